@@ -1,0 +1,51 @@
+// One list of application error codes, shared by server and web; the server maps each to one HTTP status.
+
+/** Every code the API can answer with, and the HTTP status it travels as. */
+export const ERROR_STATUS = {
+  VALIDATION: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  FEATURE_DISABLED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  LIMIT_REACHED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type TErrorCode = keyof typeof ERROR_STATUS;
+
+/** Field path (dot-joined) to the message for that field. */
+export type TFieldErrors = Record<string, string>;
+
+/** The JSON body of every error response. */
+export interface TErrorBody {
+  error: { code: TErrorCode; message: string; fieldErrors?: TFieldErrors };
+}
+
+/** An error with a code the API knows how to answer; thrown by services, mapped once by the server. */
+export class AppError extends Error {
+  readonly code: TErrorCode;
+  readonly fieldErrors: TFieldErrors | undefined;
+
+  constructor(code: TErrorCode, message: string, fieldErrors?: TFieldErrors) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.fieldErrors = fieldErrors;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+/** Narrows an unknown JSON value to the API's error body. */
+export function isErrorBody(value: unknown): value is TErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return typeof error === 'object' && error !== null && 'code' in error && 'message' in error;
+}

@@ -1,0 +1,58 @@
+// The company label configuration of SPEC.md section 3: label size, lots, borrowing and the five feature flags.
+import { z } from 'zod';
+
+/** The five areas a company can switch on or off. */
+export const FEATURES = ['build', 'quality', 'inventory', 'time', 'maintenance'] as const;
+export type TFeature = (typeof FEATURES)[number];
+
+/** Label sizes are inches; the bounds keep a typo (40 for 4.0) from producing an unprintable label. */
+export const LABEL_SIZE_BOUNDS = { min: 0.25, max: 12 } as const;
+
+const ZLabelInches = z.number().min(LABEL_SIZE_BOUNDS.min).max(LABEL_SIZE_BOUNDS.max);
+
+/** The whole configuration as the API carries it. */
+export const ZLabelConfigSchema = z.object({
+  height: ZLabelInches,
+  width: ZLabelInches,
+  useLotNumbers: z.boolean(),
+  allowBorrowing: z.boolean(),
+  enableBuildFeature: z.boolean(),
+  enableTimeFeature: z.boolean(),
+  enableInventoryFeature: z.boolean(),
+  enableMaintenanceFeature: z.boolean(),
+  enableQualityFeature: z.boolean(),
+});
+export type TLabelConfig = z.infer<typeof ZLabelConfigSchema>;
+
+/** A change: any subset of the fields, at least one. */
+export const ZLabelConfigPatchSchema = ZLabelConfigSchema.partial().refine((patch) => Object.keys(patch).length > 0, {
+  message: 'Send at least one setting to change',
+});
+export type TLabelConfigPatch = z.infer<typeof ZLabelConfigPatchSchema>;
+
+/** SPEC.md's defaults, used for a new company and until a company's configuration has loaded. */
+export const DEFAULT_LABEL_CONFIG: TLabelConfig = {
+  height: 1,
+  width: 4,
+  useLotNumbers: true,
+  allowBorrowing: false,
+  enableBuildFeature: true,
+  enableTimeFeature: true,
+  enableInventoryFeature: true,
+  enableMaintenanceFeature: false,
+  enableQualityFeature: true,
+};
+
+/** The feature flags alone, keyed by area. */
+export type TFeatureFlags = Record<TFeature, boolean>;
+
+/** Reads the per-area flags out of a configuration. */
+export function featureFlagsOf(config: TLabelConfig): TFeatureFlags {
+  return {
+    build: config.enableBuildFeature,
+    quality: config.enableQualityFeature,
+    inventory: config.enableInventoryFeature,
+    time: config.enableTimeFeature,
+    maintenance: config.enableMaintenanceFeature,
+  };
+}

@@ -1,0 +1,36 @@
+// The signed-in user and company as the API returns them, and the development-only sign-in request.
+import { z } from 'zod';
+import { ZLabelConfigSchema } from '../label-config.ts';
+import { ZRoleSchema } from '../roles.ts';
+
+/** The user profile of SPEC.md section 3, as the web app caches it. */
+export const ZUserProfileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: ZRoleSchema,
+  company: z.string(),
+  companyId: z.string().nullable(),
+  active: z.boolean(),
+  burdenedLaborRate: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+export type TUserProfile = z.infer<typeof ZUserProfileSchema>;
+
+/** GET /api/v1/session: the user (or null when signed out) and their company's configuration. */
+export const ZSessionSchema = z.object({
+  user: ZUserProfileSchema.nullable(),
+  labelConfig: ZLabelConfigSchema.nullable(),
+  devSignIn: z.boolean(),
+});
+export type TSession = z.infer<typeof ZSessionSchema>;
+
+/** POST /api/v1/dev/sign-in: who to be. Only exists outside production (docs/decisions/006). */
+export const ZDevSignInSchema = z.object({
+  email: z.email().max(254),
+  role: ZRoleSchema,
+  firstName: z.string().trim().max(100).default(''),
+  lastName: z.string().trim().max(100).default(''),
+  companyName: z.string().trim().min(2).max(120).default('Demo Manufacturing'),
+});
+export type TDevSignIn = z.infer<typeof ZDevSignInSchema>;

@@ -1,0 +1,67 @@
+// buildApp(): the whole HTTP application, used by server/main.ts and by the tests through app.inject.
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { TDatabase } from './db/client.ts';
+import type { TConfig } from './env.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { labelConfigRoutes } from './modules/companies/label-config.routes.ts';
+import { sessionRoutes } from './modules/session/session.routes.ts';
+import { apiDocsPlugin } from './plugins/api-docs.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webPlugin } from './plugins/web.ts';
+import { APP_VERSION } from './version.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: TConfig;
+    database: TDatabase;
+  }
+}
+
+export interface TBuildAppOptions {
+  config: TConfig;
+  /** An open, migrated database; the app closes it when it closes. */
+  database: TDatabase;
+  sessionSecret: string;
+  /** Where the built web app is; defaults to dist/web. Tests of the API alone pass a folder without one. */
+  webDistDir?: string;
+}
+
+/** A hop count becomes the function form: trust the nearest `hops` proxies, as proxy-addr does. */
+function trustProxyOption(value: TConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
+/** Builds the Fastify app with every plugin and route; call `listen` or `inject` on the result. */
+export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin, { appUrl: config.appUrl, secure: config.appUrl.startsWith('https:') });
+  await app.register(fastifyCookie, { secret: options.sessionSecret });
+  await app.register(authPlugin);
+  await app.register(apiDocsPlugin, { version: APP_VERSION, appUrl: config.appUrl });
+
+  await app.register(healthRoutes);
+  await app.register(sessionRoutes);
+  await app.register(labelConfigRoutes);
+
+  await app.register(webPlugin, options.webDistDir === undefined ? {} : { distDir: options.webDistDir });
+  return app as unknown as FastifyInstance;
+}

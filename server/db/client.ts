@@ -1,0 +1,90 @@
+// Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL through node-postgres when a URL is given.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { lockDataDir } from './lock.ts';
+import * as schema from './schema.ts';
+
+/** The Drizzle database, whichever driver is underneath. A transaction has the same shape. */
+export type TDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open database and what the server needs to manage it. */
+export interface TDatabase {
+  db: TDb;
+  driver: 'pglite' | 'postgres';
+  /** Runs `fn` on one connection holding a session-level advisory lock (a no-op lock on PGlite: one process). */
+  withAdvisoryLock<T>(key: bigint, fn: (db: TDb) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Where and how to open the database. `memory` is for tests: PGlite with no folder. */
+export type TDatabaseTarget = { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' } | { kind: 'postgres'; url: string };
+
+/** Opens the database named by `target`. */
+export async function openDatabase(target: TDatabaseTarget): Promise<TDatabase> {
+  if (target.kind === 'postgres') return openPostgres(target.url);
+  if (target.kind === 'pglite-memory') return wrapPglite(new PGlite(), () => undefined);
+
+  const dataDir = resolve(target.dataDir);
+  mkdirSync(dataDir, { recursive: true }); // PGlite does not create parent folders
+  const release = lockDataDir(dataDir);
+  try {
+    const client = new PGlite(join(dataDir, 'pglite'));
+    await client.waitReady;
+    return wrapPglite(client, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+function wrapPglite(client: PGlite, release: () => void): TDatabase {
+  const db = drizzlePglite({ client, schema }) as unknown as TDb;
+  return {
+    db,
+    driver: 'pglite',
+    withAdvisoryLock: (_key, fn) => fn(db),
+    async close() {
+      await client.close();
+      release();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<TDatabase> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Fail at start-up, with the server's own message, rather than on the first request.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg({ client: pool, schema }) as unknown as TDb;
+  return {
+    db,
+    driver: 'postgres',
+    async withAdvisoryLock(key, fn) {
+      const connection = await pool.connect();
+      try {
+        const lockedDb = drizzlePg({ client: connection, schema }) as unknown as TDb;
+        await lockedDb.execute(sql`select pg_advisory_lock(${key})`);
+        try {
+          return await fn(lockedDb);
+        } finally {
+          await lockedDb.execute(sql`select pg_advisory_unlock(${key})`);
+        }
+      } finally {
+        connection.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
+export async function queryRows<T>(db: TDb, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

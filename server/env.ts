@@ -1,0 +1,106 @@
+// The configuration: every environment variable the server reads, parsed once with zod at start-up.
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const ZBooleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'Use true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * TRUST_PROXY: unset or "false" trusts no proxy (the client address is the socket's); "true" trusts every hop
+ * (only behind a proxy that strips X-Forwarded-For); a number trusts that many hops; otherwise a comma list of
+ * proxy addresses or CIDR ranges.
+ */
+const ZTrustProxy = z
+  .string()
+  .trim()
+  .min(1)
+  .transform((v): boolean | number | string[] => {
+    if (v === 'false') return false;
+    if (v === 'true') return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v.split(',').map((s) => s.trim());
+  })
+  .refine((v) => !Array.isArray(v) || v.every((s) => /^[0-9a-fA-F.:/]+$/.test(s)), {
+    message: 'Use false, true, a number of hops, or a comma list of IP addresses or CIDR ranges',
+  });
+
+const ZEnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number({ message: 'Must be a port number' }).int().min(0).max(65535).default(3000),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .url({ message: 'Must be a postgres:// URL' })
+      .refine((v) => /^postgres(ql)?:\/\//.test(v), { message: 'Must be a postgres:// URL' })
+      .optional(),
+    APP_URL: z.url({ message: 'Must be the public origin, such as https://forgeboard.example.com' }).optional(),
+    SMTP_URL: z
+      .url()
+      .refine((v) => /^smtps?:\/\//.test(v), { message: 'Must be an smtp:// or smtps:// URL' })
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Forgeboard <no-reply@forgeboard.local>'),
+    SESSION_SECRET: z.string().min(32, { message: 'Must be at least 32 characters' }).optional(),
+    TRUST_PROXY: ZTrustProxy.optional(),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    DEV_SIGN_IN: ZBooleanString.default(false),
+  })
+  .superRefine((env, ctx) => {
+    // The development sign-in lets anyone be anyone: production refuses to start with it rather than ignore it.
+    if (env.NODE_ENV === 'production' && env.DEV_SIGN_IN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEV_SIGN_IN'],
+        message: 'The development sign-in cannot be enabled when NODE_ENV=production',
+      });
+    }
+  });
+
+/** The parsed configuration the server runs with. */
+export interface TConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sessionSecret: string | undefined;
+  trustProxy: boolean | number | string[];
+  logLevel: (typeof LOG_LEVELS)[number];
+  devSignIn: boolean;
+}
+
+/** Thrown when a variable is wrong; the message names every bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment, or throws a ConfigError naming each bad variable and what it must be. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
+  // An empty variable counts as unset, as in most shells' `VAR= cmd`.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ZEnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    sessionSecret: e.SESSION_SECRET,
+    trustProxy: e.TRUST_PROXY ?? false,
+    logLevel: e.LOG_LEVEL,
+    devSignIn: e.DEV_SIGN_IN,
+  };
+}

@@ -1,0 +1,47 @@
+// Rules for companies: creation with a unique name and default settings, and the label configuration.
+import { AppError } from '#common/errors.ts';
+import type { TLabelConfig, TLabelConfigPatch } from '#common/label-config.ts';
+import { DEFAULT_PLAN_ID, type TPlanId } from '#common/plans.ts';
+import { v7 as uuidv7 } from 'uuid';
+import type { TDb } from '../../db/client.ts';
+import { withTenant } from '../../db/tenant.ts';
+import type { TTenantContext } from '../../plugins/auth.ts';
+import * as repo from './companies.repo.ts';
+
+/** The message SPEC.md gives for a taken company name. */
+export const COMPANY_NAME_TAKEN =
+  'Company name unavailable: That company name is already taken. Choose a different name or contact your admin.';
+
+/** Creates a company with SPEC.md's default configuration; a name taken in any case is refused. */
+export async function createCompany(
+  db: TDb,
+  input: { name: string; planId?: TPlanId; timezone?: string },
+): Promise<repo.TCompanyRow> {
+  const name = input.name.trim();
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as TDb;
+    if (await repo.findCompanyByName(t, name)) {
+      throw new AppError('CONFLICT', COMPANY_NAME_TAKEN, { companyName: COMPANY_NAME_TAKEN });
+    }
+    return repo.insertCompany(t, {
+      id: uuidv7(),
+      name,
+      planId: input.planId ?? DEFAULT_PLAN_ID,
+      timezone: input.timezone ?? 'America/New_York',
+    });
+  });
+}
+
+/** The signed-in user's company configuration. */
+export async function getLabelConfig(db: TDb, ctx: TTenantContext): Promise<TLabelConfig> {
+  const config = await withTenant(db, ctx.companyId, (tx) => repo.findLabelConfig(tx, ctx.companyId));
+  if (!config) throw new AppError('NOT_FOUND', 'Your company has no configuration. Contact support.');
+  return config;
+}
+
+/** Changes the company configuration (admins only; the route checks the role) and returns it whole. */
+export async function changeLabelConfig(db: TDb, ctx: TTenantContext, patch: TLabelConfigPatch): Promise<TLabelConfig> {
+  const config = await withTenant(db, ctx.companyId, (tx) => repo.updateLabelConfig(tx, ctx.companyId, patch));
+  if (!config) throw new AppError('NOT_FOUND', 'Your company has no configuration. Contact support.');
+  return config;
+}

@@ -1,0 +1,50 @@
+// Routes of the session: who is signed in, sign-out, and (outside production) the development sign-in.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZDevSignInSchema, ZSessionSchema } from '#common/schemas/session.ts';
+import { endSession, startSession } from '../../plugins/auth.ts';
+import { devSignIn, getSession } from './session.service.ts';
+
+export async function sessionRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { devSignIn: devSignInEnabled, appUrl } = app.config;
+
+  r.get(
+    '/api/v1/session',
+    { schema: { summary: 'The signed-in user and their company configuration', tags: ['session'], response: { 200: ZSessionSchema } } },
+    async (request, reply) => {
+      const session = await getSession(app.database.db, request.auth, devSignInEnabled);
+      if (request.auth && !session.user) endSession(reply);
+      return session;
+    },
+  );
+
+  r.post(
+    '/api/v1/session/sign-out',
+    { schema: { summary: 'Ends the session in this browser', tags: ['session'], response: { 204: z.null() } } },
+    async (_request, reply) => {
+      endSession(reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  if (devSignInEnabled) {
+    r.post(
+      '/api/v1/dev/sign-in',
+      {
+        schema: {
+          summary: 'Development only: sign in as any role of any company',
+          tags: ['session'],
+          body: ZDevSignInSchema,
+          response: { 200: ZSessionSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = await devSignIn(app.database.db, request.body);
+        startSession(reply, user, appUrl.startsWith('https:'));
+        return getSession(app.database.db, user, true);
+      },
+    );
+  }
+}

@@ -1,0 +1,51 @@
+// The signed-in user's profile and company configuration, and the development-only sign-in.
+import { createHash } from 'node:crypto';
+import type { TSession, TDevSignIn } from '#common/schemas/session.ts';
+import type { TDb } from '../../db/client.ts';
+import { withTenant } from '../../db/tenant.ts';
+import type { TAuthUser } from '../../plugins/auth.ts';
+import * as companiesRepo from '../companies/companies.repo.ts';
+import { createCompany } from '../companies/companies.service.ts';
+
+/** What the web app needs to draw the shell: the user and their company's configuration. */
+export async function getSession(db: TDb, auth: TAuthUser | null, devSignIn: boolean): Promise<TSession> {
+  if (!auth) return { user: null, labelConfig: null, devSignIn };
+  const found = await withTenant(db, auth.companyId, async (tx) => ({
+    company: await companiesRepo.findCompany(tx, auth.companyId),
+    labelConfig: await companiesRepo.findLabelConfig(tx, auth.companyId),
+  }));
+  // The company is gone (or the cookie names one this database never had): the session is worth nothing.
+  if (!found.company || !found.labelConfig) return { user: null, labelConfig: null, devSignIn };
+  return {
+    user: {
+      id: auth.userId,
+      email: auth.email,
+      role: auth.role,
+      company: found.company.name,
+      companyId: found.company.id,
+      active: true,
+      burdenedLaborRate: 0,
+      firstName: auth.firstName,
+      lastName: auth.lastName,
+    },
+    labelConfig: found.labelConfig,
+    devSignIn,
+  };
+}
+
+/**
+ * Development sign-in: become any user of any (possibly new) company. Registered only when DEV_SIGN_IN is on,
+ * which the configuration refuses in production; the accounts issue replaces it with real accounts.
+ */
+export async function devSignIn(db: TDb, input: TDevSignIn): Promise<TAuthUser> {
+  const company = (await companiesRepo.findCompanyByName(db, input.companyName)) ?? (await createCompany(db, { name: input.companyName }));
+  const email = input.email.trim().toLowerCase();
+  return {
+    userId: `dev-${createHash('sha256').update(`${company.id}:${email}`).digest('hex').slice(0, 24)}`,
+    companyId: company.id,
+    role: input.role,
+    email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+  };
+}

@@ -1,0 +1,48 @@
+// Serves the built web app from the same process: hashed assets cached for a year, every app route gets index.html.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { findRoute } from '#common/routes.ts';
+
+/** Where `npm run build` puts the web app. */
+export const WEB_DIST = join(import.meta.dirname ?? '.', '..', '..', 'dist', 'web');
+
+/**
+ * Registers the static files (when built) and the fallback for paths no route claims: JSON 404 under /api,
+ * otherwise the app's index.html, with status 404 for paths that are not routes of the app (its 404 page shows).
+ */
+export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir?: string }) => {
+  const distDir = opts.distDir ?? WEB_DIST;
+  const indexFile = join(distDir, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  const indexHtml = hasWeb ? readFileSync(indexFile) : null;
+
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(res, path) {
+        res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
+    if (!wantsPage || !indexHtml) {
+      return reply
+        .status(404)
+        .send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${pathname}` } });
+    }
+    return reply
+      .status(findRoute(pathname) ? 200 : 404)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
+  });
+});
