@@ -1,0 +1,49 @@
+// SPEC.md's protected-page behaviour on the client: "Loading...", sign-in redirect, role redirect, area switched off.
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { ADMIN_TABS, guardRoute, isRememberedRoute, type TRouteDef } from '#common/routes.ts';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { useAuthState } from '../../features/auth/session.ts';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
+import { FeatureOff } from './feature-off.tsx';
+
+/** The area a location belongs to: the route's, or on /admin the tab's (SKU Setup is Inventory). */
+function featureOf(route: TRouteDef, search: string) {
+  if (route.path !== '/admin') return route.feature;
+  const tab = new URLSearchParams(search).get('tab');
+  return ADMIN_TABS.find((t) => t.id === tab)?.feature ?? null;
+}
+
+/** Remembers the route for the next return (SPEC.md's last-route memory). */
+export function rememberRoute(pathname: string, search: string): void {
+  if (isRememberedRoute(pathname)) writeStorage(STORAGE_KEYS.lastRoute, pathname + search);
+}
+
+/** Where a returning, signed-in user goes: the last remembered route, else /help. */
+export function lastRouteOrHelp(): string {
+  const stored = readStorage(STORAGE_KEYS.lastRoute);
+  return stored && isRememberedRoute(stored.split('?')[0] ?? '') ? stored : '/help';
+}
+
+export function RequireAccess({ route, children }: { route: TRouteDef; children: ReactNode }) {
+  const { pathname, search } = useLocation();
+  const { auth } = useAuthState();
+  const feature = featureOf(route, search);
+  const result = guardRoute(route, auth, feature);
+  // A protected page opened while signed out is remembered, so that signing in lands on it.
+  const remember = result.kind === 'allow' || (result.kind === 'redirect' && auth.status !== 'signed-in');
+  useEffect(() => {
+    if (remember) rememberRoute(pathname, search);
+  }, [remember, pathname, search]);
+
+  switch (result.kind) {
+    case 'loading':
+      return <PageLoader />;
+    case 'redirect':
+      return <Navigate to={result.to} replace />;
+    case 'feature-off':
+      return <FeatureOff feature={result.feature} />;
+    case 'allow':
+      return children;
+  }
+}

@@ -1,0 +1,58 @@
+// Every route of SPEC.md section 2: public pages in the public layout, protected ones behind the guard in the shell.
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { PROTECTED_ROUTES } from '#common/routes.ts';
+import { PageLoader } from '../components/page-loader.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { RequireAccess } from './guards/require-access.tsx';
+import { PublicLayout } from './shell/public-layout.tsx';
+import { SignedInLayout } from './shell/signed-in-layout.tsx';
+
+const RootPage = lazy(() => import('../features/public/pages/root-page.tsx'));
+const LearnMorePage = lazy(() => import('../features/public/pages/learn-more-page.tsx'));
+const PlansPage = lazy(() => import('../features/public/pages/plans-page.tsx'));
+const PrivacyPolicyPage = lazy(() => import('../features/public/pages/privacy-policy-page.tsx'));
+const TermsOfServicePage = lazy(() => import('../features/public/pages/terms-of-service-page.tsx'));
+const CookiePolicyPage = lazy(() => import('../features/public/pages/cookie-policy-page.tsx'));
+const NotFoundPage = lazy(() => import('../features/public/pages/not-found-page.tsx'));
+const AccountFlowPage = lazy(() => import('../features/auth/pages/account-flow-page.tsx'));
+const AreaPage = lazy(() => import('../features/areas/area-page.tsx'));
+
+function page(element: React.ReactNode) {
+  return <Suspense fallback={<PageLoader />}>{element}</Suspense>;
+}
+
+const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: '/', element: page(<RootPage />) },
+          { path: '/learn-more', element: page(<LearnMorePage />) },
+          { path: '/plans', element: page(<PlansPage />) },
+          { path: '/privacy-policy', element: page(<PrivacyPolicyPage />) },
+          { path: '/terms-of-service', element: page(<TermsOfServicePage />) },
+          { path: '/cookie-policy', element: page(<CookiePolicyPage />) },
+          { path: '/reset-password', element: page(<AccountFlowPage flow="reset-password" />) },
+          { path: '/verify-expired', element: page(<AccountFlowPage flow="verify-expired" />) },
+          { path: '/verify-email', element: page(<AccountFlowPage flow="verify-email" />) },
+          { path: '/auth/callback', element: page(<AccountFlowPage flow="auth-callback" />) },
+          { path: '*', element: page(<NotFoundPage />) },
+        ],
+      },
+      {
+        element: <SignedInLayout />,
+        children: PROTECTED_ROUTES.map((route) => ({
+          path: route.path,
+          element: <RequireAccess route={route}>{page(<AreaPage route={route} />)}</RequireAccess>,
+        })),
+      },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,80 @@
+// The menu under 768 px: welcome block, every section with its pages, logout; it scrolls within 80vh - 60px.
+import { Box, Button, Divider, NavLink, Paper, Stack, Text } from '@mantine/core';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { displayName, firstPageOf, isActivePage, type TNavSection } from '#common/nav.ts';
+import type { TUserProfile } from '#common/schemas/session.ts';
+import { useSignOut } from '../../features/auth/session.ts';
+
+/** SPEC.md: the menu is at most 80% of the viewport minus 60 px tall. */
+export const MOBILE_MENU_MAX_HEIGHT = 'calc(80vh - 60px)';
+
+interface TProps {
+  user: TUserProfile;
+  sections: readonly TNavSection[];
+  current: TNavSection | null;
+  onClose: () => void;
+}
+
+export function MobileMenu({ user, sections, current, onClose }: TProps) {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  return (
+    <Paper id="mobile-menu" hiddenFrom="sm" shadow="md" radius={0} p="sm" data-testid="mobile-menu" style={{ maxHeight: MOBILE_MENU_MAX_HEIGHT, overflowY: 'auto' }}>
+      <Box px="xs" pb="xs">
+        <Text size="sm" c="dimmed">
+          Welcome,
+        </Text>
+        <Text fw={700} data-testid="welcome-name">
+          {displayName(user)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {user.company} · {user.role}
+        </Text>
+      </Box>
+      <Divider mb="xs" />
+      <Stack component="nav" aria-label="Menu" gap={2}>
+        {sections.map((section) => (
+          <Box key={section.id}>
+            <NavLink
+              label={section.label}
+              fw={700}
+              active={section.id === current?.id}
+              variant="subtle"
+              onClick={() => {
+                onClose();
+                navigate(firstPageOf(section) ?? pathname);
+              }}
+            />
+            {section.pages.length === 0 ? (
+              <Text size="sm" c="dimmed" pl="xl" py={4}>
+                Coming soon
+              </Text>
+            ) : (
+              section.pages.map((page) => {
+                const active = isActivePage(page.to, pathname, search);
+                return (
+                  <NavLink
+                    key={page.to}
+                    component={Link}
+                    to={page.to}
+                    label={page.label}
+                    pl="xl"
+                    active={active}
+                    variant="filled"
+                    aria-current={active ? 'page' : undefined}
+                    onClick={onClose}
+                  />
+                );
+              })
+            )}
+          </Box>
+        ))}
+      </Stack>
+      <Divider my="xs" />
+      <Button fullWidth variant="light" color="red" onClick={() => void signOut()}>
+        Log out
+      </Button>
+    </Paper>
+  );
+}

@@ -1,0 +1,25 @@
+// The Mantine theme: a steel-blue brand with contrast that passes WCAG AA on white.
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+const forge: MantineColorsTuple = [
+  '#e8f1fb',
+  '#cfe0f3',
+  '#a0bfe6',
+  '#6d9cd9',
+  '#447fce',
+  '#2b6cc8',
+  '#1c5fb0',
+  '#1c4e80',
+  '#143d66',
+  '#0b2b4c',
+];
+
+export const theme = createTheme({
+  primaryColor: 'forge',
+  primaryShade: 7,
+  colors: { forge },
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+  defaultRadius: 'md',
+  breakpoints: { xs: '30em', sm: '48em', md: '64em', lg: '74em', xl: '90em' },
+});

@@ -1,0 +1,32 @@
+// The root page: special links first (invites, verification errors), a signed-in user to their last route,
+// then the login or sign-up view when the query asks for one, else the landing page.
+import { Navigate, useSearchParams } from 'react-router';
+import { lastRouteOrHelp } from '../../../app/guards/require-access.tsx';
+import { AuthPanel } from '../../auth/components/auth-panel.tsx';
+import { useAuthState } from '../../auth/session.ts';
+import { LandingPage } from '../components/landing-page.tsx';
+
+/** SPEC.md's special links on the root page, or null when the query holds none. */
+export function specialLinkTarget(params: URLSearchParams): string | null {
+  const token = params.get('token');
+  if (token && params.get('type') === 'invite') {
+    return `/reset-password?invited=true&token=${encodeURIComponent(token)}`;
+  }
+  const error = `${params.get('error') ?? ''} ${params.get('error_code') ?? ''} ${params.get('error_description') ?? ''}`.toLowerCase();
+  if (/expired|invalid|otp|scanner/.test(error)) {
+    const email = params.get('email');
+    return `/verify-expired${email ? `?email=${encodeURIComponent(email)}` : ''}`;
+  }
+  return null;
+}
+
+export default function RootPage() {
+  const [params] = useSearchParams();
+  const { auth } = useAuthState();
+  const special = specialLinkTarget(params);
+  if (special) return <Navigate to={special} replace />;
+  if (auth.status === 'signed-in' && auth.companyId) return <Navigate to={lastRouteOrHelp()} replace />;
+  if (params.get('login') === 'true') return <AuthPanel view="login" />;
+  if (params.get('signup') === 'true') return <AuthPanel view="signup" plan={params.get('plan')} />;
+  return <LandingPage />;
+}

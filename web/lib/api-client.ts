@@ -1,0 +1,47 @@
+// fetch for the JSON API: same-origin cookies, JSON in and out, errors as ApiError with the server's code and fields.
+import { isErrorBody, type TErrorCode, type TFieldErrors } from '#common/errors.ts';
+
+/** A failed API call: the server's code, message and field errors, or NETWORK when the server was not reached. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: TErrorCode | 'NETWORK';
+  readonly fieldErrors: TFieldErrors;
+
+  constructor(status: number, code: TErrorCode | 'NETWORK', message: string, fieldErrors: TFieldErrors = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+interface TRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** Calls `/api/...` and returns the parsed JSON (undefined for 204). Throws ApiError on failure. */
+export async function api<T>(path: string, options: TRequestOptions = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      credentials: 'same-origin',
+      headers: options.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', 'Unable to reach Forgeboard. Check your connection and try again.');
+  }
+  if (response.status === 204) return undefined as T;
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (isErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.message, body.error.fieldErrors);
+    throw new ApiError(response.status, 'INTERNAL', `The server answered ${response.status}. Try again in a moment.`);
+  }
+  return body as T;
+}

@@ -1,0 +1,5 @@
+// One factory of TanStack Query keys per resource, so mutations refresh exactly what they change.
+export const queryKeys = {
+  session: ['session'] as const,
+  labelConfig: ['company', 'label-config'] as const,
+};
