@@ -8,7 +8,10 @@ function titleFor(pathname: string, search: string): string {
   const route = findRoute(pathname);
   if (!route) return 'Page not found · Forgeboard';
   if (route.path === '/') return 'Forgeboard — the shop floor, run well';
-  const tab = route.path === '/admin' ? ADMIN_TABS.find((t) => t.id === new URLSearchParams(search).get('tab')) : undefined;
+  const tab =
+    route.path === '/admin'
+      ? ADMIN_TABS.find((t) => t.id === new URLSearchParams(search).get('tab'))
+      : undefined;
   return `${tab?.title ?? route.title} · Forgeboard`;
 }
 

@@ -3,8 +3,8 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { PROTECTED_ROUTES } from '#common/routes.ts';
 import { PageLoader } from '../components/page-loader.tsx';
-import { RootLayout } from './root-layout.tsx';
 import { RequireAccess } from './guards/require-access.tsx';
+import { RootLayout } from './root-layout.tsx';
 import { PublicLayout } from './shell/public-layout.tsx';
 import { SignedInLayout } from './shell/signed-in-layout.tsx';
 

@@ -19,7 +19,9 @@ export const theme = createTheme({
   primaryShade: 7,
   colors: { forge },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+  headings: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  },
   defaultRadius: 'md',
   breakpoints: { xs: '30em', sm: '48em', md: '64em', lg: '74em', xl: '90em' },
 });

@@ -29,7 +29,10 @@ export async function api<T>(path: string, options: TRequestOptions = {}): Promi
     response = await fetch(path, {
       method: options.method ?? 'GET',
       credentials: 'same-origin',
-      headers: options.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers:
+        options.body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
       body: options.body === undefined ? null : JSON.stringify(options.body),
       signal: options.signal ?? null,
     });
@@ -40,8 +43,13 @@ export async function api<T>(path: string, options: TRequestOptions = {}): Promi
   if (response.status === 204) return undefined as T;
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    if (isErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.message, body.error.fieldErrors);
-    throw new ApiError(response.status, 'INTERNAL', `The server answered ${response.status}. Try again in a moment.`);
+    if (isErrorBody(body))
+      throw new ApiError(response.status, body.error.code, body.error.message, body.error.fieldErrors);
+    throw new ApiError(
+      response.status,
+      'INTERNAL',
+      `The server answered ${response.status}. Try again in a moment.`,
+    );
   }
   return body as T;
 }

@@ -15,7 +15,8 @@ export function FeatureOff({ feature }: { feature: TFeature }) {
   return (
     <Container size="sm" py="xl">
       <Alert title={`${AREA_LABEL[feature]} is switched off`} color="yellow" role="alert">
-        Your company has switched the {AREA_LABEL[feature]} area off. An admin can switch it back on under Admin → Config.{' '}
+        Your company has switched the {AREA_LABEL[feature]} area off. An admin can switch it back on under
+        Admin → Config.{' '}
         <Anchor component={Link} to="/help">
           Go to Help
         </Anchor>

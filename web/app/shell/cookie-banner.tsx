@@ -13,11 +13,19 @@ export function CookieBanner() {
       shadow="md"
       p="md"
       withBorder
-      style={{ position: 'fixed', left: 12, right: 12, bottom: 12, zIndex: 300, maxWidth: 720, marginInline: 'auto' }}
+      style={{
+        position: 'fixed',
+        left: 12,
+        right: 12,
+        bottom: 12,
+        zIndex: 300,
+        maxWidth: 720,
+        marginInline: 'auto',
+      }}
     >
       <Text size="sm" mb="sm">
-        We use essential cookies to keep you signed in. With your consent we also count page views and feature use,
-        first-party only, to improve Forgeboard. Read the{' '}
+        We use essential cookies to keep you signed in. With your consent we also count page views and feature
+        use, first-party only, to improve Forgeboard. Read the{' '}
         <Anchor component={Link} to="/cookie-policy">
           Cookie Policy
         </Anchor>

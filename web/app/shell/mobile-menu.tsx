@@ -20,7 +20,15 @@ export function MobileMenu({ user, sections, current, onClose }: TProps) {
   const navigate = useNavigate();
   const signOut = useSignOut();
   return (
-    <Paper id="mobile-menu" hiddenFrom="sm" shadow="md" radius={0} p="sm" data-testid="mobile-menu" style={{ maxHeight: MOBILE_MENU_MAX_HEIGHT, overflowY: 'auto' }}>
+    <Paper
+      id="mobile-menu"
+      hiddenFrom="sm"
+      shadow="md"
+      radius={0}
+      p="sm"
+      data-testid="mobile-menu"
+      style={{ maxHeight: MOBILE_MENU_MAX_HEIGHT, overflowY: 'auto' }}
+    >
       <Box px="xs" pb="xs">
         <Text size="sm" c="dimmed">
           Welcome,

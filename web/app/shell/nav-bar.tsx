@@ -18,11 +18,27 @@ export function NavBar({ user, config }: { user: TUserProfile; config: TLabelCon
   const current = currentSection(pathname, search, sections);
 
   return (
-    <Box component="header" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-white)', position: 'sticky', top: 0, zIndex: 200 }}>
+    <Box
+      component="header"
+      style={{
+        borderBottom: '1px solid var(--mantine-color-gray-3)',
+        background: 'var(--mantine-color-white)',
+        position: 'sticky',
+        top: 0,
+        zIndex: 200,
+      }}
+    >
       <Container size="xl" py={8}>
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Wordmark to="/help" />
-          <Group component="nav" aria-label="Sections" gap={4} visibleFrom="sm" wrap="nowrap" style={{ overflowX: 'auto' }}>
+          <Group
+            component="nav"
+            aria-label="Sections"
+            gap={4}
+            visibleFrom="sm"
+            wrap="nowrap"
+            style={{ overflowX: 'auto' }}
+          >
             {sections.map((section) => {
               const isCurrent = section.id === current?.id;
               return (
@@ -43,12 +59,25 @@ export function NavBar({ user, config }: { user: TUserProfile; config: TLabelCon
             <Box visibleFrom="sm">
               <UserMenu user={user} />
             </Box>
-            <Burger hiddenFrom="sm" opened={menuOpen} onClick={menu.toggle} aria-label={menuOpen ? 'Close menu' : 'Open menu'} aria-expanded={menuOpen} aria-controls="mobile-menu" />
+            <Burger
+              hiddenFrom="sm"
+              opened={menuOpen}
+              onClick={menu.toggle}
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+            />
           </Group>
         </Group>
       </Container>
       {current ? (
-        <Box visibleFrom="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)', background: 'var(--mantine-color-gray-0)' }}>
+        <Box
+          visibleFrom="sm"
+          style={{
+            borderTop: '1px solid var(--mantine-color-gray-2)',
+            background: 'var(--mantine-color-gray-0)',
+          }}
+        >
           <Container size="xl">
             <Group component="nav" aria-label={`${current.label} pages`} gap={4} py={4} wrap="wrap">
               {current.pages.length === 0 ? (
@@ -59,7 +88,15 @@ export function NavBar({ user, config }: { user: TUserProfile; config: TLabelCon
                 current.pages.map((page) => {
                   const active = isActivePage(page.to, pathname, search);
                   return (
-                    <Button key={page.to} component={Link} to={page.to} size="compact-sm" variant={active ? 'filled' : 'subtle'} color={active ? 'forge' : 'dark'} aria-current={active ? 'page' : undefined}>
+                    <Button
+                      key={page.to}
+                      component={Link}
+                      to={page.to}
+                      size="compact-sm"
+                      variant={active ? 'filled' : 'subtle'}
+                      color={active ? 'forge' : 'dark'}
+                      aria-current={active ? 'page' : undefined}
+                    >
                       {page.label}
                     </Button>
                   );
@@ -69,7 +106,9 @@ export function NavBar({ user, config }: { user: TUserProfile; config: TLabelCon
           </Container>
         </Box>
       ) : null}
-      {menuOpen ? <MobileMenu user={user} sections={sections} current={current} onClose={menu.close} /> : null}
+      {menuOpen ? (
+        <MobileMenu user={user} sections={sections} current={current} onClose={menu.close} />
+      ) : null}
     </Box>
   );
 }

@@ -10,7 +10,9 @@ export function SignedInLayout() {
   const { auth, session } = useAuthState();
   return (
     <Box style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      {auth.status === 'signed-in' && session?.user ? <NavBar user={session.user} config={auth.config} /> : null}
+      {auth.status === 'signed-in' && session?.user ? (
+        <NavBar user={session.user} config={auth.config} />
+      ) : null}
       <Box component="main" id="main" style={{ flex: 1 }}>
         <Outlet />
       </Box>

@@ -14,7 +14,16 @@ export function UserMenu({ user }: { user: TUserProfile }) {
   return (
     <Menu position="bottom-end" width={240} withinPortal>
       <Menu.Target>
-        <Button variant="subtle" color="dark" leftSection={<Avatar size="sm" color="forge">{initialsOf(user)}</Avatar>} aria-label="User menu">
+        <Button
+          variant="subtle"
+          color="dark"
+          leftSection={
+            <Avatar size="sm" color="forge">
+              {initialsOf(user)}
+            </Avatar>
+          }
+          aria-label="User menu"
+        >
           <Text size="sm" maw={160} truncate="end">
             {displayName(user)}
           </Text>

@@ -23,7 +23,12 @@ export default function AreaPage({ route }: { route: TRouteDef }) {
         </Badge>
       </Group>
       {tab ? (
-        <Tabs value={tab.id} onChange={(value) => value && navigate(`/admin?tab=${value}`)} mb="md" keepMounted={false}>
+        <Tabs
+          value={tab.id}
+          onChange={(value) => value && navigate(`/admin?tab=${value}`)}
+          mb="md"
+          keepMounted={false}
+        >
           <Tabs.List>
             {ADMIN_TABS.map((t) => (
               <Tabs.Tab key={t.id} value={t.id}>

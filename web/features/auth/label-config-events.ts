@@ -29,7 +29,9 @@ export function listenForLabelConfig(queryClient: QueryClient): () => void {
   window.addEventListener(LABEL_CONFIG_EVENT, onEvent);
   const channel = 'BroadcastChannel' in window ? new BroadcastChannel(CHANNEL) : null;
   // Another tab's change arrives here and is re-dispatched so that local listeners see one kind of event.
-  if (channel) channel.onmessage = (message: MessageEvent<Partial<TLabelConfig>>) => window.dispatchEvent(new CustomEvent(LABEL_CONFIG_EVENT, { detail: message.data }));
+  if (channel)
+    channel.onmessage = (message: MessageEvent<Partial<TLabelConfig>>) =>
+      window.dispatchEvent(new CustomEvent(LABEL_CONFIG_EVENT, { detail: message.data }));
   return () => {
     window.removeEventListener(LABEL_CONFIG_EVENT, onEvent);
     channel?.close();

@@ -1,5 +1,5 @@
 // The signed-in session on the client: fetched from the server, cached as userData, updated live by config events.
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { DEFAULT_LABEL_CONFIG, type TLabelConfig } from '#common/label-config.ts';
 import type { TAuthState } from '#common/routes.ts';
@@ -58,7 +58,12 @@ export function useAuthState(): { auth: TAuthState; session: TSession | undefine
   if (isPending && !data) return { auth: { status: 'loading' }, session: undefined };
   if (!data?.user || isError) return { auth: { status: 'signed-out' }, session: data };
   return {
-    auth: { status: 'signed-in', role: data.user.role, companyId: data.user.companyId, config: configOf(data) },
+    auth: {
+      status: 'signed-in',
+      role: data.user.role,
+      companyId: data.user.companyId,
+      config: configOf(data),
+    },
     session: data,
   };
 }
@@ -79,15 +84,23 @@ export function useSignOut(): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     writeStorage(STORAGE_KEYS.userData, null);
-    queryClient.setQueryData<TSession>(queryKeys.session, (old) => ({ user: null, labelConfig: null, devSignIn: old?.devSignIn ?? false }));
+    queryClient.setQueryData<TSession>(queryKeys.session, (old) => ({
+      user: null,
+      labelConfig: null,
+      devSignIn: old?.devSignIn ?? false,
+    }));
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] });
     try {
-      await api('/api/v1/session/sign-out', { method: 'POST', signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS) });
+      await api('/api/v1/session/sign-out', {
+        method: 'POST',
+        signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS),
+      });
     } catch {
       // A time-out or a network failure still ends the session here; the cookie expires on its own.
     }
     window.setTimeout(() => {
-      if (window.location.pathname !== '/') window.location.assign('/');
+      // The guard may already have moved a protected page to /?login=true: home means the bare root.
+      if (window.location.pathname + window.location.search !== '/') window.location.assign('/');
     }, LOGOUT_NAVIGATION_DELAY_MS);
   }, [queryClient]);
 }

@@ -2,7 +2,7 @@
 import { Anchor, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { findPlan, DEFAULT_PLAN_ID } from '#common/plans.ts';
+import { DEFAULT_PLAN_ID, findPlan } from '#common/plans.ts';
 import { useSession } from '../session.ts';
 import { DevSignInForm } from './dev-sign-in-form.tsx';
 
@@ -16,7 +16,14 @@ export function AuthPanel({ view, plan }: TProps) {
   const chosenPlan = findPlan(plan) ?? findPlan(DEFAULT_PLAN_ID)!;
   return (
     <Container size={460} py="xl">
-      <Button component={Link} to="/" variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} px={0} mb="sm">
+      <Button
+        component={Link}
+        to="/"
+        variant="subtle"
+        leftSection={<IconArrowLeft size={16} aria-hidden />}
+        px={0}
+        mb="sm"
+      >
         Back to Home
       </Button>
       <Card withBorder shadow="sm" padding="lg">

@@ -35,7 +35,9 @@ export function DevSignInForm() {
     event.preventDefault();
     const parsed = ZDevSignInSchema.safeParse({ email, role, firstName, lastName, companyName });
     if (!parsed.success) {
-      setFieldErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])));
+      setFieldErrors(
+        Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])),
+      );
       return;
     }
     setFieldErrors({});
@@ -46,14 +48,46 @@ export function DevSignInForm() {
     <form onSubmit={onSubmit} noValidate aria-label="Development sign-in">
       <Stack gap="sm">
         <Alert color="yellow" title="Development sign-in">
-          This server runs with DEV_SIGN_IN: choose any e-mail, role and company. Production servers never offer this.
+          This server runs with DEV_SIGN_IN: choose any e-mail, role and company. Production servers never
+          offer this.
         </Alert>
-        <TextInput label="E-mail" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={fieldErrors.email} />
-        <Select label="Role" data={ROLES.map((r) => ({ value: r, label: r }))} value={role} onChange={(v) => v && setRole(v as TRole)} allowDeselect={false} />
-        <TextInput label="First name" value={firstName} onChange={(e) => setFirstName(e.currentTarget.value)} error={fieldErrors.firstName} />
-        <TextInput label="Last name" value={lastName} onChange={(e) => setLastName(e.currentTarget.value)} error={fieldErrors.lastName} />
-        <TextInput label="Company" required value={companyName} onChange={(e) => setCompanyName(e.currentTarget.value)} error={fieldErrors.companyName} />
-        {signIn.isError && !(signIn.error instanceof ApiError && Object.keys(signIn.error.fieldErrors).length > 0) ? (
+        <TextInput
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={fieldErrors.email}
+        />
+        <Select
+          label="Role"
+          data={ROLES.map((r) => ({ value: r, label: r }))}
+          value={role}
+          onChange={(v) => v && setRole(v as TRole)}
+          allowDeselect={false}
+        />
+        <TextInput
+          label="First name"
+          value={firstName}
+          onChange={(e) => setFirstName(e.currentTarget.value)}
+          error={fieldErrors.firstName}
+        />
+        <TextInput
+          label="Last name"
+          value={lastName}
+          onChange={(e) => setLastName(e.currentTarget.value)}
+          error={fieldErrors.lastName}
+        />
+        <TextInput
+          label="Company"
+          required
+          value={companyName}
+          onChange={(e) => setCompanyName(e.currentTarget.value)}
+          error={fieldErrors.companyName}
+        />
+        {signIn.isError &&
+        !(signIn.error instanceof ApiError && Object.keys(signIn.error.fieldErrors).length > 0) ? (
           <Alert color="red" role="alert">
             {signIn.error.message}
           </Alert>

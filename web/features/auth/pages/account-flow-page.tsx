@@ -10,7 +10,9 @@ type TFlow = 'reset-password' | 'verify-expired' | 'verify-email' | 'auth-callba
 
 /** SPEC.md: invited and admin-created users "Set Your Password"; everyone else resets it. */
 export function resetPasswordTitle(params: URLSearchParams): string {
-  return params.get('invited') === 'true' || params.get('admin_created') === 'true' ? 'Set Your Password' : 'Reset Your Password';
+  return params.get('invited') === 'true' || params.get('admin_created') === 'true'
+    ? 'Set Your Password'
+    : 'Reset Your Password';
 }
 
 /** SPEC.md section 9: after verification, /help 1.5 s later; on failure, the login view 2 s later. */
@@ -23,7 +25,10 @@ function AuthCallback() {
   useEffect(() => {
     if (auth.status === 'loading') return;
     const signedIn = auth.status === 'signed-in';
-    const timer = window.setTimeout(() => navigate(signedIn ? '/help' : '/?login=true', { replace: true }), signedIn ? SUCCESS_REDIRECT_MS : FAILURE_REDIRECT_MS);
+    const timer = window.setTimeout(
+      () => navigate(signedIn ? '/help' : '/?login=true', { replace: true }),
+      signedIn ? SUCCESS_REDIRECT_MS : FAILURE_REDIRECT_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [auth.status, navigate]);
   if (auth.status === 'loading') {
@@ -64,7 +69,10 @@ export default function AccountFlowPage({ flow }: { flow: TFlow }) {
             <Title order={1} fz={26}>
               {resetPasswordTitle(params)}
             </Title>
-            <Text>Open the link from your e-mail on this device to choose your password. Links work once and expire.</Text>
+            <Text>
+              Open the link from your e-mail on this device to choose your password. Links work once and
+              expire.
+            </Text>
           </>
         ) : (
           <>

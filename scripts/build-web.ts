@@ -1,0 +1,42 @@
+// Builds the web app into dist/web and writes .br and .gz next to each text asset, served by @fastify/static.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const DIST = 'dist/web';
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
+
+function* files(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+
+/** Builds and pre-compresses; returns the number of files compressed. */
+export async function buildWeb(): Promise<number> {
+  await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
+  let count = 0;
+  for (const file of files(DIST)) {
+    if (!COMPRESSIBLE.test(file) || file.endsWith('.map')) continue;
+    const content = readFileSync(file);
+    if (content.length < 1024) continue;
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+    count++;
+  }
+  return count;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const started = Date.now();
+  const count = await buildWeb();
+  console.log(
+    `Built the web app into ${DIST} (${count} files pre-compressed) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+}

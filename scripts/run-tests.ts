@@ -1,0 +1,87 @@
+// `npm test`: type-check, lint, unit and API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
+// then the end-to-end tests in Chromium — or, where Chromium is missing, a plain notice and the rest.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const REPORTS = 'test-results';
+
+interface TStep {
+  name: string;
+  command: string[];
+  passed?: number;
+  failed?: number;
+}
+
+function run(step: TStep): boolean {
+  console.log(`\n=== ${step.name}: ${step.command.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(step.command[0]!, step.command.slice(1), { stdio: 'inherit', env: process.env });
+  console.log(
+    `=== ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+  return result.status === 0;
+}
+
+function readCounts(
+  file: string,
+  pick: (json: Record<string, unknown>) => [number, number],
+): [number, number] {
+  try {
+    return pick(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>);
+  } catch {
+    return [0, 0];
+  }
+}
+
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
+mkdirSync('tests/artifacts', { recursive: true });
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.log(
+    'TEST_DATABASE_URL is not set: the API tests run on PGlite only (set it to a PostgreSQL URL to run them there too).',
+  );
+}
+
+const steps: TStep[] = [
+  { name: 'type-check', command: ['npx', 'tsc', '-p', '.'] },
+  { name: 'lint', command: ['npx', 'biome', 'check', '.'] },
+  {
+    name: 'unit and API tests',
+    command: [
+      'npx',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${REPORTS}/vitest-report.json`,
+    ],
+  },
+];
+const hasChromium = existsSync(CHROMIUM);
+if (hasChromium) steps.push({ name: 'end-to-end tests (Chromium)', command: ['npx', 'playwright', 'test'] });
+
+const failures = steps.filter((step) => !run(step)).map((s) => s.name);
+
+if (!hasChromium) {
+  console.log(`\nChromium was not found at ${CHROMIUM}: the end-to-end tests did NOT run.`);
+  console.log(
+    'Install it with `apt-get install -y chromium` (or set CHROMIUM_PATH) and run `npm test` again.',
+  );
+}
+
+const [vitestPassed, vitestFailed] = readCounts(`${REPORTS}/vitest-report.json`, (j) => [
+  Number(j.numPassedTests ?? 0),
+  Number(j.numFailedTests ?? 0),
+]);
+const [e2ePassed, e2eFailed] = readCounts(`${REPORTS}/e2e-report.json`, (j) => {
+  const stats = j.stats as { expected?: number; unexpected?: number; flaky?: number } | undefined;
+  return [Number(stats?.expected ?? 0) + Number(stats?.flaky ?? 0), Number(stats?.unexpected ?? 0)];
+});
+const failedSteps = failures.length;
+console.log(
+  `\nSteps: ${steps.length - failedSteps} of ${steps.length} ok${failedSteps ? ` (failed: ${failures.join(', ')})` : ''}.`,
+);
+console.log(`Tests: ${vitestPassed + e2ePassed} passed, ${vitestFailed + e2eFailed} failed`);
+process.exit(failedSteps === 0 ? 0 : 1);

@@ -1,0 +1,61 @@
+// The mobile menu under 768 px, at a 375 px phone width: toggle, welcome block, scrolling, active item, tap, logout.
+import { expect, test } from '@playwright/test';
+import { signIn, uniqueCompany } from './support/session.ts';
+
+test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+test('the mobile menu opens, welcomes by name, highlights the page, closes on tap and logs out', async ({
+  page,
+}) => {
+  await signIn(page, {
+    email: 'ada@example.test',
+    role: 'admin',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    companyName: uniqueCompany('mobile'),
+  });
+  await page.goto('/inventory');
+  await expect(page.getByRole('navigation', { name: 'Sections' })).toBeHidden();
+
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  await toggle.click();
+  const menu = page.getByTestId('mobile-menu');
+  await expect(menu).toBeVisible();
+  await expect(menu.getByTestId('welcome-name')).toHaveText('Ada Lovelace');
+  await expect(menu.getByRole('link', { name: 'Inventory', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+
+  // SPEC.md: the menu is at most 80% of the viewport height minus 60 px, and scrolls.
+  const box = await menu.boundingBox();
+  expect(box!.height).toBeLessThanOrEqual(740 * 0.8 - 60 + 1);
+  expect(
+    await menu.evaluate(
+      (el) => el.scrollHeight > el.clientHeight && getComputedStyle(el).overflowY === 'auto',
+    ),
+  ).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: 'tests/artifacts/nav-mobile.png' });
+
+  await menu.getByRole('link', { name: 'Time Tracking' }).click();
+  await expect(page).toHaveURL(/\/time$/);
+  await expect(menu).toBeHidden();
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByTestId('mobile-menu').getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveCount(0);
+});
+
+test('the welcome block falls back to the e-mail when a name is missing', async ({ page }) => {
+  await signIn(page, {
+    email: 'no.last.name@example.test',
+    role: 'user',
+    firstName: 'Grace',
+    companyName: uniqueCompany('mobile'),
+  });
+  await page.goto('/help');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByTestId('welcome-name')).toHaveText('no.last.name@example.test');
+});

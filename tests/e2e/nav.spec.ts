@@ -1,0 +1,139 @@
+// The signed-in navigation against SPEC.md section 2's table, for each role, with flags and the current section.
+import { expect, type Page, test } from '@playwright/test';
+import { patchLabelConfig, signIn, uniqueCompany } from './support/session.ts';
+
+// SPEC.md's table, written out: section -> pages, for a plain user and the extra entries of admins and sysadmins.
+const USER_NAV: Record<string, string[]> = {
+  Build: ['Work Orders', 'Manage Orders', 'Production Report'],
+  Quality: ['Quality Dashboard', 'QC Instructions', 'QC Setup'],
+  Inventory: ['Scan Items', 'Tag Items', 'Inventory', 'Stock Check'],
+  Time: ['Time Tracking'],
+  Maintenance: ['PM Calendar', 'Unscheduled Maintenance', 'Maintenance Logs'],
+  Help: ['Help & Documentation'],
+};
+const ADMIN_NAV: Record<string, string[]> = {
+  Build: [...USER_NAV.Build!, 'Assembly Setup'],
+  Quality: USER_NAV.Quality!,
+  Inventory: [...USER_NAV.Inventory!, 'SKU Setup'],
+  Time: ['Time Tracking', 'Job Management', 'Job Cost Report'],
+  Maintenance: [...USER_NAV.Maintenance!, 'Maintenance Plans', 'Machines', 'Email Settings'],
+  Admin: ['Users', 'Config', 'Label Formats', 'Subscription'],
+  Help: USER_NAV.Help!,
+};
+const SYSADMIN_NAV: Record<string, string[]> = {
+  ...ADMIN_NAV,
+  Admin: [...ADMIN_NAV.Admin!, 'Security Dashboard'],
+};
+
+// SPEC.md: choosing a section jumps to its first page.
+const FIRST_PAGE: Record<string, string> = {
+  Build: '/build/work-order',
+  Quality: '/quality',
+  Inventory: '/scan',
+  Time: '/time',
+  Maintenance: '/maintenance/pm-calendar',
+  Admin: '/admin?tab=users',
+  Help: '/help',
+};
+
+const sectionsNav = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
+
+async function sectionLabels(page: Page): Promise<string[]> {
+  return (await sectionsNav(page).getByRole('button').allInnerTexts()).map((s) => s.trim());
+}
+
+async function pagesOf(page: Page, section: string): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: `${section} pages` });
+  return (await nav.getByRole('link').allInnerTexts()).map((s) => s.trim());
+}
+
+/** Signs an admin in, switches Maintenance on (it is off by default) so every section exists, then signs in as `role`. */
+async function signInWithAllSections(page: Page, role: 'user' | 'admin' | 'sysadmin', companyName: string) {
+  await signIn(page, { email: `admin@${companyName.replace(/\W/g, '')}.test`, role: 'admin', companyName });
+  await patchLabelConfig(page.request, { enableMaintenanceFeature: true });
+  await signIn(page, { email: `${role}@${companyName.replace(/\W/g, '')}.test`, role, companyName });
+}
+
+for (const [role, expected] of [
+  ['user', USER_NAV],
+  ['admin', ADMIN_NAV],
+  ['sysadmin', SYSADMIN_NAV],
+] as const) {
+  test(`a ${role} sees exactly the sections and pages of SPEC.md's table`, async ({ page }) => {
+    await signInWithAllSections(page, role, uniqueCompany(role));
+    await page.goto('/help');
+    await expect(sectionsNav(page)).toBeVisible();
+    expect(await sectionLabels(page)).toEqual(Object.keys(expected));
+    for (const [section, pages] of Object.entries(expected)) {
+      await sectionsNav(page).getByRole('button', { name: section, exact: true }).click();
+      await expect(page).toHaveURL((url) => url.pathname + url.search === FIRST_PAGE[section]);
+      await expect(sectionsNav(page).getByRole('button', { name: section, exact: true })).toHaveAttribute(
+        'aria-current',
+        'true',
+      );
+      expect(await pagesOf(page, section)).toEqual(pages);
+    }
+    if (role === 'admin') {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto('/build/work-order');
+      await page.screenshot({ path: 'tests/artifacts/nav-desktop.png' });
+    }
+  });
+}
+
+test('switched-off areas vanish from the bar, and come back when switched on, live and after a reload', async ({
+  page,
+}) => {
+  const companyName = uniqueCompany('flags');
+  await signIn(page, { email: 'flags@example.test', role: 'admin', companyName });
+  await patchLabelConfig(page.request, {
+    enableBuildFeature: false,
+    enableQualityFeature: false,
+    enableInventoryFeature: false,
+    enableTimeFeature: false,
+    enableMaintenanceFeature: false,
+  });
+  await page.goto('/help');
+  expect(await sectionLabels(page)).toEqual(['Admin', 'Help']);
+
+  // The labelConfigUpdated event merges new values and the bar recomputes without a reload.
+  await page.evaluate(() =>
+    window.dispatchEvent(new CustomEvent('labelConfigUpdated', { detail: { enableQualityFeature: true } })),
+  );
+  await expect(sectionsNav(page).getByRole('button', { name: 'Quality', exact: true })).toBeVisible();
+
+  await patchLabelConfig(page.request, { enableBuildFeature: true });
+  await page.reload();
+  expect(await sectionLabels(page)).toEqual(['Build', 'Admin', 'Help']);
+
+  // A page of a switched-off area says so instead of showing the screen.
+  await page.goto('/inventory');
+  await expect(page.getByText('Inventory is switched off')).toBeVisible();
+});
+
+test('the current section follows the path', async ({ page }) => {
+  const companyName = uniqueCompany('current');
+  await signInWithAllSections(page, 'sysadmin', companyName);
+  const cases: [string, string][] = [
+    ['/admin?tab=items', 'Inventory'],
+    ['/admin?tab=users', 'Admin'],
+    ['/admin/subscription', 'Admin'],
+    ['/security-dashboard', 'Admin'],
+    ['/jobs', 'Time'],
+    ['/job-cost-report', 'Time'],
+    ['/orders', 'Build'],
+    ['/assembly-setup', 'Build'],
+    ['/stock-check', 'Inventory'],
+    ['/quality/qc-display', 'Quality'],
+    ['/maintenance/logs', 'Maintenance'],
+    ['/help', 'Help'],
+    ['/subscription', 'Build'], // no rule names it: the first available section
+  ];
+  for (const [path, section] of cases) {
+    await page.goto(path);
+    await expect(sectionsNav(page).getByRole('button', { name: section, exact: true }), path).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+  }
+});
