@@ -19,5 +19,10 @@ export const apiDocsPlugin = fp(async (app: FastifyInstance, opts: { version: st
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // Swagger UI sets inline styles at run time; its pages get their own CSP that allows them, and nothing else inline.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP:
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; frame-ancestors 'none'",
+  });
 });

@@ -1,0 +1,85 @@
+// `npm run bench:lighthouse`: Lighthouse (mobile, simulated throttling) against the built landing page in local
+// Chromium; prints the scores and records them in docs/performance.md with the machine and the date.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildWeb } from '../scripts/build-web.ts';
+import { machineLine, recordSection } from './record.ts';
+
+const PORT = 4390;
+const PAGES = ['/', '/plans'];
+const RUNS = 3;
+
+async function waitForHealth(url: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not answer at ${url}`);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+await buildWeb();
+const dataDir = mkdtempSync(join(tmpdir(), 'fb-lighthouse-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: 'inherit',
+});
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const rows: string[] = [];
+try {
+  await waitForHealth(`http://127.0.0.1:${PORT}/api/health`);
+  for (const path of PAGES) {
+    const perf: number[] = [];
+    const a11y: number[] = [];
+    const lcp: number[] = [];
+    const tbt: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const result = await lighthouse(`http://127.0.0.1:${PORT}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      if (!result) throw new Error('Lighthouse returned no result');
+      const { categories, audits } = result.lhr;
+      perf.push(Math.round((categories.performance?.score ?? 0) * 100));
+      a11y.push(Math.round((categories.accessibility?.score ?? 0) * 100));
+      lcp.push(audits['largest-contentful-paint']?.numericValue ?? 0);
+      tbt.push(audits['total-blocking-time']?.numericValue ?? 0);
+    }
+    rows.push(
+      `| \`${path}\` | ${median(perf)} (${perf.join(', ')}) | ${median(a11y)} | ${(median(lcp) / 1000).toFixed(2)} s | ${Math.round(median(tbt))} ms |`,
+    );
+  }
+} finally {
+  await chrome.kill();
+  server.kill('SIGTERM');
+  await new Promise((r) => server.on('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const table = [
+  '| page | performance (median of 3; each run) | accessibility | largest contentful paint | total blocking time |',
+  '|---|---|---|---|---|',
+  ...rows,
+].join('\n');
+console.log(table);
+recordSection(
+  'lighthouse',
+  `### Lighthouse: the built public pages\n\n${machineLine()}\nLighthouse ${'12'} default (mobile) settings: simulated slow 4G and 4x CPU slowdown, served by \`npm start\`'s server (pre-compressed assets).\nTargets: performance at least 90, accessibility at least 95.\n\n${table}\n`,
+);
