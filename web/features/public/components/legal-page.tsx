@@ -33,7 +33,9 @@ export function LegalPage({ title, summary, sections }: TLegalPageProps) {
       <BackButton />
       <Stack gap="lg" mt="sm">
         <Box component="header">
-          <Title order={1}>{title}</Title>
+          <Title order={1} fz={{ base: 30, sm: 36 }}>
+            {title}
+          </Title>
           <Text mt="xs" c="gray.7">
             Effective date: <time dateTime={LEGAL_EFFECTIVE_DATE}>{effectiveDateLabel}</time>
           </Text>
@@ -58,7 +60,7 @@ export function LegalPage({ title, summary, sections }: TLegalPageProps) {
             component="section"
             key={section.id}
             aria-labelledby={section.id}
-            style={{ overflowWrap: 'anywhere' }}
+            style={{ overflowWrap: 'break-word' }}
           >
             <Title order={2} id={section.id} fz="xl" mb="sm" style={{ scrollMarginTop: 16 }}>
               {index + 1}. {section.title}
@@ -66,9 +68,6 @@ export function LegalPage({ title, summary, sections }: TLegalPageProps) {
             <Stack gap="sm">{section.body}</Stack>
           </Box>
         ))}
-        <Text size="sm" c="gray.7">
-          Questions about this document: <MailLink />.
-        </Text>
       </Stack>
     </Container>
   );
@@ -76,7 +75,11 @@ export function LegalPage({ title, summary, sections }: TLegalPageProps) {
 
 /** A link to the legal contact address. */
 export function MailLink() {
-  return <Anchor href={`mailto:${LEGAL_CONTACT_EMAIL}`}>{LEGAL_CONTACT_EMAIL}</Anchor>;
+  return (
+    <Anchor underline="always" href={`mailto:${LEGAL_CONTACT_EMAIL}`}>
+      {LEGAL_CONTACT_EMAIL}
+    </Anchor>
+  );
 }
 
 /** A bulleted list for legal text, with the spacing the pages share. */

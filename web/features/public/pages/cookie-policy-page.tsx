@@ -27,7 +27,8 @@ const LOCAL_STORAGE: readonly TStorageEntry[] = [
     name: STORAGE_KEYS.cookieConsent,
     kind: 'Local storage',
     category: 'Essential',
-    purpose: 'Remembers whether you accepted or declined analytics, so the banner does not ask on every visit.',
+    purpose:
+      'Remembers whether you accepted or declined analytics, so the banner does not ask on every visit.',
     duration: 'Until you clear it',
   },
   {
@@ -94,10 +95,11 @@ const SECTIONS: readonly TLegalSection[] = [
     title: 'What this policy covers',
     body: (
       <Text>
-        Cookies are small files a website asks your browser to keep; local storage is a similar store that only the
-        website’s own pages can read. This policy lists every cookie and local storage entry Forgeboard uses. All of
-        them are first-party: they belong to the Forgeboard site you are on, and no advertising, social media or
-        third-party analytics service sets cookies or reads storage through Forgeboard.
+        Cookies are small files a website asks your browser to keep; local storage is a similar store that
+        only the website’s own pages can read. This policy lists every cookie and local storage entry
+        Forgeboard uses. All of them are first-party: they belong to the Forgeboard site you are on, and no
+        advertising, social media or third-party analytics service sets cookies or reads storage through
+        Forgeboard.
       </Text>
     ),
   },
@@ -107,8 +109,8 @@ const SECTIONS: readonly TLegalSection[] = [
     body: (
       <>
         <Text>
-          Forgeboard sets a single cookie, and only when you sign in. Without it you could not stay signed in, so it
-          does not need your consent.
+          Forgeboard sets a single cookie, and only when you sign in. Without it you could not stay signed in,
+          so it does not need your consent.
         </Text>
         <StorageEntryCard entry={SESSION_COOKIE} />
       </>
@@ -120,8 +122,8 @@ const SECTIONS: readonly TLegalSection[] = [
     body: (
       <>
         <Text>
-          These entries stay in your browser; they are never sent to the server as cookies are. None of them tracks you
-          across websites.
+          These entries stay in your browser; they are never sent to the server as cookies are. None of them
+          tracks you across websites.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {LOCAL_STORAGE.map((entry) => (
@@ -137,11 +139,11 @@ const SECTIONS: readonly TLegalSection[] = [
     body: (
       <>
         <Text>
-          Forgeboard sets no analytics cookies. If you accept analytics in the cookie banner, the app records a few
-          first-party usage events (page views, sign-ins, scan results and the number of labels printed) on the
-          Forgeboard server, to learn which features help and which need work. If you decline, or make no choice, none
-          are recorded. What happens to these events is described in the{' '}
-          <Anchor component={Link} to="/privacy-policy">
+          Forgeboard sets no analytics cookies. If you accept analytics in the cookie banner, the app records
+          a few first-party usage events (page views, sign-ins, scan results and the number of labels printed)
+          on the Forgeboard server, to learn which features help and which need work. If you decline, or make
+          no choice, none are recorded. What happens to these events is described in the{' '}
+          <Anchor component={Link} to="/privacy-policy" underline="always">
             Privacy Policy
           </Anchor>
           .
@@ -155,20 +157,21 @@ const SECTIONS: readonly TLegalSection[] = [
     body: (
       <>
         <Text>
-          You can change your mind at any time, and withdrawing consent is as easy as giving it. Use the buttons below,
-          or:
+          You can change your mind at any time, and withdrawing consent is as easy as giving it: use the
+          buttons below.
         </Text>
+        <ConsentChoice />
+        <Text>You can also:</Text>
         <LegalList
           items={[
             <>
-              delete the <Code>{STORAGE_KEYS.cookieConsent}</Code> entry in your browser’s site data (in most browsers:
-              site settings, or the developer tools’ Application or Storage panel). The cookie banner then appears again
-              and asks for your choice;
+              delete the <Code>{STORAGE_KEYS.cookieConsent}</Code> entry in your browser’s site data (in most
+              browsers: site settings, or the developer tools’ Application or Storage panel). The cookie
+              banner then appears again and asks for your choice;
             </>,
-            'or clear all site data for Forgeboard, which also signs you out.',
+            'clear all site data for Forgeboard, which also signs you out.',
           ]}
         />
-        <ConsentChoice />
       </>
     ),
   },
@@ -177,9 +180,9 @@ const SECTIONS: readonly TLegalSection[] = [
     title: 'Blocking cookies in your browser',
     body: (
       <Text>
-        You can block or delete cookies in your browser settings. If you block the <Code>fb_session</Code> cookie you
-        can still read the public pages, but you cannot sign in. If local storage is blocked, Forgeboard still works; it
-        just cannot remember your choices between visits.
+        You can block or delete cookies in your browser settings. If you block the <Code>fb_session</Code>{' '}
+        cookie you can still read the public pages, but you cannot sign in. If local storage is blocked,
+        Forgeboard still works; it just cannot remember your choices between visits.
       </Text>
     ),
   },
@@ -188,8 +191,8 @@ const SECTIONS: readonly TLegalSection[] = [
     title: 'Changes to this policy',
     body: (
       <Text>
-        If we add a cookie or storage entry, we will list it here and update the effective date before we use it. Any
-        new entry that is not essential will need your consent.
+        If we add a cookie or storage entry, we will list it here and update the effective date before we use
+        it. Any new entry that is not essential will need your consent.
       </Text>
     ),
   },

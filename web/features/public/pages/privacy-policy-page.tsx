@@ -10,19 +10,20 @@ const SECTIONS: readonly TLegalSection[] = [
     body: (
       <>
         <Text>
-          Forgeboard provides a web application that small manufacturers use to run their shop floor: inventory and
-          labels, work orders, quality control, time and job cost, and preventive maintenance. In this policy
-          "Forgeboard", "we" and "us" mean the operator of the Forgeboard service you signed up to.
+          Forgeboard provides a web application that small manufacturers use to run their shop floor:
+          inventory and labels, work orders, quality control, time and job cost, and preventive maintenance.
+          In this policy "Forgeboard", "we" and "us" mean the operator of the Forgeboard service you signed up
+          to.
         </Text>
         <Text>
-          For account data (section 2.1) we decide why and how it is used, so we are its controller. For the company data
-          your organisation enters (section 2.2) your organisation is the controller and we process it only on its
-          behalf and on its instructions, as set out in the Terms of Service.
+          For account data (section 2.1) we decide why and how it is used, so we are its controller. For the
+          company data your organisation enters (section 2.2) your organisation is the controller and we
+          process it only on its behalf and on its instructions, as set out in the Terms of Service.
         </Text>
         <Text>
-          Forgeboard can also be installed and run by a company on its own servers. On a self-hosted installation the
-          company running it is the controller of all data in it, and this policy describes how the software behaves,
-          not what that company does with the data.
+          Forgeboard can also be installed and run by a company on its own servers. On a self-hosted
+          installation the company running it is the controller of all data in it, and this policy describes
+          how the software behaves, not what that company does with the data.
         </Text>
       </>
     ),
@@ -32,7 +33,9 @@ const SECTIONS: readonly TLegalSection[] = [
     title: 'Data we collect',
     body: (
       <>
-        <Title order={3} fz="md">2.1 Account data</Title>
+        <Title order={3} fz="md">
+          2.1 Account data
+        </Title>
         <LegalList
           items={[
             'Your first and last name, e-mail address and the name of your company, given at sign-up or by the administrator who invited you.',
@@ -42,25 +45,32 @@ const SECTIONS: readonly TLegalSection[] = [
             'Your chosen plan and subscription status.',
           ]}
         />
-        <Title order={3} fz="md">2.2 Company data</Title>
+        <Title order={3} fz="md">
+          2.2 Company data
+        </Title>
         <Text>
-          Everything your team records in Forgeboard: items and SKUs, locations, stock and its transaction history, lots,
-          orders and work orders, inspection plans and quality results (including photos and videos you upload),
-          time entries, jobs and costs, machines, maintenance plans and logs, and the audit trail that says who changed
-          what and when.
+          Everything your team records in Forgeboard: items and SKUs, locations, stock and its transaction
+          history, lots, orders and work orders, inspection plans and quality results (including photos and
+          videos you upload), time entries, jobs and costs, machines, maintenance plans and logs, and the
+          audit trail that says who changed what and when.
         </Text>
-        <Title order={3} fz="md">2.3 Security and technical data</Title>
+        <Title order={3} fz="md">
+          2.3 Security and technical data
+        </Title>
         <Text>
-          To keep accounts safe we record sign-in attempts (successful, failed and rate-limited), new sessions, the IP
-          address and browser type they came from, and administrative actions. Our servers also keep ordinary request
-          logs for troubleshooting.
+          To keep accounts safe we record sign-in attempts (successful, failed and rate-limited), new
+          sessions, the IP address and browser type they came from, and administrative actions. Our servers
+          also keep ordinary request logs for troubleshooting.
         </Text>
-        <Title order={3} fz="md">2.4 Usage analytics, only with your consent</Title>
+        <Title order={3} fz="md">
+          2.4 Usage analytics, only with your consent
+        </Title>
         <Text>
-          If, and only if, you accept analytics in the cookie banner, the application records first-party usage events:
-          which pages are viewed, sign-ins, whether a scan succeeded and of which type, and how many labels were printed.
-          These events are sent only to the Forgeboard server you are using, never to a third-party analytics or
-          advertising service. If you decline, or make no choice, no analytics events are sent.
+          If, and only if, you accept analytics in the cookie banner, the application records first-party
+          usage events: which pages are viewed, sign-ins, whether a scan succeeded and of which type, and how
+          many labels were printed. These events are sent only to the Forgeboard server you are using, never
+          to a third-party analytics or advertising service. If you decline, or make no choice, no analytics
+          events are sent.
         </Text>
       </>
     ),
@@ -85,10 +95,10 @@ const SECTIONS: readonly TLegalSection[] = [
     title: 'Cookies and browser storage',
     body: (
       <Text>
-        We use one essential cookie, <Code>fb_session</Code>, to keep you signed in, and a few local storage entries
-        that remember your cookie choice and make signing in faster. All are first-party: no third party sets cookies
-        through Forgeboard. The{' '}
-        <Anchor component={Link} to="/cookie-policy">
+        We use one essential cookie, <Code>fb_session</Code>, to keep you signed in, and a few local storage
+        entries that remember your cookie choice and make signing in faster. All are first-party: no third
+        party sets cookies through Forgeboard. The{' '}
+        <Anchor component={Link} to="/cookie-policy" underline="always">
           Cookie Policy
         </Anchor>{' '}
         lists each one and explains how to change your choice.
@@ -101,19 +111,19 @@ const SECTIONS: readonly TLegalSection[] = [
     body: (
       <>
         <Text>
-          We do not sell personal data and we do not use it for advertising. Within your company, what a person can see
-          depends on their role, as set by your administrators.
+          We do not sell personal data and we do not use it for advertising. Within your company, what a
+          person can see depends on their role, as set by your administrators.
         </Text>
         <Text>
-          <strong>Subprocessors.</strong> By default Forgeboard uses no subprocessors: the application, its database
-          and its mail delivery run on infrastructure under the operator’s control. If the operator of your
-          installation connects an outside service, such as an e-mail (SMTP) provider or a hosting company, that
-          provider processes the data it needs to perform that service, under a written agreement, and is listed on
-          request.
+          <strong>Subprocessors.</strong> By default Forgeboard uses no subprocessors: the application, its
+          database and its mail delivery run on infrastructure under the operator’s control. If the operator
+          of your installation connects an outside service, such as an e-mail (SMTP) provider or a hosting
+          company, that provider processes the data it needs to perform that service, under a written
+          agreement, and is listed on request.
         </Text>
         <Text>
-          We disclose data to authorities only where the law obliges us to, and we tell the affected company unless the
-          law forbids it.
+          We disclose data to authorities only where the law obliges us to, and we tell the affected company
+          unless the law forbids it.
         </Text>
       </>
     ),
@@ -123,9 +133,9 @@ const SECTIONS: readonly TLegalSection[] = [
     title: 'Where data is stored',
     body: (
       <Text>
-        Data is stored in the database of the Forgeboard installation you use and does not leave it except for the
-        e-mails the service sends. If data must be transferred to another country, we do so only with the safeguards
-        the applicable law requires, such as standard contractual clauses.
+        Data is stored in the database of the Forgeboard installation you use and does not leave it except for
+        the e-mails the service sends. If data must be transferred to another country, we do so only with the
+        safeguards the applicable law requires, such as standard contractual clauses.
       </Text>
     ),
   },
@@ -166,15 +176,15 @@ const SECTIONS: readonly TLegalSection[] = [
     body: (
       <>
         <Text>
-          Depending on where you live, you may have the right to access the personal data we hold about you, to have it
-          corrected or deleted, to receive it in a portable format, to restrict or object to its use, and to withdraw
-          consent at any time without affecting what was done before. You may also complain to your data protection
-          authority.
+          Depending on where you live, you may have the right to access the personal data we hold about you,
+          to have it corrected or deleted, to receive it in a portable format, to restrict or object to its
+          use, and to withdraw consent at any time without affecting what was done before. You may also
+          complain to your data protection authority.
         </Text>
         <Text>
-          For account data, write to <MailLink /> and we will answer within 30 days. For company data, contact your
-          company’s Forgeboard administrator first: they control that data and can correct, export or delete it. We will
-          help them do so.
+          For account data, write to <MailLink /> and we will answer within 30 days. For company data, contact
+          your company’s Forgeboard administrator first: they control that data and can correct, export or
+          delete it. We will help them do so.
         </Text>
       </>
     ),
@@ -184,8 +194,8 @@ const SECTIONS: readonly TLegalSection[] = [
     title: 'Children',
     body: (
       <Text>
-        Forgeboard is a business tool for company staff. It is not meant for anyone under 16 and we do not knowingly
-        collect their data.
+        Forgeboard is a business tool for company staff. It is not meant for anyone under 16 and we do not
+        knowingly collect their data.
       </Text>
     ),
   },
@@ -194,8 +204,9 @@ const SECTIONS: readonly TLegalSection[] = [
     title: 'Changes to this policy',
     body: (
       <Text>
-        We will update the effective date above whenever we change this policy. If a change materially affects how we
-        use personal data, we will tell account administrators by e-mail at least 30 days before it applies.
+        We will update the effective date above whenever we change this policy. If a change materially affects
+        how we use personal data, we will tell account administrators by e-mail at least 30 days before it
+        applies.
       </Text>
     ),
   },
@@ -204,8 +215,8 @@ const SECTIONS: readonly TLegalSection[] = [
     title: 'Contact',
     body: (
       <Text>
-        Questions, requests and complaints about privacy: <MailLink />. Please say which company account your request
-        concerns.
+        Questions, requests and complaints about privacy: <MailLink />. Please say which company account your
+        request concerns.
       </Text>
     ),
   },

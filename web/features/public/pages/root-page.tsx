@@ -12,7 +12,8 @@ export function specialLinkTarget(params: URLSearchParams): string | null {
   if (token && params.get('type') === 'invite') {
     return `/reset-password?invited=true&token=${encodeURIComponent(token)}`;
   }
-  const error = `${params.get('error') ?? ''} ${params.get('error_code') ?? ''} ${params.get('error_description') ?? ''}`.toLowerCase();
+  const error =
+    `${params.get('error') ?? ''} ${params.get('error_code') ?? ''} ${params.get('error_description') ?? ''}`.toLowerCase();
   if (/expired|invalid|otp|scanner/.test(error)) {
     const email = params.get('email');
     return `/verify-expired${email ? `?email=${encodeURIComponent(email)}` : ''}`;

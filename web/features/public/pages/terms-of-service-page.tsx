@@ -10,13 +10,13 @@ const SECTIONS: readonly TLegalSection[] = [
     body: (
       <>
         <Text>
-          These terms govern the use of Forgeboard, a web application for running a manufacturer’s shop floor. The
-          "customer" is the company that creates a Forgeboard account; "users" are the people the customer lets sign in.
-          Whoever creates the account confirms that they may bind the customer to these terms.
+          These terms govern the use of Forgeboard, a web application for running a manufacturer’s shop floor.
+          The "customer" is the company that creates a Forgeboard account; "users" are the people the customer
+          lets sign in. Whoever creates the account confirms that they may bind the customer to these terms.
         </Text>
         <Text>
-          Forgeboard is a business service. Consumer protection rules that apply only to private individuals do not
-          apply to it, except where the law says they cannot be excluded.
+          Forgeboard is a business service. Consumer protection rules that apply only to private individuals
+          do not apply to it, except where the law says they cannot be excluded.
         </Text>
       </>
     ),
@@ -41,13 +41,13 @@ const SECTIONS: readonly TLegalSection[] = [
     body: (
       <>
         <Text>
-          Each plan sets how many users and SKUs a company may have and which features it includes; the current plans
-          are on the{' '}
-          <Anchor component={Link} to="/plans">
+          Each plan sets how many users and SKUs a company may have and which features it includes; the
+          current plans are on the{' '}
+          <Anchor component={Link} to="/plans" underline="always">
             Plans page
           </Anchor>
-          . Forgeboard stops new users or SKUs from being added beyond a plan’s limits; nothing already recorded is
-          deleted.
+          . Forgeboard stops new users or SKUs from being added beyond a plan’s limits; nothing already
+          recorded is deleted.
         </Text>
         <LegalList
           items={[
@@ -57,8 +57,8 @@ const SECTIONS: readonly TLegalSection[] = [
           ]}
         />
         <Text>
-          We may change prices or plans with at least 30 days’ notice by e-mail to administrators. A price change
-          applies from the next billing period after the notice ends.
+          We may change prices or plans with at least 30 days’ notice by e-mail to administrators. A price
+          change applies from the next billing period after the notice ends.
         </Text>
       </>
     ),
@@ -87,18 +87,19 @@ const SECTIONS: readonly TLegalSection[] = [
     body: (
       <>
         <Text>
-          The data the customer and its users put into Forgeboard (items, stock, orders, quality records, time entries,
-          maintenance records, files) belongs to the customer. We use it only to provide and support the service, as
-          described in the{' '}
-          <Anchor component={Link} to="/privacy-policy">
+          The data the customer and its users put into Forgeboard (items, stock, orders, quality records, time
+          entries, maintenance records, files) belongs to the customer. We use it only to provide and support
+          the service, as described in the{' '}
+          <Anchor component={Link} to="/privacy-policy" underline="always">
             Privacy Policy
           </Anchor>
           , and never sell it or use it for advertising.
         </Text>
         <Text>
-          The customer may export its data at any time while its account is open, and for 30 days after it closes.
-          After that we delete it as described in the Privacy Policy. Where we process personal data on the customer’s
-          behalf, we do so only on its documented instructions and a data processing agreement is available on request.
+          The customer may export its data at any time while its account is open, and for 30 days after it
+          closes. After that we delete it as described in the Privacy Policy. Where we process personal data
+          on the customer’s behalf, we do so only on its documented instructions and a data processing
+          agreement is available on request.
         </Text>
       </>
     ),
@@ -108,9 +109,10 @@ const SECTIONS: readonly TLegalSection[] = [
     title: 'Self-hosted installations',
     body: (
       <Text>
-        A customer that runs Forgeboard on its own servers is responsible for that infrastructure: hosting, backups,
-        security updates of the operating system and database, mail delivery and the legal texts it shows its users.
-        Sections on availability and data deletion by us do not apply to installations we do not operate.
+        A customer that runs Forgeboard on its own servers is responsible for that infrastructure: hosting,
+        backups, security updates of the operating system and database, mail delivery and the legal texts it
+        shows its users. Sections on availability and data deletion by us do not apply to installations we do
+        not operate.
       </Text>
     ),
   },
@@ -119,10 +121,10 @@ const SECTIONS: readonly TLegalSection[] = [
     title: 'Availability and support',
     body: (
       <Text>
-        We aim to keep the hosted service available at all times, apart from announced maintenance, which we schedule
-        outside usual working hours where we can. We answer support questions sent by e-mail on working days. We may
-        improve and change features; we will not remove a core function of a paid plan during a paid period without
-        notice and a fair alternative.
+        We aim to keep the hosted service available at all times, apart from announced maintenance, which we
+        schedule outside usual working hours where we can. We answer support questions sent by e-mail on
+        working days. We may improve and change features; we will not remove a core function of a paid plan
+        during a paid period without notice and a fair alternative.
       </Text>
     ),
   },
@@ -131,9 +133,9 @@ const SECTIONS: readonly TLegalSection[] = [
     title: 'Intellectual property and feedback',
     body: (
       <Text>
-        Forgeboard, its software, design and documentation remain ours or our licensors’. These terms give the customer
-        a non-exclusive, non-transferable right to use the service for its own operations while its account is open.
-        If you send us ideas or feedback, we may use them freely, without obligation to you.
+        Forgeboard, its software, design and documentation remain ours or our licensors’. These terms give the
+        customer a non-exclusive, non-transferable right to use the service for its own operations while its
+        account is open. If you send us ideas or feedback, we may use them freely, without obligation to you.
       </Text>
     ),
   },
@@ -142,9 +144,9 @@ const SECTIONS: readonly TLegalSection[] = [
     title: 'Confidentiality',
     body: (
       <Text>
-        Each party keeps the other’s non-public information confidential, uses it only for the purposes of this
-        agreement and protects it at least as well as its own. This does not cover information that is public, was
-        already known, was independently developed, or must be disclosed by law.
+        Each party keeps the other’s non-public information confidential, uses it only for the purposes of
+        this agreement and protects it at least as well as its own. This does not cover information that is
+        public, was already known, was independently developed, or must be disclosed by law.
       </Text>
     ),
   },
@@ -153,10 +155,10 @@ const SECTIONS: readonly TLegalSection[] = [
     title: 'Warranties and disclaimers',
     body: (
       <Text>
-        We provide Forgeboard with reasonable skill and care. Apart from that, and to the extent the law allows, the
-        service is provided "as is" without further warranties. Forgeboard supports decisions on the shop floor; it does
-        not replace the customer’s own judgement on safety, quality and compliance, and results such as the percentages
-        on our marketing pages are examples, not promises.
+        We provide Forgeboard with reasonable skill and care. Apart from that, and to the extent the law
+        allows, the service is provided "as is" without further warranties. Forgeboard supports decisions on
+        the shop floor; it does not replace the customer’s own judgement on safety, quality and compliance,
+        and results such as the percentages on our marketing pages are examples, not promises.
       </Text>
     ),
   },
@@ -166,9 +168,9 @@ const SECTIONS: readonly TLegalSection[] = [
     body: (
       <>
         <Text>
-          Neither party is liable for indirect or consequential loss, lost profit or lost production. Each party’s total
-          liability under this agreement in any 12-month period is limited to the fees the customer paid in that period,
-          or 100 US dollars if that is more.
+          Neither party is liable for indirect or consequential loss, lost profit or lost production. Each
+          party’s total liability under this agreement in any 12-month period is limited to the fees the
+          customer paid in that period, or 100 US dollars if that is more.
         </Text>
         <Text>
           These limits do not apply to death or personal injury caused by negligence, to fraud, to breaches of
@@ -196,9 +198,9 @@ const SECTIONS: readonly TLegalSection[] = [
     title: 'Changes to these terms',
     body: (
       <Text>
-        We may change these terms. For material changes we tell administrators by e-mail at least 30 days before they
-        apply; continuing to use Forgeboard after that date means the customer accepts them. A customer that does not
-        accept may close its account before then.
+        We may change these terms. For material changes we tell administrators by e-mail at least 30 days
+        before they apply; continuing to use Forgeboard after that date means the customer accepts them. A
+        customer that does not accept may close its account before then.
       </Text>
     ),
   },
@@ -207,9 +209,10 @@ const SECTIONS: readonly TLegalSection[] = [
     title: 'Governing law and disputes',
     body: (
       <Text>
-        This agreement is governed by the law of the country where the Forgeboard operator has its registered office,
-        and its courts have jurisdiction, unless the customer’s order states otherwise. Before going to court, both
-        parties will try in good faith to settle a dispute by talking to each other for at least 30 days.
+        This agreement is governed by the law of the country where the Forgeboard operator has its registered
+        office, and its courts have jurisdiction, unless the customer’s order states otherwise. Before going
+        to court, both parties will try in good faith to settle a dispute by talking to each other for at
+        least 30 days.
       </Text>
     ),
   },
