@@ -91,7 +91,7 @@ function BetaOffer() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="sm">
             <Text fw={700} c="forge.8" tt="uppercase" fz="sm">
-              Free for one year
+              Free one-year beta
             </Text>
             <Title order={2} id="beta-title">
               Join the beta: Pro features free for {months} months
