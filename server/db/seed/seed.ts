@@ -1,0 +1,51 @@
+// npm run db:seed: opens the configured database (as server/main.ts does), migrates it and builds the demo data.
+import { ConfigError, loadConfig } from '../../env.ts';
+import { openDatabase } from '../client.ts';
+import { DataDirLockedError } from '../lock.ts';
+import { appliedMigrationCount, applyMigrations, expectedMigrationCount } from '../migrate.ts';
+import { seedDemo } from './demo.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const target = config.databaseUrl
+    ? ({ kind: 'postgres', url: config.databaseUrl } as const)
+    : ({ kind: 'pglite', dataDir: config.dataDir } as const);
+  console.log(
+    `Database: ${target.kind === 'postgres' ? describeUrl(target.url) : `PGlite in ${target.dataDir}`}`,
+  );
+  const database = await openDatabase(target);
+  try {
+    const before = await appliedMigrationCount(database);
+    await applyMigrations(database);
+    const after = await appliedMigrationCount(database);
+    console.log(
+      after > before
+        ? `Applied ${after - before} migration(s); ${after} of ${expectedMigrationCount()} now applied.`
+        : `Migrations: all ${after} already applied.`,
+    );
+    const report = await seedDemo(database.db);
+    const { company } = report;
+    console.log(
+      company.created
+        ? `Created company "${company.name}" (${company.id}).`
+        : `Company "${company.name}" already exists (${company.id}): left as it is.`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+/** The server and database of a URL, without the password. */
+function describeUrl(url: string): string {
+  const parsed = new URL(url);
+  return `PostgreSQL ${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(`Seeding failed. ${error.message}`);
+  } else {
+    console.error('Seeding failed:', error);
+  }
+  process.exitCode = 1;
+});

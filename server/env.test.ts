@@ -1,0 +1,89 @@
+// Start-up configuration: defaults, and a bad value stops start-up with a message naming the variable.
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.ts';
+
+/** The error loadConfig throws for `env`, or a failure when it throws none. */
+function configErrorOf(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('configuration', () => {
+  it('starts with the documented defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      dataDir: './data',
+      databaseUrl: undefined,
+      appUrl: 'http://localhost:3000',
+      trustProxy: false,
+      logLevel: 'info',
+      devSignIn: false,
+    });
+  });
+
+  it('counts an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it('takes the public origin without a trailing slash', () => {
+    expect(loadConfig({ APP_URL: 'https://forgeboard.example.com/' }).appUrl).toBe(
+      'https://forgeboard.example.com',
+    );
+  });
+
+  it.each(['abc', '70000', '-1', '3000.5'])('refuses PORT=%s, naming PORT', (port) => {
+    expect(configErrorOf({ PORT: port }).message).toMatch(/\bPORT\b/);
+  });
+
+  it('refuses the development sign-in in production, naming DEV_SIGN_IN', () => {
+    const error = configErrorOf({ NODE_ENV: 'production', DEV_SIGN_IN: 'true' });
+    expect(error.message).toContain('DEV_SIGN_IN');
+    expect(loadConfig({ NODE_ENV: 'production', DEV_SIGN_IN: 'false' }).devSignIn).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', DEV_SIGN_IN: 'true' }).devSignIn).toBe(true);
+  });
+
+  it('names every bad variable at once', () => {
+    const message = configErrorOf({
+      PORT: 'x',
+      DATABASE_URL: 'mysql://db/forgeboard',
+      LOG_LEVEL: 'loud',
+    }).message;
+    for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL']) expect(message).toContain(name);
+  });
+
+  it('accepts postgres:// and postgresql:// database URLs', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/fb' }).databaseUrl).toBe(
+      'postgres://u@db:5432/fb',
+    );
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u@db/fb' }).databaseUrl).toBe('postgresql://u@db/fb');
+  });
+
+  it('refuses a session secret shorter than 32 characters, naming SESSION_SECRET', () => {
+    expect(configErrorOf({ SESSION_SECRET: 'short' }).message).toContain('SESSION_SECRET');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['true', true],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.1, 192.168.0.0/16,::1', ['10.0.0.1', '192.168.0.0/16', '::1']],
+  ] as const)('reads %s as %j', (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['proxy.internal', '10.0.0.1,evil', 'yes please'])('refuses %s, naming TRUST_PROXY', (value) => {
+    expect(configErrorOf({ TRUST_PROXY: value }).message).toContain('TRUST_PROXY');
+  });
+});

@@ -1,0 +1,42 @@
+// Vitest projects: quick unit tests, server process tests, and the API and database tests on PGlite and again on PostgreSQL.
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/** Tests that need a database: API tests through app.inject, and database-level tests (RLS, seed). */
+const DATABASE_TESTS = ['server/**/*.routes.test.ts', 'server/**/*.api.test.ts', 'server/**/*.db.test.ts'];
+
+/** Tests that start the real server as a child process (seconds each): kept out of the quick unit run. */
+const PROCESS_TESTS = ['server/**/*.process.test.ts'];
+
+const unit: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: 'unit',
+    include: ['common/**/*.test.ts', 'server/**/*.test.ts'],
+    exclude: [...DATABASE_TESTS, ...PROCESS_TESTS],
+  },
+};
+
+const processes: TestProjectInlineConfiguration = {
+  extends: true,
+  test: { name: 'process', include: PROCESS_TESTS },
+};
+
+const databaseProject = (name: string, kind: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: { name, include: DATABASE_TESTS, env: { TEST_DB_KIND: kind } },
+});
+
+// PostgreSQL runs only where a server is given (CI, or TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test).
+const projects = [unit, processes, databaseProject('api-pglite', 'pglite')];
+if (process.env.TEST_DATABASE_URL) projects.push(databaseProject('api-postgres', 'postgres'));
+
+export default defineConfig({
+  test: {
+    projects,
+    // Database tests wait on PGlite start-up and PostgreSQL round trips as much as on the CPU:
+    // two workers keep a 2-core machine busy (Vitest's default there is one).
+    maxWorkers: 2,
+    testTimeout: 15_000,
+    hookTimeout: 30_000,
+  },
+});
