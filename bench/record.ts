@@ -14,8 +14,13 @@ export function machineLine(): string {
 export function recordSection(name: string, markdown: string): void {
   const start = `<!-- bench:${name} -->`;
   const end = `<!-- /bench:${name} -->`;
-  const current = existsSync(FILE) ? readFileSync(FILE, 'utf8') : '# Performance\n\nEvery figure here comes from a benchmark in `bench/`, run with `npm run bench:*`.\n';
+  const current = existsSync(FILE)
+    ? readFileSync(FILE, 'utf8')
+    : '# Performance\n\nEvery figure here comes from a benchmark in `bench/`, run with `npm run bench:*`.\n';
   const block = `${start}\n${markdown.trim()}\n${end}`;
   const pattern = new RegExp(`${start}[\\s\\S]*?${end}`);
-  writeFileSync(FILE, pattern.test(current) ? current.replace(pattern, block) : `${current.trimEnd()}\n\n${block}\n`);
+  writeFileSync(
+    FILE,
+    pattern.test(current) ? current.replace(pattern, block) : `${current.trimEnd()}\n\n${block}\n`,
+  );
 }

@@ -25,9 +25,12 @@ export const ZLabelConfigSchema = z.object({
 export type TLabelConfig = z.infer<typeof ZLabelConfigSchema>;
 
 /** A change: any subset of the fields, at least one. */
-export const ZLabelConfigPatchSchema = ZLabelConfigSchema.partial().refine((patch) => Object.keys(patch).length > 0, {
-  message: 'Send at least one setting to change',
-});
+export const ZLabelConfigPatchSchema = ZLabelConfigSchema.partial().refine(
+  (patch) => Object.keys(patch).length > 0,
+  {
+    message: 'Send at least one setting to change',
+  },
+);
 export type TLabelConfigPatch = z.infer<typeof ZLabelConfigPatchSchema>;
 
 /** SPEC.md's defaults, used for a new company and until a company's configuration has loaded. */

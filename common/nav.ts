@@ -111,9 +111,9 @@ export const NAV_SECTIONS: readonly TNavSection[] = [
 /** The bar a user sees: sections whose flag is on and whose role fits, each with only the pages the role may open. */
 export function visibleSections(role: TRole, config: TLabelConfig): TNavSection[] {
   const flags: TFeatureFlags = featureFlagsOf(config);
-  return NAV_SECTIONS.filter((s) => (s.feature === null || flags[s.feature]) && canAccess(role, s.access)).map(
-    (s) => ({ ...s, pages: s.pages.filter((p) => canAccess(role, p.access)) }),
-  );
+  return NAV_SECTIONS.filter(
+    (s) => (s.feature === null || flags[s.feature]) && canAccess(role, s.access),
+  ).map((s) => ({ ...s, pages: s.pages.filter((p) => canAccess(role, p.access)) }));
 }
 
 /** Where choosing a section goes: its first page, or null for an empty section ("Coming soon"). */
@@ -133,7 +133,9 @@ export function sectionForPath(pathname: string, search = ''): TSectionId | null
       return 'admin';
     case 'admin':
       // SKU Setup lives on the admin page but belongs to Inventory.
-      return pathname === '/admin' && new URLSearchParams(search).get('tab') === 'items' ? 'inventory' : 'admin';
+      return pathname === '/admin' && new URLSearchParams(search).get('tab') === 'items'
+        ? 'inventory'
+        : 'admin';
     case 'maintenance':
       return 'maintenance';
     case 'time':

@@ -60,7 +60,13 @@ export const PLANS: readonly TPlan[] = [
     maxUsers: 50,
     maxSkus: 500,
     durationMonths: null,
-    features: ['Up to 50 users', 'Up to 500 SKUs', 'Custom labeling', 'Video work instructions', 'Preventive maintenance'],
+    features: [
+      'Up to 50 users',
+      'Up to 500 SKUs',
+      'Custom labeling',
+      'Video work instructions',
+      'Preventive maintenance',
+    ],
   },
   {
     id: 'beta',

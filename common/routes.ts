@@ -106,7 +106,11 @@ export const NO_ACCESS_REDIRECT = '/scan';
 export const SIGN_IN_REDIRECT = '/?login=true';
 
 /** SPEC.md's protected-page behaviour: loading, no company, role checks; then the company's area flags. */
-export function guardRoute(route: TRouteDef, auth: TAuthState, feature: TFeature | null = route.feature): TGuardResult {
+export function guardRoute(
+  route: TRouteDef,
+  auth: TAuthState,
+  feature: TFeature | null = route.feature,
+): TGuardResult {
   if (route.access === 'public') return { kind: 'allow' };
   if (auth.status === 'loading') return { kind: 'loading' };
   if (auth.status === 'signed-out' || !auth.companyId) return { kind: 'redirect', to: SIGN_IN_REDIRECT };
@@ -141,7 +145,10 @@ const AUTH_FLOW_PAGES = ['/verify-email', '/verify-expired', '/auth/callback'];
 export function isRememberedRoute(pathname: string): boolean {
   const route = findRoute(pathname);
   if (!route) return false;
-  return !(LAST_ROUTE_EXCLUSIONS as readonly string[]).includes(route.path) && !AUTH_FLOW_PAGES.includes(route.path);
+  return (
+    !(LAST_ROUTE_EXCLUSIONS as readonly string[]).includes(route.path) &&
+    !AUTH_FLOW_PAGES.includes(route.path)
+  );
 }
 
 /** The Back button: /plans goes home, every other page goes one step back in history. */

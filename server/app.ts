@@ -4,8 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TDatabase } from './db/client.ts';
 import type { TConfig } from './env.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
 import { labelConfigRoutes } from './modules/companies/label-config.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -31,7 +31,9 @@ export interface TBuildAppOptions {
 }
 
 /** A hop count becomes the function form: trust the nearest `hops` proxies, as proxy-addr does. */
-function trustProxyOption(value: TConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+function trustProxyOption(
+  value: TConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
@@ -39,7 +41,10 @@ function trustProxyOption(value: TConfig['trustProxy']): boolean | string[] | ((
 export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,

@@ -36,7 +36,9 @@ const ZEnvSchema = z
       .url({ message: 'Must be a postgres:// URL' })
       .refine((v) => /^postgres(ql)?:\/\//.test(v), { message: 'Must be a postgres:// URL' })
       .optional(),
-    APP_URL: z.url({ message: 'Must be the public origin, such as https://forgeboard.example.com' }).optional(),
+    APP_URL: z
+      .url({ message: 'Must be the public origin, such as https://forgeboard.example.com' })
+      .optional(),
     SMTP_URL: z
       .url()
       .refine((v) => /^smtps?:\/\//.test(v), { message: 'Must be an smtp:// or smtps:// URL' })

@@ -49,13 +49,17 @@ describe('starting the server', () => {
   it('refuses a bad configuration value with a message naming the variable', async () => {
     const server = startServer({ PORT: 'eighty', DATA_DIR: tempDataDir() });
     expect(await server.exited).toBe(1);
-    expect(server.output()).toMatch(/Forgeboard cannot start\. Invalid configuration:\s+PORT: Must be a port number/);
+    expect(server.output()).toMatch(
+      /Forgeboard cannot start\. Invalid configuration:\s+PORT: Must be a port number/,
+    );
   });
 
   it('refuses the development sign-in in production', async () => {
     const server = startServer({ NODE_ENV: 'production', DEV_SIGN_IN: 'true', DATA_DIR: tempDataDir() });
     expect(await server.exited).toBe(1);
-    expect(server.output()).toContain('DEV_SIGN_IN: The development sign-in cannot be enabled when NODE_ENV=production');
+    expect(server.output()).toContain(
+      'DEV_SIGN_IN: The development sign-in cannot be enabled when NODE_ENV=production',
+    );
   });
 
   it('refuses a second process on the same DATA_DIR, and starts once the first has stopped', async () => {
@@ -83,10 +87,20 @@ describe('SIGTERM', () => {
     await server.listening();
 
     // Send the headers and half the body, signal, then the rest: the server must still answer it.
-    const body = JSON.stringify({ email: 'inflight@example.test', role: 'admin', companyName: 'In Flight Ltd' });
+    const body = JSON.stringify({
+      email: 'inflight@example.test',
+      role: 'admin',
+      companyName: 'In Flight Ltd',
+    });
     const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port, method: 'POST', path: '/api/v1/dev/sign-in', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/v1/dev/sign-in',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
         (res) => {
           let text = '';
           res.on('data', (chunk: Buffer) => {

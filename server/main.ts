@@ -10,7 +10,9 @@ import { resolveSessionSecret } from './secret.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
   );
   try {
     await applyMigrations(database);
@@ -18,7 +20,11 @@ async function main(): Promise<void> {
     await database.close();
     throw error;
   }
-  const app = await buildApp({ config, database, sessionSecret: resolveSessionSecret(config.sessionSecret, config.dataDir) });
+  const app = await buildApp({
+    config,
+    database,
+    sessionSecret: resolveSessionSecret(config.sessionSecret, config.dataDir),
+  });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

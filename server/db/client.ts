@@ -3,9 +3,9 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { lockDataDir } from './lock.ts';
 import * as schema from './schema.ts';
@@ -23,7 +23,10 @@ export interface TDatabase {
 }
 
 /** Where and how to open the database. `memory` is for tests: PGlite with no folder. */
-export type TDatabaseTarget = { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' } | { kind: 'postgres'; url: string };
+export type TDatabaseTarget =
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-memory' }
+  | { kind: 'postgres'; url: string };
 
 /** Opens the database named by `target`. */
 export async function openDatabase(target: TDatabaseTarget): Promise<TDatabase> {

@@ -39,5 +39,7 @@ export function lockDataDir(dataDir: string): () => void {
       rmSync(file, { force: true });
     }
   }
-  throw new DataDirLockedError(`Could not take the lock on ${dataDir}: another process keeps re-creating it.`);
+  throw new DataDirLockedError(
+    `Could not take the lock on ${dataDir}: another process keeps re-creating it.`,
+  );
 }

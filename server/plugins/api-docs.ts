@@ -11,7 +11,8 @@ export const apiDocsPlugin = fp(async (app: FastifyInstance, opts: { version: st
     openapi: {
       info: {
         title: 'Forgeboard API',
-        description: 'The JSON API behind the Forgeboard web app. Every route takes and returns JSON; errors are `{ error: { code, message, fieldErrors? } }`.',
+        description:
+          'The JSON API behind the Forgeboard web app. Every route takes and returns JSON; errors are `{ error: { code, message, fieldErrors? } }`.',
         version: opts.version,
       },
       servers: [{ url: opts.appUrl }],

@@ -1,9 +1,9 @@
 // Who is asking: reads the session cookie into request.auth, and the hooks that demand a sign-in or a role.
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import { AppError } from '#common/errors.ts';
 import { hasRole, type TRole, ZRoleSchema } from '#common/roles.ts';
-import { z } from 'zod';
 
 /** The tenant context every service takes first: the company and the user acting, from the session only. */
 export interface TTenantContext {
@@ -54,7 +54,9 @@ function readSession(request: FastifyRequest): TAuthUser | null {
   const unsigned = request.unsignCookie(raw);
   if (!unsigned.valid || unsigned.value === null) return null;
   try {
-    const parsed = ZSessionPayload.safeParse(JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8')));
+    const parsed = ZSessionPayload.safeParse(
+      JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8')),
+    );
     if (!parsed.success || parsed.data.expiresAt < Date.now()) return null;
     const { expiresAt: _expiresAt, ...user } = parsed.data;
     return user;

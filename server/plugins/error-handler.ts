@@ -26,21 +26,26 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       const summary = Object.entries(fieldErrors)
         .map(([path, message]) => `${path}: ${message}`)
         .join('; ');
-      const body: TErrorBody = { error: { code: 'VALIDATION', message: `Invalid request: ${summary}`, fieldErrors } };
+      const body: TErrorBody = {
+        error: { code: 'VALIDATION', message: `Invalid request: ${summary}`, fieldErrors },
+      };
       return reply.status(400).send(body);
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Try again.' } });
+      return reply
+        .status(500)
+        .send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Try again.' } });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error');
-      return reply.status(status).send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Try again.' } });
+      return reply
+        .status(status)
+        .send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Try again.' } });
     }
     // Fastify's own 4xx (a malformed JSON body, an unsupported media type, a body too large): say what it was.
     const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST';
     return reply.status(status).send({ error: { code, message: error.message } });
   });
-
 });

@@ -26,7 +26,10 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir?: strin
       index: false,
       preCompressed: true,
       setHeaders(res, path) {
-        res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'Cache-Control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

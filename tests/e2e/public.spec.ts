@@ -56,6 +56,7 @@ test('every other public page has its content', async ({ page }) => {
   }
   const main = await page.goto('/terms-of-service');
   expect(main?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
   expect((await page.locator('main').textContent())?.length ?? 0).toBeGreaterThan(2000);
 });
 

@@ -35,13 +35,21 @@ export async function insertCompany(
 
 /** The company's label configuration. */
 export async function findLabelConfig(db: TDb, companyId: string): Promise<TLabelConfig | null> {
-  const rows = await db.select().from(companySettings).where(eq(companySettings.companyId, companyId)).limit(1);
+  const rows = await db
+    .select()
+    .from(companySettings)
+    .where(eq(companySettings.companyId, companyId))
+    .limit(1);
   const row = rows[0];
   return row ? fromColumns(row) : null;
 }
 
 /** Changes some settings and returns the whole configuration after the change. */
-export async function updateLabelConfig(db: TDb, companyId: string, patch: TLabelConfigPatch): Promise<TLabelConfig | null> {
+export async function updateLabelConfig(
+  db: TDb,
+  companyId: string,
+  patch: TLabelConfigPatch,
+): Promise<TLabelConfig | null> {
   const rows = await db
     .update(companySettings)
     .set({ ...toColumns(patch), updatedAt: new Date() })

@@ -1,9 +1,11 @@
 // Rules for companies: creation with a unique name and default settings, and the label configuration.
+
+import { v7 as uuidv7 } from 'uuid';
 import { AppError } from '#common/errors.ts';
 import type { TLabelConfig, TLabelConfigPatch } from '#common/label-config.ts';
 import { DEFAULT_PLAN_ID, type TPlanId } from '#common/plans.ts';
-import { v7 as uuidv7 } from 'uuid';
 import type { TDb } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { withTenant } from '../../db/tenant.ts';
 import type { TTenantContext } from '../../plugins/auth.ts';
 import * as repo from './companies.repo.ts';
@@ -18,18 +20,23 @@ export async function createCompany(
   input: { name: string; planId?: TPlanId; timezone?: string },
 ): Promise<repo.TCompanyRow> {
   const name = input.name.trim();
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as TDb;
-    if (await repo.findCompanyByName(t, name)) {
-      throw new AppError('CONFLICT', COMPANY_NAME_TAKEN, { companyName: COMPANY_NAME_TAKEN });
-    }
-    return repo.insertCompany(t, {
-      id: uuidv7(),
-      name,
-      planId: input.planId ?? DEFAULT_PLAN_ID,
-      timezone: input.timezone ?? 'America/New_York',
+  const taken = () => new AppError('CONFLICT', COMPANY_NAME_TAKEN, { companyName: COMPANY_NAME_TAKEN });
+  try {
+    return await db.transaction(async (tx) => {
+      const t = tx as unknown as TDb;
+      if (await repo.findCompanyByName(t, name)) throw taken();
+      return repo.insertCompany(t, {
+        id: uuidv7(),
+        name,
+        planId: input.planId ?? DEFAULT_PLAN_ID,
+        timezone: input.timezone ?? 'America/New_York',
+      });
     });
-  });
+  } catch (error) {
+    // Two requests for the same new name at once: the unique index lets one through; the other is told so.
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
 }
 
 /** The signed-in user's company configuration. */
@@ -40,8 +47,14 @@ export async function getLabelConfig(db: TDb, ctx: TTenantContext): Promise<TLab
 }
 
 /** Changes the company configuration (admins only; the route checks the role) and returns it whole. */
-export async function changeLabelConfig(db: TDb, ctx: TTenantContext, patch: TLabelConfigPatch): Promise<TLabelConfig> {
-  const config = await withTenant(db, ctx.companyId, (tx) => repo.updateLabelConfig(tx, ctx.companyId, patch));
+export async function changeLabelConfig(
+  db: TDb,
+  ctx: TTenantContext,
+  patch: TLabelConfigPatch,
+): Promise<TLabelConfig> {
+  const config = await withTenant(db, ctx.companyId, (tx) =>
+    repo.updateLabelConfig(tx, ctx.companyId, patch),
+  );
   if (!config) throw new AppError('NOT_FOUND', 'Your company has no configuration. Contact support.');
   return config;
 }

@@ -13,7 +13,10 @@ export const companies = pgTable(
     timezone: text('timezone').notNull().default('America/New_York'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('companies_name_key').on(sql`lower(${t.name})`), index('companies_created_at_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('companies_name_key').on(sql`lower(${t.name})`),
+    index('companies_created_at_idx').on(t.createdAt),
+  ],
 );
 
 /** SPEC.md's company label configuration: one row per company, created with the company. */

@@ -12,7 +12,11 @@ export async function labelConfigRoutes(app: FastifyInstance) {
     '/api/v1/company/label-config',
     {
       preHandler: requireRole('user'),
-      schema: { summary: "Your company's label configuration and feature flags", tags: ['company'], response: { 200: ZLabelConfigSchema } },
+      schema: {
+        summary: "Your company's label configuration and feature flags",
+        tags: ['company'],
+        response: { 200: ZLabelConfigSchema },
+      },
     },
     async (request) => getLabelConfig(app.database.db, authOf(request)),
   );

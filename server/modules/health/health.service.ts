@@ -20,6 +20,11 @@ export async function checkHealth(database: TDatabase): Promise<THealth> {
   return {
     status: reachable && applied >= expected ? 'ok' : 'degraded',
     version: APP_VERSION,
-    database: { driver: database.driver, reachable, migrationsApplied: applied, migrationsExpected: expected },
+    database: {
+      driver: database.driver,
+      reachable,
+      migrationsApplied: applied,
+      migrationsExpected: expected,
+    },
   };
 }

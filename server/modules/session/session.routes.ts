@@ -12,7 +12,13 @@ export async function sessionRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/session',
-    { schema: { summary: 'The signed-in user and their company configuration', tags: ['session'], response: { 200: ZSessionSchema } } },
+    {
+      schema: {
+        summary: 'The signed-in user and their company configuration',
+        tags: ['session'],
+        response: { 200: ZSessionSchema },
+      },
+    },
     async (request, reply) => {
       const session = await getSession(app.database.db, request.auth, devSignInEnabled);
       if (request.auth && !session.user) endSession(reply);
@@ -22,7 +28,9 @@ export async function sessionRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/v1/session/sign-out',
-    { schema: { summary: 'Ends the session in this browser', tags: ['session'], response: { 204: z.null() } } },
+    {
+      schema: { summary: 'Ends the session in this browser', tags: ['session'], response: { 204: z.null() } },
+    },
     async (_request, reply) => {
       endSession(reply);
       return reply.status(204).send(null);

@@ -1,6 +1,7 @@
 // The signed-in user's profile and company configuration, and the development-only sign-in.
 import { createHash } from 'node:crypto';
-import type { TSession, TDevSignIn } from '#common/schemas/session.ts';
+import { AppError } from '#common/errors.ts';
+import type { TDevSignIn, TSession } from '#common/schemas/session.ts';
 import type { TDb } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
@@ -33,12 +34,28 @@ export async function getSession(db: TDb, auth: TAuthUser | null, devSignIn: boo
   };
 }
 
+async function findOrCreateCompany(db: TDb, name: string) {
+  const found = await companiesRepo.findCompanyByName(db, name);
+  if (found) return found;
+  try {
+    return await createCompany(db, { name });
+  } catch (error) {
+    // Another sign-in created it a moment ago: use that one.
+    const created =
+      error instanceof AppError && error.code === 'CONFLICT'
+        ? await companiesRepo.findCompanyByName(db, name)
+        : null;
+    if (created) return created;
+    throw error;
+  }
+}
+
 /**
  * Development sign-in: become any user of any (possibly new) company. Registered only when DEV_SIGN_IN is on,
  * which the configuration refuses in production; the accounts issue replaces it with real accounts.
  */
 export async function devSignIn(db: TDb, input: TDevSignIn): Promise<TAuthUser> {
-  const company = (await companiesRepo.findCompanyByName(db, input.companyName)) ?? (await createCompany(db, { name: input.companyName }));
+  const company = await findOrCreateCompany(db, input.companyName);
   const email = input.email.trim().toLowerCase();
   return {
     userId: `dev-${createHash('sha256').update(`${company.id}:${email}`).digest('hex').slice(0, 24)}`,

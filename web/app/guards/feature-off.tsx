@@ -17,7 +17,7 @@ export function FeatureOff({ feature }: { feature: TFeature }) {
       <Alert title={`${AREA_LABEL[feature]} is switched off`} color="yellow" role="alert">
         Your company has switched the {AREA_LABEL[feature]} area off. An admin can switch it back on under
         Admin → Config.{' '}
-        <Anchor component={Link} to="/help">
+        <Anchor component={Link} to="/help" underline="always">
           Go to Help
         </Anchor>
       </Alert>

@@ -26,7 +26,7 @@ export function CookieBanner() {
       <Text size="sm" mb="sm">
         We use essential cookies to keep you signed in. With your consent we also count page views and feature
         use, first-party only, to improve Forgeboard. Read the{' '}
-        <Anchor component={Link} to="/cookie-policy">
+        <Anchor component={Link} to="/cookie-policy" underline="always">
           Cookie Policy
         </Anchor>
         .

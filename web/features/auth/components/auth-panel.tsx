@@ -57,14 +57,14 @@ export function AuthPanel({ view, plan }: TProps) {
             {view === 'login' ? (
               <>
                 New to Forgeboard?{' '}
-                <Anchor component={Link} to="/?signup=true">
+                <Anchor component={Link} to="/?signup=true" underline="always">
                   Create an account
                 </Anchor>
               </>
             ) : (
               <>
                 Already have an account?{' '}
-                <Anchor component={Link} to="/?login=true">
+                <Anchor component={Link} to="/?login=true" underline="always">
                   Log in
                 </Anchor>
               </>
