@@ -1,4 +1,5 @@
 // The signed-in navigation against SPEC.md section 2's table, for each role, with flags and the current section.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { patchLabelConfig, signIn, uniqueCompany } from './support/session.ts';
 
@@ -136,4 +137,31 @@ test('the current section follows the path', async ({ page }) => {
       'true',
     );
   }
+});
+
+test('the signed-in shell has no serious accessibility violations, and works by keyboard', async ({
+  page,
+}) => {
+  await signIn(page, {
+    email: 'keys@example.test',
+    role: 'admin',
+    firstName: 'Kay',
+    lastName: 'Board',
+    companyName: uniqueCompany('a11y'),
+  });
+  for (const path of ['/help', '/admin?tab=users', '/inventory']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${path}: ${v.id} ${v.help}`)).toEqual([]);
+  }
+  // Tab to the Quality section and choose it with Enter.
+  await page.goto('/help');
+  const quality = sectionsNav(page).getByRole('button', { name: 'Quality', exact: true });
+  for (let i = 0; i < 20 && !(await quality.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
+  await expect(quality).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/quality$/);
 });

@@ -14,7 +14,12 @@ const AREA_LABEL: Record<TFeature, string> = {
 export function FeatureOff({ feature }: { feature: TFeature }) {
   return (
     <Container size="sm" py="xl">
-      <Alert title={`${AREA_LABEL[feature]} is switched off`} color="yellow" role="alert">
+      <Alert
+        title={`${AREA_LABEL[feature]} is switched off`}
+        color="yellow"
+        role="alert"
+        styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
+      >
         Your company has switched the {AREA_LABEL[feature]} area off. An admin can switch it back on under
         Admin → Config.{' '}
         <Anchor component={Link} to="/help" underline="always">

@@ -47,7 +47,11 @@ export function DevSignInForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Development sign-in">
       <Stack gap="sm">
-        <Alert color="yellow" title="Development sign-in">
+        <Alert
+          color="yellow"
+          title="Development sign-in"
+          styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
+        >
           This server runs with DEV_SIGN_IN: choose any e-mail, role and company. Production servers never
           offer this.
         </Alert>
