@@ -3,12 +3,12 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { PROTECTED_ROUTES } from '#common/routes.ts';
 import { PageLoader } from '../components/page-loader.tsx';
+// The root page is the first paint of most visits: bundled with the app rather than fetched after it.
+import RootPage from '../features/public/pages/root-page.tsx';
 import { RequireAccess } from './guards/require-access.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { PublicLayout } from './shell/public-layout.tsx';
-import { SignedInLayout } from './shell/signed-in-layout.tsx';
 
-const RootPage = lazy(() => import('../features/public/pages/root-page.tsx'));
 const LearnMorePage = lazy(() => import('../features/public/pages/learn-more-page.tsx'));
 const PlansPage = lazy(() => import('../features/public/pages/plans-page.tsx'));
 const PrivacyPolicyPage = lazy(() => import('../features/public/pages/privacy-policy-page.tsx'));
@@ -16,6 +16,10 @@ const TermsOfServicePage = lazy(() => import('../features/public/pages/terms-of-
 const CookiePolicyPage = lazy(() => import('../features/public/pages/cookie-policy-page.tsx'));
 const NotFoundPage = lazy(() => import('../features/public/pages/not-found-page.tsx'));
 const AccountFlowPage = lazy(() => import('../features/auth/pages/account-flow-page.tsx'));
+// The signed-in shell (nav bar, menus) is not needed for the public pages most first visits see.
+const SignedInLayout = lazy(() =>
+  import('./shell/signed-in-layout.tsx').then((m) => ({ default: m.SignedInLayout })),
+);
 const AreaPage = lazy(() => import('../features/areas/area-page.tsx'));
 
 function page(element: React.ReactNode) {
@@ -43,7 +47,7 @@ const router = createBrowserRouter([
         ],
       },
       {
-        element: <SignedInLayout />,
+        element: page(<SignedInLayout />),
         children: PROTECTED_ROUTES.map((route) => ({
           path: route.path,
           element: <RequireAccess route={route}>{page(<AreaPage route={route} />)}</RequireAccess>,

@@ -1,8 +1,9 @@
 // The root page: special links first (invites, verification errors), a signed-in user to their last route,
 // then the login or sign-up view when the query asks for one, else the landing page.
+import { lazy, Suspense } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { lastRouteOrHelp } from '../../../app/guards/require-access.tsx';
-import { AuthPanel } from '../../auth/components/auth-panel.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
 import { useAuthState } from '../../auth/session.ts';
 import { LandingPage } from '../components/landing-page.tsx';
 
@@ -21,13 +22,24 @@ export function specialLinkTarget(params: URLSearchParams): string | null {
   return null;
 }
 
+// The login and sign-up views load on demand: the landing page is what most first visits see.
+const AuthPanel = lazy(() =>
+  import('../../auth/components/auth-panel.tsx').then((m) => ({ default: m.AuthPanel })),
+);
+
 export default function RootPage() {
   const [params] = useSearchParams();
   const { auth } = useAuthState();
   const special = specialLinkTarget(params);
   if (special) return <Navigate to={special} replace />;
   if (auth.status === 'signed-in' && auth.companyId) return <Navigate to={lastRouteOrHelp()} replace />;
-  if (params.get('login') === 'true') return <AuthPanel view="login" />;
-  if (params.get('signup') === 'true') return <AuthPanel view="signup" plan={params.get('plan')} />;
+  const view = params.get('login') === 'true' ? 'login' : params.get('signup') === 'true' ? 'signup' : null;
+  if (view) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <AuthPanel view={view} plan={params.get('plan')} />
+      </Suspense>
+    );
+  }
   return <LandingPage />;
 }
