@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TDatabase } from './db/client.ts';
 import type { TConfig } from './env.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { labelConfigRoutes } from './modules/companies/label-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
@@ -66,6 +67,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
   await app.register(labelConfigRoutes);
+  await app.register(analyticsRoutes);
 
   await app.register(webPlugin, options.webDistDir === undefined ? {} : { distDir: options.webDistDir });
   return app as unknown as FastifyInstance;

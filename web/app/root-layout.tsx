@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { ADMIN_TABS, findRoute } from '#common/routes.ts';
+import { track } from '../lib/analytics.ts';
 
 /** The title a path shows in the browser tab. */
 function titleFor(pathname: string, search: string): string {
@@ -20,6 +21,9 @@ export function RootLayout() {
   useEffect(() => {
     document.title = titleFor(pathname, search);
   }, [pathname, search]);
+  useEffect(() => {
+    track('page_view');
+  }, [pathname]);
   return (
     <>
       <a className="skip-link" href="#main">

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { ROLES, type TRole } from '#common/roles.ts';
 import { type TSession, ZDevSignInSchema } from '#common/schemas/session.ts';
 import { lastRouteOrHelp } from '../../../app/guards/require-access.tsx';
+import { track } from '../../../lib/analytics.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { readStorage, STORAGE_KEYS } from '../../../lib/storage.ts';
 import { setSession } from '../session.ts';
@@ -24,6 +25,7 @@ export function DevSignInForm() {
     mutationFn: (body: unknown) => api<TSession>('/api/v1/dev/sign-in', { method: 'POST', body }),
     onSuccess: (session) => {
       setSession(queryClient, session);
+      track('sign_in', { method: 'development' });
       navigate(lastRouteOrHelp(), { replace: true });
     },
     onError: (error) => {

@@ -1,0 +1,31 @@
+// Consent-gated analytics: nothing is recorded before or after Decline; page views are recorded after Accept.
+import { expect, test } from '@playwright/test';
+import { signIn, uniqueCompany } from './support/session.ts';
+
+test('page views reach the server only after the visitor accepts cookies', async ({ page }) => {
+  await signIn(page, { email: 'consent@example.test', role: 'admin', companyName: uniqueCompany('consent') });
+  const pageViews = async () => {
+    const summary = await (await page.request.get('/api/v1/analytics/summary')).json();
+    return summary.topPaths as { path: string; count: number }[];
+  };
+  const sections = page.getByRole('navigation', { name: 'Sections' });
+
+  await page.goto('/help');
+  await sections.getByRole('button', { name: 'Time', exact: true }).click();
+  await expect(page).toHaveURL(/\/time$/);
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await sections.getByRole('button', { name: 'Quality', exact: true }).click();
+  await expect(page).toHaveURL(/\/quality$/);
+  expect(await pageViews()).toEqual([]);
+
+  await page.evaluate(() => localStorage.removeItem('cookie-consent'));
+  await page.reload();
+  await page.getByRole('button', { name: 'Accept' }).click();
+  await sections.getByRole('button', { name: 'Inventory', exact: true }).click();
+  await expect(page).toHaveURL(/\/scan$/);
+  await sections.getByRole('button', { name: 'Help', exact: true }).click();
+  await expect.poll(pageViews).toEqual([
+    { path: '/help', count: 1 },
+    { path: '/scan', count: 1 },
+  ]);
+});
