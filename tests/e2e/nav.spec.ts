@@ -39,13 +39,16 @@ const FIRST_PAGE: Record<string, string> = {
 
 const sectionsNav = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 
-async function sectionLabels(page: Page): Promise<string[]> {
-  return (await sectionsNav(page).getByRole('button').allInnerTexts()).map((s) => s.trim());
+/** Waits until the bar shows exactly these sections, in this order. */
+async function expectSections(page: Page, labels: string[]): Promise<void> {
+  await expect(sectionsNav(page).getByRole('button')).toHaveText(labels);
 }
 
-async function pagesOf(page: Page, section: string): Promise<string[]> {
-  const nav = page.getByRole('navigation', { name: `${section} pages` });
-  return (await nav.getByRole('link').allInnerTexts()).map((s) => s.trim());
+/** Waits until the current section's page links are exactly these, in this order. */
+async function expectPages(page: Page, section: string, labels: string[]): Promise<void> {
+  await expect(page.getByRole('navigation', { name: `${section} pages` }).getByRole('link')).toHaveText(
+    labels,
+  );
 }
 
 /** Signs an admin in, switches Maintenance on (it is off by default) so every section exists, then signs in as `role`. */
@@ -64,7 +67,7 @@ for (const [role, expected] of [
     await signInWithAllSections(page, role, uniqueCompany(role));
     await page.goto('/help');
     await expect(sectionsNav(page)).toBeVisible();
-    expect(await sectionLabels(page)).toEqual(Object.keys(expected));
+    await expectSections(page, Object.keys(expected));
     for (const [section, pages] of Object.entries(expected)) {
       await sectionsNav(page).getByRole('button', { name: section, exact: true }).click();
       await expect(page).toHaveURL((url) => url.pathname + url.search === FIRST_PAGE[section]);
@@ -72,7 +75,7 @@ for (const [role, expected] of [
         'aria-current',
         'true',
       );
-      expect(await pagesOf(page, section)).toEqual(pages);
+      await expectPages(page, section, pages);
     }
     if (role === 'admin') {
       await page.setViewportSize({ width: 1280, height: 800 });
@@ -95,7 +98,7 @@ test('switched-off areas vanish from the bar, and come back when switched on, li
     enableMaintenanceFeature: false,
   });
   await page.goto('/help');
-  expect(await sectionLabels(page)).toEqual(['Admin', 'Help']);
+  await expectSections(page, ['Admin', 'Help']);
 
   // The labelConfigUpdated event merges new values and the bar recomputes without a reload.
   await page.evaluate(() =>
@@ -105,7 +108,7 @@ test('switched-off areas vanish from the bar, and come back when switched on, li
 
   await patchLabelConfig(page.request, { enableBuildFeature: true });
   await page.reload();
-  expect(await sectionLabels(page)).toEqual(['Build', 'Admin', 'Help']);
+  await expectSections(page, ['Build', 'Admin', 'Help']);
 
   // A page of a switched-off area says so instead of showing the screen.
   await page.goto('/inventory');

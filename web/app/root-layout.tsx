@@ -22,7 +22,7 @@ export function RootLayout() {
     document.title = titleFor(pathname, search);
   }, [pathname, search]);
   useEffect(() => {
-    track('page_view');
+    track('page_view', {}, pathname);
   }, [pathname]);
   return (
     <>

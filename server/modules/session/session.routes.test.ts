@@ -85,6 +85,18 @@ describe('POST /api/v1/dev/sign-in', () => {
     expect(b.company).toBe('Same Co');
   });
 
+  it('puts simultaneous first sign-ins of one new company in that one company (no 500 from the race)', async () => {
+    const cookies = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        t.signIn({ email: `racer${i}@example.com`, role: 'user', companyName: 'Photo Finish' }),
+      ),
+    );
+    const companyIds = new Set(
+      await Promise.all(cookies.map(async (cookie) => (await getSession(cookie)).json().user.companyId)),
+    );
+    expect(companyIds.size).toBe(1);
+  });
+
   it.each([
     [{ email: 'not-an-email', role: 'user', companyName: 'Never Made 1' }, 'email'],
     [{ email: 'x@example.com', role: 'owner', companyName: 'Never Made 2' }, 'role'],
