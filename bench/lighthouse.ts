@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildWeb } from '../scripts/build-web.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/setup/chromium.ts';
 import { machineLine, recordSection } from './record.ts';
 
 const PORT = 4390;
@@ -44,17 +45,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
 });
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromePath: CHROMIUM_PATH,
+  // Lighthouse needs the new headless mode, which paints like a headed browser.
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS.filter((flag) => flag !== '--headless')],
 });
 const rows: string[] = [];
 let failedRuns = 0;

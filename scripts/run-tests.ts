@@ -3,7 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM_PATH as CHROMIUM } from '../tests/setup/chromium.ts';
+
 const REPORTS = 'test-results';
 
 interface TStep {
