@@ -2,7 +2,6 @@
 // then the end-to-end tests in Chromium — or, where Chromium is missing, a plain notice and the rest.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-
 import { CHROMIUM_PATH as CHROMIUM } from '../tests/setup/chromium.ts';
 
 const REPORTS = 'test-results';
