@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TDatabase } from './db/client.ts';
 import type { TConfig } from './env.ts';
+import { startMailDispatcher, type TMailDispatcher } from './mail/dispatcher.ts';
+import { createMailer, type TMailer } from './mail/mailer.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { labelConfigRoutes } from './modules/companies/label-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -19,6 +21,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: TConfig;
     database: TDatabase;
+    mailer: TMailer;
+    /** Starts sending the mail outbox (once; later calls return the same dispatcher). Stopped when the app closes. */
+    startMailDispatcher(): TMailDispatcher;
   }
 }
 
@@ -29,6 +34,8 @@ export interface TBuildAppOptions {
   sessionSecret: string;
   /** Where the built web app is; defaults to dist/web. Tests of the API alone pass a folder without one. */
   webDistDir?: string;
+  /** The mailer; by default SMTP when SMTP_URL is set, else the outbox folder in DATA_DIR. */
+  mailer?: TMailer;
 }
 
 /** A hop count becomes the function form: trust the nearest `hops` proxies, as proxy-addr does. */
@@ -52,9 +59,25 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const mailer = options.mailer ?? createMailer(config, app.log);
+  let mailDispatcher: TMailDispatcher | null = null;
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('mailer', mailer);
+  // Not started here: main.ts starts it once the server listens; tests that inject requests start it when asked.
+  app.decorate('startMailDispatcher', () => {
+    mailDispatcher ??= startMailDispatcher({
+      database,
+      mailer,
+      log: app.log.child({ module: 'mail' }),
+      intervalMs: config.mailDispatchIntervalMs,
+    });
+    return mailDispatcher;
+  });
   app.addHook('onClose', async () => {
+    // In this order: a drain in progress finishes its database writes before the database closes.
+    await mailDispatcher?.stop();
+    mailer.close();
     await database.close();
   });
 

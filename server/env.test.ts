@@ -25,8 +25,23 @@ describe('configuration', () => {
       trustProxy: false,
       logLevel: 'info',
       devSignIn: false,
+      smtpUrl: undefined,
+      mailDispatchIntervalMs: 5000,
     });
   });
+
+  it('takes the mail dispatch interval in milliseconds', () => {
+    expect(loadConfig({ MAIL_DISPATCH_INTERVAL_MS: '250' }).mailDispatchIntervalMs).toBe(250);
+  });
+
+  it.each(['0', '50', 'soon', '1.5', '3600001'])(
+    'refuses MAIL_DISPATCH_INTERVAL_MS=%s, naming it',
+    (value) => {
+      expect(configErrorOf({ MAIL_DISPATCH_INTERVAL_MS: value }).message).toMatch(
+        /\bMAIL_DISPATCH_INTERVAL_MS\b/,
+      );
+    },
+  );
 
   it('counts an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });

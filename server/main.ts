@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { ConfigError, loadConfig } from './env.ts';
+import { outboxFolder } from './mail/mailer.ts';
 import { resolveSessionSecret } from './secret.ts';
 
 async function main(): Promise<void> {
@@ -34,8 +35,16 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ host: config.host, port: config.port });
+  // Mail goes out only from a server that is up; app.close() stops it before the database closes.
+  app.startMailDispatcher();
+  if (app.mailer.mode === 'folder') {
+    app.log.warn(
+      { folder: outboxFolder(config.dataDir) },
+      'SMTP_URL is not set: mail is written to the outbox folder and its links are logged, not sent',
+    );
+  }
   app.log.info(
-    { url: config.appUrl, database: database.driver, devSignIn: config.devSignIn },
+    { url: config.appUrl, database: database.driver, devSignIn: config.devSignIn, mail: app.mailer.mode },
     `Forgeboard is running at ${config.appUrl}`,
   );
 }

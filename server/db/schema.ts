@@ -1,4 +1,7 @@
 // Every Drizzle table, gathered for the client and for drizzle-kit.
 
+export * from '../mail/mail.tables.ts';
 export * from '../modules/analytics/analytics.tables.ts';
 export * from '../modules/companies/companies.tables.ts';
+export * from '../security/rate-limit.tables.ts';
+export * from '../security/security-events.tables.ts';

@@ -40,6 +40,11 @@ export interface TTestAppOptions {
   sharedWith?: TTestApp;
   /** False leaves the new database unmigrated, as a server whose migrations failed would find it. */
   migrate?: boolean;
+  /**
+   * True starts the mail dispatcher, as a listening server does (every MAIL_DISPATCH_INTERVAL_MS, which `env` can
+   * set). Off by default: most tests read the outbox table, or drain it themselves.
+   */
+  mailDispatcher?: boolean;
 }
 
 /** Builds the app on PGlite or PostgreSQL (per TEST_DB_KIND), with the development sign-in on unless `env` says. */
@@ -70,6 +75,7 @@ export async function createTestApp(options: TTestAppOptions = {}): Promise<TTes
       webDistDir: fileURLToPath(new URL('.', import.meta.url)),
     });
     await app.ready();
+    if (options.mailDispatcher) app.startMailDispatcher();
   } catch (error) {
     await testDb.database.close();
     await testDb.dispose();

@@ -1,0 +1,69 @@
+// A real SMTP server inside the test process (smtp-server), keeping every message it accepts parsed by mailparser.
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/** A running test SMTP server. */
+export interface TTestSmtpServer {
+  /** `smtp://127.0.0.1:<port>`, for SMTP_URL. */
+  url: string;
+  port: number;
+  /** Every message accepted so far, in order. */
+  received: ParsedMail[];
+  /** While on, every recipient is refused with `550 Mailbox unavailable`. */
+  refuseRecipients(on: boolean): void;
+  /** Resolves once `count` messages have been received in all; fails after `timeoutMs`. */
+  waitForMessages(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
+  stop(): Promise<void>;
+}
+
+/** Starts a server on 127.0.0.1 with no authentication and no TLS, on `port` or a random free one. */
+export async function startTestSmtpServer(port = 0): Promise<TTestSmtpServer> {
+  const received: ParsedMail[] = [];
+  let refusing = false;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    // On stop, drop clients still connected (a pooled mailer keeps its connection) instead of waiting 30 s for them.
+    closeTimeout: 100,
+    onRcptTo(_address, _session, callback) {
+      if (!refusing) return callback();
+      const error = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+      return callback(error);
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const actualPort = (server.server.address() as AddressInfo).port;
+
+  return {
+    url: `smtp://127.0.0.1:${actualPort}`,
+    port: actualPort,
+    received,
+    refuseRecipients(on) {
+      refusing = on;
+    },
+    async waitForMessages(count, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > deadline) {
+          throw new Error(`expected ${count} messages within ${timeoutMs} ms, received ${received.length}`);
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return received;
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
