@@ -1,5 +1,6 @@
 // The company label configuration of SPEC.md section 3: defaults, flags and what a change may contain.
 import { describe, expect, it } from 'vitest';
+import { SPEC_DEFAULT_LABEL_CONFIG } from '../tests/fixtures/spec.ts';
 import {
   DEFAULT_LABEL_CONFIG,
   FEATURES,
@@ -10,17 +11,7 @@ import {
 
 describe('label configuration', () => {
   it("defaults to SPEC.md's values", () => {
-    expect(DEFAULT_LABEL_CONFIG).toEqual({
-      height: 1,
-      width: 4,
-      useLotNumbers: true,
-      allowBorrowing: false,
-      enableBuildFeature: true,
-      enableTimeFeature: true,
-      enableInventoryFeature: true,
-      enableMaintenanceFeature: false,
-      enableQualityFeature: true,
-    });
+    expect(DEFAULT_LABEL_CONFIG).toEqual(SPEC_DEFAULT_LABEL_CONFIG);
   });
 
   it('has a switch for each of the five areas', () => {

@@ -1,5 +1,6 @@
 // First-party analytics API: events are recorded against the sender's company only, validated, and summarised for admins.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInCompany } from '../../../tests/fixtures/companies.ts';
 import { createTestApp, type TTestApp } from '../../../tests/setup/test-app.ts';
 
 let t: TTestApp;
@@ -10,13 +11,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function companyOf(name: string) {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  return {
-    admin: await t.signIn({ email: `admin@${slug}.example`, role: 'admin', companyName: name }),
-    user: await t.signIn({ email: `user@${slug}.example`, role: 'user', companyName: name }),
-  };
-}
+const companyOf = (name: string) => signInCompany(t, name);
 
 const send = (payload: unknown, cookie?: string) =>
   t.app.inject({

@@ -1,21 +1,10 @@
 // The company label configuration API: who may read and change it, what a change may hold, and tenancy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInCompany } from '../../../tests/fixtures/companies.ts';
+import { SPEC_DEFAULT_LABEL_CONFIG } from '../../../tests/fixtures/spec.ts';
 import { createTestApp, type TTestApp } from '../../../tests/setup/test-app.ts';
 
 const URL = '/api/v1/company/label-config';
-
-// SPEC.md section 3's defaults for a new company.
-const SPEC_DEFAULTS = {
-  height: 1,
-  width: 4,
-  useLotNumbers: true,
-  allowBorrowing: false,
-  enableBuildFeature: true,
-  enableTimeFeature: true,
-  enableInventoryFeature: true,
-  enableMaintenanceFeature: false,
-  enableQualityFeature: true,
-};
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -25,14 +14,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Signs in an admin and a plain user of a new company. */
-async function companyOf(name: string) {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  return {
-    admin: await t.signIn({ email: `admin@${slug}.example`, role: 'admin', companyName: name }),
-    user: await t.signIn({ email: `user@${slug}.example`, role: 'user', companyName: name }),
-  };
-}
+const companyOf = (name: string) => signInCompany(t, name);
 
 const read = async (cookie: string) => {
   const response = await t.app.inject({ method: 'GET', url: URL, headers: { cookie } });
@@ -46,7 +28,7 @@ const patch = (payload: unknown, cookie?: string) =>
 describe('GET /api/v1/company/label-config', () => {
   it("shows a new company SPEC.md's defaults", async () => {
     const { user } = await companyOf('Fresh Start');
-    expect(await read(user)).toEqual(SPEC_DEFAULTS);
+    expect(await read(user)).toEqual(SPEC_DEFAULT_LABEL_CONFIG);
   });
 
   it('refuses a visitor who is not signed in with 401', async () => {
@@ -67,11 +49,11 @@ describe('PATCH /api/v1/company/label-config', () => {
     };
     const response = await patch(change, admin);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ...SPEC_DEFAULTS, ...change });
+    expect(response.json()).toEqual({ ...SPEC_DEFAULT_LABEL_CONFIG, ...change });
 
-    expect(await read(user)).toEqual({ ...SPEC_DEFAULTS, ...change });
+    expect(await read(user)).toEqual({ ...SPEC_DEFAULT_LABEL_CONFIG, ...change });
     const session = await t.app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie: user } });
-    expect(session.json().labelConfig).toEqual({ ...SPEC_DEFAULTS, ...change });
+    expect(session.json().labelConfig).toEqual({ ...SPEC_DEFAULT_LABEL_CONFIG, ...change });
   });
 
   it('lets a system admin change it too', async () => {
@@ -86,7 +68,7 @@ describe('PATCH /api/v1/company/label-config', () => {
     const response = await patch({ enableQualityFeature: false }, user);
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('FORBIDDEN');
-    expect(await read(user)).toEqual(SPEC_DEFAULTS);
+    expect(await read(user)).toEqual(SPEC_DEFAULT_LABEL_CONFIG);
   });
 
   it('refuses a visitor who is not signed in with 401', async () => {
@@ -104,7 +86,7 @@ describe('PATCH /api/v1/company/label-config', () => {
       const { error } = response.json();
       expect(error.code).toBe('VALIDATION');
       expect(Object.keys(error.fieldErrors)).toEqual(['height']);
-      expect(await read(admin)).toEqual(SPEC_DEFAULTS);
+      expect(await read(admin)).toEqual(SPEC_DEFAULT_LABEL_CONFIG);
     },
   );
 
@@ -130,13 +112,13 @@ describe('tenancy', () => {
 
     const bChange = { enableMaintenanceFeature: true, height: 2 };
     expect((await patch(bChange, b.admin)).statusCode).toBe(200);
-    expect(await read(b.user)).toEqual({ ...SPEC_DEFAULTS, ...bChange });
-    expect(await read(a.user)).toEqual(SPEC_DEFAULTS);
+    expect(await read(b.user)).toEqual({ ...SPEC_DEFAULT_LABEL_CONFIG, ...bChange });
+    expect(await read(a.user)).toEqual(SPEC_DEFAULT_LABEL_CONFIG);
 
     const aChange = { enableInventoryFeature: false, width: 6 };
     expect((await patch(aChange, a.admin)).statusCode).toBe(200);
-    expect(await read(a.user)).toEqual({ ...SPEC_DEFAULTS, ...aChange });
-    expect(await read(b.user)).toEqual({ ...SPEC_DEFAULTS, ...bChange });
+    expect(await read(a.user)).toEqual({ ...SPEC_DEFAULT_LABEL_CONFIG, ...aChange });
+    expect(await read(b.user)).toEqual({ ...SPEC_DEFAULT_LABEL_CONFIG, ...bChange });
   });
 
   it('takes the company from the session, never from the request body', async () => {

@@ -1,20 +1,8 @@
 // The session API: who is signed in, the development sign-in and its validation, sign-out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPEC_DEFAULT_LABEL_CONFIG } from '../../../tests/fixtures/spec.ts';
 import { createTestApp, type TTestApp } from '../../../tests/setup/test-app.ts';
 import { findCompanyByName } from '../companies/companies.repo.ts';
-
-// SPEC.md section 3's defaults for a new company's label configuration.
-const SPEC_DEFAULT_LABEL_CONFIG = {
-  height: 1,
-  width: 4,
-  useLotNumbers: true,
-  allowBorrowing: false,
-  enableBuildFeature: true,
-  enableTimeFeature: true,
-  enableInventoryFeature: true,
-  enableMaintenanceFeature: false,
-  enableQualityFeature: true,
-};
 
 let t: TTestApp;
 beforeAll(async () => {
