@@ -30,12 +30,25 @@ export interface TErrorBody {
 export class AppError extends Error {
   readonly code: TErrorCode;
   readonly fieldErrors: TFieldErrors | undefined;
+  /** For RATE_LIMITED: how long until a retry may succeed (sent as Retry-After). */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(code: TErrorCode, message: string, fieldErrors?: TFieldErrors) {
+  constructor(
+    code: TErrorCode,
+    message: string,
+    fieldErrors?: TFieldErrors,
+    options: { retryAfterMs?: number } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.fieldErrors = fieldErrors;
+    this.retryAfterMs = options.retryAfterMs;
+  }
+
+  /** A refusal by a rate limit, with the wait the client should respect. */
+  static rateLimited(message: string, retryAfterMs: number): AppError {
+    return new AppError('RATE_LIMITED', message, undefined, { retryAfterMs });
   }
 
   get status(): number {

@@ -15,6 +15,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       const body: TErrorBody = { error: { code: error.code, message: error.message } };
       if (error.fieldErrors) body.error.fieldErrors = error.fieldErrors;
       if (error.status >= 500) request.log.error({ err: error }, error.message);
+      if (error.retryAfterMs !== undefined)
+        reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

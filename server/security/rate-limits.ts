@@ -9,7 +9,7 @@ const HOUR = 60 * MINUTE;
 /** One limit: what it guards, what it counts by, and its numbers. */
 export interface TRateLimitDefinition extends TRateLimitRule {
   /** The first part of the key, and the action's name in the docs. */
-  action: 'sign-in' | 'sign-up' | 'resend-verification' | 'password-reset' | 'totp';
+  action: 'sign-in' | 'sign-up' | 'resend-verification' | 'password-reset' | 'totp' | 'analytics';
   /** 'account': the e-mail address (the user id for TOTP); 'ip': the client's address (its /64 for IPv6). */
   scope: 'account' | 'ip';
 }
@@ -46,6 +46,9 @@ export const RATE_LIMITS = {
   // 5 guesses, then 15 minutes out: about 480 guesses a day; with three codes valid at once (±30 s), a guesser's
   // odds stay under 1 in 600 a day.
   totpPerAccount: { action: 'totp', scope: 'account', limit: 5, windowMs: 5 * MINUTE, blockMs: 15 * MINUTE },
+  // Analytics events need no sign-in: the limit keeps one machine from filling the table. A person moving
+  // quickly through the app sends a page view every few seconds, far below it.
+  analyticsPerAddress: { action: 'analytics', scope: 'ip', limit: 120, windowMs: 5 * MINUTE },
 } as const satisfies Record<string, TRateLimitDefinition>;
 
 /** The name of one of the limits above. */

@@ -118,3 +118,25 @@ describe('GET /api/v1/analytics/summary', () => {
     expect((await summary(admin, '?days=7')).days).toBe(7);
   });
 });
+
+describe('the per-address limit on events', () => {
+  it('refuses the 121st event from one address within 5 minutes with 429 and Retry-After, and records none of the refused', async () => {
+    const { admin, user } = await signInCompany(t, 'Busy Clickers');
+    const from = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/analytics/events',
+        payload: { name: 'page_view', path: '/help' },
+        headers: { cookie: user },
+        remoteAddress,
+      });
+    for (let i = 0; i < 120; i++) expect((await from('198.51.100.7')).statusCode).toBe(204);
+    const refused = await from('198.51.100.7');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is counted on its own.
+    expect((await from('198.51.100.8')).statusCode).toBe(204);
+    expect((await summary(admin)).counts).toEqual([{ name: 'page_view', count: 121 }]);
+  });
+});

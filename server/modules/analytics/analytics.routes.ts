@@ -25,7 +25,7 @@ export async function analyticsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await recordEvent(app.database.db, request.auth, request.body);
+      await recordEvent(app.database.db, request.auth, request.ip, request.body);
       return reply.status(204).send(null);
     },
   );

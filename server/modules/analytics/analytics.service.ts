@@ -1,15 +1,29 @@
 // Records consented analytics events and summarises a company's for its admins.
 import { v7 as uuidv7 } from 'uuid';
+import { AppError } from '#common/errors.ts';
 import type { TAnalyticsEvent, TAnalyticsSummary } from '#common/schemas/analytics.ts';
 import type { TDb } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import type { TAuthUser, TTenantContext } from '../../plugins/auth.ts';
+import { consumeNamedRateLimit } from '../../security/rate-limits.ts';
 import * as repo from './analytics.repo.ts';
 
 const TOP_PATHS = 10;
 
 /** Records an event; a signed-in user's is attributed to their company, a visitor's to none. */
-export async function recordEvent(db: TDb, auth: TAuthUser | null, event: TAnalyticsEvent): Promise<void> {
+export async function recordEvent(
+  db: TDb,
+  auth: TAuthUser | null,
+  clientAddress: string,
+  event: TAnalyticsEvent,
+): Promise<void> {
+  const limit = await consumeNamedRateLimit(db, 'analyticsPerAddress', clientAddress);
+  if (!limit.allowed) {
+    throw AppError.rateLimited(
+      'Too many events from this address. Try again in a few minutes.',
+      limit.retryAfterMs,
+    );
+  }
   // Query strings can carry tokens (invitations, resets): only the path is kept.
   const path = event.path.split(/[?#]/)[0] ?? '/';
   await repo.insertEvent(db, {
