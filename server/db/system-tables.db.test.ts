@@ -10,6 +10,9 @@ import { sqlStateOf } from './errors.ts';
 import { createCompany } from './seed/factories.ts';
 import { withTenant } from './tenant.ts';
 
+/** better-auth's tables (migration 0009): closed to tenants until the administration issue opens users by company. */
+const AUTH_TABLES = ['users', 'sessions', 'accounts', 'verifications', 'two_factors'];
+
 let testDb: TTestDatabase;
 let db: TDb;
 let companyA: string;
@@ -49,7 +52,7 @@ async function asTenant(companyId: string, statement: ReturnType<typeof sql>): P
 }
 
 describe('system tables under the tenant role', () => {
-  it.each(['mail_outbox', 'rate_limit_buckets', 'security_events'])(
+  it.each(['mail_outbox', 'rate_limit_buckets', 'security_events', ...AUTH_TABLES])(
     'refuses any tenant, even the company a row names, reading %s (permission denied)',
     async (table) => {
       expect(await asTenant(companyB, sql`select * from ${sql.identifier(table)}`)).toBe('42501');
