@@ -7,6 +7,8 @@ import type { TConfig } from './env.ts';
 import { startMailDispatcher, type TMailDispatcher } from './mail/dispatcher.ts';
 import { createMailer, type TMailer } from './mail/mailer.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { authRoutes, betterAuthRoutes } from './modules/auth/auth.routes.ts';
+import { createAuth, type TAuth } from './modules/auth/auth.ts';
 import { labelConfigRoutes } from './modules/companies/label-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
@@ -22,6 +24,8 @@ declare module 'fastify' {
     config: TConfig;
     database: TDatabase;
     mailer: TMailer;
+    /** better-auth: routes call `app.auth.api.*` on the server side (decision 015). */
+    auth: TAuth;
     /** Starts sending the mail outbox (once; later calls return the same dispatcher). Stopped when the app closes. */
     startMailDispatcher(): TMailDispatcher;
   }
@@ -64,6 +68,15 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('mailer', mailer);
+  app.decorate(
+    'auth',
+    createAuth({
+      database,
+      config,
+      sessionSecret: options.sessionSecret,
+      log: app.log.child({ module: 'auth' }),
+    }),
+  );
   // Not started here: main.ts starts it once the server listens; tests that inject requests start it when asked.
   app.decorate('startMailDispatcher', () => {
     mailDispatcher ??= startMailDispatcher({
@@ -83,12 +96,15 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
 
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { appUrl: config.appUrl, secure: config.appUrl.startsWith('https:') });
+  // better-auth at /api/auth/* in its own scope (raw bodies); our origin check above runs first.
+  await app.register(betterAuthRoutes, { auth: app.auth, appUrl: config.appUrl });
   await app.register(fastifyCookie, { secret: options.sessionSecret });
   await app.register(authPlugin);
   await app.register(apiDocsPlugin, { version: APP_VERSION, appUrl: config.appUrl });
 
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
+  await app.register(authRoutes);
   await app.register(labelConfigRoutes);
   await app.register(analyticsRoutes);
 

@@ -119,3 +119,22 @@ export type TResetPassword = z.infer<typeof ZResetPasswordSchema>;
 /** POST resend verification: the address to send a new verification link to. */
 export const ZResendVerificationSchema = z.object({ email: ZEmailSchema });
 export type TResendVerification = z.infer<typeof ZResendVerificationSchema>;
+
+/** The text the web shows (and sends the user to /verify-expired with) when a verification link is no good. */
+export const VERIFICATION_LINK_INVALID_TEXT = 'This verification link has expired or is invalid.';
+
+/** POST /api/v1/auth/verify-email: the token of a verification link, as /auth/callback read it from the URL. */
+export const ZVerifyEmailSchema = z.object({
+  token: z
+    .string({ error: 'The verification token is missing' })
+    .min(1, 'The verification token is missing')
+    .max(4096),
+});
+export type TVerifyEmail = z.infer<typeof ZVerifyEmailSchema>;
+
+/**
+ * Its answer. `signedIn` is true when this request verified the address and started a session (the cookie comes
+ * with it); false when the address was already verified (a second click, or a mail scanner was first): log in.
+ */
+export const ZVerifyEmailResultSchema = z.object({ verified: z.literal(true), signedIn: z.boolean() });
+export type TVerifyEmailResult = z.infer<typeof ZVerifyEmailResultSchema>;

@@ -1,0 +1,155 @@
+// better-auth, configured for Forgeboard (decision 015): our tables and ids, our password hash, our mail links.
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createAuthMiddleware } from 'better-auth/api';
+import { twoFactor } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/auth-constants.ts';
+import { normalizeEmail } from '#common/email.ts';
+import type { TDatabase } from '../../db/client.ts';
+import type { TConfig } from '../../env.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { authSchema } from './auth.tables.ts';
+import {
+  RESET_LINK_HOURS,
+  resetPasswordLink,
+  resetPasswordMail,
+  VERIFICATION_LINK_HOURS,
+  verificationLink,
+  verificationMail,
+} from './auth-mail.ts';
+import { hashPassword, verifyPassword } from './password-hash.ts';
+
+/** The header the mount sets to Fastify's client address (after TRUST_PROXY); a client's own value is dropped. */
+export const CLIENT_IP_HEADER = 'x-forgeboard-client-ip';
+
+/** Where better-auth's endpoints are mounted. */
+export const AUTH_BASE_PATH = '/api/auth';
+
+/** A session lasts this long after its last use (the idle timeout; also the cookie's Max-Age)... */
+export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
+/** ...and its expiry slides forward on a read at most once per this long. */
+export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
+
+/** Request paths whose body carries an e-mail address better-auth looks up or stores. */
+const EMAIL_BODY_PATHS = new Set([
+  '/sign-up/email',
+  '/sign-in/email',
+  '/request-password-reset',
+  '/send-verification-email',
+]);
+
+export interface TCreateAuthOptions {
+  database: TDatabase;
+  config: TConfig;
+  sessionSecret: string;
+  log: FastifyBaseLogger;
+}
+
+/** Builds the better-auth instance for `database`. */
+export function createAuth({ database, config, sessionSecret, log }: TCreateAuthOptions) {
+  const { appUrl } = config;
+  return betterAuth({
+    appName: 'Forgeboard',
+    baseURL: appUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: sessionSecret,
+    trustedOrigins: [appUrl],
+    database: drizzleAdapter(database.db, { provider: 'pg', schema: authSchema, transaction: true }),
+    telemetry: { enabled: false },
+    // Its GET /verify-email verifies and signs in whoever opens the link (a mail scanner). Closed over HTTP; our
+    // POST /api/v1/auth/verify-email calls auth.api.verifyEmail on the server side, which the router never sees.
+    disabledPaths: ['/verify-email'],
+    logger: {
+      log: (level, message, ...args) => {
+        log[level]({ module: 'better-auth', args: args.length > 0 ? args : undefined }, message);
+      },
+    },
+    advanced: {
+      database: { generateId: () => uuidv7() },
+      cookiePrefix: 'fb',
+      useSecureCookies: appUrl.startsWith('https:'),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    // Rate limits are OFF here on purpose: our database rate limits (server/security, docs/security.md) are wired
+    // into these endpoints in the next step, per account and per address. better-auth's own limiter keys by
+    // address only and would count in a second table.
+    rateLimit: { enabled: false },
+    // Reset tokens and two-factor challenge ids are stored hashed, not as the raw value a link carries.
+    verification: { storeIdentifier: 'hashed' },
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: true, input: true },
+        lastName: { type: 'string', required: true, input: true },
+        // Never from a client: set by registration completion and by company admins through our own routes.
+        companyId: { type: 'string', required: false, input: false },
+        role: { type: 'string', required: false, defaultValue: 'user', input: false },
+        active: { type: 'boolean', required: false, defaultValue: true, input: false },
+        burdenedLaborRate: { type: 'number', required: false, input: false },
+        needsPasswordReset: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+    },
+    session: {
+      expiresIn: SESSION_IDLE_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
+      // Off: a cached session would outlive its deleted row, and deactivation must end sessions at once.
+      cookieCache: { enabled: false },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_LINK_HOURS * 60 * 60,
+      password: { hash: hashPassword, verify: verifyPassword },
+      // better-auth's `url` is ignored: it points at its own GET endpoint. Ours opens the web app's page.
+      sendResetPassword: async ({ user, token }) => {
+        await enqueueMail(
+          database.db,
+          resetPasswordMail({
+            to: user.email,
+            firstName: firstNameOf(user),
+            link: resetPasswordLink(appUrl, token),
+          }),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_LINK_HOURS * 60 * 60,
+      // better-auth's `url` is a GET that verifies and signs in whoever opens it (a mail scanner). Ours does not.
+      sendVerificationEmail: async ({ user, token }) => {
+        await enqueueMail(
+          database.db,
+          verificationMail({
+            to: user.email,
+            firstName: firstNameOf(user),
+            link: verificationLink(appUrl, token),
+          }),
+        );
+      },
+    },
+    hooks: {
+      // Addresses are trimmed and lower-cased (common/email.ts) before better-auth stores or looks them up.
+      before: createAuthMiddleware(async (ctx) => {
+        if (!EMAIL_BODY_PATHS.has(ctx.path)) return;
+        const body = ctx.body as Record<string, unknown> | undefined;
+        if (!body || typeof body.email !== 'string') return;
+        return { context: { body: { ...body, email: normalizeEmail(body.email) } } };
+      }),
+    },
+    plugins: [twoFactor({ issuer: 'Forgeboard' })],
+  });
+}
+
+/** The better-auth instance the app uses. */
+export type TAuth = ReturnType<typeof createAuth>;
+
+function firstNameOf(user: { name: string } & Record<string, unknown>): string {
+  return typeof user.firstName === 'string' && user.firstName !== '' ? user.firstName : user.name;
+}
