@@ -4,9 +4,16 @@
 export const ERROR_STATUS = {
   VALIDATION: 400,
   BAD_REQUEST: 400,
+  /** Sign-in with a wrong password or an unknown address (SPEC.md: "Status 400: Login failed: …"). */
+  INVALID_CREDENTIALS: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   FEATURE_DISABLED: 403,
+  EMAIL_NOT_VERIFIED: 403,
+  ACCOUNT_INACTIVE: 403,
+  PASSWORD_RESET_REQUIRED: 403,
+  /** The login form's CSRF token is missing, or its body and cookie copies differ. */
+  CSRF_INVALID: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   LIMIT_REACHED: 409,

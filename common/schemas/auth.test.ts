@@ -174,7 +174,9 @@ describe('ZResetPasswordSchema', () => {
       'Password is too long (maximum 128 characters)',
     ],
   ])('refuses when %s', (_case, password, confirmPassword, path, message) => {
-    expect(issues(ZResetPasswordSchema.safeParse({ password, confirmPassword }))).toEqual([[path, message]]);
+    expect(issues(ZResetPasswordSchema.safeParse({ token: 't0k3n', password, confirmPassword }))).toEqual([
+      [path, message],
+    ]);
   });
 
   it.each([
@@ -182,7 +184,9 @@ describe('ZResetPasswordSchema', () => {
     ['score 5 (Strong)', 'Abcdef1!'],
     ['128 characters', `Ab1${'x'.repeat(125)}`],
   ])('accepts %s', (_case, password) => {
-    expect(issues(ZResetPasswordSchema.safeParse({ password, confirmPassword: password }))).toEqual([]);
+    expect(
+      issues(ZResetPasswordSchema.safeParse({ token: 't0k3n', password, confirmPassword: password })),
+    ).toEqual([]);
   });
 });
 

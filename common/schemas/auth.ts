@@ -21,6 +21,7 @@ import {
 } from '../password.ts';
 import { ZPlanIdSchema } from '../plans.ts';
 import { DEFAULT_TIMEZONE, ZTimezoneSchema } from '../timezones.ts';
+import { ZUserProfileSchema } from './session.ts';
 
 // Counted in characters (code points), as common/password.ts counts them.
 const isWithinMaxLength = (password: string) => passwordLength(password) <= PASSWORD_MAX_LENGTH;
@@ -110,9 +111,16 @@ export const ZResetPasswordValueSchema = z
     if (message !== null) ctx.addIssue({ code: 'custom', message });
   });
 
-/** POST reset (or set) password: the new password twice. The accounts issue adds the token or session. */
+/** POST reset (or set) password: the token of the e-mailed link and the new password twice. */
 export const ZResetPasswordSchema = z
-  .object({ password: ZResetPasswordValueSchema, confirmPassword: ZConfirmPasswordSchema })
+  .object({
+    token: z
+      .string({ error: 'The password link token is missing' })
+      .min(1, 'The password link token is missing')
+      .max(512),
+    password: ZResetPasswordValueSchema,
+    confirmPassword: ZConfirmPasswordSchema,
+  })
   .refine((form) => form.password === form.confirmPassword, PASSWORDS_MATCH);
 export type TResetPassword = z.infer<typeof ZResetPasswordSchema>;
 
@@ -138,3 +146,57 @@ export type TVerifyEmail = z.infer<typeof ZVerifyEmailSchema>;
  */
 export const ZVerifyEmailResultSchema = z.object({ verified: z.literal(true), signedIn: z.boolean() });
 export type TVerifyEmailResult = z.infer<typeof ZVerifyEmailResultSchema>;
+
+/** POST /api/v1/auth/check-availability: whether an address and a company name are still free. */
+export const ZCheckAvailabilitySchema = z.object({
+  email: ZEmailSchema,
+  companyName: nameSchema('Company name', 2, 120),
+});
+export type TCheckAvailability = z.infer<typeof ZCheckAvailabilitySchema>;
+
+/** Its answer: true where the value is already taken (company names compared case-insensitively). */
+export const ZAvailabilityResultSchema = z.object({ emailExists: z.boolean(), companyExists: z.boolean() });
+export type TAvailabilityResult = z.infer<typeof ZAvailabilityResultSchema>;
+
+/** The 201 of POST /api/v1/auth/sign-up: the verification mail went to `email`. */
+export const ZSignUpResultSchema = z.object({ status: z.literal('verification-sent'), email: z.string() });
+export type TSignUpResult = z.infer<typeof ZSignUpResultSchema>;
+
+/**
+ * The 200 of POST /api/v1/auth/sign-in: the signed-in user's profile (the session cookie comes with it), or a
+ * second factor is needed first (better-auth's two-factor cookie comes with it).
+ */
+export const ZSignInResultSchema = z.union([
+  z.object({ user: ZUserProfileSchema }),
+  z.object({ twoFactorRequired: z.literal(true) }),
+]);
+export type TSignInResult = z.infer<typeof ZSignInResultSchema>;
+
+/** The answer of resend-verification and forgot-password: the same whether or not the address has an account. */
+export const ZMailSentResultSchema = z.object({ status: z.literal('sent') });
+export type TMailSentResult = z.infer<typeof ZMailSentResultSchema>;
+
+/** The answer of reset-password. */
+export const ZPasswordSetResultSchema = z.object({ status: z.literal('password-set') });
+export type TPasswordSetResult = z.infer<typeof ZPasswordSetResultSchema>;
+
+/** The cookie that carries the browser session's copy of the CSRF token (double submit, docs/security.md). */
+export const CSRF_COOKIE = 'fb_csrf';
+
+/** The message of 400 BAD_REQUEST when a reset (or set-password) link is expired, used or forged. */
+export const PASSWORD_LINK_INVALID_TEXT = 'This password link has expired or is invalid.';
+
+/** Messages of the sign-in refusals (SPEC.md section 8). */
+export const SIGN_IN_MESSAGES = {
+  invalidCredentials: AUTH_MESSAGES.invalidCredentials.message,
+  emailNotVerified: 'Please verify your email address before logging in.',
+  accountInactive: AUTH_MESSAGES.accountInactive.message,
+  passwordResetRequired: AUTH_MESSAGES.passwordResetRequired.message,
+  csrfInvalid: 'Your session security token is missing or invalid. Reload the page and try again.',
+  tooManyAttempts: AUTH_MESSAGES.tooManyAttempts.message,
+} as const;
+
+/** 409 field errors of sign-up (SPEC.md section 8). */
+export const COMPANY_NAME_UNAVAILABLE_TEXT = formatAuthMessage(AUTH_MESSAGES.companyNameUnavailable);
+export const EMAIL_ALREADY_REGISTERED_TEXT =
+  'Email already registered: This email is already registered. Please sign in or reset your password.';

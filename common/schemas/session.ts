@@ -17,8 +17,16 @@ export const ZUserProfileSchema = z.object({
 });
 export type TUserProfile = z.infer<typeof ZUserProfileSchema>;
 
+/**
+ * Where the browser stands: 'signed-in' (user set), 'signed-out', or 'no-company' — a verified account whose
+ * registration has no company yet (SPEC.md section 4's "Account Verified Successfully" path; user stays null).
+ */
+export const ZSessionStateSchema = z.enum(['signed-out', 'signed-in', 'no-company']);
+export type TSessionState = z.infer<typeof ZSessionStateSchema>;
+
 /** GET /api/v1/session: the user (or null when signed out) and their company's configuration. */
 export const ZSessionSchema = z.object({
+  state: ZSessionStateSchema,
   user: ZUserProfileSchema.nullable(),
   labelConfig: ZLabelConfigSchema.nullable(),
   devSignIn: z.boolean(),

@@ -20,3 +20,8 @@ export function sqlStateOf(error: unknown): string | undefined {
 export function isUniqueViolation(error: unknown): boolean {
   return sqlStateOf(error) === '23505';
 }
+
+/** True for a foreign-key violation (23503). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return sqlStateOf(error) === '23503';
+}

@@ -11,7 +11,14 @@ import { createCompany } from './seed/factories.ts';
 import { withTenant } from './tenant.ts';
 
 /** better-auth's tables (migration 0009): closed to tenants until the administration issue opens users by company. */
-const AUTH_TABLES = ['users', 'sessions', 'accounts', 'verifications', 'two_factors'];
+const AUTH_TABLES = [
+  'users',
+  'sessions',
+  'accounts',
+  'verifications',
+  'two_factors',
+  'pending_registrations',
+];
 
 let testDb: TTestDatabase;
 let db: TDb;

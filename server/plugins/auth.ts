@@ -1,9 +1,12 @@
-// Who is asking: reads the session cookie into request.auth, and the hooks that demand a sign-in or a role.
+// Who is asking: reads the better-auth session (or, in development only, the development cookie) into
+// request.auth, and the hooks that demand a sign-in or a role.
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { AppError } from '#common/errors.ts';
 import { hasRole, type TRole, ZRoleSchema } from '#common/roles.ts';
+import { authHeaders } from '../modules/auth/auth.routes.ts';
+import { AUTH_BASE_PATH } from '../modules/auth/auth.ts';
 
 /** The tenant context every service takes first: the company and the user acting, from the session only. */
 export interface TTenantContext {
@@ -17,15 +20,25 @@ export interface TAuthUser extends TTenantContext {
   email: string;
   firstName: string;
   lastName: string;
+  /** 'account': a better-auth session of a users row; 'dev': the development sign-in's cookie (decision 006). */
+  source?: 'account' | 'dev';
 }
+
+/** Where the request's browser stands (GET /api/v1/session says it to the web app). */
+export type TAuthState = 'signed-out' | 'signed-in' | 'no-company';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: TAuthUser | null;
+    /** 'no-company': a valid session of a verified user whose registration has no company yet (auth is null). */
+    authState: TAuthState;
   }
 }
 
-/** The session cookie's name. */
+/** The absolute cap on a session: however active, it ends this long after sign-in (docs/security.md). */
+export const SESSION_ABSOLUTE_MAX_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The development session cookie's name (decision 006; removed with the development sign-in). */
 export const SESSION_COOKIE = 'fb_session';
 /** How long a development session lasts. */
 const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
@@ -40,15 +53,100 @@ const ZSessionPayload = z.object({
   expiresAt: z.number(),
 });
 
-/** Decorates every request with `auth`, read from the signed session cookie. */
+/**
+ * Decorates every request with `auth`: the better-auth session first (its refreshed cookie forwarded, the
+ * absolute cap enforced, inactive users and users without a company refused), then, only when DEV_SIGN_IN is on,
+ * the development cookie.
+ */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
-    request.auth = readSession(request);
+  app.decorateRequest('authState', 'signed-out');
+  app.addHook('onRequest', async (request, reply) => {
+    request.auth = null;
+    request.authState = 'signed-out';
+    // better-auth's own routes read their session themselves.
+    if (request.url.startsWith(`${AUTH_BASE_PATH}/`)) return;
+    const account = await readAccountSession(app, request, reply);
+    if (account) {
+      request.auth = account.auth;
+      request.authState = account.state;
+      return;
+    }
+    if (app.config.devSignIn) {
+      request.auth = readDevSession(request);
+      if (request.auth) request.authState = 'signed-in';
+    }
   });
 });
 
-function readSession(request: FastifyRequest): TAuthUser | null {
+/** True when the request carries a better-auth session cookie (plain or __Secure-). */
+export function hasAccountSessionCookie(request: FastifyRequest): boolean {
+  return /(?:^|;\s*)(?:__Secure-)?fb\.session_token=/.test(request.headers.cookie ?? '');
+}
+
+/** Adds Set-Cookie headers to the reply, keeping the ones already set. */
+export function appendSetCookies(reply: FastifyReply, cookies: readonly string[]): void {
+  if (cookies.length === 0) return;
+  const existing = reply.getHeader('set-cookie');
+  const before = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
+  reply.header('set-cookie', [...before, ...cookies]);
+}
+
+async function readAccountSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ auth: TAuthUser | null; state: TAuthState } | null> {
+  if (!hasAccountSessionCookie(request)) return null;
+  const { headers, response } = await app.auth.api.getSession({
+    headers: authHeaders(request),
+    returnHeaders: true,
+  });
+  // The slid session's new cookie (Max-Age renewed), so the browser's cookie lives as long as the row.
+  appendSetCookies(reply, headers.getSetCookie());
+  if (!response) return null;
+  const { session, user } = response;
+  if (Date.now() - new Date(session.createdAt).getTime() > SESSION_ABSOLUTE_MAX_MS) {
+    await endAccountSession(app, request, reply, session.token);
+    return { auth: null, state: 'signed-out' };
+  }
+  if (user.active === false) {
+    await endAccountSession(app, request, reply, session.token);
+    return { auth: null, state: 'signed-out' };
+  }
+  const role = ZRoleSchema.safeParse(user.role);
+  if (!role.success) return { auth: null, state: 'signed-out' };
+  if (!user.companyId) return { auth: null, state: 'no-company' };
+  return {
+    state: 'signed-in',
+    auth: {
+      userId: user.id,
+      companyId: user.companyId,
+      role: role.data,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      source: 'account',
+    },
+  };
+}
+
+/** Deletes a better-auth session row and clears its cookies in this browser. */
+async function endAccountSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+): Promise<void> {
+  const context = await app.auth.$context;
+  await context.internalAdapter.deleteSession(token);
+  request.log.info({ reason: 'session ended by the server' }, 'session refused');
+  for (const name of Object.values(context.authCookies)) {
+    reply.clearCookie(name.name, { path: '/' });
+  }
+}
+
+function readDevSession(request: FastifyRequest): TAuthUser | null {
   const raw = request.cookies[SESSION_COOKIE];
   if (!raw) return null;
   const unsigned = request.unsignCookie(raw);
@@ -59,7 +157,7 @@ function readSession(request: FastifyRequest): TAuthUser | null {
     );
     if (!parsed.success || parsed.data.expiresAt < Date.now()) return null;
     const { expiresAt: _expiresAt, ...user } = parsed.data;
-    return user;
+    return { ...user, source: 'dev' };
   } catch {
     return null;
   }

@@ -20,17 +20,20 @@ afterAll(async () => {
 it('delivers the sign-up verification mail; the link in the received message verifies and signs in', async () => {
   const signUp = await t.app.inject({
     method: 'POST',
-    url: '/api/auth/sign-up/email',
+    url: '/api/v1/auth/sign-up',
     headers: { origin: TEST_APP_URL },
     payload: {
       email: 'smtp.user@example.com',
       password: 'Sturdy-Anvil-42',
-      name: 'Grace Hopper',
+      confirmPassword: 'Sturdy-Anvil-42',
+      companyName: 'Compiler Works',
       firstName: 'Grace',
       lastName: 'Hopper',
+      termsAccepted: true,
+      privacyAccepted: true,
     },
   });
-  expect(signUp.statusCode).toBe(200);
+  expect(signUp.statusCode).toBe(201);
 
   const [mail] = await smtp.waitForMessages(1);
   expect(mail!.to).toMatchObject({ text: 'smtp.user@example.com' });

@@ -18,6 +18,13 @@ afterAll(async () => {
 const PASSWORD = 'Sturdy-Anvil-42';
 const SESSION_COOKIE = 'fb.session_token';
 
+// Each request from its own address, so the per-address rate limits of sign-up and sign-in stay out of the way.
+let addressCounter = 0;
+const nextAddress = () => {
+  addressCounter += 1;
+  return `10.20.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+};
+
 /** A POST as the web app sends it: JSON from our own origin. */
 function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
   return t.app.inject({
@@ -25,21 +32,29 @@ function post(url: string, payload: unknown, headers: Record<string, string> = {
     url,
     payload: payload as object,
     headers: { origin: TEST_APP_URL, ...headers },
+    remoteAddress: nextAddress(),
   });
 }
 
+let companyCounter = 0;
 function signUp(email: string, extra: Record<string, unknown> = {}) {
-  return post('/api/auth/sign-up/email', {
+  companyCounter += 1;
+  return post('/api/v1/auth/sign-up', {
     email,
     password: PASSWORD,
-    name: 'Ada Lovelace',
+    confirmPassword: PASSWORD,
+    companyName: `Routes Test Co ${companyCounter}`,
     firstName: 'Ada',
     lastName: 'Lovelace',
+    termsAccepted: true,
+    privacyAccepted: true,
     ...extra,
   });
 }
 
-const signIn = (email: string, password = PASSWORD) => post('/api/auth/sign-in/email', { email, password });
+const CSRF = 'c'.repeat(64);
+const signIn = (email: string, password = PASSWORD) =>
+  post('/api/v1/auth/sign-in', { email, password, csrfToken: CSRF }, { cookie: `fb_csrf=${CSRF}` });
 
 /** The outbox messages of `kind` to `to`, oldest first. */
 function mailTo(to: string, kind: 'verification' | 'password-reset') {
@@ -81,18 +96,18 @@ const userRow = async (email: string) =>
 
 /** Signs up and verifies `email`; returns nothing: the user can sign in afterwards. */
 async function verifiedUser(email: string): Promise<void> {
-  expect((await signUp(email)).statusCode).toBe(200);
+  expect((await signUp(email)).statusCode).toBe(201);
   expect((await verify(await tokenFromMail(email, 'verification', '/auth/callback'))).statusCode).toBe(200);
 }
 
-describe('sign-up (POST /api/auth/sign-up/email)', () => {
+describe('sign-up (POST /api/v1/auth/sign-up)', () => {
   it('creates an unverified user with role user even when the body says sysadmin, and queues one verification mail to our page', async () => {
     const response = await signUp('new.user@example.com', {
       role: 'sysadmin',
       active: false,
       needsPasswordReset: true,
     });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(201);
     expect(sessionCookieOf(response)).toBeUndefined(); // autoSignIn is off: verify first
 
     const user = await userRow('new.user@example.com');
@@ -128,16 +143,26 @@ describe('sign-up (POST /api/auth/sign-up/email)', () => {
   });
 
   it('stores the address trimmed and lower-cased', async () => {
-    expect((await signUp('  Mixed.Case@Example.COM ')).statusCode).toBe(200);
+    expect((await signUp('  Mixed.Case@Example.COM ')).statusCode).toBe(201);
     expect(await userRow('mixed.case@example.com')).toBeDefined();
   });
 
   it('refuses a POST from another origin with 403 and creates nobody', async () => {
-    const foreign = await post(
-      '/api/auth/sign-up/email',
-      { email: 'evil@example.com', password: PASSWORD, name: 'E V', firstName: 'E', lastName: 'V' },
-      { origin: 'https://evil.example' },
-    );
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-up',
+      payload: {
+        email: 'evil@example.com',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        companyName: 'Evil Co',
+        firstName: 'E',
+        lastName: 'V',
+        termsAccepted: true,
+        privacyAccepted: true,
+      },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(foreign.statusCode).toBe(403);
     expect(await userRow('evil@example.com')).toBeUndefined();
     expect(await mailTo('evil@example.com', 'verification')).toHaveLength(0);
@@ -149,7 +174,7 @@ describe('verification (POST /api/v1/auth/verify-email)', () => {
     await signUp('early.bird@example.com');
     const response = await signIn('early.bird@example.com');
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    expect(response.json().error).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
     expect(sessionCookieOf(response)).toBeUndefined();
   });
 
@@ -244,7 +269,7 @@ describe('verification (POST /api/v1/auth/verify-email)', () => {
   });
 });
 
-describe('sign-in (POST /api/auth/sign-in/email)', () => {
+describe('sign-in (POST /api/v1/auth/sign-in)', () => {
   beforeAll(async () => {
     await verifiedUser('signed.in@example.com');
   });
@@ -264,7 +289,7 @@ describe('sign-in (POST /api/auth/sign-in/email)', () => {
       email: 'signed.in@example.com',
       firstName: 'Ada',
       lastName: 'Lovelace',
-      role: 'user',
+      role: 'admin',
       emailVerified: true,
     });
   });
@@ -276,18 +301,20 @@ describe('sign-in (POST /api/auth/sign-in/email)', () => {
   it.each([
     ['a wrong password', 'signed.in@example.com', 'Wrong-Password-1'],
     ['an unknown address', 'nobody@example.com', PASSWORD],
-  ])('refuses %s with 401 INVALID_EMAIL_OR_PASSWORD', async (_name, email, password) => {
+  ])('refuses %s with 400 INVALID_CREDENTIALS', async (_name, email, password) => {
     const response = await signIn(email, password);
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toMatchObject({ code: 'INVALID_EMAIL_OR_PASSWORD' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password.' },
+    });
     expect(sessionCookieOf(response)).toBeUndefined();
   });
 
   it('refuses a sign-in from another origin with 403', async () => {
     const response = await post(
-      '/api/auth/sign-in/email',
-      { email: 'signed.in@example.com', password: PASSWORD },
-      { origin: 'https://evil.example' },
+      '/api/v1/auth/sign-in',
+      { email: 'signed.in@example.com', password: PASSWORD, csrfToken: CSRF },
+      { origin: 'https://evil.example', cookie: `fb_csrf=${CSRF}` },
     );
     expect(response.statusCode).toBe(403);
     expect(sessionCookieOf(response)).toBeUndefined();
@@ -306,18 +333,24 @@ describe('password reset', () => {
     const before = await signIn(email);
     const oldCookie = sessionCookieOf(before)!;
 
-    const request = await post('/api/auth/request-password-reset', { email });
+    const request = await post('/api/v1/auth/forgot-password', { email });
     expect(request.statusCode).toBe(200);
+    expect(request.json()).toEqual({ status: 'sent' });
     const messages = await mailTo(email, 'password-reset');
     expect(messages).toHaveLength(1);
     expect(messages[0]!.textBody).not.toContain('/api/auth/');
     expect(messages[0]!.textBody).toContain('If you did not ask for this');
     const token = await tokenFromMail(email, 'password-reset', '/reset-password');
 
-    const reset = await post('/api/auth/reset-password', { newPassword: NEW_PASSWORD, token });
+    const reset = await post('/api/v1/auth/reset-password', {
+      token,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ status: 'password-set' });
 
-    expect((await signIn(email, PASSWORD)).statusCode).toBe(401);
+    expect((await signIn(email, PASSWORD)).statusCode).toBe(400);
     expect((await signIn(email, NEW_PASSWORD)).statusCode).toBe(200);
     const oldSession = await t.app.inject({
       method: 'GET',
@@ -326,14 +359,20 @@ describe('password reset', () => {
     });
     expect(oldSession.json()).toBeNull();
 
-    const reuse = await post('/api/auth/reset-password', { newPassword: 'Another-Anvil-8', token });
+    const reuse = await post('/api/v1/auth/reset-password', {
+      token,
+      password: 'Another-Anvil-8',
+      confirmPassword: 'Another-Anvil-8',
+    });
     expect(reuse.statusCode).toBe(400);
-    expect(reuse.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect(reuse.json()).toEqual({
+      error: { code: 'BAD_REQUEST', message: 'This password link has expired or is invalid.' },
+    });
   });
 
   it('answers an unknown address exactly as a known one, and sends nothing', async () => {
-    const known = await post('/api/auth/request-password-reset', { email });
-    const unknown = await post('/api/auth/request-password-reset', { email: 'ghost@example.com' });
+    const known = await post('/api/v1/auth/forgot-password', { email });
+    const unknown = await post('/api/v1/auth/forgot-password', { email: 'ghost@example.com' });
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.json()).toEqual(known.json());
     expect(await mailTo('ghost@example.com', 'password-reset')).toHaveLength(0);
@@ -345,15 +384,21 @@ describe('the mount of better-auth (raw bodies, every Set-Cookie)', () => {
     await verifiedUser('mount@example.com');
   });
 
-  it('takes a form-encoded sign-in as well as JSON', async () => {
+  it.each([
+    '/api/auth/sign-in/email',
+    '/api/auth/sign-up/email',
+    '/api/auth/request-password-reset',
+    '/api/auth/reset-password',
+    '/api/auth/send-verification-email',
+  ])("has closed better-auth's own %s (ours add rate limits, CSRF and events)", async (url) => {
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/sign-in/email',
+      url,
       headers: { origin: TEST_APP_URL, 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ email: 'mount@example.com', password: PASSWORD }).toString(),
     });
-    expect(response.statusCode).toBe(200);
-    expect(sessionCookieOf(response)).toBeDefined();
+    expect(response.statusCode).toBe(404);
+    expect(sessionCookieOf(response)).toBeUndefined();
   });
 
   it('takes a POST with no body (sign-out), forwards each of its cookies separately, and ends the session', async () => {

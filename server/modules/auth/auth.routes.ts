@@ -1,13 +1,50 @@
 // better-auth's endpoints under /api/auth/*, and our own account routes around it under /api/v1/auth/*.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { normalizeEmail } from '#common/email.ts';
 import { AppError } from '#common/errors.ts';
+import { DEFAULT_PLAN_ID } from '#common/plans.ts';
 import {
+  CSRF_COOKIE,
+  EMAIL_ALREADY_REGISTERED_TEXT,
+  PASSWORD_LINK_INVALID_TEXT,
+  SIGN_IN_MESSAGES,
   VERIFICATION_LINK_INVALID_TEXT,
+  ZAvailabilityResultSchema,
+  ZCheckAvailabilitySchema,
+  ZLoginSchema,
+  ZMailSentResultSchema,
+  ZPasswordSetResultSchema,
+  ZResendVerificationSchema,
+  ZResetPasswordSchema,
+  ZSignInResultSchema,
+  ZSignUpResultSchema,
+  ZSignUpSchema,
   ZVerifyEmailResultSchema,
   ZVerifyEmailSchema,
 } from '#common/schemas/auth.ts';
-import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type TAuth } from './auth.ts';
+import { isForeignKeyViolation } from '../../db/errors.ts';
+import { appendSetCookies } from '../../plugins/auth.ts';
+import { resetRateLimit } from '../../security/rate-limit.ts';
+import { RATE_LIMITS, rateLimitKey } from '../../security/rate-limits.ts';
+import { recordSecurityEvent } from '../../security/security-events.ts';
+import {
+  companyNameExists,
+  findPendingRegistration,
+  findUserByEmail,
+  findUserProfile,
+} from './accounts.repo.ts';
+import {
+  betterAuthErrorOf,
+  checkCsrf,
+  companyNameTaken,
+  completeRegistration,
+  enforceRateLimits,
+  eventOrigin,
+} from './accounts.service.ts';
+import { pendingRegistrations } from './auth.tables.ts';
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, passwordResetObserver, type TAuth } from './auth.ts';
 
 /**
  * The request's headers for better-auth: every header but a client's own CLIENT_IP_HEADER, which is replaced by
@@ -66,6 +103,7 @@ const BAD_TOKEN_CODES = new Set(['TOKEN_EXPIRED', 'INVALID_TOKEN', 'USER_NOT_FOU
 /** Our account routes: JSON in the app's usual scope, calling better-auth on the server side. */
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
 
   // Verification links open the web app's /auth/callback (a GET that only serves the page); the page POSTs the
   // token here. Nothing a mail scanner does with a GET verifies an address or starts a session.
@@ -94,8 +132,313 @@ export async function authRoutes(app: FastifyInstance) {
         throw new AppError('INTERNAL', 'Something went wrong on our side. Try again.');
       }
       const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) reply.header('set-cookie', cookies);
-      return { verified: true as const, signedIn: cookies.some((c) => c.includes('session_token=')) };
+      // The token was accepted, so its payload (a signed JWT: { email, … }) names the verified address.
+      const email = emailOfVerificationToken(request.body.token);
+      const user = email ? await findUserByEmail(db, email) : null;
+      if (user && (await findPendingRegistration(db, user.id))) {
+        // Completes the sign-up: company, admin role, names. A name taken meanwhile: 409, no cookie (the user is
+        // verified and can sign in; GET /api/v1/session then says 'no-company').
+        await completeRegistration(db, user.id);
+        await recordSecurityEvent(db, {
+          type: 'email_verified',
+          userId: user.id,
+          email: user.email,
+          ...eventOrigin(request),
+        });
+      }
+      appendSetCookies(reply, cookies);
+      return { verified: true as const, signedIn: cookies.some((c) => /session_token=[^;]/.test(c)) };
     },
   );
+
+  r.post(
+    '/api/v1/auth/sign-in',
+    {
+      schema: {
+        summary: 'Signs in with e-mail and password (CSRF double submit, rate limited)',
+        tags: ['auth'],
+        // The token is checked by the handler, so a missing or malformed one is 403 CSRF_INVALID, not 400.
+        body: ZLoginSchema.extend({ csrfToken: z.unknown().optional() }),
+        response: { 200: ZSignInResultSchema },
+      },
+    },
+    async (request, reply) => {
+      checkCsrf(request.body.csrfToken, request.cookies[CSRF_COOKIE]);
+      const email = normalizeEmail(request.body.email);
+      const origin = eventOrigin(request);
+      await enforceRateLimits(
+        db,
+        request,
+        [
+          { name: 'signInPerAccount', subject: email },
+          { name: 'signInPerAddress', subject: request.ip },
+        ],
+        { email, action: 'sign-in' },
+      );
+      let result: Awaited<ReturnType<typeof signInEmail>>;
+      try {
+        result = await signInEmail(email, request.body.password, authHeaders(request));
+      } catch (error) {
+        const apiError = betterAuthErrorOf(error);
+        if (!apiError) throw error;
+        const user = await findUserByEmail(db, email);
+        const who = { email, userId: user?.id ?? null, companyId: user?.companyId ?? null, ...origin };
+        switch (apiError.code) {
+          case 'INVALID_EMAIL_OR_PASSWORD':
+            await recordSecurityEvent(db, {
+              type: 'sign_in_failed',
+              ...who,
+              details: { reason: 'credentials' },
+            });
+            throw new AppError('INVALID_CREDENTIALS', SIGN_IN_MESSAGES.invalidCredentials);
+          case 'EMAIL_NOT_VERIFIED':
+            await recordSecurityEvent(db, {
+              type: 'sign_in_failed',
+              ...who,
+              details: { reason: 'unverified' },
+            });
+            throw new AppError('EMAIL_NOT_VERIFIED', SIGN_IN_MESSAGES.emailNotVerified);
+          case 'ACCOUNT_INACTIVE':
+            await recordSecurityEvent(db, { type: 'inactive_account_attempt', ...who });
+            throw new AppError('ACCOUNT_INACTIVE', SIGN_IN_MESSAGES.accountInactive);
+          case 'PASSWORD_RESET_REQUIRED':
+            await recordSecurityEvent(db, {
+              type: 'sign_in_failed',
+              outcome: 'denied',
+              ...who,
+              details: { reason: 'password_reset_required' },
+            });
+            throw new AppError('PASSWORD_RESET_REQUIRED', SIGN_IN_MESSAGES.passwordResetRequired);
+          default:
+            throw error;
+        }
+      }
+      appendSetCookies(reply, result.headers.getSetCookie());
+      const body = result.response as { twoFactorRedirect?: boolean; user?: { id: string } };
+      if (body.twoFactorRedirect) return { twoFactorRequired: true as const };
+      const profile = body.user ? await findUserProfile(db, body.user.id) : null;
+      if (!profile) throw new AppError('INTERNAL', 'Something went wrong on our side. Try again.');
+      await resetRateLimit(db, rateLimitKey(RATE_LIMITS.signInPerAccount, email));
+      await recordSecurityEvent(db, {
+        type: 'sign_in_succeeded',
+        email,
+        userId: profile.id,
+        companyId: profile.companyId,
+        ...origin,
+      });
+      return { user: profile };
+    },
+  );
+
+  r.post(
+    '/api/v1/auth/check-availability',
+    {
+      schema: {
+        summary: 'Whether an e-mail address and a company name are still free (before sign-up)',
+        tags: ['auth'],
+        body: ZCheckAvailabilitySchema,
+        response: { 200: ZAvailabilityResultSchema },
+      },
+    },
+    async (request) => {
+      await enforceRateLimits(db, request, [{ name: 'signUpPerAddress', subject: request.ip }], {
+        action: 'check-availability',
+      });
+      return {
+        emailExists: (await findUserByEmail(db, normalizeEmail(request.body.email))) !== null,
+        companyExists: await companyNameExists(db, request.body.companyName),
+      };
+    },
+  );
+
+  r.post(
+    '/api/v1/auth/sign-up',
+    {
+      schema: {
+        summary: 'Registers a new company and its first user; sends the verification mail',
+        tags: ['auth'],
+        body: ZSignUpSchema,
+        response: { 201: ZSignUpResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const input = request.body;
+      const email = normalizeEmail(input.email);
+      await enforceRateLimits(db, request, [{ name: 'signUpPerAddress', subject: request.ip }], {
+        email,
+        action: 'sign-up',
+      });
+      if (await findUserByEmail(db, email)) throw emailTaken();
+      if (await companyNameExists(db, input.companyName)) throw companyNameTaken();
+      let userId: string;
+      try {
+        const created = await app.auth.api.signUpEmail({
+          body: {
+            email,
+            password: input.password,
+            name: `${input.firstName} ${input.lastName}`,
+            firstName: input.firstName,
+            lastName: input.lastName,
+          },
+          headers: authHeaders(request),
+        });
+        userId = created.user.id;
+      } catch (error) {
+        const apiError = betterAuthErrorOf(error);
+        if (
+          apiError?.code === 'USER_ALREADY_EXISTS' ||
+          apiError?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'
+        )
+          throw emailTaken();
+        if (apiError && apiError.statusCode < 500) {
+          throw new AppError('VALIDATION', 'Registration failed. Check the form and try again.');
+        }
+        throw error;
+      }
+      const now = new Date();
+      try {
+        await db.insert(pendingRegistrations).values({
+          userId,
+          companyName: input.companyName,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          timezone: input.timezone,
+          planId: input.planId ?? DEFAULT_PLAN_ID,
+          termsAcceptedAt: now,
+          privacyAcceptedAt: now,
+        });
+      } catch (error) {
+        // better-auth answers a duplicate address (a sign-up racing this one) with a made-up user.
+        if (isForeignKeyViolation(error)) throw emailTaken();
+        throw error;
+      }
+      await recordSecurityEvent(db, { type: 'sign_up', userId, email, ...eventOrigin(request) });
+      return reply.status(201).send({ status: 'verification-sent' as const, email });
+    },
+  );
+
+  r.post(
+    '/api/v1/auth/resend-verification',
+    {
+      schema: {
+        summary: 'Sends a new verification link to an unverified address (the same answer for any address)',
+        tags: ['auth'],
+        body: ZResendVerificationSchema,
+        response: { 200: ZMailSentResultSchema },
+      },
+    },
+    async (request) => {
+      const email = normalizeEmail(request.body.email);
+      await enforceRateLimits(
+        db,
+        request,
+        [
+          { name: 'resendVerificationPerAccount', subject: email },
+          { name: 'resendVerificationPerAddress', subject: request.ip },
+        ],
+        { email, action: 'resend-verification' },
+      );
+      const user = await findUserByEmail(db, email);
+      if (user && !user.emailVerified) {
+        await app.auth.api.sendVerificationEmail({ body: { email }, headers: authHeaders(request) });
+      }
+      return { status: 'sent' as const };
+    },
+  );
+
+  r.post(
+    '/api/v1/auth/forgot-password',
+    {
+      schema: {
+        summary: 'Sends a password reset link (the same answer for any address)',
+        tags: ['auth'],
+        body: ZResendVerificationSchema,
+        response: { 200: ZMailSentResultSchema },
+      },
+    },
+    async (request) => {
+      const email = normalizeEmail(request.body.email);
+      await enforceRateLimits(
+        db,
+        request,
+        [
+          { name: 'passwordResetPerAccount', subject: email },
+          { name: 'passwordResetPerAddress', subject: request.ip },
+        ],
+        { email, action: 'password-reset' },
+      );
+      const user = await findUserByEmail(db, email);
+      if (user) {
+        await app.auth.api.requestPasswordReset({ body: { email }, headers: authHeaders(request) });
+        await recordSecurityEvent(db, {
+          type: 'password_reset_requested',
+          email,
+          userId: user.id,
+          companyId: user.companyId,
+          ...eventOrigin(request),
+        });
+      }
+      return { status: 'sent' as const };
+    },
+  );
+
+  r.post(
+    '/api/v1/auth/reset-password',
+    {
+      schema: {
+        summary: 'Sets a new password with the token of a reset (or set-password) link',
+        tags: ['auth'],
+        body: ZResetPasswordSchema,
+        response: { 200: ZPasswordSetResultSchema },
+      },
+    },
+    async (request) => {
+      let resetUserId: string | null = null;
+      try {
+        await passwordResetObserver.run(
+          (userId) => {
+            resetUserId = userId;
+          },
+          () =>
+            app.auth.api.resetPassword({
+              body: { token: request.body.token, newPassword: request.body.password },
+              headers: authHeaders(request),
+            }),
+        );
+      } catch (error) {
+        const apiError = betterAuthErrorOf(error);
+        if (apiError && apiError.statusCode < 500) {
+          throw new AppError('BAD_REQUEST', PASSWORD_LINK_INVALID_TEXT);
+        }
+        throw error;
+      }
+      await recordSecurityEvent(db, {
+        type: 'password_changed',
+        userId: resetUserId,
+        details: { via: 'reset-link' },
+        ...eventOrigin(request),
+      });
+      return { status: 'password-set' as const };
+    },
+  );
+
+  function signInEmail(email: string, password: string, headers: Headers) {
+    return app.auth.api.signInEmail({ body: { email, password }, headers, returnHeaders: true });
+  }
+}
+
+function emailTaken(): AppError {
+  return new AppError('CONFLICT', EMAIL_ALREADY_REGISTERED_TEXT, { email: EMAIL_ALREADY_REGISTERED_TEXT });
+}
+
+/** The `email` claim of a verification JWT (only read after better-auth accepted the token). */
+function emailOfVerificationToken(token: string): string | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      email?: unknown;
+    };
+    return typeof payload.email === 'string' ? normalizeEmail(payload.email) : null;
+  } catch {
+    return null;
+  }
 }

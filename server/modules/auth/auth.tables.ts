@@ -128,3 +128,21 @@ export const authSchema = {
   verification: verifications,
   twoFactor: twoFactors,
 };
+
+/**
+ * A sign-up waiting for its e-mail verification: what registration completion needs to create the company and
+ * make the user its admin. Deleted when the company is created. Closed to the tenant role (migration 0011).
+ */
+export const pendingRegistrations = pgTable('pending_registrations', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  companyName: text('company_name').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  timezone: text('timezone').notNull(),
+  planId: text('plan_id').notNull(),
+  termsAcceptedAt: timestamp('terms_accepted_at', tz).notNull(),
+  privacyAcceptedAt: timestamp('privacy_accepted_at', tz).notNull(),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+});

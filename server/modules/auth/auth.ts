@@ -1,8 +1,10 @@
 // better-auth, configured for Forgeboard (decision 015): our tables and ids, our password hash, our mail links.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/auth-constants.ts';
@@ -10,7 +12,7 @@ import { normalizeEmail } from '#common/email.ts';
 import type { TDatabase } from '../../db/client.ts';
 import type { TConfig } from '../../env.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { authSchema } from './auth.tables.ts';
+import { authSchema, users } from './auth.tables.ts';
 import {
   RESET_LINK_HOURS,
   resetPasswordLink,
@@ -60,7 +62,16 @@ export function createAuth({ database, config, sessionSecret, log }: TCreateAuth
     telemetry: { enabled: false },
     // Its GET /verify-email verifies and signs in whoever opens the link (a mail scanner). Closed over HTTP; our
     // POST /api/v1/auth/verify-email calls auth.api.verifyEmail on the server side, which the router never sees.
-    disabledPaths: ['/verify-email'],
+    // Sign-up, sign-in, resend, forgot and reset are ours too (/api/v1/auth/*: rate limits, CSRF, security events,
+    // SPEC.md's answers); over HTTP better-auth's own copies would bypass all that, so they are closed as well.
+    disabledPaths: [
+      '/verify-email',
+      '/sign-up/email',
+      '/sign-in/email',
+      '/send-verification-email',
+      '/request-password-reset',
+      '/reset-password',
+    ],
     logger: {
       log: (level, message, ...args) => {
         log[level]({ module: 'better-auth', args: args.length > 0 ? args : undefined }, message);
@@ -105,6 +116,14 @@ export function createAuth({ database, config, sessionSecret, log }: TCreateAuth
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_LINK_HOURS * 60 * 60,
       password: { hash: hashPassword, verify: verifyPassword },
+      // The link proved the address, and the user now has a password of their own (invited, admin-created).
+      onPasswordReset: async ({ user }) => {
+        await database.db
+          .update(users)
+          .set({ emailVerified: true, needsPasswordReset: false, updatedAt: new Date() })
+          .where(eq(users.id, user.id));
+        passwordResetObserver.getStore()?.(user.id);
+      },
       // better-auth's `url` is ignored: it points at its own GET endpoint. Ours opens the web app's page.
       sendResetPassword: async ({ user, token }) => {
         await enqueueMail(
@@ -119,7 +138,9 @@ export function createAuth({ database, config, sessionSecret, log }: TCreateAuth
     },
     emailVerification: {
       sendOnSignUp: true,
-      sendOnSignIn: true,
+      // Not on every unverified sign-in attempt: the login answers 403 EMAIL_NOT_VERIFIED and the web offers a
+      // resend (POST /api/v1/auth/resend-verification, rate limited).
+      sendOnSignIn: false,
       autoSignInAfterVerification: true,
       expiresIn: VERIFICATION_LINK_HOURS * 60 * 60,
       // better-auth's `url` is a GET that verifies and signs in whoever opens it (a mail scanner). Ours does not.
@@ -134,6 +155,29 @@ export function createAuth({ database, config, sessionSecret, log }: TCreateAuth
         );
       },
     },
+    databaseHooks: {
+      session: {
+        create: {
+          // Runs after the password (or the verification link, or the second factor) was checked, so a wrong
+          // password still gets the generic answer. No session is ever created for these users.
+          before: async (session) => {
+            const [user] = await database.db
+              .select({ active: users.active, needsPasswordReset: users.needsPasswordReset })
+              .from(users)
+              .where(eq(users.id, session.userId));
+            if (user && !user.active) {
+              throw new APIError('FORBIDDEN', { code: 'ACCOUNT_INACTIVE', message: 'Account inactive' });
+            }
+            if (user?.needsPasswordReset) {
+              throw new APIError('FORBIDDEN', {
+                code: 'PASSWORD_RESET_REQUIRED',
+                message: 'Password reset required',
+              });
+            }
+          },
+        },
+      },
+    },
     hooks: {
       // Addresses are trimmed and lower-cased (common/email.ts) before better-auth stores or looks them up.
       before: createAuthMiddleware(async (ctx) => {
@@ -146,6 +190,12 @@ export function createAuth({ database, config, sessionSecret, log }: TCreateAuth
     plugins: [twoFactor({ issuer: 'Forgeboard' })],
   });
 }
+
+/**
+ * Set by POST /api/v1/auth/reset-password around its auth.api.resetPassword call: learns whose password the token
+ * reset (better-auth's answer does not say), for the security event.
+ */
+export const passwordResetObserver = new AsyncLocalStorage<(userId: string) => void>();
 
 /** The better-auth instance the app uses. */
 export type TAuth = ReturnType<typeof createAuth>;

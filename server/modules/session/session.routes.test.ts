@@ -19,7 +19,7 @@ describe('GET /api/v1/session', () => {
   it('answers user null when nobody is signed in', async () => {
     const response = await getSession();
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ user: null, labelConfig: null, devSignIn: true });
+    expect(response.json()).toEqual({ state: 'signed-out', user: null, labelConfig: null, devSignIn: true });
   });
 
   it('answers user null for a cookie that was tampered with', async () => {

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZDevSignInSchema, ZSessionSchema } from '#common/schemas/session.ts';
-import { endSession, startSession } from '../../plugins/auth.ts';
+import { appendSetCookies, endSession, hasAccountSessionCookie, startSession } from '../../plugins/auth.ts';
+import { recordSecurityEvent } from '../../security/security-events.ts';
+import { authHeaders } from '../auth/auth.routes.ts';
 import { devSignIn, getSession } from './session.service.ts';
 
 export async function sessionRoutes(app: FastifyInstance) {
@@ -20,8 +22,8 @@ export async function sessionRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const session = await getSession(app.database.db, request.auth, devSignInEnabled);
-      if (request.auth && !session.user) endSession(reply);
+      const session = await getSession(app.database.db, request.auth, devSignInEnabled, request.authState);
+      if (request.auth?.source === 'dev' && !session.user) endSession(reply);
       return session;
     },
   );
@@ -31,7 +33,29 @@ export async function sessionRoutes(app: FastifyInstance) {
     {
       schema: { summary: 'Ends the session in this browser', tags: ['session'], response: { 204: z.null() } },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
+      if (hasAccountSessionCookie(request)) {
+        // Deletes the session row; its answer clears better-auth's cookies.
+        try {
+          const { headers } = await app.auth.api.signOut({
+            headers: authHeaders(request),
+            returnHeaders: true,
+          });
+          appendSetCookies(reply, headers.getSetCookie());
+        } catch (error) {
+          request.log.warn({ err: error }, 'better-auth sign-out failed; clearing the cookies only');
+        }
+        if (request.auth) {
+          await recordSecurityEvent(app.database.db, {
+            type: 'session_ended',
+            userId: request.auth.userId,
+            companyId: request.auth.companyId,
+            email: request.auth.email,
+            ip: request.ip,
+            userAgent: request.headers['user-agent'] ?? null,
+          });
+        }
+      }
       endSession(reply);
       return reply.status(204).send(null);
     },

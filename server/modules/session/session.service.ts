@@ -4,20 +4,42 @@ import { AppError } from '#common/errors.ts';
 import type { TDevSignIn, TSession } from '#common/schemas/session.ts';
 import type { TDb } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
-import type { TAuthUser } from '../../plugins/auth.ts';
+import type { TAuthState, TAuthUser } from '../../plugins/auth.ts';
+import { findUserProfile } from '../auth/accounts.repo.ts';
 import * as companiesRepo from '../companies/companies.repo.ts';
 import { createCompany } from '../companies/companies.service.ts';
 
-/** What the web app needs to draw the shell: the user and their company's configuration. */
-export async function getSession(db: TDb, auth: TAuthUser | null, devSignIn: boolean): Promise<TSession> {
-  if (!auth) return { user: null, labelConfig: null, devSignIn };
+/**
+ * What the web app needs to draw the shell: the user and their company's configuration. A better-auth session's
+ * profile comes from the users row; the development sign-in's from its cookie. `state` 'no-company' (a verified
+ * user whose registration has no company) has no user.
+ */
+export async function getSession(
+  db: TDb,
+  auth: TAuthUser | null,
+  devSignIn: boolean,
+  state: TAuthState = auth ? 'signed-in' : 'signed-out',
+): Promise<TSession> {
+  const signedOut: TSession = {
+    state: state === 'no-company' ? 'no-company' : 'signed-out',
+    user: null,
+    labelConfig: null,
+    devSignIn,
+  };
+  if (!auth) return signedOut;
   const found = await withTenant(db, auth.companyId, async (tx) => ({
     company: await companiesRepo.findCompany(tx, auth.companyId),
     labelConfig: await companiesRepo.findLabelConfig(tx, auth.companyId),
   }));
   // The company is gone (or the cookie names one this database never had): the session is worth nothing.
-  if (!found.company || !found.labelConfig) return { user: null, labelConfig: null, devSignIn };
+  if (!found.company || !found.labelConfig) return { ...signedOut, state: 'signed-out' };
+  if (auth.source === 'account') {
+    const profile = await findUserProfile(db, auth.userId);
+    if (!profile) return { ...signedOut, state: 'signed-out' };
+    return { state: 'signed-in', user: profile, labelConfig: found.labelConfig, devSignIn };
+  }
   return {
+    state: 'signed-in',
     user: {
       id: auth.userId,
       email: auth.email,
