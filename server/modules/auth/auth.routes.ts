@@ -163,9 +163,20 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      checkCsrf(request.body.csrfToken, request.cookies[CSRF_COOKIE]);
       const email = normalizeEmail(request.body.email);
       const origin = eventOrigin(request);
+      try {
+        checkCsrf(request.body.csrfToken, request.cookies[CSRF_COOKIE]);
+      } catch (error) {
+        await recordSecurityEvent(db, {
+          type: 'sign_in_failed',
+          outcome: 'denied',
+          email,
+          ...origin,
+          details: { reason: 'csrf' },
+        });
+        throw error;
+      }
       await enforceRateLimits(
         db,
         request,
@@ -215,7 +226,17 @@ export async function authRoutes(app: FastifyInstance) {
       }
       appendSetCookies(reply, result.headers.getSetCookie());
       const body = result.response as { twoFactorRedirect?: boolean; user?: { id: string } };
-      if (body.twoFactorRedirect) return { twoFactorRequired: true as const };
+      if (body.twoFactorRedirect) {
+        // The password was right; the session starts only after the second factor (better-auth's cookie).
+        await recordSecurityEvent(db, {
+          type: 'sign_in_succeeded',
+          outcome: 'success',
+          email,
+          ...origin,
+          details: { stage: 'password', twoFactorRequired: true },
+        });
+        return { twoFactorRequired: true as const };
+      }
       const profile = body.user ? await findUserProfile(db, body.user.id) : null;
       if (!profile) throw new AppError('INTERNAL', 'Something went wrong on our side. Try again.');
       await resetRateLimit(db, rateLimitKey(RATE_LIMITS.signInPerAccount, email));
