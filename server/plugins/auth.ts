@@ -64,8 +64,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request, reply) => {
     request.auth = null;
     request.authState = 'signed-out';
-    // better-auth's own routes read their session themselves.
-    if (request.url.startsWith(`${AUTH_BASE_PATH}/`)) return;
+    // Only the API needs to know who asks (pages and assets do not); better-auth's own routes read it themselves.
+    if (!request.url.startsWith('/api/') || request.url.startsWith(`${AUTH_BASE_PATH}/`)) return;
     const account = await readAccountSession(app, request, reply);
     if (account) {
       request.auth = account.auth;
@@ -141,8 +141,14 @@ async function endAccountSession(
   const context = await app.auth.$context;
   await context.internalAdapter.deleteSession(token);
   request.log.info({ reason: 'session ended by the server' }, 'session refused');
-  for (const name of Object.values(context.authCookies)) {
-    reply.clearCookie(name.name, { path: '/' });
+  for (const cookie of Object.values(context.authCookies)) {
+    // The same attributes they were set with: a __Secure- cookie is only replaced by a Secure one.
+    reply.clearCookie(cookie.name, {
+      path: cookie.attributes.path ?? '/',
+      secure: cookie.attributes.secure ?? false,
+      httpOnly: true,
+      sameSite: 'lax',
+    });
   }
 }
 

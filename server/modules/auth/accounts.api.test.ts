@@ -347,6 +347,20 @@ describe('sign-in outcomes (POST /api/v1/auth/sign-in)', () => {
     expect(sessionCookieOf(response)).toBeUndefined();
   });
 
+  it('answers a user with a second factor 200 { twoFactorRequired: true }, the challenge cookie and no session', async () => {
+    await registered('two.factor@example.com', 'Two Factor Fittings');
+    const user = (await userRow('two.factor@example.com'))!;
+    await t.database.db.delete(sessions).where(eq(sessions.userId, user.id));
+    await t.database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, user.id));
+    const response = await signIn('two.factor@example.com');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ twoFactorRequired: true });
+    expect(sessionCookieOf(response)).toBeUndefined();
+    const cookies = [response.headers['set-cookie'] ?? []].flat() as string[];
+    expect(cookies.some((c) => c.startsWith('fb.two_factor='))).toBe(true);
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+
   it.each([
     ['missing from the body', null, `fb_csrf=${CSRF}`],
     ['different from the cookie', 'b2'.repeat(32), `fb_csrf=${CSRF}`],
@@ -435,6 +449,7 @@ describe('sessions', () => {
       .where(eq(sessions.userId, user.id));
     const session = await getSession(cookie);
     expect(session.json()).toMatchObject({ state: 'signed-out', user: null });
+    expect(session.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
     const labels = await t.app.inject({
       method: 'GET',
