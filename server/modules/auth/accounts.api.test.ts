@@ -189,7 +189,10 @@ describe('registration: sign-up → mail → verify → company with the user as
     expect(verify.json().error.fieldErrors.companyName).toBe(
       'Company name unavailable: That company name is already taken. Choose a different name or contact your admin.',
     );
-    expect(await userRow('late@example.com')).toMatchObject({ emailVerified: true, companyId: null });
+    expect(sessionCookieOf(verify)).toBeUndefined();
+    const late = (await userRow('late@example.com'))!;
+    expect(late).toMatchObject({ emailVerified: true, companyId: null });
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, late.id))).toHaveLength(0);
     // Signing in works; the session says there is no company yet.
     const signedIn = await signIn('late@example.com');
     expect(signedIn.statusCode).toBe(200);

@@ -1,4 +1,6 @@
 // better-auth's endpoints under /api/auth/*, and our own account routes around it under /api/v1/auth/*.
+
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,7 +45,7 @@ import {
   enforceRateLimits,
   eventOrigin,
 } from './accounts.service.ts';
-import { pendingRegistrations } from './auth.tables.ts';
+import { pendingRegistrations, sessions } from './auth.tables.ts';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, passwordResetObserver, type TAuth } from './auth.ts';
 
 /**
@@ -138,7 +140,14 @@ export async function authRoutes(app: FastifyInstance) {
       if (user && (await findPendingRegistration(db, user.id))) {
         // Completes the sign-up: company, admin role, names. A name taken meanwhile: 409, no cookie (the user is
         // verified and can sign in; GET /api/v1/session then says 'no-company').
-        await completeRegistration(db, user.id);
+        try {
+          await completeRegistration(db, user.id);
+        } catch (error) {
+          // The session this verification started is never handed out: end it (the user could not have had
+          // another before being verified).
+          await db.delete(sessions).where(eq(sessions.userId, user.id));
+          throw error;
+        }
         await recordSecurityEvent(db, {
           type: 'email_verified',
           userId: user.id,
