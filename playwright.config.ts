@@ -40,6 +40,11 @@ export default defineConfig({
       HOST: '127.0.0.1',
       APP_URL: BASE_URL,
       LOG_LEVEL: 'warn',
+      // Mail goes to .data-e2e/outbox as .eml files (no SMTP_URL); the tests read it from there.
+      MAIL_DISPATCH_INTERVAL_MS: '300',
+      // As behind a reverse proxy on this machine: tests that act as different people send X-Forwarded-For, so the
+      // per-address rate limits count them apart as they would count real visitors.
+      TRUST_PROXY: '127.0.0.1',
     },
   },
 });

@@ -70,6 +70,7 @@ test('the last route is restored on return, and a deep link opened signed out la
 
   await page.goto('/time');
   await expect(page).toHaveURL(/\/\?login=true$/);
+  await page.getByRole('button', { name: 'Development sign-in' }).click();
   const form = page.getByRole('form', { name: 'Development sign-in' });
   await form.getByLabel('E-mail').fill('last@example.test');
   await form.getByLabel('Company').fill(companyName);

@@ -7,6 +7,7 @@ import { PageLoader } from '../components/page-loader.tsx';
 import RootPage from '../features/public/pages/root-page.tsx';
 import { RequireAccess } from './guards/require-access.tsx';
 import { RootLayout } from './root-layout.tsx';
+import { RouteError } from './route-error.tsx';
 import { PublicLayout } from './shell/public-layout.tsx';
 
 const LearnMorePage = lazy(() => import('../features/public/pages/learn-more-page.tsx'));
@@ -15,7 +16,9 @@ const PrivacyPolicyPage = lazy(() => import('../features/public/pages/privacy-po
 const TermsOfServicePage = lazy(() => import('../features/public/pages/terms-of-service-page.tsx'));
 const CookiePolicyPage = lazy(() => import('../features/public/pages/cookie-policy-page.tsx'));
 const NotFoundPage = lazy(() => import('../features/public/pages/not-found-page.tsx'));
-const AccountFlowPage = lazy(() => import('../features/auth/pages/account-flow-page.tsx'));
+const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page.tsx'));
+const VerifyEmailPage = lazy(() => import('../features/auth/pages/verify-email-page.tsx'));
+const AuthCallbackPage = lazy(() => import('../features/auth/pages/auth-callback-page.tsx'));
 // The signed-in shell (nav bar, menus) is not needed for the public pages most first visits see.
 const SignedInLayout = lazy(() =>
   import('./shell/signed-in-layout.tsx').then((m) => ({ default: m.SignedInLayout })),
@@ -29,6 +32,7 @@ function page(element: React.ReactNode) {
 const router = createBrowserRouter([
   {
     element: <RootLayout />,
+    errorElement: <RouteError />,
     children: [
       {
         element: <PublicLayout />,
@@ -39,10 +43,10 @@ const router = createBrowserRouter([
           { path: '/privacy-policy', element: page(<PrivacyPolicyPage />) },
           { path: '/terms-of-service', element: page(<TermsOfServicePage />) },
           { path: '/cookie-policy', element: page(<CookiePolicyPage />) },
-          { path: '/reset-password', element: page(<AccountFlowPage flow="reset-password" />) },
-          { path: '/verify-expired', element: page(<AccountFlowPage flow="verify-expired" />) },
-          { path: '/verify-email', element: page(<AccountFlowPage flow="verify-email" />) },
-          { path: '/auth/callback', element: page(<AccountFlowPage flow="auth-callback" />) },
+          { path: '/reset-password', element: page(<ResetPasswordPage />) },
+          { path: '/verify-expired', element: page(<VerifyEmailPage expired />) },
+          { path: '/verify-email', element: page(<VerifyEmailPage expired={false} />) },
+          { path: '/auth/callback', element: page(<AuthCallbackPage />) },
           { path: '*', element: page(<NotFoundPage />) },
         ],
       },

@@ -46,7 +46,7 @@ export function useSession() {
     staleTime: AUTH_CHECK_COOLDOWN_MS,
     initialData: () => {
       const user = readCachedUser();
-      return user ? { user, labelConfig: null, devSignIn: false } : undefined;
+      return user ? { state: 'signed-in' as const, user, labelConfig: null, devSignIn: false } : undefined;
     },
     initialDataUpdatedAt: 0,
   });
@@ -85,6 +85,7 @@ export function useSignOut(): () => Promise<void> {
   return useCallback(async () => {
     writeStorage(STORAGE_KEYS.userData, null);
     queryClient.setQueryData<TSession>(queryKeys.session, (old) => ({
+      state: 'signed-out',
       user: null,
       labelConfig: null,
       devSignIn: old?.devSignIn ?? false,

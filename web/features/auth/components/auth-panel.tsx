@@ -1,10 +1,12 @@
 // The login and sign-up views of the root page, with Back to Home and the plan chosen at /plans.
-import { Anchor, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Anchor, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { DEFAULT_PLAN_ID, findPlan } from '#common/plans.ts';
 import { useSession } from '../session.ts';
 import { DevSignInForm } from './dev-sign-in-form.tsx';
+import { LoginForm } from './login-form.tsx';
+import { SignUpForm } from './sign-up-form.tsx';
 
 interface TProps {
   view: 'login' | 'signup';
@@ -12,10 +14,11 @@ interface TProps {
 }
 
 export function AuthPanel({ view, plan }: TProps) {
-  const { data: session, isPending } = useSession();
+  const { data: session } = useSession();
+  const navigate = useNavigate();
   const chosenPlan = findPlan(plan) ?? findPlan(DEFAULT_PLAN_ID)!;
   return (
-    <Container size={460} py="xl">
+    <Container size={view === 'signup' ? 560 : 460} py="xl">
       <Button
         component={Link}
         to="/"
@@ -32,28 +35,26 @@ export function AuthPanel({ view, plan }: TProps) {
             {view === 'login' ? 'Log in to Forgeboard' : 'Create your company account'}
           </Title>
           {view === 'signup' ? (
-            <Group gap="xs">
-              <Text size="sm">Selected plan:</Text>
-              <Badge data-testid="selected-plan" size="lg" variant="light">
-                {chosenPlan.display}
-              </Badge>
-              <Anchor component={Link} to="/plans" size="sm">
-                Change
-              </Anchor>
-            </Group>
-          ) : null}
-          {isPending ? (
-            <Text c="dimmed">Loading...</Text>
-          ) : session?.devSignIn ? (
-            <DevSignInForm />
+            <>
+              <Group gap="xs">
+                <Text size="sm">Selected plan:</Text>
+                <Badge data-testid="selected-plan" size="lg" variant="light">
+                  {chosenPlan.display}
+                </Badge>
+                <Anchor component={Link} to="/plans" size="sm" underline="always">
+                  Change
+                </Anchor>
+              </Group>
+              {/* SPEC.md: no session comes back from sign-up; the check-email notice shows and the view returns to login. */}
+              <SignUpForm
+                planId={chosenPlan.id}
+                onRegistered={(email) => navigate(`/verify-email?email=${encodeURIComponent(email)}`)}
+              />
+            </>
           ) : (
-            <Text>
-              {view === 'login'
-                ? 'E-mail and password sign-in opens with the accounts release of this server. Ask your administrator when it is available.'
-                : 'Company sign-up opens with the accounts release of this server. Ask your administrator when it is available.'}
-            </Text>
+            <LoginForm />
           )}
-          <Text size="sm" c="dimmed">
+          <Text size="sm">
             {view === 'login' ? (
               <>
                 New to Forgeboard?{' '}
@@ -70,6 +71,16 @@ export function AuthPanel({ view, plan }: TProps) {
               </>
             )}
           </Text>
+          {view === 'login' && session?.devSignIn ? (
+            <Accordion variant="contained">
+              <Accordion.Item value="dev">
+                <Accordion.Control>Development sign-in</Accordion.Control>
+                <Accordion.Panel>
+                  <DevSignInForm />
+                </Accordion.Panel>
+              </Accordion.Item>
+            </Accordion>
+          ) : null}
         </Stack>
       </Card>
     </Container>

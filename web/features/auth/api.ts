@@ -1,0 +1,31 @@
+// The account calls of the web app, one function each, over the shared zod contracts.
+import type { TLogin, TResetPassword, TSignUp, TVerifyEmailResult } from '#common/schemas/auth.ts';
+import type { TUserProfile } from '#common/schemas/session.ts';
+import { api } from '../../lib/api-client.ts';
+
+/** The answer to a sign-in: the user, or a second factor to ask for. */
+export type TSignInResult = { user: TUserProfile } | { twoFactorRequired: true };
+
+export const signInWithPassword = (body: TLogin) =>
+  api<TSignInResult>('/api/v1/auth/sign-in', { method: 'POST', body });
+
+export const checkAvailability = (body: { email: string; companyName: string }) =>
+  api<{ emailExists: boolean; companyExists: boolean }>('/api/v1/auth/check-availability', {
+    method: 'POST',
+    body,
+  });
+
+export const signUp = (body: TSignUp) =>
+  api<{ status: 'verification-sent'; email: string }>('/api/v1/auth/sign-up', { method: 'POST', body });
+
+export const verifyEmail = (token: string) =>
+  api<TVerifyEmailResult>('/api/v1/auth/verify-email', { method: 'POST', body: { token } });
+
+export const resendVerification = (email: string) =>
+  api<{ status: 'sent' }>('/api/v1/auth/resend-verification', { method: 'POST', body: { email } });
+
+export const requestPasswordReset = (email: string) =>
+  api<{ status: 'sent' }>('/api/v1/auth/forgot-password', { method: 'POST', body: { email } });
+
+export const resetPassword = (body: TResetPassword & { token: string }) =>
+  api<{ status: 'password-set' }>('/api/v1/auth/reset-password', { method: 'POST', body });

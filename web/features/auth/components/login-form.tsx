@@ -1,0 +1,137 @@
+// The login view's form: e-mail and password, every outcome of SPEC.md section 8, and the way to a new password.
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AUTH_MESSAGES } from '#common/auth-messages.ts';
+import { ZLoginSchema } from '#common/schemas/auth.ts';
+import type { TSession } from '#common/schemas/session.ts';
+import { lastRouteOrHelp } from '../../../app/guards/require-access.tsx';
+import { track } from '../../../lib/analytics.ts';
+import { ApiError, api } from '../../../lib/api-client.ts';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage.ts';
+import { toast } from '../../../lib/toast.ts';
+import { signInWithPassword } from '../api.ts';
+import { csrfToken } from '../csrf.ts';
+import { setSession } from '../session.ts';
+import { ForgotPasswordForm } from './forgot-password-form.tsx';
+
+export function LoginForm() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState(() => readStorage(STORAGE_KEYS.lastLoginEmail) ?? '');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  const [connectionIssue, setConnectionIssue] = useState(false);
+  const [forgot, setForgot] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ZLoginSchema.safeParse({ email, password, csrfToken: csrfToken() });
+    if (!parsed.success) {
+      // SPEC.md: a malformed e-mail or password does not reach the server; the fields say why.
+      setFieldErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setFieldErrors({});
+    setConnectionIssue(false);
+    setPending(true);
+    writeStorage(STORAGE_KEYS.lastLoginEmail, parsed.data.email);
+    try {
+      const result = await signInWithPassword(parsed.data);
+      if ('twoFactorRequired' in result) {
+        toast('error', {
+          title: 'Two-factor sign-in',
+          message: 'Enter the code from your authenticator app.',
+        });
+        return;
+      }
+      setSession(queryClient, await api<TSession>('/api/v1/session'));
+      track('sign_in', { method: 'password' });
+      navigate(lastRouteOrHelp(), { replace: true });
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        toast('error', AUTH_MESSAGES.loginUnexpectedError);
+        return;
+      }
+      switch (error.code) {
+        case 'EMAIL_NOT_VERIFIED':
+          navigate(`/verify-email?email=${encodeURIComponent(parsed.data.email)}`);
+          return;
+        case 'INVALID_CREDENTIALS':
+          toast('error', AUTH_MESSAGES.invalidCredentials);
+          return;
+        case 'RATE_LIMITED':
+          toast('error', AUTH_MESSAGES.tooManyAttempts);
+          return;
+        case 'ACCOUNT_INACTIVE':
+          toast('error', AUTH_MESSAGES.accountInactive);
+          return;
+        case 'PASSWORD_RESET_REQUIRED':
+          toast('error', AUTH_MESSAGES.passwordResetRequired);
+          return;
+        case 'NETWORK':
+          toast('error', AUTH_MESSAGES.networkConnectionError);
+          setConnectionIssue(true);
+          return;
+        default:
+          toast('error', { title: AUTH_MESSAGES.loginFailed.title, message: error.message });
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  if (forgot) return <ForgotPasswordForm initialEmail={email} onDone={() => setForgot(false)} />;
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Log in">
+      <Stack gap="sm">
+        <TextInput
+          label="E-mail"
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={fieldErrors.email}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={fieldErrors.password}
+        />
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          underline="always"
+          onClick={() => setForgot(true)}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Forgot your password?
+        </Anchor>
+        {connectionIssue ? (
+          <Alert
+            color="orange"
+            title="Connection Issue"
+            role="alert"
+            styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
+          >
+            <Text size="sm">
+              Forgeboard can't reach its sign-in service from this network. A corporate firewall or proxy may
+              be blocking it: try another network, or ask your IT team to allow this site.
+            </Text>
+          </Alert>
+        ) : null}
+        <Button type="submit" loading={pending}>
+          Log in
+        </Button>
+      </Stack>
+    </form>
+  );
+}
