@@ -84,7 +84,9 @@ test('an existing company name or e-mail is refused at sign-up with SPEC.md toas
   const email = `first.${Date.now()}@taken.test`;
   await signUp(page, email, companyName);
   // The company exists once its first user has verified the address.
-  await page.goto(linkIn((await waitForMail(email, /Confirm your e-mail address/)).text, '/auth/callback?token='));
+  await page.goto(
+    linkIn((await waitForMail(email, /Confirm your e-mail address/)).text, '/auth/callback?token='),
+  );
   await expect(page).toHaveURL(/\/help$/, { timeout: 10_000 });
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.removeItem('userData'));
