@@ -15,6 +15,7 @@ import {
   VERIFICATION_LINK_INVALID_TEXT,
   ZAvailabilityResultSchema,
   ZCheckAvailabilitySchema,
+  ZForgotPasswordSchema,
   ZLoginSchema,
   ZMailSentResultSchema,
   ZPasswordSetResultSchema,
@@ -382,7 +383,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         summary: 'Sends a password reset link (the same answer for any address)',
         tags: ['auth'],
-        body: ZResendVerificationSchema,
+        body: ZForgotPasswordSchema,
         response: { 200: ZMailSentResultSchema },
       },
     },
