@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { lastRouteOrHelp } from '../../../app/guards/require-access.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { NoCompanyNotice } from '../../auth/components/no-company-notice.tsx';
 import { useAuthState } from '../../auth/session.ts';
 import { LandingPage } from '../components/landing-page.tsx';
 
@@ -29,9 +30,10 @@ const AuthPanel = lazy(() =>
 
 export default function RootPage() {
   const [params] = useSearchParams();
-  const { auth } = useAuthState();
+  const { auth, session } = useAuthState();
   const special = specialLinkTarget(params);
   if (special) return <Navigate to={special} replace />;
+  if (session?.state === 'no-company') return <NoCompanyNotice />;
   if (auth.status === 'signed-in' && auth.companyId) return <Navigate to={lastRouteOrHelp()} replace />;
   const view = params.get('login') === 'true' ? 'login' : params.get('signup') === 'true' ? 'signup' : null;
   if (view) {
