@@ -44,6 +44,12 @@ if (!process.env.TEST_DATABASE_URL) {
   );
 }
 
+if (spawnSync('oathtool', ['--version'], { stdio: 'ignore' }).status !== 0) {
+  console.log(
+    'oathtool was not found: the two-factor API tests (server/modules/auth/two-factor.api.test.ts) will FAIL. Install it with `apt-get install -y oathtool` (.ci/run does).',
+  );
+}
+
 const steps: TStep[] = [
   { name: 'type-check', command: ['npx', 'tsc', '-p', '.'] },
   { name: 'lint', command: ['npx', 'biome', 'check', '.'] },

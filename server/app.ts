@@ -9,6 +9,7 @@ import { createMailer, type TMailer } from './mail/mailer.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { authRoutes, betterAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth, type TAuth } from './modules/auth/auth.ts';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
 import { labelConfigRoutes } from './modules/companies/label-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
@@ -105,6 +106,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
   await app.register(authRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(labelConfigRoutes);
   await app.register(analyticsRoutes);
 

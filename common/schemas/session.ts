@@ -14,6 +14,8 @@ export const ZUserProfileSchema = z.object({
   burdenedLaborRate: z.number(),
   firstName: z.string(),
   lastName: z.string(),
+  /** True once a TOTP second factor is enrolled and confirmed (POST /api/v1/auth/two-factor/confirm). */
+  mfaEnabled: z.boolean(),
 });
 export type TUserProfile = z.infer<typeof ZUserProfileSchema>;
 

@@ -44,6 +44,7 @@ export async function findUserProfile(db: TDb, userId: string): Promise<TUserPro
     burdenedLaborRate: user.burdenedLaborRate ?? 0,
     firstName: user.firstName,
     lastName: user.lastName,
+    mfaEnabled: user.twoFactorEnabled === true,
   };
 }
 

@@ -71,6 +71,15 @@ export function createAuth({ database, config, sessionSecret, log }: TCreateAuth
       '/send-verification-email',
       '/request-password-reset',
       '/reset-password',
+      // TOTP is ours too (/api/v1/auth/two-factor/*: the replay guard, the totp rate limit, MFA events).
+      '/two-factor/enable',
+      '/two-factor/disable',
+      '/two-factor/get-totp-uri',
+      '/two-factor/verify-totp',
+      '/two-factor/verify-backup-code',
+      '/two-factor/generate-backup-codes',
+      '/two-factor/send-otp',
+      '/two-factor/verify-otp',
     ],
     logger: {
       log: (level, message, ...args) => {

@@ -50,6 +50,7 @@ export async function getSession(
       burdenedLaborRate: 0,
       firstName: auth.firstName,
       lastName: auth.lastName,
+      mfaEnabled: false,
     },
     labelConfig: found.labelConfig,
     devSignIn,
