@@ -299,6 +299,25 @@ describe('a user with TOTP on', () => {
     expect(cookieOf(second, SESSION_COOKIE)).toBeUndefined();
   });
 
+  it('trusts this browser for later sign-ins when asked (trustDevice), and only this browser', async () => {
+    const at = confirmedAt + 5 * STEP_MS + 3_000;
+    setClock(at);
+    const trusted = await verify(await challenge(email), { code: oathCode(secret, at), trustDevice: true });
+    expect(trusted.statusCode).toBe(200);
+    const trustCookie = cookieOf(trusted, 'fb.trust_device');
+    expect(trustCookie).toBeDefined();
+    const again = await post(
+      '/api/v1/auth/sign-in',
+      { email, password: PASSWORD, csrfToken: CSRF },
+      `fb_csrf=${CSRF}; ${trustCookie}`,
+    );
+    expect(again.statusCode).toBe(200);
+    expect(again.json().user).toMatchObject({ email, mfaEnabled: true });
+    expect(cookieOf(again, SESSION_COOKIE)).toBeDefined();
+    // Another browser is still asked.
+    await challenge(email);
+  });
+
   it('wants exactly one of code and backupCode', async () => {
     const challengeCookie = await challenge(email);
     expect((await verify(challengeCookie, {})).statusCode).toBe(400);
