@@ -1,0 +1,731 @@
+// Tenant isolation through every route the app has: company B's admin (a real account, signed up and verified through
+// /api/v1/auth/*) tries to read, change and delete company A's data, sending A's ids wherever a request can carry
+// them, and only ever gets B's own data or a 404. The route list is taken from the app itself (every route Fastify
+// registers), so a new route without a case in ROUTE_CASES fails here: "add a cross-company case for <METHOD> <URL>".
+import { and, desc, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, TEST_APP_URL, type TTestApp } from '../tests/setup/test-app.ts';
+import { mailOutbox } from './mail/mail.tables.ts';
+import { analyticsEvents } from './modules/analytics/analytics.tables.ts';
+import { sessions, twoFactors, users } from './modules/auth/auth.tables.ts';
+import { companySettings } from './modules/companies/companies.tables.ts';
+
+/**
+ * Every route Fastify registers, in every plugin scope, as it registers it: an onRoute hook on each new app. (Not
+ * app.printRoutes(): its tree drops the prefix of a wildcard route, printing /api/auth/* as a bare "*".)
+ */
+const registeredRoutes = vi.hoisted(() => [] as { method: string; url: string }[]);
+vi.mock('fastify', async (importOriginal) => {
+  const original = await importOriginal<typeof import('fastify')>();
+  const create = original.default;
+  const withRouteLog = ((options?: Parameters<typeof create>[0]) => {
+    const app = create(options);
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) {
+        registeredRoutes.push({ method, url: route.url });
+      }
+    });
+    return app;
+  }) as unknown as typeof create;
+  return { ...original, default: withRouteLog, fastify: withRouteLog };
+});
+
+const PASSWORD = 'Sturdy-Anvil-42';
+const CSRF = 'b2'.repeat(32);
+const SESSION_COOKIE = 'fb.session_token';
+
+let t: TTestApp;
+/** The routes of the app under test as "METHOD URL" (taken right after it is built, before any other app). */
+let APP_ROUTES: string[] = [];
+
+/** What the test knows of a company and its admin. */
+interface TCompanyUnderTest {
+  name: string;
+  email: string;
+  companyId: string;
+  userId: string;
+  /** The admin's session cookie (name=value), from a real sign-up, verification and sign-in. */
+  cookie: string;
+  /** The raw session token in the sessions table. */
+  sessionToken: string;
+}
+let A: TCompanyUnderTest;
+let B: TCompanyUnderTest;
+
+let addressCounter = 0;
+const nextAddress = () => {
+  addressCounter += 1;
+  return `10.77.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+};
+
+interface TRequest {
+  method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  url: string;
+  payload?: unknown;
+  cookie?: string;
+}
+
+/** A request as the browser of `cookie` would send it: same origin, its own address. */
+function send({ method, url, payload, cookie }: TRequest) {
+  return t.app.inject({
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    headers: { origin: TEST_APP_URL, ...(cookie ? { cookie } : {}) },
+    remoteAddress: nextAddress(),
+  });
+}
+
+/** Company B's admin sends it; the answer must not carry anything of company A's. */
+async function asB(request: Omit<TRequest, 'cookie'>, cookie = B.cookie) {
+  const response = await send({ ...request, cookie });
+  expectNothingOfA(response, `${request.method} ${request.url}`, request.url);
+  return response;
+}
+
+/** No id, name, address or session token of company A in the answer's body or headers. */
+function expectNothingOfA(response: LightMyRequestResponse, what: string, requestUrl?: string) {
+  let text = `${JSON.stringify(response.headers)}\n${response.body}`.toLowerCase();
+  // A 404 names the path the caller asked for ("No route GET /api/…/<id>"): the caller's own words, not A's data.
+  if (requestUrl) text = text.replaceAll(requestUrl.split('?')[0]!.toLowerCase(), '<requested path>');
+  for (const secret of [A.companyId, A.userId, A.email, A.name, A.sessionToken]) {
+    expect(text.includes(secret.toLowerCase()), `${what} answered with company A's ${secret}`).toBe(false);
+  }
+}
+
+function sessionCookieOf(response: LightMyRequestResponse): string | undefined {
+  const headers = [response.headers['set-cookie'] ?? []].flat() as string[];
+  return headers
+    .map((h) => h.split(';')[0]!)
+    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`) && pair.length > SESSION_COOKIE.length + 1);
+}
+
+async function lastVerificationToken(to: string): Promise<string> {
+  const [message] = await t.database.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, 'verification')))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  const match = /\/auth\/callback\?token=([^\s"<&]+)/.exec(message?.textBody ?? '');
+  if (!match?.[1]) throw new Error(`no verification link to ${to}`);
+  return decodeURIComponent(match[1]);
+}
+
+function signIn(email: string, password = PASSWORD) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/sign-in',
+    payload: { email, password, csrfToken: CSRF },
+    headers: { origin: TEST_APP_URL, cookie: `fb_csrf=${CSRF}` },
+    remoteAddress: nextAddress(),
+  });
+}
+
+/** Signs up a company through the real account routes, verifies it from the mail, and signs its admin in. */
+async function registerCompany(name: string, email: string): Promise<TCompanyUnderTest> {
+  const signUp = await send({
+    method: 'POST',
+    url: '/api/v1/auth/sign-up',
+    payload: {
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      companyName: name,
+      firstName: 'Ada',
+      lastName: 'Admin',
+      termsAccepted: true,
+      privacyAccepted: true,
+    },
+  });
+  expect(signUp.statusCode).toBe(201);
+  const verify = await send({
+    method: 'POST',
+    url: '/api/v1/auth/verify-email',
+    payload: { token: await lastVerificationToken(email) },
+  });
+  expect(verify.statusCode).toBe(200);
+  const signedIn = await signIn(email);
+  expect(signedIn.statusCode).toBe(200);
+  const cookie = sessionCookieOf(signedIn)!;
+  const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+  const [session] = await t.database.db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, user!.id))
+    .orderBy(desc(sessions.createdAt))
+    .limit(1);
+  expect(user).toMatchObject({ role: 'admin', companyId: expect.any(String) });
+  return { name, email, companyId: user!.companyId!, userId: user!.id, cookie, sessionToken: session!.token };
+}
+
+const settingsOf = async (companyId: string) =>
+  (await t.database.db.select().from(companySettings).where(eq(companySettings.companyId, companyId)))[0];
+
+/** Company A's label configuration as A's own admin reads it. */
+async function labelConfigOfA() {
+  const response = await send({ method: 'GET', url: '/api/v1/company/label-config', cookie: A.cookie });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+/** What company A set up before B starts probing. */
+const A_LABEL_CONFIG = { allowBorrowing: true, width: 6, enableMaintenanceFeature: true };
+/** The same, as the company_settings row stores it. */
+const A_SETTINGS_ROW = {
+  allowBorrowing: true,
+  labelWidth: 6,
+  enableMaintenanceFeature: true,
+  useLotNumbers: true,
+};
+const A_SECRET_PATH = '/inventory/a-only-page';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  APP_ROUTES = registeredRouteKeys();
+  A = await registerCompany('Anvil Works A', 'admin-a@anvil.example');
+  B = await registerCompany('Bellows Forge B', 'admin-b@bellows.example');
+  const patch = await send({
+    method: 'PATCH',
+    url: '/api/v1/company/label-config',
+    payload: A_LABEL_CONFIG,
+    cookie: A.cookie,
+  });
+  expect(patch.statusCode).toBe(200);
+  for (let i = 0; i < 3; i++) {
+    const event = await send({
+      method: 'POST',
+      url: '/api/v1/analytics/events',
+      payload: { name: 'page_view', path: A_SECRET_PATH, props: {} },
+      cookie: A.cookie,
+    });
+    expect(event.statusCode).toBe(204);
+  }
+  const aSignIn = await send({
+    method: 'POST',
+    url: '/api/v1/analytics/events',
+    payload: { name: 'sign_in', path: '/', props: {} },
+    cookie: A.cookie,
+  });
+  expect(aSignIn.statusCode).toBe(204);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Company A, checked after each of B's attempts: everything as A left it, A still signed in. */
+async function expectAUntouched() {
+  expect(await labelConfigOfA()).toMatchObject(A_LABEL_CONFIG);
+  const session = await send({ method: 'GET', url: '/api/v1/session', cookie: A.cookie });
+  expect(session.json()).toMatchObject({
+    state: 'signed-in',
+    user: { id: A.userId, companyId: A.companyId, role: 'admin' },
+  });
+  const events = await t.database.db
+    .select()
+    .from(analyticsEvents)
+    .where(eq(analyticsEvents.companyId, A.companyId));
+  expect(events).toHaveLength(4);
+  expect(events.every((e) => e.userId === A.userId)).toBe(true);
+}
+
+/**
+ * A request carrying A's id in every place a request can: as a path segment, in the query string. Where a route
+ * takes ids today it answers 404; routes that take none must either 404 (no such route) or ignore them.
+ */
+async function expectIdsOfAGet404(url: string) {
+  for (const id of [A.companyId, A.userId]) {
+    for (const method of ['GET', 'PATCH', 'PUT', 'DELETE'] as const) {
+      const response = await asB({
+        method,
+        url: `${url}/${id}`,
+        ...(method === 'PATCH' || method === 'PUT' ? { payload: { allowBorrowing: false } } : {}),
+      });
+      expect(response.statusCode, `${method} ${url}/<A's id>`).toBe(404);
+    }
+  }
+}
+
+/** How a route relates to company data. */
+type TRouteKind =
+  /** No company data: health, API docs, the account flows before a session exists. */
+  | 'public'
+  /** Answers only about the caller's own user or session. */
+  | 'session'
+  /** Reads or changes the caller's company's data. */
+  | 'tenant'
+  /** Registered only when DEV_SIGN_IN is on, which the configuration refuses in production. */
+  | 'dev-only';
+
+interface TRouteCase {
+  kind: TRouteKind;
+  /** What B tries, in a few words (also the route table of the report). */
+  attempt: string;
+  probe(): Promise<void>;
+}
+
+/** A public page or document: whatever it answers, nothing of A's is in it. */
+function publicGet(url: string, attempt = 'reads it signed in as B; nothing of A in the answer'): TRouteCase {
+  return {
+    kind: 'public',
+    attempt,
+    async probe() {
+      const response = await asB({ method: 'GET', url });
+      expect(response.statusCode, url).toBeLessThan(500);
+    },
+  };
+}
+
+/** A two-factor route: B (a separate session of B's, as these may rotate it) names A's user; A is never touched. */
+function twoFactorCase(
+  attempt: string,
+  url: string,
+  payload: () => Record<string, unknown>,
+  expected: number,
+): TRouteCase {
+  return {
+    kind: 'session',
+    attempt,
+    async probe() {
+      const bSession = sessionCookieOf(await signIn(B.email))!;
+      expect(bSession, "B's second session").toBeDefined();
+      const response = await asB({ method: 'POST', url, payload: payload() }, bSession);
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(expected);
+      expect(sessionCookieOf(response), `${url} started a session`).toBeUndefined();
+      const [aUser] = await t.database.db.select().from(users).where(eq(users.id, A.userId));
+      expect(aUser!.twoFactorEnabled).not.toBe(true);
+      expect(await t.database.db.select().from(twoFactors).where(eq(twoFactors.userId, A.userId))).toEqual(
+        [],
+      );
+      await expectAUntouched();
+    },
+  };
+}
+
+/** The cross-company case of every route, keyed "METHOD URL" exactly as Fastify registers it. */
+const ROUTE_CASES: Record<string, TRouteCase> = {
+  // ---- public: no company data
+  'GET /api/health': publicGet('/api/health'),
+  'GET /api/docs': publicGet('/api/docs'),
+  'HEAD /api/docs/': {
+    kind: 'public',
+    attempt: 'asks for the docs page head as B; nothing of A in the answer',
+    async probe() {
+      const response = await asB({ method: 'HEAD', url: '/api/docs/' });
+      expect(response.statusCode).toBeLessThan(500);
+    },
+  },
+  'GET /api/docs/static/index.html': publicGet('/api/docs/static/index.html'),
+  'GET /api/docs/static/swagger-initializer.js': publicGet('/api/docs/static/swagger-initializer.js'),
+  'GET /api/docs/static/*': publicGet('/api/docs/static/swagger-ui.css'),
+  'GET /api/docs/json': publicGet('/api/docs/json', 'reads the OpenAPI document as B; no data of A in it'),
+  'GET /api/docs/yaml': publicGet('/api/docs/yaml', 'reads the OpenAPI document as B; no data of A in it'),
+  'POST /api/v1/auth/sign-in': {
+    kind: 'public',
+    attempt: "signs in as A's admin with a wrong password: 400 INVALID_CREDENTIALS, no session",
+    async probe() {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/sign-in',
+        payload: { email: A.email, password: 'Not-The-Password-1', csrfToken: CSRF },
+        headers: { origin: TEST_APP_URL, cookie: `fb_csrf=${CSRF}; ${B.cookie}` },
+        remoteAddress: nextAddress(),
+      });
+      expectNothingOfA(response, 'POST /api/v1/auth/sign-in');
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe('INVALID_CREDENTIALS');
+      expect(sessionCookieOf(response)).toBeUndefined();
+      await expectAUntouched();
+    },
+  },
+  'POST /api/v1/auth/sign-up': {
+    kind: 'public',
+    attempt: "signs up with A's company name and A's address: 409, A unchanged",
+    async probe() {
+      for (const [email, companyName] of [
+        ['someone@bellows.example', A.name.toUpperCase()],
+        [A.email, 'Yet Another Forge'],
+      ] as const) {
+        const response = await asB({
+          method: 'POST',
+          url: '/api/v1/auth/sign-up',
+          payload: {
+            email,
+            password: PASSWORD,
+            confirmPassword: PASSWORD,
+            companyName,
+            firstName: 'Eve',
+            lastName: 'Intruder',
+            termsAccepted: true,
+            privacyAccepted: true,
+          },
+        });
+        expect(response.statusCode, `${email} / ${companyName}`).toBe(409);
+      }
+      const [aUser] = await t.database.db.select().from(users).where(eq(users.email, A.email));
+      expect(aUser).toMatchObject({ id: A.userId, companyId: A.companyId, firstName: 'Ada' });
+      await expectAUntouched();
+    },
+  },
+  'POST /api/v1/auth/check-availability': {
+    kind: 'public',
+    attempt: "asks about A's name and address: taken (SPEC.md's sign-up check), no ids",
+    async probe() {
+      const response = await asB({
+        method: 'POST',
+        url: '/api/v1/auth/check-availability',
+        payload: { email: A.email, companyName: A.name },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ emailExists: true, companyExists: true });
+    },
+  },
+  'POST /api/v1/auth/verify-email': {
+    kind: 'public',
+    attempt: 'verifies with a made-up token naming A: 400, no session',
+    async probe() {
+      const forged = `x.${Buffer.from(JSON.stringify({ email: A.email })).toString('base64url')}.y`;
+      const response = await asB({
+        method: 'POST',
+        url: '/api/v1/auth/verify-email',
+        payload: { token: forged },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(sessionCookieOf(response)).toBeUndefined();
+      await expectAUntouched();
+    },
+  },
+  'POST /api/v1/auth/resend-verification': {
+    kind: 'public',
+    attempt: "asks for a verification mail to A's (verified) address: the generic answer, no mail",
+    async probe() {
+      const before = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, A.email));
+      const response = await asB({
+        method: 'POST',
+        url: '/api/v1/auth/resend-verification',
+        payload: { email: A.email },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'sent' });
+      const after = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, A.email));
+      expect(after).toHaveLength(before.length);
+    },
+  },
+  'POST /api/v1/auth/forgot-password': {
+    kind: 'public',
+    attempt: "asks for a reset of A's password: the generic answer; the link goes to A's inbox only",
+    async probe() {
+      const response = await asB({
+        method: 'POST',
+        url: '/api/v1/auth/forgot-password',
+        payload: { email: A.email },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'sent' });
+      const resets = await t.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.kind, 'password-reset'));
+      expect(resets.map((m) => m.toAddress)).toEqual([A.email]);
+      await expectAUntouched();
+    },
+  },
+  'POST /api/v1/auth/reset-password': {
+    kind: 'public',
+    attempt: "sets A's password with a made-up token: 400, A's password unchanged",
+    async probe() {
+      const response = await asB({
+        method: 'POST',
+        url: '/api/v1/auth/reset-password',
+        payload: {
+          token: A.userId,
+          password: 'Hijacked-Crucible-77',
+          confirmPassword: 'Hijacked-Crucible-77',
+        },
+      });
+      expect(response.statusCode).toBe(400);
+      const hijack = await signIn(A.email, 'Hijacked-Crucible-77');
+      expect(hijack.json().error.code).toBe('INVALID_CREDENTIALS');
+      await expectAUntouched();
+    },
+  },
+
+  // ---- session-scoped: answers about the caller only
+  'GET /api/v1/session': {
+    kind: 'session',
+    attempt: "reads the session, with A's ids in the query: B's user and B's configuration only",
+    async probe() {
+      for (const url of ['/api/v1/session', `/api/v1/session?companyId=${A.companyId}&userId=${A.userId}`]) {
+        const response = await asB({ method: 'GET', url });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({
+          state: 'signed-in',
+          user: { id: B.userId, companyId: B.companyId, company: B.name, email: B.email },
+          labelConfig: { allowBorrowing: false, width: 4 },
+        });
+      }
+      await expectIdsOfAGet404('/api/v1/session');
+    },
+  },
+  'POST /api/v1/session/sign-out': {
+    kind: 'session',
+    attempt: "signs out (also with A's ids in the body): ends B's session only, A stays signed in",
+    async probe() {
+      const second = sessionCookieOf(await signIn(B.email))!;
+      const response = await asB(
+        {
+          method: 'POST',
+          url: '/api/v1/session/sign-out',
+          payload: { token: A.sessionToken, userId: A.userId },
+        },
+        second,
+      );
+      expect(response.statusCode).toBe(204);
+      const ended = await send({ method: 'GET', url: '/api/v1/session', cookie: second });
+      expect(ended.json()).toMatchObject({ state: 'signed-out' });
+      await expectAUntouched();
+      const stillB = await send({ method: 'GET', url: '/api/v1/session', cookie: B.cookie });
+      expect(stillB.json()).toMatchObject({ state: 'signed-in', user: { id: B.userId } });
+    },
+  },
+  'GET /api/auth/*': {
+    kind: 'session',
+    attempt: "better-auth's reads (get-session, list-sessions): B's own user and sessions only",
+    async probe() {
+      const session = await asB({ method: 'GET', url: '/api/auth/get-session' });
+      expect(session.statusCode).toBe(200);
+      expect(session.json()).toMatchObject({ user: { id: B.userId, companyId: B.companyId } });
+      const list = await asB({ method: 'GET', url: '/api/auth/list-sessions' });
+      expect(list.statusCode).toBe(200);
+      const listed = list.json() as { userId: string }[];
+      expect(listed.length).toBeGreaterThan(0);
+      expect(listed.every((s) => s.userId === B.userId)).toBe(true);
+    },
+  },
+  'POST /api/auth/*': {
+    kind: 'session',
+    attempt:
+      "better-auth's writes: revoke A's session by its token, move B into A's company or make B sysadmin — none happens",
+    async probe() {
+      const revoke = await asB({
+        method: 'POST',
+        url: '/api/auth/revoke-session',
+        payload: { token: A.sessionToken },
+      });
+      expect(revoke.statusCode).toBeLessThan(500);
+      const [aSession] = await t.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.token, A.sessionToken));
+      expect(aSession, "A's session row").toBeDefined();
+
+      const update = await asB({
+        method: 'POST',
+        url: '/api/auth/update-user',
+        payload: { companyId: A.companyId, role: 'sysadmin', active: true },
+      });
+      expect(update.statusCode).toBeLessThan(500);
+      const [bUser] = await t.database.db.select().from(users).where(eq(users.id, B.userId));
+      expect(bUser).toMatchObject({ companyId: B.companyId, role: 'admin' });
+      const session = await send({ method: 'GET', url: '/api/v1/session', cookie: B.cookie });
+      expect(session.json()).toMatchObject({ user: { companyId: B.companyId, role: 'admin' } });
+      await expectAUntouched();
+    },
+  },
+
+  // ---- tenant-scoped: the caller's company's data
+  'GET /api/v1/company/label-config': {
+    kind: 'tenant',
+    attempt: "reads the label configuration, with A's id in the query and the path: B's own, or 404",
+    async probe() {
+      for (const url of [
+        '/api/v1/company/label-config',
+        `/api/v1/company/label-config?companyId=${A.companyId}`,
+      ]) {
+        const response = await asB({ method: 'GET', url });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({
+          allowBorrowing: false,
+          width: 4,
+          enableMaintenanceFeature: false,
+        });
+      }
+      const byPath = await asB({ method: 'GET', url: `/api/v1/company/${A.companyId}/label-config` });
+      expect(byPath.statusCode).toBe(404);
+      await expectIdsOfAGet404('/api/v1/company/label-config');
+    },
+  },
+  'PATCH /api/v1/company/label-config': {
+    kind: 'tenant',
+    attempt: "changes the label configuration naming A (query, body, path): only B's changes, A unchanged",
+    async probe() {
+      const url = `/api/v1/company/label-config?companyId=${A.companyId}`;
+      const response = await asB({
+        method: 'PATCH',
+        url,
+        payload: { companyId: A.companyId, allowBorrowing: false, width: 2, enableMaintenanceFeature: false },
+      });
+      // The body's unknown key is either refused (400) or dropped; either way only B's row may change.
+      expect([200, 400]).toContain(response.statusCode);
+      const plain = await asB({ method: 'PATCH', url, payload: { width: 2, useLotNumbers: false } });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.json()).toMatchObject({ width: 2, useLotNumbers: false });
+      const byPath = await asB({
+        method: 'PATCH',
+        url: `/api/v1/company/${A.companyId}/label-config`,
+        payload: { allowBorrowing: false },
+      });
+      expect(byPath.statusCode).toBe(404);
+      const deleted = await asB({ method: 'DELETE', url: '/api/v1/company/label-config' });
+      expect(deleted.statusCode).toBe(404);
+      await expectIdsOfAGet404('/api/v1/company/label-config');
+      expect(await settingsOf(B.companyId)).toMatchObject({ labelWidth: 2, useLotNumbers: false });
+      expect(await settingsOf(A.companyId)).toMatchObject(A_SETTINGS_ROW);
+      await expectAUntouched();
+      // Put B back, so the other cases see B's defaults.
+      const restore = await asB({
+        method: 'PATCH',
+        url: '/api/v1/company/label-config',
+        payload: { width: 4, useLotNumbers: true },
+      });
+      expect(restore.statusCode).toBe(200);
+    },
+  },
+  'GET /api/v1/analytics/summary': {
+    kind: 'tenant',
+    attempt: "reads the analytics summary, with A's id in the query: B's events only, A's never counted",
+    async probe() {
+      const own = await asB({
+        method: 'POST',
+        url: '/api/v1/analytics/events',
+        payload: { name: 'page_view', path: '/b-only-page', props: {} },
+      });
+      expect(own.statusCode).toBe(204);
+      for (const url of [
+        '/api/v1/analytics/summary?days=365',
+        `/api/v1/analytics/summary?days=365&companyId=${A.companyId}`,
+      ]) {
+        const response = await asB({ method: 'GET', url });
+        expect(response.statusCode).toBe(200);
+        const summary = response.json() as { counts: { name: string }[]; topPaths: { path: string }[] };
+        expect(summary.topPaths.map((p) => p.path)).not.toContain(A_SECRET_PATH);
+        expect(summary.topPaths.map((p) => p.path)).toContain('/b-only-page');
+        expect(summary.counts.map((c) => c.name)).not.toContain('sign_in');
+      }
+      await expectIdsOfAGet404('/api/v1/analytics/summary');
+      // A's own summary still counts A's events: they exist, B just never sees them.
+      const aSummary = await send({ method: 'GET', url: '/api/v1/analytics/summary', cookie: A.cookie });
+      expect(aSummary.json().topPaths).toEqual([{ path: A_SECRET_PATH, count: 3 }]);
+    },
+  },
+  'POST /api/v1/analytics/events': {
+    kind: 'tenant',
+    attempt: "records an event naming A (query, props): stored as B's, never A's",
+    async probe() {
+      const response = await asB({
+        method: 'POST',
+        url: `/api/v1/analytics/events?companyId=${A.companyId}`,
+        payload: { name: 'scan_item', path: '/scan', props: { companyId: A.companyId, userId: A.userId } },
+      });
+      expect(response.statusCode).toBe(204);
+      const [stored] = await t.database.db
+        .select()
+        .from(analyticsEvents)
+        .where(eq(analyticsEvents.name, 'scan_item'));
+      expect(stored).toMatchObject({ companyId: B.companyId, userId: B.userId });
+      await expectIdsOfAGet404('/api/v1/analytics/events');
+      await expectAUntouched();
+    },
+  },
+
+  // ---- TOTP second factor (server/modules/auth/two-factor.routes.ts): on the caller's own user only
+  'POST /api/v1/auth/two-factor/enable': twoFactorCase(
+    "starts TOTP enrolment naming A's user: 200 for B's own enrolment, A's account untouched",
+    '/api/v1/auth/two-factor/enable',
+    () => ({ password: PASSWORD, userId: A.userId }),
+    200,
+  ),
+  'POST /api/v1/auth/two-factor/confirm': twoFactorCase(
+    "confirms TOTP naming A's user with a made-up code: 400, A's account untouched",
+    '/api/v1/auth/two-factor/confirm',
+    () => ({ code: '123456', userId: A.userId }),
+    400,
+  ),
+  'POST /api/v1/auth/two-factor/verify': twoFactorCase(
+    "completes a two-factor sign-in without a challenge, naming A's user: 401, no session for anyone",
+    '/api/v1/auth/two-factor/verify',
+    () => ({ code: '123456', userId: A.userId }),
+    401,
+  ),
+  'POST /api/v1/auth/two-factor/disable': twoFactorCase(
+    "turns TOTP off naming A's user with a wrong password: 400, A's account untouched",
+    '/api/v1/auth/two-factor/disable',
+    () => ({ password: 'Not-The-Password-1', userId: A.userId }),
+    400,
+  ),
+
+  // ---- development only
+  'POST /api/v1/dev/sign-in': {
+    kind: 'dev-only',
+    attempt:
+      'development sign-in (becomes any user of any company by name, decision 006): absent when DEV_SIGN_IN is off, refused in production',
+    async probe() {
+      const closed = await createTestApp({ sharedWith: t, env: { DEV_SIGN_IN: 'false' } });
+      try {
+        const response = await closed.app.inject({
+          method: 'POST',
+          url: '/api/v1/dev/sign-in',
+          payload: { email: 'eve@bellows.example', role: 'admin', companyName: A.name },
+          headers: { origin: TEST_APP_URL, cookie: B.cookie },
+        });
+        expect(response.statusCode).toBe(404);
+        expectNothingOfA(response, 'POST /api/v1/dev/sign-in with DEV_SIGN_IN off');
+      } finally {
+        await closed.close();
+      }
+    },
+  },
+};
+
+/** Every route registered so far as "METHOD URL"; the HEAD route Fastify adds for each GET goes with its GET. */
+function registeredRouteKeys(): string[] {
+  const keys = new Set(registeredRoutes.map((r) => `${r.method} ${r.url}`));
+  return [...keys]
+    .filter((key) => !(key.startsWith('HEAD ') && keys.has(`GET ${key.slice('HEAD '.length)}`)))
+    .sort();
+}
+
+describe('the route table', () => {
+  it('has a cross-company case for every route the app registers, and none for a route that is gone', () => {
+    const routes = APP_ROUTES;
+    const missing = routes
+      .filter((key) => !(key in ROUTE_CASES))
+      .map((key) => `add a cross-company case for ${key}`);
+    const stale = Object.keys(ROUTE_CASES)
+      .filter((key) => !routes.includes(key))
+      .map((key) => `remove the case for ${key}: no such route`);
+    expect([...missing, ...stale]).toEqual([]);
+  });
+
+  it('saw the routes through the same app that serves them (the OpenAPI document lists a subset)', async () => {
+    const docs = await send({ method: 'GET', url: '/api/docs/json' });
+    const documented = Object.entries(docs.json().paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, methods]) =>
+        Object.keys(methods).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    expect(documented.length).toBeGreaterThan(10);
+    expect(APP_ROUTES).toEqual(expect.arrayContaining(documented));
+  });
+});
+
+describe("company B's admin against company A's data, route by route", () => {
+  it.each(Object.entries(ROUTE_CASES))('%s', async (_key, routeCase) => {
+    await routeCase.probe();
+  });
+
+  it('leaves company A as it was after every attempt', async () => {
+    await expectAUntouched();
+    expect(await settingsOf(A.companyId)).toMatchObject(A_SETTINGS_ROW);
+  });
+});
