@@ -18,7 +18,7 @@ export function CookieBanner() {
         left: 12,
         right: 12,
         bottom: 12,
-        zIndex: 300,
+        zIndex: 150, // under dialogs (Mantine's modals sit at 200), above the page
         maxWidth: 720,
         marginInline: 'auto',
       }}

@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { displayName, firstPageOf, isActivePage, type TNavSection } from '#common/nav.ts';
 import type { TUserProfile } from '#common/schemas/session.ts';
 import { useSignOut } from '../../features/auth/session.ts';
+import { useTwoFactorDialog } from './user-menu.tsx';
 
 /** SPEC.md: the menu is at most 80% of the viewport minus 60 px tall. */
 export const MOBILE_MENU_MAX_HEIGHT = 'calc(80vh - 60px)';
@@ -19,6 +20,7 @@ export function MobileMenu({ user, sections, current, onClose }: TProps) {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const signOut = useSignOut();
+  const twoFactor = useTwoFactorDialog(user);
   return (
     <Paper
       id="mobile-menu"
@@ -80,9 +82,13 @@ export function MobileMenu({ user, sections, current, onClose }: TProps) {
         ))}
       </Stack>
       <Divider my="xs" />
+      <Button fullWidth variant="default" mb="xs" onClick={twoFactor.open}>
+        Two-factor authentication: {user.mfaEnabled ? 'on' : 'off'}
+      </Button>
       <Button fullWidth variant="light" color="red" onClick={() => void signOut()}>
         Log out
       </Button>
+      {twoFactor.element}
     </Paper>
   );
 }

@@ -1,44 +1,71 @@
-// The user menu of the desktop bar: who is signed in, their company and role, and logout.
+// The user menu of the desktop bar: who is signed in, their company and role, two-factor settings, and logout.
 import { Avatar, Button, Menu, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense } from 'react';
 import { displayName } from '#common/nav.ts';
 import type { TUserProfile } from '#common/schemas/session.ts';
 import { useSignOut } from '../../features/auth/session.ts';
+
+// Loaded when opened: it carries the QR code library.
+const TwoFactorDialog = lazy(() =>
+  import('../../features/auth/components/two-factor-dialog.tsx').then((m) => ({
+    default: m.TwoFactorDialog,
+  })),
+);
 
 function initialsOf(user: TUserProfile): string {
   const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.trim();
   return (initials || user.email.charAt(0)).toUpperCase();
 }
 
+/** Opens the two-factor dialog; shared by the desktop user menu and the mobile menu. */
+export function useTwoFactorDialog(user: TUserProfile) {
+  const [opened, dialog] = useDisclosure(false);
+  const element = opened ? (
+    <Suspense fallback={null}>
+      <TwoFactorDialog opened={opened} onClose={dialog.close} enabled={user.mfaEnabled} />
+    </Suspense>
+  ) : null;
+  return { open: dialog.open, element };
+}
+
 export function UserMenu({ user }: { user: TUserProfile }) {
   const signOut = useSignOut();
+  const twoFactor = useTwoFactorDialog(user);
   return (
-    <Menu position="bottom-end" width={240} withinPortal>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="dark"
-          leftSection={
-            <Avatar size="sm" color="forge">
-              {initialsOf(user)}
-            </Avatar>
-          }
-          aria-label="User menu"
-        >
-          <Text size="sm" maw={160} truncate="end">
-            {displayName(user)}
-          </Text>
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          {user.company} · {user.role}
-        </Menu.Label>
-        <Menu.Item disabled>{user.email}</Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" onClick={() => void signOut()}>
-          Log out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <Menu position="bottom-end" width={260} withinPortal>
+        <Menu.Target>
+          <Button
+            variant="subtle"
+            color="dark"
+            leftSection={
+              <Avatar size="sm" color="forge">
+                {initialsOf(user)}
+              </Avatar>
+            }
+            aria-label="User menu"
+          >
+            <Text size="sm" maw={160} truncate="end">
+              {displayName(user)}
+            </Text>
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            {user.company} · {user.role}
+          </Menu.Label>
+          <Menu.Item disabled>{user.email}</Menu.Item>
+          <Menu.Divider />
+          <Menu.Item onClick={twoFactor.open}>
+            Two-factor authentication: {user.mfaEnabled ? 'on' : 'off'}
+          </Menu.Item>
+          <Menu.Item color="red" onClick={() => void signOut()}>
+            Log out
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {twoFactor.element}
+    </>
   );
 }

@@ -29,3 +29,22 @@ export const requestPasswordReset = (email: string) =>
 
 export const resetPassword = (body: TResetPassword & { token: string }) =>
   api<{ status: 'password-set' }>('/api/v1/auth/reset-password', { method: 'POST', body });
+
+/** Starts enrolment of an authenticator app (re-authenticating with the password). */
+export const enableTwoFactor = (password: string) =>
+  api<{ totpUri: string; backupCodes: string[] }>('/api/v1/auth/two-factor/enable', {
+    method: 'POST',
+    body: { password },
+  });
+
+/** Turns the second factor on with a first code from the app. */
+export const confirmTwoFactor = (code: string) =>
+  api<{ enabled: true }>('/api/v1/auth/two-factor/confirm', { method: 'POST', body: { code } });
+
+/** The second step of a sign-in: a code from the app, or one of the backup codes. */
+export const verifyTwoFactor = (body: { code: string } | { backupCode: string }) =>
+  api<{ user: TUserProfile }>('/api/v1/auth/two-factor/verify', { method: 'POST', body });
+
+/** Turns the second factor off (re-authenticating with the password). */
+export const disableTwoFactor = (password: string) =>
+  api<{ enabled: false }>('/api/v1/auth/two-factor/disable', { method: 'POST', body: { password } });

@@ -15,6 +15,7 @@ import { signInWithPassword } from '../api.ts';
 import { csrfToken } from '../csrf.ts';
 import { setSession } from '../session.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
+import { TwoFactorChallenge } from './two-factor-challenge.tsx';
 
 export function LoginForm() {
   const queryClient = useQueryClient();
@@ -25,6 +26,14 @@ export function LoginForm() {
   const [pending, setPending] = useState(false);
   const [connectionIssue, setConnectionIssue] = useState(false);
   const [forgot, setForgot] = useState(false);
+  const [twoFactor, setTwoFactor] = useState(false);
+
+  /** The session is established: load it, count the sign-in, go where the user was heading. */
+  const finishSignIn = async (method: string) => {
+    setSession(queryClient, await api<TSession>('/api/v1/session'));
+    track('sign_in', { method });
+    navigate(lastRouteOrHelp(), { replace: true });
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -41,15 +50,10 @@ export function LoginForm() {
     try {
       const result = await signInWithPassword(parsed.data);
       if ('twoFactorRequired' in result) {
-        toast('error', {
-          title: 'Two-factor sign-in',
-          message: 'Enter the code from your authenticator app.',
-        });
+        setTwoFactor(true);
         return;
       }
-      setSession(queryClient, await api<TSession>('/api/v1/session'));
-      track('sign_in', { method: 'password' });
-      navigate(lastRouteOrHelp(), { replace: true });
+      await finishSignIn('password');
     } catch (error) {
       if (!(error instanceof ApiError)) {
         toast('error', AUTH_MESSAGES.loginUnexpectedError);
@@ -84,6 +88,14 @@ export function LoginForm() {
   };
 
   if (forgot) return <ForgotPasswordForm initialEmail={email} onDone={() => setForgot(false)} />;
+  if (twoFactor) {
+    return (
+      <TwoFactorChallenge
+        onSignedIn={() => void finishSignIn('password+totp')}
+        onCancel={() => setTwoFactor(false)}
+      />
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Log in">
