@@ -147,3 +147,15 @@ test('a forgotten password is reset from the mailed link', async ({ page }) => {
   await logIn(page, email, 'Brand-new Pass 7');
   await expect(page).toHaveURL(/\/help$/);
 });
+
+test('the sixth failed log-in for one account within 15 minutes is refused with the Too many attempts toast', async ({
+  page,
+}) => {
+  const email = `guess.${Date.now()}@limits.test`;
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await logIn(page, email, `Wrong guess ${attempt}A`);
+    await expect(page.getByText('Invalid email or password.').first()).toBeVisible();
+  }
+  await logIn(page, email, 'Wrong guess 6A');
+  await expect(page.getByText('Please wait a moment before trying again.')).toBeVisible();
+});
