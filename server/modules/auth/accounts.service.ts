@@ -8,9 +8,10 @@ import { COMPANY_NAME_UNAVAILABLE_TEXT, SIGN_IN_MESSAGES } from '#common/schemas
 import type { TDb } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { consumeNamedRateLimit, type TRateLimitName } from '../../security/rate-limits.ts';
-import { recordSecurityEvent, type TSecurityEventInput } from '../../security/security-events.ts';
+import { recordSecurityEvent } from '../../security/security-events.ts';
 import { createCompany } from '../companies/companies.service.ts';
 import { pendingRegistrations, users } from './auth.tables.ts';
+import { eventOrigin } from './auth-request.ts';
 
 /** better-auth's APIError, read without depending on its class: the HTTP status and its `code`. */
 export function betterAuthErrorOf(error: unknown): { statusCode: number; code: string } | null {
@@ -30,11 +31,6 @@ export function checkCsrf(bodyToken: unknown, cookieToken: string | undefined): 
     bodyToken.length === cookieToken.length &&
     timingSafeEqual(Buffer.from(bodyToken), Buffer.from(cookieToken));
   if (!valid) throw new AppError('CSRF_INVALID', SIGN_IN_MESSAGES.csrfInvalid);
-}
-
-/** Who and where, for a security event. */
-export function eventOrigin(request: FastifyRequest): Pick<TSecurityEventInput, 'ip' | 'userAgent'> {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
 }
 
 /**

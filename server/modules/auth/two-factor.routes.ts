@@ -19,8 +19,8 @@ import { resetRateLimit } from '../../security/rate-limit.ts';
 import { RATE_LIMITS, rateLimitKey } from '../../security/rate-limits.ts';
 import { recordSecurityEvent } from '../../security/security-events.ts';
 import { findUserProfile } from './accounts.repo.ts';
-import { betterAuthErrorOf, enforceRateLimits, eventOrigin } from './accounts.service.ts';
-import { authHeaders } from './auth.routes.ts';
+import { betterAuthErrorOf, enforceRateLimits } from './accounts.service.ts';
+import { authHeaders, eventOrigin } from './auth-request.ts';
 import {
   challengeUserId,
   claimTotpStep,

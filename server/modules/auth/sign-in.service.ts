@@ -1,0 +1,123 @@
+// Sign-in with e-mail and password: the CSRF double submit, the sign-in rate limits, better-auth's
+// refusals mapped to our codes and messages, and the security event of every outcome.
+import type { FastifyRequest } from 'fastify';
+import { normalizeEmail } from '#common/email.ts';
+import { AppError } from '#common/errors.ts';
+import { CSRF_COOKIE, SIGN_IN_MESSAGES, type TSignInResult } from '#common/schemas/auth.ts';
+import type { TDb } from '../../db/client.ts';
+import { resetRateLimit } from '../../security/rate-limit.ts';
+import { RATE_LIMITS, rateLimitKey } from '../../security/rate-limits.ts';
+import { recordSecurityEvent } from '../../security/security-events.ts';
+import { findUserByEmail, findUserProfile } from './accounts.repo.ts';
+import { betterAuthErrorOf, checkCsrf, enforceRateLimits } from './accounts.service.ts';
+import type { TAuth } from './auth.ts';
+import { authHeaders, eventOrigin } from './auth-request.ts';
+
+/** The sign-in form's fields; the CSRF token is checked here, so it may be anything. */
+export interface TSignInInput {
+  email: string;
+  password: string;
+  csrfToken?: unknown;
+}
+
+function signInEmail(auth: TAuth, email: string, password: string, headers: Headers) {
+  return auth.api.signInEmail({ body: { email, password }, headers, returnHeaders: true });
+}
+
+/**
+ * Signs in with e-mail and password: the user's profile, or `twoFactorRequired` when a second factor is due.
+ * better-auth's cookies go to `forwardCookies` as soon as the password is accepted.
+ */
+export async function signIn(
+  db: TDb,
+  auth: TAuth,
+  request: FastifyRequest,
+  input: TSignInInput,
+  forwardCookies: (cookies: string[]) => void,
+): Promise<TSignInResult> {
+  const email = normalizeEmail(input.email);
+  const origin = eventOrigin(request);
+  try {
+    checkCsrf(input.csrfToken, request.cookies[CSRF_COOKIE]);
+  } catch (error) {
+    await recordSecurityEvent(db, {
+      type: 'sign_in_failed',
+      outcome: 'denied',
+      email,
+      ...origin,
+      details: { reason: 'csrf' },
+    });
+    throw error;
+  }
+  await enforceRateLimits(
+    db,
+    request,
+    [
+      { name: 'signInPerAccount', subject: email },
+      { name: 'signInPerAddress', subject: request.ip },
+    ],
+    { email, action: 'sign-in' },
+  );
+  let result: Awaited<ReturnType<typeof signInEmail>>;
+  try {
+    result = await signInEmail(auth, email, input.password, authHeaders(request));
+  } catch (error) {
+    const apiError = betterAuthErrorOf(error);
+    if (!apiError) throw error;
+    const user = await findUserByEmail(db, email);
+    const who = { email, userId: user?.id ?? null, companyId: user?.companyId ?? null, ...origin };
+    switch (apiError.code) {
+      case 'INVALID_EMAIL_OR_PASSWORD':
+        await recordSecurityEvent(db, {
+          type: 'sign_in_failed',
+          ...who,
+          details: { reason: 'credentials' },
+        });
+        throw new AppError('INVALID_CREDENTIALS', SIGN_IN_MESSAGES.invalidCredentials);
+      case 'EMAIL_NOT_VERIFIED':
+        await recordSecurityEvent(db, {
+          type: 'sign_in_failed',
+          ...who,
+          details: { reason: 'unverified' },
+        });
+        throw new AppError('EMAIL_NOT_VERIFIED', SIGN_IN_MESSAGES.emailNotVerified);
+      case 'ACCOUNT_INACTIVE':
+        await recordSecurityEvent(db, { type: 'inactive_account_attempt', ...who });
+        throw new AppError('ACCOUNT_INACTIVE', SIGN_IN_MESSAGES.accountInactive);
+      case 'PASSWORD_RESET_REQUIRED':
+        await recordSecurityEvent(db, {
+          type: 'sign_in_failed',
+          outcome: 'denied',
+          ...who,
+          details: { reason: 'password_reset_required' },
+        });
+        throw new AppError('PASSWORD_RESET_REQUIRED', SIGN_IN_MESSAGES.passwordResetRequired);
+      default:
+        throw error;
+    }
+  }
+  forwardCookies(result.headers.getSetCookie());
+  const body = result.response as { twoFactorRedirect?: boolean; user?: { id: string } };
+  if (body.twoFactorRedirect) {
+    // The password was right; the session starts only after the second factor (better-auth's cookie).
+    await recordSecurityEvent(db, {
+      type: 'sign_in_succeeded',
+      outcome: 'success',
+      email,
+      ...origin,
+      details: { stage: 'password', twoFactorRequired: true },
+    });
+    return { twoFactorRequired: true as const };
+  }
+  const profile = body.user ? await findUserProfile(db, body.user.id) : null;
+  if (!profile) throw new AppError('INTERNAL', 'Something went wrong on our side. Try again.');
+  await resetRateLimit(db, rateLimitKey(RATE_LIMITS.signInPerAccount, email));
+  await recordSecurityEvent(db, {
+    type: 'sign_in_succeeded',
+    email,
+    userId: profile.id,
+    companyId: profile.companyId,
+    ...origin,
+  });
+  return { user: profile };
+}
