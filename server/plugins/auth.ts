@@ -5,8 +5,8 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { AppError } from '#common/errors.ts';
 import { hasRole, type TRole, ZRoleSchema } from '#common/roles.ts';
-import { authHeaders } from '../modules/auth/auth.routes.ts';
 import { AUTH_BASE_PATH } from '../modules/auth/auth.ts';
+import { authHeaders } from '../modules/auth/auth-request.ts';
 
 /** The tenant context every service takes first: the company and the user acting, from the session only. */
 export interface TTenantContext {

@@ -26,9 +26,6 @@ import { checkAvailability, signUp, verifyEmail } from './registration.service.t
 import { signIn } from './sign-in.service.ts';
 import { resendVerification } from './verification-mail.service.ts';
 
-// Kept here for the modules that import it from this file (the auth plugin, the session routes).
-export { authHeaders } from './auth-request.ts';
-
 function toWebRequest(request: FastifyRequest, appUrl: string): Request {
   const body = request.body as Buffer | undefined;
   const hasBody =

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ZDevSignInSchema, ZSessionSchema } from '#common/schemas/session.ts';
 import { appendSetCookies, endSession, hasAccountSessionCookie, startSession } from '../../plugins/auth.ts';
 import { recordSecurityEvent } from '../../security/security-events.ts';
-import { authHeaders } from '../auth/auth.routes.ts';
+import { authHeaders } from '../auth/auth-request.ts';
 import { devSignIn, getSession } from './session.service.ts';
 
 export async function sessionRoutes(app: FastifyInstance) {
