@@ -61,6 +61,13 @@ function wrapPglite(client: PGlite, release: () => void): TDatabase {
 
 async function openPostgres(url: string): Promise<TDatabase> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server drops (a restart, a failover, an administrator) must not crash the process:
+  // node-postgres emits 'error' on the pool, discards that client and opens a new one on the next query.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`, {
+      code: 'FORGEBOARD_PG_IDLE',
+    });
+  });
   // Fail at start-up, with the server's own message, rather than on the first request.
   const probe = await pool.connect();
   probe.release();

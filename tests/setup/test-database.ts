@@ -42,7 +42,20 @@ export async function openTestDatabase(options: { migrate?: boolean } = {}): Pro
   await adminQuery(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const dispose = () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+  // Wait for the app's connections to finish closing before dropping: forcing the drop while a client is still
+  // ending makes the server terminate it, and that client then reports an error nobody is listening for.
+  const dispose = async () => {
+    for (let attempt = 0; attempt < 30; attempt++) {
+      try {
+        await adminQuery(serverUrl, `drop database if exists ${name}`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006') throw error; // 55006: still in use
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+  };
   let database: TDatabase | null = null;
   try {
     database = await openDatabase({ kind: 'postgres', url: url.toString() });
