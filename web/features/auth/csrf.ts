@@ -1,9 +1,8 @@
 // SPEC.md's login CSRF token: 32 random bytes as 64 hex characters, kept per browser session, double-submitted.
 import { CSRF_TOKEN_BYTES, CSRF_TOKEN_PATTERN } from '#common/auth-constants.ts';
+import { CSRF_COOKIE } from '#common/schemas/auth.ts';
 
 const KEY = 'csrfToken';
-/** The cookie the server compares with the token in the login body. */
-export const CSRF_COOKIE = 'fb_csrf';
 
 function newToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(CSRF_TOKEN_BYTES));

@@ -1,18 +1,18 @@
 // The signed-in session on the client: fetched from the server, cached as userData, updated live by config events.
+
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import {
+  AUTH_CHECK_COOLDOWN_MS,
+  FORCED_HOME_NAVIGATION_DELAY_MS,
+  LOGOUT_TIMEOUT_MS,
+} from '#common/auth-constants.ts';
 import { DEFAULT_LABEL_CONFIG, type TLabelConfig } from '#common/label-config.ts';
 import type { TAuthState } from '#common/routes.ts';
 import { type TSession, type TUserProfile, ZUserProfileSchema } from '#common/schemas/session.ts';
 import { api } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
-
-/** SPEC.md: auth checks are rate-limited by a 5 s cooldown. */
-const AUTH_CHECK_COOLDOWN_MS = 5000;
-/** SPEC.md: sign-out gives up after 3 s, then home 100 ms later. */
-export const LOGOUT_TIMEOUT_MS = 3000;
-export const LOGOUT_NAVIGATION_DELAY_MS = 100;
 
 function readCachedUser(): TUserProfile | null {
   const raw = readStorage(STORAGE_KEYS.userData);
@@ -102,6 +102,6 @@ export function useSignOut(): () => Promise<void> {
     window.setTimeout(() => {
       // The guard may already have moved a protected page to /?login=true: home means the bare root.
       if (window.location.pathname + window.location.search !== '/') window.location.assign('/');
-    }, LOGOUT_NAVIGATION_DELAY_MS);
+    }, FORCED_HOME_NAVIGATION_DELAY_MS);
   }, [queryClient]);
 }

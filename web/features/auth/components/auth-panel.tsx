@@ -45,7 +45,7 @@ export function AuthPanel({ view, plan }: TProps) {
                   Change
                 </Anchor>
               </Group>
-              {/* SPEC.md: no session comes back from sign-up; the check-email notice shows and the view returns to login. */}
+              {/* SPEC.md: no session comes back from sign-up: the check-email notice (/verify-email, with resend) follows. */}
               <SignUpForm
                 planId={chosenPlan.id}
                 onRegistered={(email) => navigate(`/verify-email?email=${encodeURIComponent(email)}`)}
