@@ -91,3 +91,56 @@ export const DEFAULT_PLAN_ID: TPlanId = 'beta';
 export function findPlan(id: string | null | undefined): TPlan | null {
   return PLANS.find((plan) => plan.id === id) ?? null;
 }
+
+/** The limits a company has today: its plan's, the Free plan's once a beta has run out, the fallback's otherwise. */
+export interface TPlanLimits {
+  /** The plan whose limits apply (Free for an expired beta), or null when the plan id is unknown. */
+  plan: TPlan | null;
+  /** The plan the company is on, as stored. */
+  planId: string;
+  maxUsers: number;
+  maxSkus: number;
+  /** When a plan with a duration (the beta) ends; null for plans that run as long as they are paid. */
+  endsAt: Date | null;
+  /** True once a plan with a duration has ended: the Free limits apply until the company picks a plan. */
+  expired: boolean;
+}
+
+/** The date `months` calendar months after `from` (the same day of the month, clamped to the month's end). */
+export function addMonths(from: Date, months: number): Date {
+  const result = new Date(from.getTime());
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
+}
+
+/** The limits of a company on `planId` since `planStartedAt`, as of `now`. */
+export function planLimitsOf(planId: string, planStartedAt: Date, now: Date = new Date()): TPlanLimits {
+  const plan = findPlan(planId);
+  if (!plan) return { plan: null, planId, ...FALLBACK_PLAN_LIMITS, endsAt: null, expired: false };
+  const endsAt = plan.durationMonths === null ? null : addMonths(planStartedAt, plan.durationMonths);
+  if (endsAt && now >= endsAt) {
+    const free = findPlan('basic')!;
+    return { plan: free, planId, maxUsers: free.maxUsers, maxSkus: free.maxSkus, endsAt, expired: true };
+  }
+  return { plan, planId, maxUsers: plan.maxUsers, maxSkus: plan.maxSkus, endsAt, expired: false };
+}
+
+/** Why an addition is refused: names the plan and the limit (and the beta's end when that is the reason). */
+export function planLimitMessage(limits: TPlanLimits, what: 'users' | 'SKUs', current: number): string {
+  const max = what === 'users' ? limits.maxUsers : limits.maxSkus;
+  const unit = what === 'users' ? 'active users' : 'SKUs';
+  const name = limits.plan?.display ?? 'current';
+  const fix =
+    what === 'users'
+      ? 'Choose a larger plan under Admin → Subscription, or inactivate a user first.'
+      : 'Choose a larger plan under Admin → Subscription, or deactivate an item first.';
+  if (limits.expired && limits.endsAt) {
+    const ended = limits.endsAt.toISOString().slice(0, 10);
+    return `Plan limit reached: your Beta ended on ${ended}, so the Free plan's limit of ${max} ${unit} applies and your company has ${current}. ${fix}`;
+  }
+  return `Plan limit reached: the ${name} plan allows ${max} ${unit} and your company has ${current}. ${fix}`;
+}

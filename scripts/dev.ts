@@ -1,9 +1,8 @@
-// `npm run dev`: the API server (with the development sign-in) and Vite's dev server, which proxies /api to it.
+// `npm run dev`: the API server and Vite's dev server, which proxies /api to it.
 import { spawn } from 'node:child_process';
 import { createServer } from 'vite';
 
 process.env.NODE_ENV ??= 'development';
-process.env.DEV_SIGN_IN ??= 'true';
 process.env.PORT ??= '3000';
 // Links in e-mails and the trusted origin point at the page the developer has open: Vite's.
 process.env.APP_URL ??= 'http://localhost:5173';

@@ -1,7 +1,7 @@
 // App-wide behaviour: the cross-site write check, JSON 404s and errors, security headers, the OpenAPI document.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../tests/setup/test-app.ts';
-import { findCompanyByName } from './modules/companies/companies.repo.ts';
+import { findUserByEmail } from './modules/auth/accounts.repo.ts';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -15,14 +15,23 @@ describe('cross-site requests', () => {
   it('refuses a POST whose Origin is another site with 403, and does nothing', async () => {
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/dev/sign-in',
+      url: '/api/v1/auth/sign-up',
       headers: { origin: 'https://evil.example' },
-      payload: { email: 'victim@example.com', role: 'sysadmin', companyName: 'Cross Site Co' },
+      payload: {
+        email: 'victim@example.com',
+        password: 'Sturdy-Anvil-42',
+        confirmPassword: 'Sturdy-Anvil-42',
+        companyName: 'Cross Site Co',
+        firstName: 'Vic',
+        lastName: 'Tim',
+        termsAccepted: true,
+        privacyAccepted: true,
+      },
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('FORBIDDEN');
     expect(response.headers['set-cookie']).toBeUndefined();
-    expect(await findCompanyByName(t.database.db, 'Cross Site Co')).toBeNull();
+    expect(await findUserByEmail(t.database.db, 'victim@example.com')).toBeNull();
   });
 
   it("refuses a signed-in admin's PATCH sent from another site, leaving the configuration as it was", async () => {
@@ -45,11 +54,12 @@ describe('cross-site requests', () => {
   it('accepts a POST from the app’s own public origin', async () => {
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/dev/sign-in',
+      url: '/api/v1/auth/check-availability',
       headers: { origin: TEST_APP_URL },
-      payload: { email: 'owner@example.com', role: 'user', companyName: 'Same Site Co' },
+      payload: { email: 'owner@example.com', companyName: 'Same Site Co' },
     });
     expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ emailExists: false, companyExists: false });
   });
 });
 

@@ -13,6 +13,7 @@ import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
 import { labelConfigRoutes } from './modules/companies/label-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -108,6 +109,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(authRoutes);
   await app.register(twoFactorRoutes);
   await app.register(labelConfigRoutes);
+  await app.register(usersRoutes);
   await app.register(analyticsRoutes);
 
   await app.register(webPlugin, options.webDistDir === undefined ? {} : { distDir: options.webDistDir });

@@ -24,7 +24,6 @@ describe('configuration', () => {
       appUrl: 'http://localhost:3000',
       trustProxy: false,
       logLevel: 'info',
-      devSignIn: false,
       smtpUrl: undefined,
       mailDispatchIntervalMs: 5000,
     });
@@ -55,13 +54,6 @@ describe('configuration', () => {
 
   it.each(['abc', '70000', '-1', '3000.5'])('refuses PORT=%s, naming PORT', (port) => {
     expect(configErrorOf({ PORT: port }).message).toMatch(/\bPORT\b/);
-  });
-
-  it('refuses the development sign-in in production, naming DEV_SIGN_IN', () => {
-    const error = configErrorOf({ NODE_ENV: 'production', DEV_SIGN_IN: 'true' });
-    expect(error.message).toContain('DEV_SIGN_IN');
-    expect(loadConfig({ NODE_ENV: 'production', DEV_SIGN_IN: 'false' }).devSignIn).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'development', DEV_SIGN_IN: 'true' }).devSignIn).toBe(true);
   });
 
   it('names every bad variable at once', () => {

@@ -3,10 +3,6 @@ import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-const ZBooleanString = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'Use true or false' })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
 /**
  * TRUST_PROXY: unset or "false" trusts no proxy (the client address is the socket's); "true" trusts every hop
  * (only behind a proxy that strips X-Forwarded-For); a number trusts that many hops; otherwise a comma list of
@@ -26,45 +22,31 @@ const ZTrustProxy = z
     message: 'Use false, true, a number of hops, or a comma list of IP addresses or CIDR ranges',
   });
 
-const ZEnvSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    PORT: z.coerce.number({ message: 'Must be a port number' }).int().min(0).max(65535).default(3000),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z
-      .url({ message: 'Must be a postgres:// URL' })
-      .refine((v) => /^postgres(ql)?:\/\//.test(v), { message: 'Must be a postgres:// URL' })
-      .optional(),
-    APP_URL: z
-      .url({ message: 'Must be the public origin, such as https://forgeboard.example.com' })
-      .optional(),
-    SMTP_URL: z
-      .url()
-      .refine((v) => /^smtps?:\/\//.test(v), { message: 'Must be an smtp:// or smtps:// URL' })
-      .optional(),
-    MAIL_FROM: z.string().min(3).default('Forgeboard <no-reply@forgeboard.local>'),
-    MAIL_DISPATCH_INTERVAL_MS: z.coerce
-      .number({ message: 'Must be a number of milliseconds' })
-      .int({ message: 'Must be a whole number of milliseconds' })
-      .min(100, { message: 'Must be at least 100 milliseconds' })
-      .max(3_600_000, { message: 'Must be at most an hour (3600000)' })
-      .default(5000),
-    SESSION_SECRET: z.string().min(32, { message: 'Must be at least 32 characters' }).optional(),
-    TRUST_PROXY: ZTrustProxy.optional(),
-    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-    DEV_SIGN_IN: ZBooleanString.default(false),
-  })
-  .superRefine((env, ctx) => {
-    // The development sign-in lets anyone be anyone: production refuses to start with it rather than ignore it.
-    if (env.NODE_ENV === 'production' && env.DEV_SIGN_IN) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['DEV_SIGN_IN'],
-        message: 'The development sign-in cannot be enabled when NODE_ENV=production',
-      });
-    }
-  });
+const ZEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number({ message: 'Must be a port number' }).int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ message: 'Must be a postgres:// URL' })
+    .refine((v) => /^postgres(ql)?:\/\//.test(v), { message: 'Must be a postgres:// URL' })
+    .optional(),
+  APP_URL: z.url({ message: 'Must be the public origin, such as https://forgeboard.example.com' }).optional(),
+  SMTP_URL: z
+    .url()
+    .refine((v) => /^smtps?:\/\//.test(v), { message: 'Must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Forgeboard <no-reply@forgeboard.local>'),
+  MAIL_DISPATCH_INTERVAL_MS: z.coerce
+    .number({ message: 'Must be a number of milliseconds' })
+    .int({ message: 'Must be a whole number of milliseconds' })
+    .min(100, { message: 'Must be at least 100 milliseconds' })
+    .max(3_600_000, { message: 'Must be at most an hour (3600000)' })
+    .default(5000),
+  SESSION_SECRET: z.string().min(32, { message: 'Must be at least 32 characters' }).optional(),
+  TRUST_PROXY: ZTrustProxy.optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+});
 
 /** The parsed configuration the server runs with. */
 export interface TConfig {
@@ -81,7 +63,6 @@ export interface TConfig {
   sessionSecret: string | undefined;
   trustProxy: boolean | number | string[];
   logLevel: (typeof LOG_LEVELS)[number];
-  devSignIn: boolean;
 }
 
 /** Thrown when a variable is wrong; the message names every bad variable. */
@@ -112,6 +93,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     sessionSecret: e.SESSION_SECRET,
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
-    devSignIn: e.DEV_SIGN_IN,
   };
 }

@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     );
   }
   app.log.info(
-    { url: config.appUrl, database: database.driver, devSignIn: config.devSignIn, mail: app.mailer.mode },
+    { url: config.appUrl, database: database.driver, mail: app.mailer.mode },
     `Forgeboard is running at ${config.appUrl}`,
   );
 }

@@ -254,9 +254,7 @@ type TRouteKind =
   /** Answers only about the caller's own user or session. */
   | 'session'
   /** Reads or changes the caller's company's data. */
-  | 'tenant'
-  /** Registered only when DEV_SIGN_IN is on, which the configuration refuses in production. */
-  | 'dev-only';
+  | 'tenant';
 
 interface TRouteCase {
   kind: TRouteKind;
@@ -665,25 +663,90 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
     400,
   ),
 
-  // ---- development only
-  'POST /api/v1/dev/sign-in': {
-    kind: 'dev-only',
-    attempt:
-      'development sign-in (becomes any user of any company by name, decision 006): absent when DEV_SIGN_IN is off, refused in production',
+  // ---- the company's users (server/modules/users): admins of B manage B's people only
+  'GET /api/v1/users': {
+    kind: 'tenant',
+    attempt: "lists users, with A's id in the query and searching for A's address: B's users only",
     async probe() {
-      const closed = await createTestApp({ sharedWith: t, env: { DEV_SIGN_IN: 'false' } });
-      try {
-        const response = await closed.app.inject({
-          method: 'POST',
-          url: '/api/v1/dev/sign-in',
-          payload: { email: 'eve@bellows.example', role: 'admin', companyName: A.name },
-          headers: { origin: TEST_APP_URL, cookie: B.cookie },
-        });
-        expect(response.statusCode).toBe(404);
-        expectNothingOfA(response, 'POST /api/v1/dev/sign-in with DEV_SIGN_IN off');
-      } finally {
-        await closed.close();
+      for (const url of [
+        '/api/v1/users',
+        `/api/v1/users?companyId=${A.companyId}`,
+        `/api/v1/users?q=${encodeURIComponent(A.email)}`,
+      ]) {
+        const response = await asB({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        const page = response.json() as { items: { id: string }[]; total: number };
+        expect(page.items.every((u) => u.id !== A.userId)).toBe(true);
       }
+      const all = (await asB({ method: 'GET', url: '/api/v1/users' })).json() as { items: { id: string }[] };
+      expect(all.items.map((u) => u.id)).toContain(B.userId);
+    },
+  },
+  'POST /api/v1/users': {
+    kind: 'tenant',
+    attempt: "adds a user naming A's company in the body, and one with A's admin's address: B's own, or 409",
+    async probe() {
+      const added = await asB({
+        method: 'POST',
+        url: `/api/v1/users?companyId=${A.companyId}`,
+        payload: {
+          method: 'invite',
+          email: 'new.hand@bellows.example',
+          firstName: 'New',
+          lastName: 'Hand',
+          role: 'admin',
+          companyId: A.companyId,
+        },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      const [row] = await t.database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, 'new.hand@bellows.example'));
+      expect(row!.companyId).toBe(B.companyId);
+      const taken = await asB({
+        method: 'POST',
+        url: '/api/v1/users',
+        payload: { method: 'invite', email: A.email, firstName: 'Eve', lastName: 'Intruder', role: 'user' },
+      });
+      expect(taken.statusCode).toBe(409);
+      const [aUser] = await t.database.db.select().from(users).where(eq(users.id, A.userId));
+      expect(aUser).toMatchObject({ companyId: A.companyId, role: 'admin', active: true });
+      await expectAUntouched();
+    },
+  },
+  'GET /api/v1/users/:id': {
+    kind: 'tenant',
+    attempt: "reads A's admin by id: 404",
+    async probe() {
+      const response = await asB({ method: 'GET', url: `/api/v1/users/${A.userId}` });
+      expect(response.statusCode).toBe(404);
+      const own = await asB({ method: 'GET', url: `/api/v1/users/${B.userId}` });
+      expect(own.statusCode).toBe(200);
+    },
+  },
+  'PATCH /api/v1/users/:id': {
+    kind: 'tenant',
+    attempt: "demotes, re-rates and inactivates A's admin by id: 404, A still admin and signed in",
+    async probe() {
+      for (const payload of [{ active: false }, { role: 'user' }, { burdenedLaborRate: 1 }]) {
+        const response = await asB({ method: 'PATCH', url: `/api/v1/users/${A.userId}`, payload });
+        expect(response.statusCode, JSON.stringify(payload)).toBe(404);
+      }
+      const [aUser] = await t.database.db.select().from(users).where(eq(users.id, A.userId));
+      expect(aUser).toMatchObject({ role: 'admin', active: true, burdenedLaborRate: null });
+      await expectAUntouched();
+    },
+  },
+  'POST /api/v1/users/:id/invitation': {
+    kind: 'tenant',
+    attempt: "re-sends an invitation to A's admin by id: 404, no mail to A",
+    async probe() {
+      const before = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, A.email));
+      const response = await asB({ method: 'POST', url: `/api/v1/users/${A.userId}/invitation` });
+      expect(response.statusCode).toBe(404);
+      const after = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, A.email));
+      expect(after).toHaveLength(before.length);
     },
   },
 };

@@ -274,5 +274,4 @@ export const TWO_FACTOR_MESSAGES = {
   /** 400 BAD_REQUEST: confirm without a pending enrolment. */
   notEnrolling: 'Start the set-up again: there is no authenticator waiting for its first code.',
   /** 400 BAD_REQUEST: a signed-in session that is not a registered account (the development sign-in). */
-  accountRequired: 'Two-factor authentication needs a registered account.',
 } as const;

@@ -1,4 +1,4 @@
-// The signed-in user and company as the API returns them, and the development-only sign-in request.
+// The signed-in user and company as the API returns them.
 import { z } from 'zod';
 import { ZLabelConfigSchema } from '../label-config.ts';
 import { ZRoleSchema } from '../roles.ts';
@@ -31,16 +31,5 @@ export const ZSessionSchema = z.object({
   state: ZSessionStateSchema,
   user: ZUserProfileSchema.nullable(),
   labelConfig: ZLabelConfigSchema.nullable(),
-  devSignIn: z.boolean(),
 });
 export type TSession = z.infer<typeof ZSessionSchema>;
-
-/** POST /api/v1/dev/sign-in: who to be. Only exists outside production (docs/decisions/006). */
-export const ZDevSignInSchema = z.object({
-  email: z.email().max(254),
-  role: ZRoleSchema,
-  firstName: z.string().trim().max(100).default(''),
-  lastName: z.string().trim().max(100).default(''),
-  companyName: z.string().trim().min(2).max(120).default('Demo Manufacturing'),
-});
-export type TDevSignIn = z.infer<typeof ZDevSignInSchema>;

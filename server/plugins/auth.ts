@@ -1,8 +1,6 @@
-// Who is asking: reads the better-auth session (or, in development only, the development cookie) into
-// request.auth, and the hooks that demand a sign-in or a role.
+// Who is asking: reads the better-auth session into request.auth, and the hooks that demand a sign-in or a role.
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { z } from 'zod';
 import { AppError } from '#common/errors.ts';
 import { hasRole, type TRole, ZRoleSchema } from '#common/roles.ts';
 import { AUTH_BASE_PATH } from '../modules/auth/auth.ts';
@@ -20,8 +18,6 @@ export interface TAuthUser extends TTenantContext {
   email: string;
   firstName: string;
   lastName: string;
-  /** 'account': a better-auth session of a users row; 'dev': the development sign-in's cookie (decision 006). */
-  source?: 'account' | 'dev';
 }
 
 /** Where the request's browser stands (GET /api/v1/session says it to the web app). */
@@ -38,25 +34,9 @@ declare module 'fastify' {
 /** The absolute cap on a session: however active, it ends this long after sign-in (docs/security.md). */
 export const SESSION_ABSOLUTE_MAX_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** The development session cookie's name (decision 006; removed with the development sign-in). */
-export const SESSION_COOKIE = 'fb_session';
-/** How long a development session lasts. */
-const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
-
-const ZSessionPayload = z.object({
-  userId: z.string(),
-  companyId: z.uuid(),
-  role: ZRoleSchema,
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  expiresAt: z.number(),
-});
-
 /**
  * Decorates every request with `auth`: the better-auth session first (its refreshed cookie forwarded, the
- * absolute cap enforced, inactive users and users without a company refused), then, only when DEV_SIGN_IN is on,
- * the development cookie.
+ * absolute cap enforced, inactive users and users without a company refused).
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
@@ -70,11 +50,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (account) {
       request.auth = account.auth;
       request.authState = account.state;
-      return;
-    }
-    if (app.config.devSignIn) {
-      request.auth = readDevSession(request);
-      if (request.auth) request.authState = 'signed-in';
     }
   });
 });
@@ -126,7 +101,6 @@ async function readAccountSession(
       email: user.email,
       firstName: user.firstName,
       lastName: user.lastName,
-      source: 'account',
     },
   };
 }
@@ -150,41 +124,6 @@ async function endAccountSession(
       sameSite: 'lax',
     });
   }
-}
-
-function readDevSession(request: FastifyRequest): TAuthUser | null {
-  const raw = request.cookies[SESSION_COOKIE];
-  if (!raw) return null;
-  const unsigned = request.unsignCookie(raw);
-  if (!unsigned.valid || unsigned.value === null) return null;
-  try {
-    const parsed = ZSessionPayload.safeParse(
-      JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8')),
-    );
-    if (!parsed.success || parsed.data.expiresAt < Date.now()) return null;
-    const { expiresAt: _expiresAt, ...user } = parsed.data;
-    return { ...user, source: 'dev' };
-  } catch {
-    return null;
-  }
-}
-
-/** Starts a session for `user`: a signed, http-only cookie (Secure when the app is served over HTTPS). */
-export function startSession(reply: FastifyReply, user: TAuthUser, secure: boolean): void {
-  const payload = { ...user, expiresAt: Date.now() + SESSION_MAX_AGE_SECONDS * 1000 };
-  reply.setCookie(SESSION_COOKIE, Buffer.from(JSON.stringify(payload)).toString('base64url'), {
-    signed: true,
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    path: '/',
-    maxAge: SESSION_MAX_AGE_SECONDS,
-  });
-}
-
-/** Ends the session in this browser. */
-export function endSession(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
 /** The signed-in user of a request that passed `requireRole`. */

@@ -19,6 +19,7 @@ export const ZSecurityEventTypeSchema = z.enum([
   'session_ended',
   'sessions_revoked',
   'role_changed',
+  'user_created',
   'user_deactivated',
   'user_reactivated',
 ]);
@@ -46,6 +47,7 @@ export const SECURITY_EVENT_OUTCOME: Record<TSecurityEventType, TSecurityOutcome
   session_ended: 'success',
   sessions_revoked: 'success',
   role_changed: 'success',
+  user_created: 'success',
   user_deactivated: 'success',
   user_reactivated: 'success',
 };

@@ -1,9 +1,15 @@
-// Builders of test data, shared by the API tests and the demo seed (npm run db:seed): both go through the services.
+// Builders of test data, shared by the API tests and the demo seed (npm run db:seed).
 import { randomBytes } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
+import { normalizeEmail } from '#common/email.ts';
 import type { TLabelConfig, TLabelConfigPatch } from '#common/label-config.ts';
 import type { TPlanId } from '#common/plans.ts';
+import type { TRole } from '#common/roles.ts';
+import { hashPassword, type TPasswordHashParams } from '../../modules/auth/password-hash.ts';
 import type { TCompanyRow } from '../../modules/companies/companies.repo.ts';
 import * as companies from '../../modules/companies/companies.service.ts';
+import type { TUserRow } from '../../modules/users/users.repo.ts';
+import * as usersRepo from '../../modules/users/users.repo.ts';
 import type { TDb } from '../client.ts';
 
 /** A company name no other test of the run uses (names are unique across companies). */
@@ -39,4 +45,55 @@ export async function createCompany(db: TDb, overrides: TCompanyOverrides = {}):
     ? await companies.changeLabelConfig(db, ctx, overrides.labelConfig)
     : await companies.getLabelConfig(db, ctx);
   return { company, labelConfig };
+}
+
+/** What a test or the seed may choose about a user; the rest takes defaults. */
+export interface TUserOverrides {
+  email?: string;
+  role?: TRole;
+  firstName?: string;
+  lastName?: string;
+  password?: string;
+  burdenedLaborRate?: number;
+  active?: boolean;
+  /** Cheaper hashing for test accounts (see hashPassword); the demo seed keeps the real cost. */
+  hashParams?: TPasswordHashParams;
+}
+
+/** The password factory users get unless a test chooses one; it passes both password policies. */
+export const FACTORY_PASSWORD = 'Sturdy-Anvil-42';
+
+/**
+ * A verified user of `companyId` who has set their own password, as if they had signed up or followed their
+ * invitation: the users row and its credential account, written directly (the admin route's rules and mail
+ * belong to the tests of that route).
+ */
+export async function createUser(
+  db: TDb,
+  companyId: string,
+  overrides: TUserOverrides = {},
+): Promise<TUserRow> {
+  const firstName = overrides.firstName ?? 'Pat';
+  const lastName = overrides.lastName ?? 'Example';
+  const email = normalizeEmail(overrides.email ?? `user.${randomBytes(4).toString('hex')}@example.test`);
+  const passwordHash = await hashPassword(overrides.password ?? FACTORY_PASSWORD, overrides.hashParams);
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as TDb;
+    const id = uuidv7();
+    const user = await usersRepo.insertUser(tx, {
+      id,
+      name: `${firstName} ${lastName}`,
+      email,
+      emailVerified: true,
+      companyId,
+      role: overrides.role ?? 'user',
+      firstName,
+      lastName,
+      active: overrides.active ?? true,
+      burdenedLaborRate: overrides.burdenedLaborRate ?? 0,
+      needsPasswordReset: false,
+    });
+    await usersRepo.insertCredentialAccount(tx, { id: uuidv7(), userId: id, passwordHash });
+    return user;
+  });
 }

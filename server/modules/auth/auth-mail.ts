@@ -12,6 +12,19 @@ export function verificationLink(appUrl: string, token: string): string {
   return `${appUrl}/auth/callback?token=${encodeURIComponent(token)}`;
 }
 
+/** How long an invitation or an admin-created user's set-password link works; the mail says so. */
+export const SET_PASSWORD_LINK_HOURS = 7 * 24;
+
+/** An invitation opens the root page, which sends it on to /reset-password?invited=true (SPEC.md section 2). */
+export function invitationLink(appUrl: string, token: string): string {
+  return `${appUrl}/?token=${encodeURIComponent(token)}&type=invite`;
+}
+
+/** An admin-created user's link: /reset-password with the "Set Your Password" wording. */
+export function adminCreatedLink(appUrl: string, token: string): string {
+  return `${appUrl}/reset-password?admin_created=true&token=${encodeURIComponent(token)}`;
+}
+
 /** The page a reset link opens: the web app asks for the new password and POSTs it with the token. */
 export function resetPasswordLink(appUrl: string, token: string): string {
   return `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
@@ -27,6 +40,7 @@ function escapeHtml(text: string): string {
 }
 
 function hours(n: number): string {
+  if (n % 24 === 0 && n >= 48) return `${n / 24} days`;
   return n === 1 ? '1 hour' : `${n} hours`;
 }
 
@@ -91,5 +105,51 @@ export function resetPasswordMail(input: { to: string; firstName: string; link: 
       ],
     }),
     kind: 'password-reset',
+  };
+}
+
+/** Who asks a person to join, for the invitation and admin-created mails. */
+export interface TJoinMailInput {
+  to: string;
+  firstName: string;
+  companyName: string;
+  invitedBy: string;
+  link: string;
+  companyId: string;
+}
+
+/** The invitation of a new user: a link to choose their password, after which they can log in. */
+export function invitationMail(input: TJoinMailInput): TOutgoingMail {
+  return {
+    ...compose(input.to, `${input.invitedBy} invited you to ${input.companyName} on Forgeboard`, {
+      greeting: `Hello ${input.firstName},`,
+      intro: `${input.invitedBy} invited you to join ${input.companyName} on Forgeboard. To accept, choose your password by opening this link:`,
+      action: 'Set my password',
+      link: input.link,
+      after: [
+        `The link works once, for ${hours(SET_PASSWORD_LINK_HOURS)}. If it has expired, ask ${input.invitedBy} to send a new invitation.`,
+        'If you do not know this company, you can ignore this message: no password is set without this link.',
+      ],
+    }),
+    kind: 'invitation',
+    companyId: input.companyId,
+  };
+}
+
+/** An admin-created account's mail: the user must set their own password before logging in (SPEC.md section 6). */
+export function adminCreatedMail(input: TJoinMailInput): TOutgoingMail {
+  return {
+    ...compose(input.to, `Your Forgeboard account at ${input.companyName}: set your password`, {
+      greeting: `Hello ${input.firstName},`,
+      intro: `${input.invitedBy} created a Forgeboard account for you at ${input.companyName}. Before you can log in, choose your own password by opening this link:`,
+      action: 'Set my password',
+      link: input.link,
+      after: [
+        `The link works once, for ${hours(SET_PASSWORD_LINK_HOURS)}. If it has expired, ask ${input.invitedBy} to send a new one.`,
+        'Until you set your password, logging in is refused, even with a password you were given.',
+      ],
+    }),
+    kind: 'invitation',
+    companyId: input.companyId,
   };
 }

@@ -40,6 +40,8 @@ export const users = pgTable(
     active: boolean('active').notNull().default(true),
     burdenedLaborRate: numeric('burdened_labor_rate', { precision: 10, scale: 2, mode: 'number' }),
     needsPasswordReset: boolean('needs_password_reset').notNull().default(false),
+    /** Set each time a session starts (a sign-in, a verification link, a second factor). */
+    lastSignInAt: timestamp('last_sign_in_at', tz),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company_id_idx').on(t.companyId)],
 );

@@ -22,6 +22,7 @@ import {
   verificationMail,
 } from './auth-mail.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
+import { hashVerificationIdentifier } from './password-links.ts';
 
 /** The header the mount sets to Fastify's client address (after TRUST_PROXY); a client's own value is dropped. */
 export const CLIENT_IP_HEADER = 'x-forgeboard-client-ip';
@@ -97,7 +98,8 @@ export function createAuth({ database, config, sessionSecret, log }: TCreateAuth
     // address only and would count in a second table.
     rateLimit: { enabled: false },
     // Reset tokens and two-factor challenge ids are stored hashed, not as the raw value a link carries.
-    verification: { storeIdentifier: 'hashed' },
+    // Our function, so that set-password links written by our own transactions (password-links.ts) match.
+    verification: { storeIdentifier: { hash: hashVerificationIdentifier } },
     user: {
       additionalFields: {
         firstName: { type: 'string', required: true, input: true },
@@ -124,7 +126,7 @@ export function createAuth({ database, config, sessionSecret, log }: TCreateAuth
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_LINK_HOURS * 60 * 60,
-      password: { hash: hashPassword, verify: verifyPassword },
+      password: { hash: (password) => hashPassword(password), verify: verifyPassword },
       // The link proved the address, and the user now has a password of their own (invited, admin-created).
       onPasswordReset: async ({ user }) => {
         await database.db
@@ -183,6 +185,13 @@ export function createAuth({ database, config, sessionSecret, log }: TCreateAuth
                 message: 'Password reset required',
               });
             }
+          },
+          // The admin list's "last sign-in".
+          after: async (session) => {
+            await database.db
+              .update(users)
+              .set({ lastSignInAt: new Date() })
+              .where(eq(users.id, session.userId));
           },
         },
       },

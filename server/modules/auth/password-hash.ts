@@ -18,9 +18,19 @@ function scrypt(password: string, salt: Buffer, keyBytes: number, options: Scryp
   });
 }
 
-/** Hashes `password` with a fresh salt: `scrypt$17$8$1$<salt>$<key>`. */
-export async function hashPassword(password: string): Promise<string> {
-  const { logN, r, p, saltBytes, keyBytes } = PASSWORD_HASH_PARAMS;
+/** The parameters of a hash; verification reads them back from the stored string. */
+export type TPasswordHashParams = { logN: number; r: number; p: number; saltBytes: number; keyBytes: number };
+
+/**
+ * Hashes `password` with a fresh salt: `scrypt$17$8$1$<salt>$<key>`. Only test factories pass cheaper `params`
+ * (thousands of test sign-ins at 0.4 s each would dominate the suite); every account the app creates uses the
+ * defaults.
+ */
+export async function hashPassword(
+  password: string,
+  params: TPasswordHashParams = PASSWORD_HASH_PARAMS,
+): Promise<string> {
+  const { logN, r, p, saltBytes, keyBytes } = params;
   const salt = randomBytes(saltBytes);
   const key = await scrypt(password, salt, keyBytes, { N: 2 ** logN, r, p, maxmem: MAX_MEMORY });
   return `scrypt$${logN}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;

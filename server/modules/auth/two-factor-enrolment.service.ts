@@ -27,13 +27,6 @@ function callEnableTwoFactor(auth: TAuth, password: string, headers: Headers) {
   return auth.api.enableTwoFactor({ body: { password }, headers, returnHeaders: true });
 }
 
-/** The signed-in user of a better-auth session (the development sign-in has no account to protect). */
-function accountUser(request: FastifyRequest) {
-  const auth = authOf(request);
-  if (auth.source !== 'account') throw new AppError('BAD_REQUEST', TWO_FACTOR_MESSAGES.accountRequired);
-  return auth;
-}
-
 /** A password re-authentication counts against the account's sign-in limit, like a sign-in. */
 async function limitPasswordCheck(db: TDb, request: FastifyRequest, email: string, action: string) {
   await enforceRateLimits(db, request, [{ name: 'signInPerAccount', subject: email }], { email, action });
@@ -50,7 +43,7 @@ export async function enableTwoFactor(
   input: TTwoFactorPassword,
   forwardCookies: (cookies: string[]) => void,
 ): Promise<TTwoFactorEnableResult> {
-  const user = accountUser(request);
+  const user = authOf(request);
   await limitPasswordCheck(db, request, user.email, 'two-factor-enable');
   let result: Awaited<ReturnType<typeof callEnableTwoFactor>>;
   try {
@@ -83,7 +76,7 @@ export async function confirmTwoFactor(
   input: TTwoFactorConfirm,
   forwardCookies: (cookies: string[]) => void,
 ): Promise<TTwoFactorStatus> {
-  const user = accountUser(request);
+  const user = authOf(request);
   const row = await findTwoFactor(db, user.userId);
   if (!row) throw new AppError('BAD_REQUEST', TWO_FACTOR_MESSAGES.notEnrolling);
   if (row.verified !== false) throw new AppError('BAD_REQUEST', TWO_FACTOR_MESSAGES.alreadyEnabled);
@@ -131,7 +124,7 @@ export async function disableTwoFactor(
   input: TTwoFactorPassword,
   forwardCookies: (cookies: string[]) => void,
 ): Promise<TTwoFactorStatus> {
-  const user = accountUser(request);
+  const user = authOf(request);
   await limitPasswordCheck(db, request, user.email, 'two-factor-disable');
   let result: { headers: Headers };
   try {

@@ -403,11 +403,4 @@ describe('disabling', () => {
     expect(types).toContain('mfa_enabled');
     expect(types).toContain('mfa_disabled');
   });
-
-  it('gives the development sign-in a profile with mfaEnabled false, and no enrolment', async () => {
-    const cookie = await t.signIn({ email: 'dev@example.com', role: 'admin', companyName: 'Dev Drills' });
-    expect((await getSession(cookie)).json().user.mfaEnabled).toBe(false);
-    const enable = await post('/api/v1/auth/two-factor/enable', { password: PASSWORD }, cookie);
-    expect(enable.statusCode).toBe(400);
-  });
 });

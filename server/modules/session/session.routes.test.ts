@@ -1,8 +1,9 @@
-// The session API: who is signed in, the development sign-in and its validation, sign-out.
+// The session API: who is signed in (GET /api/v1/session), what a forged or stale cookie gets, and sign-out.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEC_DEFAULT_LABEL_CONFIG } from '../../../tests/fixtures/spec.ts';
 import { createTestApp, type TTestApp } from '../../../tests/setup/test-app.ts';
-import { findCompanyByName } from '../companies/companies.repo.ts';
+import { sessions, users } from '../auth/auth.tables.ts';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -19,40 +20,19 @@ describe('GET /api/v1/session', () => {
   it('answers user null when nobody is signed in', async () => {
     const response = await getSession();
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ state: 'signed-out', user: null, labelConfig: null, devSignIn: true });
+    expect(response.json()).toEqual({ state: 'signed-out', user: null, labelConfig: null });
   });
 
-  it('answers user null for a cookie that was tampered with', async () => {
-    const cookie = await t.signIn({ email: 'eve@example.com', role: 'user', companyName: 'Tamper Works' });
-    const forged = cookie.replace(/=([^.]+)/, (_m, value: string) => {
-      const payload = JSON.parse(Buffer.from(decodeURIComponent(value), 'base64url').toString('utf8'));
-      return `=${Buffer.from(JSON.stringify({ ...payload, role: 'sysadmin' })).toString('base64url')}`;
+  it('shows the signed-in user and the default configuration of their company', async () => {
+    const cookie = await t.signIn({
+      email: 'Ada@Example.com',
+      role: 'admin',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      companyName: 'Acme Parts',
     });
-    expect(forged).not.toBe(cookie);
-    expect((await getSession(forged)).json().user).toBeNull();
-  });
-});
-
-describe('POST /api/v1/dev/sign-in', () => {
-  it('starts an http-only session and GET /api/v1/session then shows the user and the default configuration', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/dev/sign-in',
-      payload: {
-        email: 'Ada@Example.com',
-        role: 'admin',
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        companyName: 'Acme Parts',
-      },
-    });
-    expect(response.statusCode).toBe(200);
-    const setCookie = String(response.headers['set-cookie']);
-    expect(setCookie).toMatch(/^fb_session=/);
-    expect(setCookie).toMatch(/HttpOnly/i);
-    expect(setCookie).toMatch(/SameSite=Lax/i);
-
-    const session = (await getSession(setCookie.split(';')[0])).json();
+    const session = (await getSession(cookie)).json();
+    expect(session.state).toBe('signed-in');
     expect(session.user).toMatchObject({
       email: 'ada@example.com',
       role: 'admin',
@@ -60,79 +40,57 @@ describe('POST /api/v1/dev/sign-in', () => {
       active: true,
       firstName: 'Ada',
       lastName: 'Lovelace',
+      mfaEnabled: false,
     });
     expect(session.user.companyId).toMatch(/^[0-9a-f-]{36}$/);
     expect(session.labelConfig).toEqual(SPEC_DEFAULT_LABEL_CONFIG);
   });
 
-  it('puts a second sign-in with the same company name, in any case, in the same company', async () => {
-    const first = await t.signIn({ email: 'a@example.com', role: 'admin', companyName: 'Same Co' });
-    const second = await t.signIn({ email: 'b@example.com', role: 'user', companyName: 'SAME CO' });
-    const [a, b] = [(await getSession(first)).json().user, (await getSession(second)).json().user];
-    expect(b.companyId).toBe(a.companyId);
-    expect(b.company).toBe('Same Co');
+  it('answers user null for a session cookie whose token or signature was changed', async () => {
+    const cookie = await t.signIn({ email: 'eve@example.com', role: 'user', companyName: 'Tamper Works' });
+    const [name, value] = cookie.split('=') as [string, string];
+    const [token, signature] = decodeURIComponent(value).split('.') as [string, string];
+    const flip = (text: string) => `${text.slice(0, -2)}${text.at(-2) === 'A' ? 'B' : 'A'}${text.at(-1)}`;
+    for (const forged of [`${flip(token)}.${signature}`, `${token}.${flip(signature)}`]) {
+      expect((await getSession(`${name}=${encodeURIComponent(forged)}`)).json().user).toBeNull();
+    }
+    expect((await getSession(cookie)).json().user.email).toBe('eve@example.com');
   });
 
-  it('puts simultaneous first sign-ins of one new company in that one company (no 500 from the race)', async () => {
-    const cookies = await Promise.all(
-      Array.from({ length: 6 }, (_, i) =>
-        t.signIn({ email: `racer${i}@example.com`, role: 'user', companyName: 'Photo Finish' }),
-      ),
-    );
-    const companyIds = new Set(
-      await Promise.all(cookies.map(async (cookie) => (await getSession(cookie)).json().user.companyId)),
-    );
-    expect(companyIds.size).toBe(1);
-  });
-
-  it.each([
-    [{ email: 'not-an-email', role: 'user', companyName: 'Never Made 1' }, 'email'],
-    [{ email: 'x@example.com', role: 'owner', companyName: 'Never Made 2' }, 'role'],
-    [{ email: 'x@example.com', role: 'user', companyName: 'N' }, 'companyName'],
-    [{ role: 'user', companyName: 'Never Made 3' }, 'email'],
-  ])('refuses %j with 400 VALIDATION naming %s, and creates nothing', async (payload, field) => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/dev/sign-in', payload });
-    expect(response.statusCode).toBe(400);
-    const body = response.json();
-    expect(body.error.code).toBe('VALIDATION');
-    expect(Object.keys(body.error.fieldErrors)).toContain(field);
-    expect(response.headers['set-cookie']).toBeUndefined();
-    expect(await findCompanyByName(t.database.db, payload.companyName)).toBeNull();
+  it('reads the role from the users row on every request: a changed role shows at once', async () => {
+    const cookie = await t.signIn({ email: 'promoted@example.com', role: 'user', companyName: 'Acme Parts' });
+    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'promoted@example.com'));
+    expect((await getSession(cookie)).json().user.role).toBe('admin');
   });
 });
 
 describe('POST /api/v1/session/sign-out', () => {
-  it('clears the session cookie', async () => {
+  it('deletes the session row and clears the cookie; the old cookie is worth nothing after', async () => {
     const cookie = await t.signIn({ email: 'leaving@example.com', role: 'user', companyName: 'Acme Parts' });
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, 'leaving@example.com'));
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user!.id))).toHaveLength(1);
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/session/sign-out',
       headers: { cookie },
     });
     expect(response.statusCode).toBe(204);
-    const cleared = response.cookies.find((c) => c.name === 'fb_session');
+    const cleared = response.cookies.find((c) => c.name === 'fb.session_token');
     expect(cleared?.value).toBe('');
-    expect(cleared?.expires?.getTime()).toBeLessThan(Date.now());
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user!.id))).toHaveLength(0);
+    expect((await getSession(cookie)).json().user).toBeNull();
   });
 });
 
-describe('with DEV_SIGN_IN off', () => {
-  let off: TTestApp;
-  beforeAll(async () => {
-    off = await createTestApp({ env: { DEV_SIGN_IN: 'false' }, sharedWith: t });
-  });
-  afterAll(async () => {
-    await off?.close();
-  });
-
-  it('has no development sign-in route and says so in the session', async () => {
-    const signIn = await off.app.inject({
+describe('the development sign-in of the foundation', () => {
+  it('is gone: POST /api/v1/dev/sign-in is 404 and creates nothing', async () => {
+    const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/dev/sign-in',
       payload: { email: 'x@example.com', role: 'sysadmin', companyName: 'Sneaky Co' },
     });
-    expect(signIn.statusCode).toBe(404);
-    expect(await findCompanyByName(off.database.db, 'Sneaky Co')).toBeNull();
-    expect((await off.app.inject({ method: 'GET', url: '/api/v1/session' })).json().devSignIn).toBe(false);
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(await t.database.db.select().from(users).where(eq(users.email, 'x@example.com'))).toHaveLength(0);
   });
 });

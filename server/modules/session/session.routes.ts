@@ -1,16 +1,15 @@
-// Routes of the session: who is signed in, sign-out, and (outside production) the development sign-in.
+// Routes of the session: who is signed in, and sign-out.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZDevSignInSchema, ZSessionSchema } from '#common/schemas/session.ts';
-import { appendSetCookies, endSession, hasAccountSessionCookie, startSession } from '../../plugins/auth.ts';
+import { ZSessionSchema } from '#common/schemas/session.ts';
+import { appendSetCookies, hasAccountSessionCookie } from '../../plugins/auth.ts';
 import { recordSecurityEvent } from '../../security/security-events.ts';
 import { authHeaders } from '../auth/auth-request.ts';
-import { devSignIn, getSession } from './session.service.ts';
+import { getSession } from './session.service.ts';
 
 export async function sessionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { devSignIn: devSignInEnabled, appUrl } = app.config;
 
   r.get(
     '/api/v1/session',
@@ -21,11 +20,7 @@ export async function sessionRoutes(app: FastifyInstance) {
         response: { 200: ZSessionSchema },
       },
     },
-    async (request, reply) => {
-      const session = await getSession(app.database.db, request.auth, devSignInEnabled, request.authState);
-      if (request.auth?.source === 'dev' && !session.user) endSession(reply);
-      return session;
-    },
+    async (request) => getSession(app.database.db, request.auth, request.authState),
   );
 
   r.post(
@@ -56,27 +51,7 @@ export async function sessionRoutes(app: FastifyInstance) {
           });
         }
       }
-      endSession(reply);
       return reply.status(204).send(null);
     },
   );
-
-  if (devSignInEnabled) {
-    r.post(
-      '/api/v1/dev/sign-in',
-      {
-        schema: {
-          summary: 'Development only: sign in as any role of any company',
-          tags: ['session'],
-          body: ZDevSignInSchema,
-          response: { 200: ZSessionSchema },
-        },
-      },
-      async (request, reply) => {
-        const user = await devSignIn(app.database.db, request.body);
-        startSession(reply, user, appUrl.startsWith('https:'));
-        return getSession(app.database.db, user, true);
-      },
-    );
-  }
 }

@@ -46,7 +46,7 @@ export function useSession() {
     staleTime: AUTH_CHECK_COOLDOWN_MS,
     initialData: () => {
       const user = readCachedUser();
-      return user ? { state: 'signed-in' as const, user, labelConfig: null, devSignIn: false } : undefined;
+      return user ? { state: 'signed-in' as const, user, labelConfig: null } : undefined;
     },
     initialDataUpdatedAt: 0,
   });
@@ -84,12 +84,11 @@ export function useSignOut(): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     writeStorage(STORAGE_KEYS.userData, null);
-    queryClient.setQueryData<TSession>(queryKeys.session, (old) => ({
+    queryClient.setQueryData<TSession>(queryKeys.session, {
       state: 'signed-out',
       user: null,
       labelConfig: null,
-      devSignIn: old?.devSignIn ?? false,
-    }));
+    });
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] });
     try {
       await api('/api/v1/session/sign-out', {

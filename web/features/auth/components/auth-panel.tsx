@@ -1,10 +1,8 @@
 // The login and sign-up views of the root page, with Back to Home and the plan chosen at /plans.
-import { Accordion, Anchor, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { DEFAULT_PLAN_ID, findPlan } from '#common/plans.ts';
-import { useSession } from '../session.ts';
-import { DevSignInForm } from './dev-sign-in-form.tsx';
 import { LoginForm } from './login-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
 
@@ -14,7 +12,6 @@ interface TProps {
 }
 
 export function AuthPanel({ view, plan }: TProps) {
-  const { data: session } = useSession();
   const navigate = useNavigate();
   const chosenPlan = findPlan(plan) ?? findPlan(DEFAULT_PLAN_ID)!;
   return (
@@ -71,16 +68,6 @@ export function AuthPanel({ view, plan }: TProps) {
               </>
             )}
           </Text>
-          {view === 'login' && session?.devSignIn ? (
-            <Accordion variant="contained">
-              <Accordion.Item value="dev">
-                <Accordion.Control>Development sign-in</Accordion.Control>
-                <Accordion.Panel>
-                  <DevSignInForm />
-                </Accordion.Panel>
-              </Accordion.Item>
-            </Accordion>
-          ) : null}
         </Stack>
       </Card>
     </Container>
