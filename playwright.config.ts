@@ -1,9 +1,14 @@
 // End-to-end tests in Debian's Chromium against the built app served by the real server on a fresh PGlite folder.
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_BASE_URL as BASE_URL, E2E_SYSADMIN, E2E_PORT as PORT } from './tests/e2e/support/server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/setup/chromium.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 4173);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
+// A fresh data folder, the built web app, the installation's sysadmin made as an operator would, then the server.
+const SYSADMIN_COMMAND = [
+  `printf '%s' '${E2E_SYSADMIN.password}' | npx tsx server/cli/create-sysadmin.ts --password-stdin`,
+  `--email ${E2E_SYSADMIN.email} --first ${E2E_SYSADMIN.firstName} --last ${E2E_SYSADMIN.lastName}`,
+  `--company '${E2E_SYSADMIN.companyName}'`,
+].join(' ');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -26,7 +31,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'rm -rf .data-e2e && npx tsx scripts/build-web.ts && npx tsx server/main.ts',
+    command: `rm -rf .data-e2e && npx tsx scripts/build-web.ts && ${SYSADMIN_COMMAND} && npx tsx server/main.ts`,
     url: `${BASE_URL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -34,7 +39,6 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       NODE_ENV: 'test',
-      DEV_SIGN_IN: 'true',
       DATA_DIR: '.data-e2e',
       PORT: String(PORT),
       HOST: '127.0.0.1',

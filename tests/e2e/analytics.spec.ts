@@ -1,9 +1,9 @@
 // Consent-gated analytics: nothing is recorded before or after Decline; page views are recorded after Accept.
 import { expect, test } from '@playwright/test';
-import { signIn, uniqueCompany } from './support/session.ts';
+import { signUpCompany } from './support/session.ts';
 
 test('page views reach the server only after the visitor accepts cookies', async ({ page }) => {
-  await signIn(page, { email: 'consent@example.test', role: 'admin', companyName: uniqueCompany('consent') });
+  await signUpCompany(page, 'consent');
   const pageViews = async () => {
     const summary = await (await page.request.get('/api/v1/analytics/summary')).json();
     return summary.topPaths as { path: string; count: number }[];

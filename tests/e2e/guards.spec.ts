@@ -1,6 +1,6 @@
 // Route guards: "Loading...", the sign-in redirect, role redirects to /scan, and the last-route memory.
 import { expect, test } from '@playwright/test';
-import { signIn, uniqueCompany } from './support/session.ts';
+import { inviteUser, logInAs, signUpCompany } from './support/session.ts';
 
 test('a signed-out visit to a protected route goes to the login view', async ({ page }) => {
   for (const path of ['/inventory', '/help', '/admin?tab=users', '/security-dashboard']) {
@@ -27,8 +27,8 @@ test('"Loading..." shows while the session resolves', async ({ page }) => {
 });
 
 test('admin-only and sysadmin-only routes send other roles to /scan', async ({ page }) => {
-  const companyName = uniqueCompany('guards');
-  await signIn(page, { email: 'plain@example.test', role: 'user', companyName });
+  const admin = await signUpCompany(page, 'guards');
+  await logInAs(page, await inviteUser(page, 'user'));
   const adminOnly = [
     '/assembly-setup',
     '/admin?tab=users',
@@ -44,7 +44,7 @@ test('admin-only and sysadmin-only routes send other roles to /scan', async ({ p
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/scan$/);
   }
-  await signIn(page, { email: 'admin@example.test', role: 'admin', companyName });
+  await logInAs(page, admin);
   await page.goto('/security-dashboard');
   await expect(page).toHaveURL(/\/scan$/);
   await page.goto('/admin?tab=label-config');
@@ -54,8 +54,7 @@ test('admin-only and sysadmin-only routes send other roles to /scan', async ({ p
 test('the last route is restored on return, and a deep link opened signed out lands there after sign-in', async ({
   page,
 }) => {
-  const companyName = uniqueCompany('last');
-  await signIn(page, { email: 'last@example.test', role: 'admin', companyName });
+  const admin = await signUpCompany(page, 'last');
   await page.goto('/stock-check');
   await expect(page.getByRole('heading', { name: 'Stock Check', level: 1 })).toBeVisible();
   await page.goto('/plans'); // excluded from the memory
@@ -70,17 +69,17 @@ test('the last route is restored on return, and a deep link opened signed out la
 
   await page.goto('/time');
   await expect(page).toHaveURL(/\/\?login=true$/);
-  await page.getByRole('button', { name: 'Development sign-in' }).click();
-  const form = page.getByRole('form', { name: 'Development sign-in' });
-  await form.getByLabel('E-mail').fill('last@example.test');
-  await form.getByLabel('Company').fill(companyName);
-  await form.getByRole('button', { name: 'Sign in' }).click();
+  const form = page.getByRole('form', { name: 'Log in' });
+  await form.getByLabel('E-mail').fill(admin.email);
+  await form.getByLabel(/^Password/).fill(admin.password);
+  await form.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/time$/);
   await expect(page.getByRole('heading', { name: 'Time Tracking', level: 1 })).toBeVisible();
 });
 
 test('with no stored route a returning user goes to /help', async ({ page }) => {
-  await signIn(page, { email: 'fresh@example.test', role: 'user', companyName: uniqueCompany('fresh') });
+  await signUpCompany(page, 'fresh');
+  await logInAs(page, await inviteUser(page, 'user'));
   await page.goto('/');
   await expect(page).toHaveURL(/\/help$/);
 });

@@ -1,7 +1,7 @@
 // The signed-in navigation against SPEC.md section 2's table, for each role, with flags and the current section.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { patchLabelConfig, signIn, uniqueCompany } from './support/session.ts';
+import { E2E_SYSADMIN, inviteUser, logInAs, patchLabelConfig, signUpCompany } from './support/session.ts';
 
 // SPEC.md's table, written out: section -> pages, for a plain user and the extra entries of admins and sysadmins.
 const USER_NAV: Record<string, string[]> = {
@@ -51,11 +51,19 @@ async function expectPages(page: Page, section: string, labels: string[]): Promi
   );
 }
 
-/** Signs an admin in, switches Maintenance on (it is off by default) so every section exists, then signs in as `role`. */
-async function signInWithAllSections(page: Page, role: 'user' | 'admin' | 'sysadmin', companyName: string) {
-  await signIn(page, { email: `admin@${companyName.replace(/\W/g, '')}.test`, role: 'admin', companyName });
+/**
+ * Signs in as `role` in a company with Maintenance switched on (it is off by default), so every section exists:
+ * a new company's admin (who invites the user), or the installation's sysadmin in the operations company.
+ */
+async function signInWithAllSections(page: Page, role: 'user' | 'admin' | 'sysadmin') {
+  if (role === 'sysadmin') {
+    await logInAs(page, E2E_SYSADMIN);
+    await patchLabelConfig(page.request, { enableMaintenanceFeature: true });
+    return;
+  }
+  await signUpCompany(page, 'nav');
   await patchLabelConfig(page.request, { enableMaintenanceFeature: true });
-  await signIn(page, { email: `${role}@${companyName.replace(/\W/g, '')}.test`, role, companyName });
+  if (role === 'user') await logInAs(page, await inviteUser(page, 'user'));
 }
 
 for (const [role, expected] of [
@@ -64,7 +72,7 @@ for (const [role, expected] of [
   ['sysadmin', SYSADMIN_NAV],
 ] as const) {
   test(`a ${role} sees exactly the sections and pages of SPEC.md's table`, async ({ page }) => {
-    await signInWithAllSections(page, role, uniqueCompany(role));
+    await signInWithAllSections(page, role);
     await page.goto('/help');
     await expect(sectionsNav(page)).toBeVisible();
     await expectSections(page, Object.keys(expected));
@@ -88,8 +96,7 @@ for (const [role, expected] of [
 test('switched-off areas vanish from the bar, and come back when switched on, live and after a reload', async ({
   page,
 }) => {
-  const companyName = uniqueCompany('flags');
-  await signIn(page, { email: 'flags@example.test', role: 'admin', companyName });
+  await signUpCompany(page, 'flags');
   await patchLabelConfig(page.request, {
     enableBuildFeature: false,
     enableQualityFeature: false,
@@ -116,8 +123,7 @@ test('switched-off areas vanish from the bar, and come back when switched on, li
 });
 
 test('the current section follows the path', async ({ page }) => {
-  const companyName = uniqueCompany('current');
-  await signInWithAllSections(page, 'sysadmin', companyName);
+  await signInWithAllSections(page, 'sysadmin');
   const cases: [string, string][] = [
     ['/admin?tab=items', 'Inventory'],
     ['/admin?tab=users', 'Admin'],
@@ -145,13 +151,7 @@ test('the current section follows the path', async ({ page }) => {
 test('the signed-in shell has no serious accessibility violations, and works by keyboard', async ({
   page,
 }) => {
-  await signIn(page, {
-    email: 'keys@example.test',
-    role: 'admin',
-    firstName: 'Kay',
-    lastName: 'Board',
-    companyName: uniqueCompany('a11y'),
-  });
+  await signUpCompany(page, 'a11y');
   for (const path of ['/help', '/admin?tab=users', '/inventory']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
