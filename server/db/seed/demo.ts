@@ -1,25 +1,46 @@
 // The demo data set: what `npm run db:seed` builds, from the same factories the tests use.
+import type { TRole } from '#common/roles.ts';
+import { findUserByEmail } from '../../modules/auth/accounts.repo.ts';
 import { findCompanyByName } from '../../modules/companies/companies.repo.ts';
 import type { TDb } from '../client.ts';
-import { createCompany } from './factories.ts';
+import { createCompany, createUser } from './factories.ts';
 
-/** The demo company; also the development sign-in's default company, so signing in lands in it. */
+/** The demo company. */
 export const DEMO_COMPANY_NAME = 'Demo Manufacturing';
+
+/** The demo's password (printed by the seed): a demo database is for trying the app, never for real data. */
+export const DEMO_PASSWORD = 'Demo-Forge-2026!';
+
+/** The demo's people: an admin who sets things up and an operator on the floor. */
+export const DEMO_ACCOUNTS: readonly { email: string; role: TRole; firstName: string; lastName: string }[] = [
+  { email: 'admin@demo.forgeboard.test', role: 'admin', firstName: 'Dana', lastName: 'Admin' },
+  { email: 'operator@demo.forgeboard.test', role: 'user', firstName: 'Omar', lastName: 'Operator' },
+];
 
 /** What seeding did: each step says whether it created something or found it there already. */
 export interface TSeedReport {
   company: { id: string; name: string; created: boolean };
+  accounts: { email: string; role: TRole; created: boolean }[];
 }
 
 /** Builds the demo data set; safe to run again (what exists is left as it is). */
 export async function seedDemo(db: TDb): Promise<TSeedReport> {
   const existing = await findCompanyByName(db, DEMO_COMPANY_NAME);
-  if (existing) return { company: { id: existing.id, name: existing.name, created: false } };
   // Every area on, maintenance included (off by default), so the demo shows the whole product.
-  const { company } = await createCompany(db, {
-    name: DEMO_COMPANY_NAME,
-    planId: 'beta',
-    labelConfig: { enableMaintenanceFeature: true },
-  });
-  return { company: { id: company.id, name: company.name, created: true } };
+  const company =
+    existing ??
+    (
+      await createCompany(db, {
+        name: DEMO_COMPANY_NAME,
+        planId: 'beta',
+        labelConfig: { enableMaintenanceFeature: true },
+      })
+    ).company;
+  const accounts: TSeedReport['accounts'] = [];
+  for (const account of DEMO_ACCOUNTS) {
+    const found = await findUserByEmail(db, account.email);
+    if (!found) await createUser(db, company.id, { ...account, password: DEMO_PASSWORD });
+    accounts.push({ email: account.email, role: account.role, created: !found });
+  }
+  return { company: { id: company.id, name: company.name, created: !existing }, accounts };
 }

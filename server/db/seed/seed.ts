@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../../env.ts';
 import { openDatabase } from '../client.ts';
 import { DataDirLockedError } from '../lock.ts';
 import { appliedMigrationCount, applyMigrations, expectedMigrationCount } from '../migrate.ts';
-import { seedDemo } from './demo.ts';
+import { DEMO_PASSWORD, seedDemo } from './demo.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -30,6 +30,11 @@ async function main(): Promise<void> {
         ? `Created company "${company.name}" (${company.id}).`
         : `Company "${company.name}" already exists (${company.id}): left as it is.`,
     );
+    for (const account of report.accounts) {
+      console.log(
+        `${account.created ? 'Created' : 'Kept'} ${account.role} ${account.email} (password: ${DEMO_PASSWORD})`,
+      );
+    }
   } finally {
     await database.close();
   }
