@@ -532,6 +532,39 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
     },
   },
 
+  'POST /api/v1/auth/change-password': {
+    kind: 'session',
+    attempt:
+      "changes a password naming A's user and A's session: only B's own password could change; A untouched",
+    async probe() {
+      const second = sessionCookieOf(await signIn(B.email))!;
+      const response = await asB(
+        {
+          method: 'POST',
+          url: '/api/v1/auth/change-password',
+          payload: {
+            userId: A.userId,
+            token: A.sessionToken,
+            currentPassword: 'Not-The-Password-1',
+            password: 'Hijacked-Crucible-77',
+            confirmPassword: 'Hijacked-Crucible-77',
+            endOtherSessions: true,
+          },
+        },
+        second,
+      );
+      // B does not know even their own "current password" here: refused, nothing changed for anyone.
+      expect(response.statusCode).toBe(400);
+      expect((await signIn(A.email, 'Hijacked-Crucible-77')).json().error.code).toBe('INVALID_CREDENTIALS');
+      const [aSession] = await t.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.token, A.sessionToken));
+      expect(aSession, "A's session row").toBeDefined();
+      await expectAUntouched();
+    },
+  },
+
   // ---- tenant-scoped: the caller's company's data
   'GET /api/v1/company/label-config': {
     kind: 'tenant',

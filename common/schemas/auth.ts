@@ -124,6 +124,44 @@ export const ZResetPasswordSchema = z
   .refine((form) => form.password === form.confirmPassword, PASSWORDS_MATCH);
 export type TResetPassword = z.infer<typeof ZResetPasswordSchema>;
 
+/** The answers of a password change from the user menu. */
+export const CHANGE_PASSWORD_MESSAGES = {
+  wrongCurrent: 'Your current password is not right.',
+  sameAsCurrent: 'The new password must be different from your current one.',
+  noPassword: 'Your account has no password yet: use the link in your invitation or "Forgot password?".',
+} as const;
+
+/** POST change password (signed in): the current password, the new one twice, and whether to end other sessions. */
+export const ZChangePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .refine(isWithinMaxLength, 'Password is too long (maximum 128 characters)'),
+    password: ZResetPasswordValueSchema,
+    confirmPassword: ZConfirmPasswordSchema,
+    /** Sign out every other browser and device (on by default in the form). */
+    endOtherSessions: z.boolean().default(true),
+  })
+  .refine((form) => form.password === form.confirmPassword, PASSWORDS_MATCH)
+  .refine((form) => form.password !== form.currentPassword, {
+    message: CHANGE_PASSWORD_MESSAGES.sameAsCurrent,
+    path: ['password'],
+    when: (payload) => {
+      const value = payload.value as { currentPassword?: unknown; password?: unknown } | null;
+      return typeof value?.currentPassword === 'string' && typeof value.password === 'string';
+    },
+  });
+export type TChangePassword = z.infer<typeof ZChangePasswordSchema>;
+export type TChangePasswordInput = z.input<typeof ZChangePasswordSchema>;
+
+/** The answer to a password change: how many other sessions were ended. */
+export const ZChangePasswordResultSchema = z.object({
+  status: z.literal('password-changed'),
+  otherSessionsEnded: z.number().int(),
+});
+export type TChangePasswordResult = z.infer<typeof ZChangePasswordResultSchema>;
+
 /** POST resend verification: the address to send a new verification link to. */
 export const ZResendVerificationSchema = z.object({ email: ZEmailSchema });
 export type TResendVerification = z.infer<typeof ZResendVerificationSchema>;

@@ -29,7 +29,9 @@ export const ZBurdenedLaborRateSchema = z
   .finite()
   .min(0, USER_MESSAGES.rateNegative)
   .max(MAX_BURDENED_LABOR_RATE, USER_MESSAGES.rateTooHigh)
-  .transform((rate) => Math.round(rate * 100) / 100);
+  // rate * 100 is binary floating point: 1.005 * 100 is 100.49999999999999, which Math.round takes down to 1.00.
+  // Rounding the product to 12 significant digits first gives the decimal the admin typed (100.5 → 1.01).
+  .transform((rate) => Math.round(Number((rate * 100).toPrecision(12))) / 100);
 
 const personName = (field: string) =>
   z

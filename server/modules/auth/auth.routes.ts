@@ -5,6 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZAvailabilityResultSchema,
+  ZChangePasswordResultSchema,
+  ZChangePasswordSchema,
   ZCheckAvailabilitySchema,
   ZForgotPasswordSchema,
   ZLoginSchema,
@@ -18,9 +20,10 @@ import {
   ZVerifyEmailResultSchema,
   ZVerifyEmailSchema,
 } from '#common/schemas/auth.ts';
-import { appendSetCookies } from '../../plugins/auth.ts';
+import { appendSetCookies, requireRole } from '../../plugins/auth.ts';
 import { AUTH_BASE_PATH, type TAuth } from './auth.ts';
 import { authHeaders, replyWithCookies } from './auth-request.ts';
+import { changePassword } from './password-change.service.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
 import { checkAvailability, signUp, verifyEmail } from './registration.service.ts';
 import { signIn } from './sign-in.service.ts';
@@ -161,5 +164,20 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) => resetPassword(db, app.auth, request, request.body),
+  );
+
+  r.post(
+    '/api/v1/auth/change-password',
+    {
+      preHandler: requireRole('user'),
+      schema: {
+        summary: "Changes the signed-in user's password; optionally ends every other session of theirs",
+        tags: ['auth'],
+        body: ZChangePasswordSchema,
+        response: { 200: ZChangePasswordResultSchema },
+      },
+    },
+    async (request, reply) =>
+      changePassword(db, app.auth, request, request.body, (cookies) => appendSetCookies(reply, cookies)),
   );
 }

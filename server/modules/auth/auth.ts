@@ -72,6 +72,8 @@ export function createAuth({ database, config, sessionSecret, log }: TCreateAuth
       '/send-verification-email',
       '/request-password-reset',
       '/reset-password',
+      // Password change is ours too (/api/v1/auth/change-password: the sign-in limit on the current password).
+      '/change-password',
       // TOTP is ours too (/api/v1/auth/two-factor/*: the replay guard, the totp rate limit, MFA events).
       '/two-factor/enable',
       '/two-factor/disable',
@@ -110,6 +112,7 @@ export function createAuth({ database, config, sessionSecret, log }: TCreateAuth
         active: { type: 'boolean', required: false, defaultValue: true, input: false },
         burdenedLaborRate: { type: 'number', required: false, input: false },
         needsPasswordReset: { type: 'boolean', required: false, defaultValue: false, input: false },
+        lastSignInAt: { type: 'date', required: false, input: false },
       },
     },
     session: {
@@ -171,15 +174,26 @@ export function createAuth({ database, config, sessionSecret, log }: TCreateAuth
         create: {
           // Runs after the password (or the verification link, or the second factor) was checked, so a wrong
           // password still gets the generic answer. No session is ever created for these users.
-          before: async (session) => {
-            const [user] = await database.db
-              .select({ active: users.active, needsPasswordReset: users.needsPasswordReset })
-              .from(users)
-              .where(eq(users.id, session.userId));
-            if (user && !user.active) {
+          // Inside better-auth's own transactions (a password change that ends other sessions creates this one in
+          // a transaction) the hooks must use its adapter: on PGlite's single connection a query beside the
+          // transaction would wait for it forever. Outside an endpoint (`context` null) the pool is fine.
+          before: async (session, context) => {
+            // better-auth types the user without our additional fields; the row has them.
+            const user: Record<string, unknown> | null = context
+              ? ((await context.context.internalAdapter.findUserById(session.userId)) as Record<
+                  string,
+                  unknown
+                > | null)
+              : ((
+                  await database.db
+                    .select({ active: users.active, needsPasswordReset: users.needsPasswordReset })
+                    .from(users)
+                    .where(eq(users.id, session.userId))
+                )[0] ?? null);
+            if (user && user.active === false) {
               throw new APIError('FORBIDDEN', { code: 'ACCOUNT_INACTIVE', message: 'Account inactive' });
             }
-            if (user?.needsPasswordReset) {
+            if (user?.needsPasswordReset === true) {
               throw new APIError('FORBIDDEN', {
                 code: 'PASSWORD_RESET_REQUIRED',
                 message: 'Password reset required',
@@ -187,7 +201,11 @@ export function createAuth({ database, config, sessionSecret, log }: TCreateAuth
             }
           },
           // The admin list's "last sign-in".
-          after: async (session) => {
+          after: async (session, context) => {
+            if (context) {
+              await context.context.internalAdapter.updateUser(session.userId, { lastSignInAt: new Date() });
+              return;
+            }
             await database.db
               .update(users)
               .set({ lastSignInAt: new Date() })

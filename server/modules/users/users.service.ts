@@ -96,7 +96,11 @@ export async function addUser(
         id,
         name: `${input.firstName} ${input.lastName}`,
         email,
-        emailVerified: false,
+        // Marked verified so that a sign-in before the set-password link is refused as PASSWORD_RESET_REQUIRED
+        // ("check your email and follow the link"), not EMAIL_NOT_VERIFIED, which sends them to verify the
+        // address and offers a verification mail that cannot sign them in. Nobody signs in as this user before
+        // the mailed link proves the address: needsPasswordReset blocks every session until then.
+        emailVerified: true,
         companyId: actor.companyId,
         role: input.role,
         firstName: input.firstName,
