@@ -1,6 +1,11 @@
 // End-to-end tests in Debian's Chromium against the built app served by the real server on a fresh PGlite folder.
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_BASE_URL as BASE_URL, E2E_SYSADMIN, E2E_PORT as PORT } from './tests/e2e/support/server.ts';
+import {
+  E2E_BASE_URL as BASE_URL,
+  E2E_DATA_DIR as DATA_DIR,
+  E2E_SYSADMIN,
+  E2E_PORT as PORT,
+} from './tests/e2e/support/server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/setup/chromium.ts';
 
 // A fresh data folder, the built web app, the installation's sysadmin made as an operator would, then the server.
@@ -31,7 +36,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `rm -rf .data-e2e && npx tsx scripts/build-web.ts && ${SYSADMIN_COMMAND} && npx tsx server/main.ts`,
+    command: `rm -rf ${DATA_DIR} && npx tsx scripts/build-web.ts && ${SYSADMIN_COMMAND} && npx tsx server/main.ts`,
     url: `${BASE_URL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -39,12 +44,12 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       NODE_ENV: 'test',
-      DATA_DIR: '.data-e2e',
+      DATA_DIR,
       PORT: String(PORT),
       HOST: '127.0.0.1',
       APP_URL: BASE_URL,
       LOG_LEVEL: 'warn',
-      // Mail goes to .data-e2e/outbox as .eml files (no SMTP_URL); the tests read it from there.
+      // Mail goes to DATA_DIR/outbox as .eml files (no SMTP_URL); the tests read it from there.
       MAIL_DISPATCH_INTERVAL_MS: '300',
       // As behind a reverse proxy on this machine: tests that act as different people send X-Forwarded-For, so the
       // per-address rate limits count them apart as they would count real visitors.

@@ -24,6 +24,19 @@ const SignedInLayout = lazy(() =>
   import('./shell/signed-in-layout.tsx').then((m) => ({ default: m.SignedInLayout })),
 );
 const AreaPage = lazy(() => import('../features/areas/area-page.tsx'));
+const AdminPage = lazy(() => import('../features/admin/admin-page.tsx'));
+const UsersPage = lazy(() => import('../features/users/users-page.tsx'));
+
+/** The protected screens that are built; every other protected route shows what its area will do (AreaPage). */
+const SCREENS: Partial<Record<string, React.ComponentType>> = {
+  '/admin': AdminPage,
+  '/users': UsersPage,
+};
+
+function screenOf(route: (typeof PROTECTED_ROUTES)[number]) {
+  const Screen = SCREENS[route.path];
+  return Screen ? <Screen /> : <AreaPage route={route} />;
+}
 
 function page(element: React.ReactNode) {
   return <Suspense fallback={<PageLoader />}>{element}</Suspense>;
@@ -54,7 +67,7 @@ const router = createBrowserRouter([
         element: page(<SignedInLayout />),
         children: PROTECTED_ROUTES.map((route) => ({
           path: route.path,
-          element: <RequireAccess route={route}>{page(<AreaPage route={route} />)}</RequireAccess>,
+          element: <RequireAccess route={route}>{page(screenOf(route))}</RequireAccess>,
         })),
       },
     ],

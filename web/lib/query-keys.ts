@@ -2,4 +2,6 @@
 export const queryKeys = {
   session: ['session'] as const,
   labelConfig: ['company', 'label-config'] as const,
+  users: ['users'] as const,
+  usersPage: (query: object) => ['users', query] as const,
 };

@@ -3,9 +3,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { simpleParser } from 'mailparser';
+import { E2E_DATA_DIR } from './server.ts';
 
-/** The e2e server's outbox folder (playwright.config.ts sets DATA_DIR=.data-e2e). */
-const OUTBOX = join('.data-e2e', 'outbox');
+/** The e2e server's outbox folder (playwright.config.ts sets DATA_DIR to E2E_DATA_DIR). */
+const OUTBOX = join(E2E_DATA_DIR, 'outbox');
 
 /** The newest message to `address` whose subject matches, waiting for the dispatcher to deliver it. */
 export async function waitForMail(

@@ -2,6 +2,8 @@
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** The server's data folder (PGlite, outbox); E2E_DATA_DIR with E2E_PORT lets two runs share a machine. */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
 
 /** The installation's sysadmin, made by `npm run sysadmin` (server/cli/create-sysadmin.ts) before the server starts. */
 export const E2E_SYSADMIN = {

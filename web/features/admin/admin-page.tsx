@@ -1,0 +1,47 @@
+// /admin: the Admin section's tabs (SPEC.md section 2). Users is built; the other tabs say what they will hold.
+import { Badge, Container, Group, Tabs, Text, Title } from '@mantine/core';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ADMIN_TABS } from '#common/routes.ts';
+import { AREA_DESCRIPTIONS } from '../areas/area-descriptions.ts';
+import { UsersPanel } from '../users/users-panel.tsx';
+
+export default function AdminPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const tab = ADMIN_TABS.find((t) => t.id === params.get('tab')) ?? ADMIN_TABS[0];
+  const built = tab.id === 'users';
+
+  return (
+    <Container size="xl" py="lg">
+      <Group justify="space-between" mb="md">
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {tab.title}
+        </Title>
+        {built ? null : (
+          <Badge variant="light" color="gray">
+            Arriving soon
+          </Badge>
+        )}
+      </Group>
+      <Tabs
+        value={tab.id}
+        onChange={(value) => value && navigate(`/admin?tab=${value}`)}
+        mb="md"
+        keepMounted={false}
+      >
+        <Tabs.List>
+          {ADMIN_TABS.map((t) => (
+            <Tabs.Tab key={t.id} value={t.id}>
+              {t.title}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {built ? (
+        <UsersPanel />
+      ) : (
+        <Text maw={720}>{AREA_DESCRIPTIONS[`/admin?tab=${tab.id}`] ?? 'This screen is being built.'}</Text>
+      )}
+    </Container>
+  );
+}

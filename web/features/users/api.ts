@@ -1,0 +1,27 @@
+// Calls of the company-users API (/api/v1/users), typed by the shared contract.
+import type {
+  TAddUserInput,
+  TCompanyUser,
+  TUpdateUser,
+  TUserListQuery,
+  TUserPage,
+} from '#common/schemas/users.ts';
+import { api } from '../../lib/api-client.ts';
+
+export function listUsers(query: TUserListQuery, signal?: AbortSignal): Promise<TUserPage> {
+  const params = new URLSearchParams({
+    page: String(query.page),
+    pageSize: String(query.pageSize),
+    status: query.status,
+    ...(query.q ? { q: query.q } : {}),
+  });
+  return api<TUserPage>(`/api/v1/users?${params}`, signal ? { signal } : {});
+}
+
+export const addUser = (body: TAddUserInput) => api<TCompanyUser>('/api/v1/users', { method: 'POST', body });
+
+export const updateUser = (id: string, body: Partial<TUpdateUser>) =>
+  api<TCompanyUser>(`/api/v1/users/${encodeURIComponent(id)}`, { method: 'PATCH', body });
+
+export const resendInvitation = (id: string) =>
+  api<TCompanyUser>(`/api/v1/users/${encodeURIComponent(id)}/invitation`, { method: 'POST' });

@@ -1,0 +1,151 @@
+// Change a user's role, burdened labor rate and active state; only what changed is sent.
+import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import type { TRole } from '#common/roles.ts';
+import { type TCompanyUser, type TUpdateUser, ZUpdateUserSchema } from '#common/schemas/users.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { toast } from '../../lib/toast.ts';
+import { updateUser } from './api.ts';
+import { fieldErrorsOf, ROLE_LABELS, roleOptions } from './role-options.ts';
+
+/** What the save changed, in words, for the toast. */
+function describeChange(before: TCompanyUser, after: TCompanyUser): string {
+  const parts: string[] = [];
+  if (before.role !== after.role) parts.push(`role ${ROLE_LABELS[after.role]}`);
+  if (before.burdenedLaborRate !== after.burdenedLaborRate) {
+    parts.push(`rate $${after.burdenedLaborRate.toFixed(2)}/hour`);
+  }
+  if (before.active !== after.active) parts.push(after.active ? 'reactivated' : 'inactivated and signed out');
+  return parts.length > 0 ? `${after.firstName} ${after.lastName}: ${parts.join(', ')}.` : 'Nothing changed.';
+}
+
+export function EditUserDialog({
+  user,
+  onClose,
+  actorRole,
+  actorId,
+}: {
+  user: TCompanyUser | null;
+  onClose: () => void;
+  actorRole: TRole;
+  actorId: string;
+}) {
+  const queryClient = useQueryClient();
+  const [role, setRole] = useState<TRole>('user');
+  const [rate, setRate] = useState<number | string>(0);
+  const [active, setActive] = useState(true);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  useEffect(() => {
+    if (!user) return;
+    setRole(user.role);
+    setRate(user.burdenedLaborRate);
+    setActive(user.active);
+    setErrors({});
+  }, [user]);
+
+  const mutation = useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: Partial<TUpdateUser> }) => updateUser(id, patch),
+    onSuccess: async (after) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.users });
+      if (user) toast('success', { title: 'User updated', message: describeChange(user, after) });
+      onClose();
+    },
+    onError: (failure) => {
+      if (failure instanceof ApiError && Object.keys(failure.fieldErrors).length > 0)
+        setErrors(failure.fieldErrors);
+      else
+        setErrors({
+          form: failure instanceof ApiError ? failure.message : 'Something went wrong. Try again.',
+        });
+    },
+  });
+
+  if (!user) return null;
+  const isSelf = user.id === actorId;
+  const numericRate = typeof rate === 'number' ? rate : Number(rate || 0);
+  const patch: Partial<TUpdateUser> = {
+    ...(role !== user.role ? { role } : {}),
+    ...(numericRate !== user.burdenedLaborRate ? { burdenedLaborRate: numericRate } : {}),
+    ...(active !== user.active ? { active } : {}),
+  };
+  const changed = Object.keys(patch).length > 0;
+  // A sysadmin's row is read-only for admins (the server refuses too); say so instead of failing on save.
+  const locked = user.role === 'sysadmin' && actorRole !== 'sysadmin';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ZUpdateUserSchema.safeParse(patch);
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error.issues));
+      return;
+    }
+    mutation.mutate({ id: user.id, patch });
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={`Edit ${user.firstName} ${user.lastName}`}>
+      <form onSubmit={submit} noValidate aria-label="Edit user">
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {user.email}
+          </Text>
+          {locked ? <Alert color="gray">Only a sysadmin can change a sysadmin.</Alert> : null}
+          <Select
+            label="Role"
+            data={roleOptions(actorRole).concat(
+              user.role === 'sysadmin' && actorRole !== 'sysadmin'
+                ? [{ value: 'sysadmin', label: 'Sysadmin' }]
+                : [],
+            )}
+            value={role}
+            onChange={(value) => value && setRole(value as TRole)}
+            allowDeselect={false}
+            disabled={locked}
+            error={errors.role}
+          />
+          <NumberInput
+            label="Burdened labor rate ($/hour)"
+            description="Changes apply from now on; cost reports keep the rate in force at the time."
+            min={0}
+            decimalScale={2}
+            fixedDecimalScale
+            value={rate}
+            onChange={setRate}
+            disabled={locked}
+            error={errors.burdenedLaborRate}
+          />
+          <Switch
+            label="Active"
+            description={
+              isSelf
+                ? 'You cannot inactivate your own account.'
+                : active
+                  ? 'Active users can log in and count toward your plan.'
+                  : 'Inactive users are signed out at once and cannot log in.'
+            }
+            checked={active}
+            onChange={(e) => setActive(e.currentTarget.checked)}
+            disabled={locked || isSelf}
+            error={errors.active}
+          />
+          {errors.form ? (
+            <Alert color="red" role="alert">
+              {errors.form}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={mutation.isPending} disabled={!changed || locked}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
