@@ -20,6 +20,7 @@ afterAll(async () => {
 const PASSWORD = 'Sturdy-Anvil-42';
 const CSRF = 'a1'.repeat(32);
 const SESSION_COOKIE = 'fb.session_token';
+const DAY = 24 * 60 * 60 * 1000;
 
 // Every request from its own address unless a test says otherwise, so per-address limits stay out of the way.
 let addressCounter = 0;
@@ -465,6 +466,33 @@ describe('sessions', () => {
       headers: { cookie },
     });
     expect(labels.statusCode).toBe(401);
+  });
+
+  it('renews a session that is in use before it expires, in the same answer: no sign-in screen, no blip', async () => {
+    const cookie = await registered('steady@example.com', 'Steady Spindles');
+    const user = (await userRow('steady@example.com'))!;
+    // As if last renewed two days ago: five of the seven idle days are left, and renewal is due (once a day).
+    const fiveDays = new Date(Date.now() + 5 * DAY);
+    await t.database.db.update(sessions).set({ expiresAt: fiveDays }).where(eq(sessions.userId, user.id));
+    const response = await getSession(cookie);
+    expect(response.json()).toMatchObject({ state: 'signed-in', user: { email: 'steady@example.com' } });
+    const renewed = response.cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(renewed?.maxAge).toBe(7 * 24 * 60 * 60);
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6.9 * DAY);
+    // The browser's old cookie keeps working: the token did not change, only its lifetime.
+    expect(renewed?.value.split('.')[0]).toBe(decodeURIComponent(cookie.split('=')[1]!).split('.')[0]);
+    expect((await getSession(cookie)).json().state).toBe('signed-in');
+  });
+
+  it('ends a session idle for longer than seven days', async () => {
+    const cookie = await registered('dozing@example.com', 'Dozing Dies');
+    const user = (await userRow('dozing@example.com'))!;
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
+    expect((await getSession(cookie)).json()).toMatchObject({ state: 'signed-out', user: null });
   });
 
   it('ends a deactivated user’s session at once', async () => {
