@@ -2,14 +2,17 @@
 // /api/v1/auth/*) tries to read, change and delete company A's data, sending A's ids wherever a request can carry
 // them, and only ever gets B's own data or a 404. The route list is taken from the app itself (every route Fastify
 // registers), so a new route without a case in ROUTE_CASES fails here: "add a cross-company case for <METHOD> <URL>".
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../tests/setup/test-app.ts';
+import { enrolTwoFactor, requireOathtool } from '../tests/setup/two-factor.ts';
 import { mailOutbox } from './mail/mail.tables.ts';
 import { analyticsEvents } from './modules/analytics/analytics.tables.ts';
 import { sessions, twoFactors, users } from './modules/auth/auth.tables.ts';
 import { companySettings } from './modules/companies/companies.tables.ts';
+import { securityEvents } from './security/security-events.tables.ts';
 
 /**
  * Every route Fastify registers, in every plugin scope, as it registers it: an onRoute hook on each new app. (Not
@@ -182,6 +185,8 @@ const A_SETTINGS_ROW = {
 const A_SECRET_PATH = '/inventory/a-only-page';
 
 beforeAll(async () => {
+  // B enrols TOTP for the backup-codes case, with codes from oathtool.
+  requireOathtool();
   t = await createTestApp();
   APP_ROUTES = registeredRouteKeys();
   A = await registerCompany('Anvil Works A', 'admin-a@anvil.example');
@@ -695,6 +700,52 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
     () => ({ password: 'Not-The-Password-1', userId: A.userId }),
     400,
   ),
+  'POST /api/v1/auth/two-factor/backup-codes': {
+    kind: 'session',
+    attempt:
+      "asks for new backup codes naming A's user: B's own codes are replaced (200), A's account untouched",
+    async probe() {
+      const second = sessionCookieOf(await signIn(B.email))!;
+      expect(second, "B's second session").toBeDefined();
+      // B turns TOTP on for real, so that the route has codes to replace; taken off again below, since the
+      // other cases sign B in with the password alone.
+      const enrolled = await enrolTwoFactor(t, second, PASSWORD);
+      try {
+        const before = await t.database.db.select().from(twoFactors).where(eq(twoFactors.userId, B.userId));
+        const response = await asB(
+          {
+            method: 'POST',
+            url: '/api/v1/auth/two-factor/backup-codes',
+            payload: { password: PASSWORD, userId: A.userId, companyId: A.companyId },
+          },
+          enrolled.cookie,
+        );
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json().backupCodes).toHaveLength(10);
+        expect(sessionCookieOf(response), 'backup-codes started a session').toBeUndefined();
+        const after = await t.database.db.select().from(twoFactors).where(eq(twoFactors.userId, B.userId));
+        expect(after[0]!.backupCodes).not.toBe(before[0]!.backupCodes);
+        const [aUser] = await t.database.db.select().from(users).where(eq(users.id, A.userId));
+        expect(aUser!.twoFactorEnabled).not.toBe(true);
+        expect(await t.database.db.select().from(twoFactors).where(eq(twoFactors.userId, A.userId))).toEqual(
+          [],
+        );
+        const regenerated = await t.database.db
+          .select()
+          .from(securityEvents)
+          .where(eq(securityEvents.type, 'mfa_backup_codes_regenerated'));
+        expect(regenerated.map((e) => [e.userId, e.companyId])).toEqual([[B.userId, B.companyId]]);
+        await expectAUntouched();
+      } finally {
+        await t.database.db.delete(twoFactors).where(eq(twoFactors.userId, B.userId));
+        await t.database.db.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, B.userId));
+      }
+      expect(
+        sessionCookieOf(await signIn(B.email)),
+        'B signs in with the password alone again',
+      ).toBeDefined();
+    },
+  },
 
   // ---- the company's users (server/modules/users): admins of B manage B's people only
   'GET /api/v1/users': {
@@ -780,6 +831,48 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
       expect(response.statusCode).toBe(404);
       const after = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, A.email));
       expect(after).toHaveLength(before.length);
+    },
+  },
+  'DELETE /api/v1/users/:id/two-factor': {
+    kind: 'tenant',
+    attempt: "resets the second factor of A's admin by id: 404, A keeps it and stays signed in",
+    async probe() {
+      // A has a second factor for this probe (written straight to the tables: only whether it survives matters
+      // here), taken off again below, since the two-factor cases check A never gets one from B.
+      const aTwoFactor = {
+        id: randomUUID(),
+        userId: A.userId,
+        secret: 'a-secret-b-must-not-remove',
+        backupCodes: 'a-backup-codes-b-must-not-remove',
+        verified: true,
+      };
+      await t.database.db.insert(twoFactors).values(aTwoFactor);
+      await t.database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, A.userId));
+      try {
+        for (const id of [A.userId, A.companyId]) {
+          const response = await asB({ method: 'DELETE', url: `/api/v1/users/${id}/two-factor` });
+          expect(response.statusCode, response.body).toBe(404);
+        }
+        const [aUser] = await t.database.db.select().from(users).where(eq(users.id, A.userId));
+        expect(aUser!.twoFactorEnabled).toBe(true);
+        expect(
+          await t.database.db.select().from(twoFactors).where(eq(twoFactors.userId, A.userId)),
+        ).toMatchObject([aTwoFactor]);
+        const [aSession] = await t.database.db
+          .select()
+          .from(sessions)
+          .where(eq(sessions.token, A.sessionToken));
+        expect(aSession, "A's session row").toBeDefined();
+        const disabled = await t.database.db
+          .select()
+          .from(securityEvents)
+          .where(and(eq(securityEvents.type, 'mfa_disabled'), eq(securityEvents.userId, A.userId)));
+        expect(disabled).toEqual([]);
+        await expectAUntouched();
+      } finally {
+        await t.database.db.delete(twoFactors).where(eq(twoFactors.userId, A.userId));
+        await t.database.db.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, A.userId));
+      }
     },
   },
 };

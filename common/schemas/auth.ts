@@ -254,7 +254,7 @@ export const ZBackupCodeSchema = z
   .min(1, 'Enter a backup code')
   .max(64, 'That backup code is not right.');
 
-/** POST /api/v1/auth/two-factor/enable and /disable: the password again (re-authentication). */
+/** POST /api/v1/auth/two-factor/enable, /disable and /backup-codes: the password again (re-authentication). */
 export const ZTwoFactorPasswordSchema = z.object({
   password: z
     .string({ error: 'Password is required' })
@@ -269,6 +269,10 @@ export const ZTwoFactorEnableResultSchema = z.object({
   backupCodes: z.array(z.string()),
 });
 export type TTwoFactorEnableResult = z.infer<typeof ZTwoFactorEnableResultSchema>;
+
+/** The 200 of backup-codes: ten new single-use backup codes; the previous ones no longer work. */
+export const ZTwoFactorBackupCodesSchema = z.object({ backupCodes: z.array(z.string()) });
+export type TTwoFactorBackupCodes = z.infer<typeof ZTwoFactorBackupCodesSchema>;
 
 /** POST /api/v1/auth/two-factor/confirm: the first code, which turns TOTP on. */
 export const ZTwoFactorConfirmSchema = z.object({ code: ZTotpCodeSchema });
@@ -303,7 +307,7 @@ export type TTwoFactorVerifyResult = z.infer<typeof ZTwoFactorVerifyResultSchema
 export const TWO_FACTOR_MESSAGES = {
   /** 400 BAD_REQUEST: a wrong, reused or expired code (TOTP or backup). */
   badCode: "That code is not right. Check your authenticator app's clock and try again.",
-  /** 400 INVALID_CREDENTIALS: the password of enable or disable is wrong. */
+  /** 400 INVALID_CREDENTIALS: the password of enable, disable or backup-codes is wrong. */
   wrongPassword: 'That password is not right.',
   /** 401 UNAUTHENTICATED: verify without a live challenge (none, expired after 10 minutes, or used up). */
   challengeExpired: 'Your sign-in has expired. Log in again.',
@@ -311,5 +315,6 @@ export const TWO_FACTOR_MESSAGES = {
   alreadyEnabled: 'Two-factor authentication is already on. Turn it off first to set it up again.',
   /** 400 BAD_REQUEST: confirm without a pending enrolment. */
   notEnrolling: 'Start the set-up again: there is no authenticator waiting for its first code.',
-  /** 400 BAD_REQUEST: a signed-in session that is not a registered account (the development sign-in). */
+  /** 400 BAD_REQUEST: new backup codes while no confirmed second factor is on. */
+  notEnabled: 'Two-factor authentication is off: there are no backup codes to replace. Turn it on first.',
 } as const;

@@ -21,6 +21,9 @@ export const USER_MESSAGES = {
   notSelfInactivate: 'You cannot inactivate your own account. Ask another admin to do it.',
   notFound: 'No such user in your company.',
   alreadySet: 'This user has already set a password: they can use "Forgot password?" on the login panel.',
+  noSecondFactor: 'This user has no two-factor authentication to reset.',
+  notSelfResetSecondFactor:
+    'You cannot reset your own two-factor authentication here. Turn it off in your two-factor settings, with your password.',
 } as const;
 
 /** Money per hour with cents; rounded to the cent so 12.345 is stored as 12.35 rather than refused. */

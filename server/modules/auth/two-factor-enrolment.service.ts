@@ -1,9 +1,10 @@
 // TOTP enrolment for a signed-in account: enable (password re-entered, otpauth URI and backup codes), confirm with
-// the first code (the replay guard claims its step) and disable — with the password-check rate limit and the MFA
-// security events.
+// the first code (the replay guard claims its step), new backup codes and disable — with the password-check rate
+// limit and the MFA security events.
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '#common/errors.ts';
 import {
+  type TTwoFactorBackupCodes,
   type TTwoFactorConfirm,
   type TTwoFactorEnableResult,
   type TTwoFactorPassword,
@@ -149,4 +150,46 @@ export async function disableTwoFactor(
     details: { method: 'totp' },
   });
   return { enabled: false };
+}
+
+/**
+ * Replaces the backup codes with ten new ones after the password is re-entered; the old ones stop working at once
+ * (better-auth overwrites the stored list). Only with a confirmed second factor. Cookies go to `forwardCookies`.
+ */
+export async function regenerateBackupCodes(
+  db: TDb,
+  auth: TAuth,
+  request: FastifyRequest,
+  input: TTwoFactorPassword,
+  forwardCookies: (cookies: string[]) => void,
+): Promise<TTwoFactorBackupCodes> {
+  const user = authOf(request);
+  await limitPasswordCheck(db, request, user.email, 'two-factor-backup-codes');
+  let result: { headers: Headers; response: { backupCodes: string[] } };
+  try {
+    result = await auth.api.generateBackupCodes({
+      body: { password: input.password },
+      headers: authHeaders(request),
+      returnHeaders: true,
+    });
+  } catch (error) {
+    const apiError = betterAuthErrorOf(error);
+    if (apiError?.code === 'INVALID_PASSWORD') throw wrongPassword();
+    if (apiError?.code === 'TWO_FACTOR_NOT_ENABLED') {
+      throw new AppError('BAD_REQUEST', TWO_FACTOR_MESSAGES.notEnabled);
+    }
+    throw error;
+  }
+  await resetRateLimit(db, rateLimitKey(RATE_LIMITS.signInPerAccount, user.email));
+  forwardCookies(result.headers.getSetCookie());
+  const { backupCodes } = result.response;
+  await recordSecurityEvent(db, {
+    type: 'mfa_backup_codes_regenerated',
+    userId: user.userId,
+    companyId: user.companyId,
+    email: user.email,
+    ...eventOrigin(request),
+    details: { method: 'totp', count: backupCodes.length },
+  });
+  return { backupCodes };
 }

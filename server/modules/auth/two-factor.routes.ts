@@ -1,10 +1,11 @@
-// TOTP second factor (issue 3 "Login"): enrol, confirm, verify at sign-in (code or backup code), disable — our routes
-// around better-auth's twoFactor plugin; the rules live in two-factor-enrolment.service.ts and
+// TOTP second factor (issue 3 "Login"): enrol, confirm, verify at sign-in (code or backup code), new backup codes,
+// disable — our routes around better-auth's twoFactor plugin; the rules live in two-factor-enrolment.service.ts and
 // two-factor-sign-in.service.ts. better-auth's own HTTP copies under /api/auth/two-factor/* are closed
 // (auth.ts disabledPaths).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ZTwoFactorBackupCodesSchema,
   ZTwoFactorConfirmSchema,
   ZTwoFactorEnableResultSchema,
   ZTwoFactorPasswordSchema,
@@ -13,7 +14,12 @@ import {
   ZTwoFactorVerifySchema,
 } from '#common/schemas/auth.ts';
 import { appendSetCookies } from '../../plugins/auth.ts';
-import { confirmTwoFactor, disableTwoFactor, enableTwoFactor } from './two-factor-enrolment.service.ts';
+import {
+  confirmTwoFactor,
+  disableTwoFactor,
+  enableTwoFactor,
+  regenerateBackupCodes,
+} from './two-factor-enrolment.service.ts';
 import { verifyTwoFactor } from './two-factor-sign-in.service.ts';
 
 /** The two-factor routes under /api/v1/auth/two-factor/*. */
@@ -64,6 +70,23 @@ export async function twoFactorRoutes(app: FastifyInstance) {
     },
     async (request, reply) =>
       verifyTwoFactor(db, app.auth, request, request.body, (cookies) => appendSetCookies(reply, cookies)),
+  );
+
+  r.post(
+    '/api/v1/auth/two-factor/backup-codes',
+    {
+      schema: {
+        summary:
+          'Replaces the backup codes with ten new ones after re-entering the password; the old ones stop working',
+        tags: ['auth'],
+        body: ZTwoFactorPasswordSchema,
+        response: { 200: ZTwoFactorBackupCodesSchema },
+      },
+    },
+    async (request, reply) =>
+      regenerateBackupCodes(db, app.auth, request, request.body, (cookies) =>
+        appendSetCookies(reply, cookies),
+      ),
   );
 
   r.post(

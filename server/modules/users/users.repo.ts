@@ -3,7 +3,7 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TCompanyUser, TUserListQuery } from '#common/schemas/users.ts';
 import type { TDb } from '../../db/client.ts';
-import { accounts, sessions, users } from '../auth/auth.tables.ts';
+import { accounts, sessions, twoFactors, users } from '../auth/auth.tables.ts';
 import { companies } from '../companies/companies.tables.ts';
 
 export type TUserRow = typeof users.$inferSelect;
@@ -158,4 +158,19 @@ export async function updateUser(
 export async function deleteUserSessions(tx: TDb, userId: string): Promise<number> {
   const deleted = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
   return deleted.length;
+}
+
+/**
+ * Turns the user's second factor off: clears the flag, only where it was on (so of two resets at once exactly one
+ * gets the row), and deletes the secret and backup codes. Null when the user is not the company's or had it off.
+ */
+export async function resetUserTwoFactor(tx: TDb, companyId: string, id: string): Promise<TUserRow | null> {
+  const [row] = await tx
+    .update(users)
+    .set({ twoFactorEnabled: false, updatedAt: new Date() })
+    .where(and(eq(users.id, id), eq(users.companyId, companyId), eq(users.twoFactorEnabled, true)))
+    .returning();
+  if (!row) return null;
+  await tx.delete(twoFactors).where(eq(twoFactors.userId, row.id));
+  return row;
 }

@@ -1,4 +1,5 @@
-// The company's users, for admins: list, add (invite or initial password), change, resend an invitation.
+// The company's users, for admins: list, add (invite or initial password), change, resend an invitation, reset a
+// lost second factor.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -10,7 +11,14 @@ import {
   ZUserPageSchema,
 } from '#common/schemas/users.ts';
 import { authOf, requireRole } from '../../plugins/auth.ts';
-import { addUser, getUser, listUsers, resendInvitation, updateUser } from './users.service.ts';
+import {
+  addUser,
+  getUser,
+  listUsers,
+  resendInvitation,
+  resetUserTwoFactor,
+  updateUser,
+} from './users.service.ts';
 
 const originOf = (request: FastifyRequest) => ({
   ip: request.ip,
@@ -96,5 +104,20 @@ export async function usersRoutes(app: FastifyInstance) {
       },
     },
     async (request) => resendInvitation(db, authOf(request), request.params.id, app.config.appUrl),
+  );
+
+  r.delete(
+    '/api/v1/users/:id/two-factor',
+    {
+      preHandler: requireRole('admin'),
+      schema: {
+        summary:
+          "Resets a user's lost second factor: TOTP off, secret and backup codes deleted, sessions ended (admin)",
+        tags,
+        params: ZUserIdParamsSchema,
+        response: { 200: ZCompanyUserSchema },
+      },
+    },
+    async (request) => resetUserTwoFactor(db, authOf(request), request.params.id, originOf(request)),
   );
 }

@@ -1,5 +1,6 @@
 // The rules of managing a company's users (SPEC.md section 6): admins add, change and inactivate; the last admin
-// stays; only a sysadmin makes or changes a sysadmin; the plan caps active users; inactivation ends sessions.
+// stays; only a sysadmin makes or changes a sysadmin; the plan caps active users; inactivation ends sessions; an
+// admin resets the second factor of a user who lost it.
 import { v7 as uuidv7 } from 'uuid';
 import { normalizeEmail } from '#common/email.ts';
 import { AppError } from '#common/errors.ts';
@@ -228,5 +229,38 @@ export async function updateUser(
       details: { by: actor.userId, sessionsEnded },
     });
   }
+  return repo.toCompanyUser(after);
+}
+
+/**
+ * Resets a user's second factor (they lost their authenticator): TOTP off, the secret and backup codes deleted and
+ * their sessions ended, in one transaction; the next sign-in asks for the password alone. Not one's own: that is
+ * the password-confirmed disable of the two-factor settings.
+ */
+export async function resetUserTwoFactor(
+  db: TDb,
+  actor: TAuthUser,
+  id: string,
+  origin: TActionOrigin,
+): Promise<TCompanyUser> {
+  const after = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as TDb;
+    const target = await repo.findCompanyUser(tx, actor.companyId, id);
+    if (!target) throw notFound();
+    checkSysadminRules(actor, target.role, undefined);
+    if (target.id === actor.userId) throw new AppError('CONFLICT', USER_MESSAGES.notSelfResetSecondFactor);
+    const updated = await repo.resetUserTwoFactor(tx, actor.companyId, target.id);
+    if (!updated) throw new AppError('CONFLICT', USER_MESSAGES.noSecondFactor);
+    await repo.deleteUserSessions(tx, target.id);
+    return updated;
+  });
+  await recordSecurityEvent(db, {
+    type: 'mfa_disabled',
+    userId: after.id,
+    companyId: actor.companyId,
+    email: after.email,
+    ...origin,
+    details: { by: actor.userId, reason: 'admin-reset' },
+  });
   return repo.toCompanyUser(after);
 }

@@ -1,5 +1,13 @@
 // The account calls of the web app, one function each, over the shared zod contracts.
-import type { TLogin, TResetPassword, TSignUp, TVerifyEmailResult } from '#common/schemas/auth.ts';
+import type {
+  TChangePassword,
+  TChangePasswordResult,
+  TLogin,
+  TResetPassword,
+  TSignUp,
+  TTwoFactorBackupCodes,
+  TVerifyEmailResult,
+} from '#common/schemas/auth.ts';
 import type { TUserProfile } from '#common/schemas/session.ts';
 import { api } from '../../lib/api-client.ts';
 
@@ -30,6 +38,10 @@ export const requestPasswordReset = (email: string) =>
 export const resetPassword = (body: TResetPassword & { token: string }) =>
   api<{ status: 'password-set' }>('/api/v1/auth/reset-password', { method: 'POST', body });
 
+/** Changes the signed-in user's password; with `endOtherSessions` every other browser is signed out. */
+export const changePassword = (body: TChangePassword) =>
+  api<TChangePasswordResult>('/api/v1/auth/change-password', { method: 'POST', body });
+
 /** Starts enrolment of an authenticator app (re-authenticating with the password). */
 export const enableTwoFactor = (password: string) =>
   api<{ totpUri: string; backupCodes: string[] }>('/api/v1/auth/two-factor/enable', {
@@ -48,3 +60,7 @@ export const verifyTwoFactor = (body: { code: string } | { backupCode: string })
 /** Turns the second factor off (re-authenticating with the password). */
 export const disableTwoFactor = (password: string) =>
   api<{ enabled: false }>('/api/v1/auth/two-factor/disable', { method: 'POST', body: { password } });
+
+/** Replaces the backup codes with ten new ones (re-authenticating with the password); the old ones stop working. */
+export const regenerateBackupCodes = (password: string) =>
+  api<TTwoFactorBackupCodes>('/api/v1/auth/two-factor/backup-codes', { method: 'POST', body: { password } });

@@ -1,14 +1,22 @@
-// Two-factor authentication settings: enrol an authenticator app (QR code, backup codes, first code) or remove it.
-import { Alert, Button, Code, Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+// Two-factor authentication settings: enrol an authenticator app (QR code, backup codes, first code), replace the
+// backup codes, or remove it.
+import { Alert, Button, Code, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
-import { confirmTwoFactor, disableTwoFactor, enableTwoFactor } from '../api.ts';
+import { confirmTwoFactor, disableTwoFactor, enableTwoFactor, regenerateBackupCodes } from '../api.ts';
+import { BackupCodes } from './backup-codes.tsx';
 
-type TStep = { kind: 'password' } | { kind: 'scan'; totpUri: string; backupCodes: string[] };
+type TStep =
+  | { kind: 'password' }
+  | { kind: 'scan'; totpUri: string; backupCodes: string[] }
+  | { kind: 'new-codes'; backupCodes: string[] };
+
+/** What the password form does when two-factor is on: the button that submitted it says (Enter: new codes). */
+type TEnabledAction = 'backup-codes' | 'disable';
 
 /** The secret an otpauth:// URI carries, shown for typing it in by hand. */
 function secretOf(totpUri: string): string {
@@ -39,6 +47,7 @@ export function TwoFactorDialog({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
+  const [enabledAction, setEnabledAction] = useState<TEnabledAction>('backup-codes');
 
   const close = () => {
     setStep({ kind: 'password' });
@@ -60,9 +69,24 @@ export function TwoFactorDialog({
     }
   };
 
-  const onPassword = (event: FormEvent) => {
+  const onPassword = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Enter submits with the first button, "New backup codes": the harmless one.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const action: TEnabledAction =
+      submitter?.getAttribute('value') === 'disable' ? 'disable' : 'backup-codes';
+    setEnabledAction(action);
     void run(async () => {
+      if (enabled && action === 'backup-codes') {
+        const { backupCodes } = await regenerateBackupCodes(password);
+        setPassword('');
+        setStep({ kind: 'new-codes', backupCodes });
+        toast('success', {
+          title: 'New backup codes',
+          message: 'Save them now: your old backup codes no longer work.',
+        });
+        return;
+      }
       if (enabled) {
         await disableTwoFactor(password);
         await queryClient.invalidateQueries({ queryKey: queryKeys.session });
@@ -101,12 +125,12 @@ export function TwoFactorDialog({
         <form
           onSubmit={onPassword}
           noValidate
-          aria-label={enabled ? 'Turn off two-factor authentication' : 'Set up two-factor authentication'}
+          aria-label={enabled ? 'Manage two-factor authentication' : 'Set up two-factor authentication'}
         >
           <Stack gap="sm">
             <Text size="sm">
               {enabled
-                ? 'Two-factor authentication is on. Enter your password to turn it off.'
+                ? 'Two-factor authentication is on. Enter your password to get new backup codes (the old ones stop working) or to turn it off.'
                 : 'Protect your account with a code from an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password) at every log-in. Enter your password to begin.'}
             </Text>
             <PasswordInput
@@ -116,11 +140,43 @@ export function TwoFactorDialog({
               onChange={(e) => setPassword(e.currentTarget.value)}
               error={error}
             />
-            <Button type="submit" loading={pending} color={enabled ? 'red' : undefined}>
-              {enabled ? 'Turn off' : 'Continue'}
-            </Button>
+            {enabled ? (
+              <Group grow>
+                <Button
+                  type="submit"
+                  value="backup-codes"
+                  loading={pending && enabledAction === 'backup-codes'}
+                  disabled={pending && enabledAction !== 'backup-codes'}
+                >
+                  New backup codes
+                </Button>
+                <Button
+                  type="submit"
+                  value="disable"
+                  color="red"
+                  variant="light"
+                  loading={pending && enabledAction === 'disable'}
+                  disabled={pending && enabledAction !== 'disable'}
+                >
+                  Turn off
+                </Button>
+              </Group>
+            ) : (
+              <Button type="submit" loading={pending}>
+                Continue
+              </Button>
+            )}
           </Stack>
         </form>
+      ) : step.kind === 'new-codes' ? (
+        <Stack gap="sm">
+          <Alert color="yellow" variant="light" title="Your old backup codes no longer work">
+            Save these new codes somewhere safe now: they are shown only this once. Each one logs you in once
+            if you lose your phone.
+          </Alert>
+          <BackupCodes codes={step.backupCodes} />
+          <Button onClick={close}>Done</Button>
+        </Stack>
       ) : (
         <form onSubmit={onConfirm} noValidate aria-label="Confirm two-factor authentication">
           <Stack gap="sm">
@@ -134,11 +190,7 @@ export function TwoFactorDialog({
             <Text size="sm">
               2. Save these backup codes somewhere safe. Each one logs you in once if you lose your phone.
             </Text>
-            <SimpleGrid cols={{ base: 2, xs: 3 }} spacing={4} data-testid="backup-codes">
-              {step.backupCodes.map((backup) => (
-                <Code key={backup}>{backup}</Code>
-              ))}
-            </SimpleGrid>
+            <BackupCodes codes={step.backupCodes} />
             <Text size="sm">3. Enter the 6-digit code the app shows now.</Text>
             <TextInput
               label="Authentication code"
