@@ -1,10 +1,11 @@
-// The menu under 768 px: welcome block, every section with its pages, logout; it scrolls within 80vh - 60px.
+// The menu under 768 px: welcome block, every section with its pages, account settings, logout; it scrolls within
+// 80vh - 60px.
 import { Box, Button, Divider, NavLink, Paper, Stack, Text } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { displayName, firstPageOf, isActivePage, type TNavSection } from '#common/nav.ts';
 import type { TUserProfile } from '#common/schemas/session.ts';
 import { useSignOut } from '../../features/auth/session.ts';
-import { useTwoFactorDialog } from './user-menu.tsx';
+import { useChangePasswordDialog, useTwoFactorDialog } from './user-menu.tsx';
 
 /** SPEC.md: the menu is at most 80% of the viewport minus 60 px tall. */
 export const MOBILE_MENU_MAX_HEIGHT = 'calc(80vh - 60px)';
@@ -21,6 +22,7 @@ export function MobileMenu({ user, sections, current, onClose }: TProps) {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const twoFactor = useTwoFactorDialog(user);
+  const changePassword = useChangePasswordDialog();
   return (
     <Paper
       id="mobile-menu"
@@ -82,12 +84,16 @@ export function MobileMenu({ user, sections, current, onClose }: TProps) {
         ))}
       </Stack>
       <Divider my="xs" />
+      <Button fullWidth variant="default" mb="xs" onClick={changePassword.open}>
+        Change password
+      </Button>
       <Button fullWidth variant="default" mb="xs" onClick={twoFactor.open}>
         Two-factor authentication: {user.mfaEnabled ? 'on' : 'off'}
       </Button>
       <Button fullWidth variant="light" color="red" onClick={() => void signOut()}>
         Log out
       </Button>
+      {changePassword.element}
       {twoFactor.element}
     </Paper>
   );

@@ -1,4 +1,5 @@
-// The user menu of the desktop bar: who is signed in, their company and role, two-factor settings, and logout.
+// The user menu of the desktop bar: who is signed in, their company and role, password and two-factor settings,
+// and logout.
 import { Avatar, Button, Menu, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
@@ -10,6 +11,13 @@ import { useSignOut } from '../../features/auth/session.ts';
 const TwoFactorDialog = lazy(() =>
   import('../../features/auth/components/two-factor-dialog.tsx').then((m) => ({
     default: m.TwoFactorDialog,
+  })),
+);
+
+// Loaded when opened, like the two-factor dialog: most visits never change a password.
+const ChangePasswordDialog = lazy(() =>
+  import('../../features/auth/components/change-password-dialog.tsx').then((m) => ({
+    default: m.ChangePasswordDialog,
   })),
 );
 
@@ -29,9 +37,21 @@ export function useTwoFactorDialog(user: TUserProfile) {
   return { open: dialog.open, element };
 }
 
+/** Opens the change-password dialog; shared by the desktop user menu and the mobile menu. */
+export function useChangePasswordDialog() {
+  const [opened, dialog] = useDisclosure(false);
+  const element = opened ? (
+    <Suspense fallback={null}>
+      <ChangePasswordDialog opened={opened} onClose={dialog.close} />
+    </Suspense>
+  ) : null;
+  return { open: dialog.open, element };
+}
+
 export function UserMenu({ user }: { user: TUserProfile }) {
   const signOut = useSignOut();
   const twoFactor = useTwoFactorDialog(user);
+  const changePassword = useChangePasswordDialog();
   return (
     <>
       <Menu position="bottom-end" width={260} withinPortal>
@@ -57,6 +77,7 @@ export function UserMenu({ user }: { user: TUserProfile }) {
           </Menu.Label>
           <Menu.Item disabled>{user.email}</Menu.Item>
           <Menu.Divider />
+          <Menu.Item onClick={changePassword.open}>Change password</Menu.Item>
           <Menu.Item onClick={twoFactor.open}>
             Two-factor authentication: {user.mfaEnabled ? 'on' : 'off'}
           </Menu.Item>
@@ -65,6 +86,7 @@ export function UserMenu({ user }: { user: TUserProfile }) {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
+      {changePassword.element}
       {twoFactor.element}
     </>
   );
