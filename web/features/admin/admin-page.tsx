@@ -1,15 +1,17 @@
-// /admin: the Admin section's tabs (SPEC.md section 2). Users is built; the other tabs say what they will hold.
+// /admin: the Admin section's tabs (SPEC.md section 2). Users and Config are built; the others say what they will hold.
 import { Badge, Container, Group, Tabs, Text, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ADMIN_TABS } from '#common/routes.ts';
 import { AREA_DESCRIPTIONS } from '../areas/area-descriptions.ts';
+import { LabelConfigPanel } from '../company/label-config-panel.tsx';
 import { UsersPanel } from '../users/users-panel.tsx';
 
 export default function AdminPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const tab = ADMIN_TABS.find((t) => t.id === params.get('tab')) ?? ADMIN_TABS[0];
-  const built = tab.id === 'users';
+  const panel = tab.id === 'users' ? <UsersPanel /> : tab.id === 'label-config' ? <LabelConfigPanel /> : null;
+  const built = panel !== null;
 
   return (
     <Container size="xl" py="lg">
@@ -38,7 +40,7 @@ export default function AdminPage() {
         </Tabs.List>
       </Tabs>
       {built ? (
-        <UsersPanel />
+        panel
       ) : (
         <Text maw={720}>{AREA_DESCRIPTIONS[`/admin?tab=${tab.id}`] ?? 'This screen is being built.'}</Text>
       )}

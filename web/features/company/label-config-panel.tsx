@@ -1,0 +1,249 @@
+// The Config tab: label size, lot numbers, borrowing and the five areas. Saving updates every open tab of the app
+// at once (SPEC.md's labelConfigUpdated event, carried to other tabs by a BroadcastChannel).
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Group,
+  Loader,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import {
+  LABEL_SIZE_BOUNDS,
+  type TLabelConfig,
+  type TLabelConfigPatch,
+  ZLabelConfigSchema,
+} from '#common/label-config.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { toast } from '../../lib/toast.ts';
+import { announceLabelConfig } from '../auth/label-config-events.ts';
+import { fetchLabelConfig, saveLabelConfig } from './api.ts';
+
+type TFlagKey = Extract<keyof TLabelConfig, `enable${string}`>;
+
+const AREAS: { key: TFlagKey; label: string; description: string }[] = [
+  { key: 'enableBuildFeature', label: 'Build', description: 'Work orders, assembly and production reports.' },
+  {
+    key: 'enableQualityFeature',
+    label: 'Quality',
+    description: 'QC instructions, checks and the quality dashboard.',
+  },
+  {
+    key: 'enableInventoryFeature',
+    label: 'Inventory',
+    description: 'Items, stock, labels, scanning and counts.',
+  },
+  { key: 'enableTimeFeature', label: 'Time', description: 'Time tracking, jobs and job cost.' },
+  {
+    key: 'enableMaintenanceFeature',
+    label: 'Maintenance',
+    description: 'Machines, planned and unscheduled maintenance.',
+  },
+];
+
+/** The fields of `draft` that differ from `saved`. */
+function changesOf(saved: TLabelConfig, draft: TLabelConfig): TLabelConfigPatch {
+  const patch: Record<string, unknown> = {};
+  for (const key of Object.keys(saved) as (keyof TLabelConfig)[]) {
+    if (saved[key] !== draft[key]) patch[key] = draft[key];
+  }
+  return patch as TLabelConfigPatch;
+}
+
+/** The label drawn at true proportions, so an admin sees the shape before printing. */
+function LabelPreview({ width, height }: { width: number; height: number }) {
+  const valid = width > 0 && height > 0;
+  const scale = valid ? Math.min(240 / width, 120 / height) : 0;
+  return (
+    <Box aria-label={`Label preview, ${width} by ${height} inches`} role="img">
+      {valid ? (
+        <Box
+          style={{
+            width: width * scale,
+            height: height * scale,
+            border: '2px dashed var(--mantine-color-gray-6)',
+            borderRadius: 4,
+            display: 'grid',
+            placeItems: 'center',
+          }}
+        >
+          <Text size="xs" c="dimmed">
+            {width}″ × {height}″
+          </Text>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+export function LabelConfigPanel() {
+  const queryClient = useQueryClient();
+  const config = useQuery({
+    queryKey: queryKeys.labelConfig,
+    queryFn: ({ signal }) => fetchLabelConfig(signal),
+  });
+  const [draft, setDraft] = useState<TLabelConfig | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  // The form starts from the first answer only: a background refetch must not wipe what the admin is typing.
+  useEffect(() => {
+    if (config.data && draft === null) setDraft(config.data);
+  }, [config.data, draft]);
+
+  const save = useMutation({
+    mutationFn: saveLabelConfig,
+    onSuccess: (saved, patch) => {
+      queryClient.setQueryData(queryKeys.labelConfig, saved);
+      setDraft(saved);
+      // This tab and every other open tab recompute their navigation without a reload.
+      announceLabelConfig(patch);
+      toast('success', {
+        title: 'Configuration saved',
+        message: 'Every open tab of Forgeboard now uses it.',
+      });
+    },
+    onError: (failure) => {
+      if (failure instanceof ApiError && Object.keys(failure.fieldErrors).length > 0)
+        setErrors(failure.fieldErrors);
+      else
+        toast('error', {
+          title: 'Configuration not saved',
+          message: failure instanceof ApiError ? failure.message : 'Something went wrong. Try again.',
+        });
+    },
+  });
+
+  if (config.isError) {
+    return (
+      <Alert color="red" role="alert" title="The configuration could not be loaded">
+        {config.error instanceof ApiError ? config.error.message : 'Something went wrong.'}{' '}
+        <Button size="xs" variant="white" onClick={() => void config.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  if (!config.data || !draft) return <Loader aria-label="Loading the configuration" />;
+
+  const saved = config.data;
+  const patch = changesOf(saved, draft);
+  const changed = Object.keys(patch).length > 0;
+  const set = <K extends keyof TLabelConfig>(key: K, value: TLabelConfig[K]) => {
+    setDraft((d) => (d ? { ...d, [key]: value } : d));
+    setErrors(({ [key]: _gone, ...rest }) => rest);
+  };
+  const inches = (key: 'width' | 'height') => (value: string | number) =>
+    set(key, typeof value === 'number' ? value : Number.NaN);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ZLabelConfigSchema.safeParse(draft);
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        found[String(issue.path[0])] ??=
+          `Enter a size from ${LABEL_SIZE_BOUNDS.min} to ${LABEL_SIZE_BOUNDS.max} inches`;
+      }
+      setErrors(found);
+      return;
+    }
+    save.mutate(patch);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Company configuration">
+      <Stack maw={860}>
+        <Card withBorder>
+          <Title order={2} fz="lg" mb="sm">
+            Labels
+          </Title>
+          <Group align="flex-start" gap="xl" wrap="wrap">
+            <SimpleGrid cols={2} spacing="sm">
+              <NumberInput
+                label="Width (inches)"
+                min={LABEL_SIZE_BOUNDS.min}
+                max={LABEL_SIZE_BOUNDS.max}
+                step={0.25}
+                decimalScale={3}
+                clampBehavior="none"
+                value={draft.width}
+                onChange={inches('width')}
+                error={errors.width}
+              />
+              <NumberInput
+                label="Height (inches)"
+                min={LABEL_SIZE_BOUNDS.min}
+                max={LABEL_SIZE_BOUNDS.max}
+                step={0.25}
+                decimalScale={3}
+                clampBehavior="none"
+                value={draft.height}
+                onChange={inches('height')}
+                error={errors.height}
+              />
+            </SimpleGrid>
+            <LabelPreview width={draft.width} height={draft.height} />
+          </Group>
+          <Text size="sm" c="dimmed" mt="xs">
+            The default size of new label formats. Thermal rolls are often 4 × 1 or 2 × 1 inches.
+          </Text>
+        </Card>
+        <Card withBorder>
+          <Title order={2} fz="lg" mb="sm">
+            Inventory rules
+          </Title>
+          <Stack gap="sm">
+            <Switch
+              label="Use lot numbers"
+              description="Lot-tracked items get a lot at receipt; labels and scans carry it."
+              checked={draft.useLotNumbers}
+              onChange={(e) => set('useLotNumbers', e.currentTarget.checked)}
+            />
+            <Switch
+              label="Allow borrowing"
+              description="Items can be checked out to a person or a job and returned."
+              checked={draft.allowBorrowing}
+              onChange={(e) => set('allowBorrowing', e.currentTarget.checked)}
+            />
+          </Stack>
+        </Card>
+        <Card withBorder>
+          <Title order={2} fz="lg" mb="sm">
+            Areas
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            A switched-off area disappears from everyone's navigation; its data is kept.
+          </Text>
+          <Stack gap="sm">
+            {AREAS.map((area) => (
+              <Switch
+                key={area.key}
+                label={area.label}
+                description={area.description}
+                checked={draft[area.key]}
+                onChange={(e) => set(area.key, e.currentTarget.checked)}
+              />
+            ))}
+          </Stack>
+        </Card>
+        <Group>
+          <Button type="submit" loading={save.isPending} disabled={!changed}>
+            Save configuration
+          </Button>
+          <Button variant="default" disabled={!changed || save.isPending} onClick={() => setDraft(saved)}>
+            Discard changes
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
