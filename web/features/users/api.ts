@@ -25,3 +25,7 @@ export const updateUser = (id: string, body: Partial<TUpdateUser>) =>
 
 export const resendInvitation = (id: string) =>
   api<TCompanyUser>(`/api/v1/users/${encodeURIComponent(id)}/invitation`, { method: 'POST' });
+
+/** Removes a user's second factor (they lost their phone); their sessions end. */
+export const resetTwoFactor = (id: string) =>
+  api<TCompanyUser>(`/api/v1/users/${encodeURIComponent(id)}/two-factor`, { method: 'DELETE' });

@@ -7,7 +7,7 @@ import { type TCompanyUser, type TUpdateUser, ZUpdateUserSchema } from '#common/
 import { ApiError } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
-import { updateUser } from './api.ts';
+import { resetTwoFactor, updateUser } from './api.ts';
 import { fieldErrorsOf, ROLE_LABELS, roleOptions } from './role-options.ts';
 
 /** What the save changed, in words, for the toast. */
@@ -61,6 +61,20 @@ export function EditUserDialog({
           form: failure instanceof ApiError ? failure.message : 'Something went wrong. Try again.',
         });
     },
+  });
+
+  const reset = useMutation({
+    mutationFn: (id: string) => resetTwoFactor(id),
+    onSuccess: async (after) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.users });
+      toast('success', {
+        title: 'Two-factor removed',
+        message: `${after.firstName} ${after.lastName} can log in with their password and set up a new app.`,
+      });
+      onClose();
+    },
+    onError: (failure) =>
+      setErrors({ form: failure instanceof ApiError ? failure.message : 'Something went wrong. Try again.' }),
   });
 
   if (!user) return null;
@@ -131,6 +145,23 @@ export function EditUserDialog({
             disabled={locked || isSelf}
             error={errors.active}
           />
+          {user.mfaEnabled && !isSelf && !locked ? (
+            <Alert color="gray" title="Two-factor authentication is on">
+              <Text size="sm" mb="xs">
+                If they lost their authenticator app, remove it: they log in with their password alone, are
+                signed out everywhere now, and can set up a new app from their user menu.
+              </Text>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                loading={reset.isPending}
+                onClick={() => reset.mutate(user.id)}
+              >
+                Remove their two-factor
+              </Button>
+            </Alert>
+          ) : null}
           {errors.form ? (
             <Alert color="red" role="alert">
               {errors.form}

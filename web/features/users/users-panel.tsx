@@ -31,9 +31,23 @@ const PAGE_SIZE = 25;
 type TStatus = TUserListQuery['status'];
 
 function StatusBadge({ user }: { user: TCompanyUser }) {
-  if (!user.active) return <Badge variant="light" color="gray">Inactive</Badge>;
-  if (!user.passwordSet) return <Badge variant="light" color="yellow">Invited</Badge>;
-  return <Badge variant="light" color="green">Active</Badge>;
+  if (!user.active)
+    return (
+      <Badge variant="light" color="gray">
+        Inactive
+      </Badge>
+    );
+  if (!user.passwordSet)
+    return (
+      <Badge variant="light" color="yellow">
+        Invited
+      </Badge>
+    );
+  return (
+    <Badge variant="light" color="green">
+      Active
+    </Badge>
+  );
 }
 
 function lastSignIn(user: TCompanyUser): string {
