@@ -7,6 +7,7 @@ import type { TConfig } from './env.ts';
 import { startMailDispatcher, type TMailDispatcher } from './mail/dispatcher.ts';
 import { createMailer, type TMailer } from './mail/mailer.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes, betterAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth, type TAuth } from './modules/auth/auth.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(twoFactorRoutes);
   await app.register(labelConfigRoutes);
   await app.register(usersRoutes);
+  await app.register(auditRoutes);
   await app.register(analyticsRoutes);
 
   await app.register(webPlugin, options.webDistDir === undefined ? {} : { distDir: options.webDistDir });

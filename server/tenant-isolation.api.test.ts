@@ -747,6 +747,29 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
     },
   },
 
+  // ---- the audit trail (server/modules/audit): B reads B's entries only, however it asks
+  'GET /api/v1/audit': {
+    kind: 'tenant',
+    attempt: "reads the audit trail naming A's company and user (query, filters): B's entries only",
+    async probe() {
+      // A's configuration change in beforeAll wrote an entry for A; B must never see it.
+      for (const url of [
+        '/api/v1/audit',
+        `/api/v1/audit?companyId=${A.companyId}`,
+        `/api/v1/audit?entityId=${A.companyId}`,
+        `/api/v1/audit?entityId=${A.userId}&entityType=user`,
+      ]) {
+        const response = await asB({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        const page = response.json() as { items: { entityId: string }[] };
+        expect(page.items.every((e) => e.entityId !== A.companyId && e.entityId !== A.userId)).toBe(true);
+      }
+      const aTrail = await send({ method: 'GET', url: '/api/v1/audit', cookie: A.cookie });
+      expect(aTrail.json().total).toBeGreaterThan(0);
+      await expectIdsOfAGet404('/api/v1/audit');
+    },
+  },
+
   // ---- the company's users (server/modules/users): admins of B manage B's people only
   'GET /api/v1/users': {
     kind: 'tenant',

@@ -23,7 +23,13 @@ const TENANT_ROLE = 'forgeboard_app';
 const SYSTEM_TABLES_WITH_COMPANY_ID = ['mail_outbox', 'security_events', 'users'];
 
 /** The tenant tables of today, so the discovery below cannot silently find nothing. */
-const KNOWN_TENANT_TABLES = ['analytics_events', 'companies', 'company_settings'];
+const KNOWN_TENANT_TABLES = [
+  'analytics_events',
+  'audit_entries',
+  'companies',
+  'company_settings',
+  'labor_rates',
+];
 
 const PRIVILEGES = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] as const;
 

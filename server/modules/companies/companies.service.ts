@@ -8,6 +8,7 @@ import type { TDb } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { withTenant } from '../../db/tenant.ts';
 import type { TTenantContext } from '../../plugins/auth.ts';
+import { changedFields, recordAudit, systemActor, type TAuditActor } from '../audit/audit.ts';
 import * as repo from './companies.repo.ts';
 
 /** The message SPEC.md gives for a taken company name. */
@@ -51,10 +52,24 @@ export async function changeLabelConfig(
   db: TDb,
   ctx: TTenantContext,
   patch: TLabelConfigPatch,
+  actor: TAuditActor = systemActor('Forgeboard setup'),
 ): Promise<TLabelConfig> {
-  const config = await withTenant(db, ctx.companyId, (tx) =>
-    repo.updateLabelConfig(tx, ctx.companyId, patch),
-  );
-  if (!config) throw new AppError('NOT_FOUND', 'Your company has no configuration. Contact support.');
-  return config;
+  const noConfig = () => new AppError('NOT_FOUND', 'Your company has no configuration. Contact support.');
+  return withTenant(db, ctx.companyId, async (tx) => {
+    const before = await repo.findLabelConfig(tx, ctx.companyId);
+    if (!before) throw noConfig();
+    const after = await repo.updateLabelConfig(tx, ctx.companyId, patch);
+    if (!after) throw noConfig();
+    const diff = changedFields(before, after);
+    if (Object.keys(diff.after).length > 0) {
+      await recordAudit(tx, ctx.companyId, actor, {
+        entityType: 'company-configuration',
+        entityId: ctx.companyId,
+        entityLabel: 'Company configuration',
+        action: 'updated',
+        ...diff,
+      });
+    }
+    return after;
+  });
 }

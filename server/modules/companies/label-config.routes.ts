@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZLabelConfigPatchSchema, ZLabelConfigSchema } from '#common/label-config.ts';
 import { authOf, requireRole } from '../../plugins/auth.ts';
+import { actorOf } from '../audit/audit.ts';
 import { changeLabelConfig, getLabelConfig } from './companies.service.ts';
 
 export async function labelConfigRoutes(app: FastifyInstance) {
@@ -32,6 +33,9 @@ export async function labelConfigRoutes(app: FastifyInstance) {
         response: { 200: ZLabelConfigSchema },
       },
     },
-    async (request) => changeLabelConfig(app.database.db, authOf(request), request.body),
+    async (request) => {
+      const auth = authOf(request);
+      return changeLabelConfig(app.database.db, auth, request.body, actorOf(auth));
+    },
   );
 }

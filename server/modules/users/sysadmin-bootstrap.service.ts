@@ -8,6 +8,7 @@ import { checkStrictPassword } from '#common/password.ts';
 import type { TDb } from '../../db/client.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { recordSecurityEvent } from '../../security/security-events.ts';
+import { recordAudit, systemActor } from '../audit/audit.ts';
 import { findUserByEmail } from '../auth/accounts.repo.ts';
 import { users } from '../auth/auth.tables.ts';
 import { adminCreatedLink, adminCreatedMail } from '../auth/auth-mail.ts';
@@ -16,6 +17,9 @@ import { createSetPasswordToken } from '../auth/password-links.ts';
 import * as companiesRepo from '../companies/companies.repo.ts';
 import { createCompany } from '../companies/companies.service.ts';
 import * as repo from './users.repo.ts';
+
+/** How the trail names the command line. */
+const CLI_ACTOR = 'npm run sysadmin (server command line)';
 
 export interface TBootstrapSysadmin {
   email: string;
@@ -50,10 +54,22 @@ export async function bootstrapSysadmin(db: TDb, input: TBootstrapSysadmin): Pro
         `${email} has signed up but not verified the address yet; verify it first.`,
       );
     }
-    await db
-      .update(users)
-      .set({ role: 'sysadmin', active: true, updatedAt: new Date() })
-      .where(eq(users.id, existing.id));
+    const companyId = existing.companyId;
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as TDb;
+      await tx
+        .update(users)
+        .set({ role: 'sysadmin', active: true, updatedAt: new Date() })
+        .where(eq(users.id, existing.id));
+      await recordAudit(tx, companyId, systemActor(CLI_ACTOR), {
+        entityType: 'user',
+        entityId: existing.id,
+        entityLabel: email,
+        action: 'updated',
+        before: { role: existing.role, active: existing.active },
+        after: { role: 'sysadmin', active: true },
+      });
+    });
     await recordSecurityEvent(db, {
       type: 'role_changed',
       userId: existing.id,
@@ -84,6 +100,13 @@ export async function bootstrapSysadmin(db: TDb, input: TBootstrapSysadmin): Pro
       active: true,
       burdenedLaborRate: 0,
       needsPasswordReset: passwordHash === null,
+    });
+    await recordAudit(tx, company.id, systemActor(CLI_ACTOR), {
+      entityType: 'user',
+      entityId: id,
+      entityLabel: email,
+      action: 'created',
+      after: { email, firstName: input.firstName, lastName: input.lastName, role: 'sysadmin' },
     });
     if (passwordHash) {
       await repo.insertCredentialAccount(tx, { id: uuidv7(), userId: id, passwordHash });

@@ -1,10 +1,12 @@
 // Queries of the company's users for the admin screens. The users table is not a tenant table (sign-in finds a
 // user before any company is known), so every query here names the company itself.
-import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import type { TCompanyUser, TUserListQuery } from '#common/schemas/users.ts';
 import type { TDb } from '../../db/client.ts';
 import { accounts, sessions, twoFactors, users } from '../auth/auth.tables.ts';
 import { companies } from '../companies/companies.tables.ts';
+import { laborRates } from './labor-rates.tables.ts';
 
 export type TUserRow = typeof users.$inferSelect;
 
@@ -173,4 +175,23 @@ export async function resetUserTwoFactor(tx: TDb, companyId: string, id: string)
   if (!row) return null;
   await tx.delete(twoFactors).where(eq(twoFactors.userId, row.id));
   return row;
+}
+
+/** Records a rate that takes effect now (the history job cost reads; the users row keeps the current one). */
+export async function insertLaborRate(
+  tx: TDb,
+  row: { companyId: string; userId: string; rate: number; setBy: string | null },
+): Promise<void> {
+  await tx.insert(laborRates).values({ id: uuidv7(), ...row, effectiveFrom: new Date() });
+}
+
+/** The rate of `userId` in force at `at` (the latest that took effect by then), or null before the first. */
+export async function laborRateAt(tx: TDb, userId: string, at: Date): Promise<number | null> {
+  const [row] = await tx
+    .select({ rate: laborRates.rate })
+    .from(laborRates)
+    .where(and(eq(laborRates.userId, userId), lte(laborRates.effectiveFrom, at)))
+    .orderBy(desc(laborRates.effectiveFrom), desc(laborRates.id))
+    .limit(1);
+  return row?.rate ?? null;
 }

@@ -19,6 +19,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { recordSecurityEvent } from '../../security/security-events.ts';
+import { actorOf, changedFields, recordAudit } from '../audit/audit.ts';
 import { adminCreatedLink, adminCreatedMail, invitationLink, invitationMail } from '../auth/auth-mail.ts';
 import { hashPassword } from '../auth/password-hash.ts';
 import { createSetPasswordToken } from '../auth/password-links.ts';
@@ -111,6 +112,25 @@ export async function addUser(
         needsPasswordReset: true,
       });
       if (passwordHash) await repo.insertCredentialAccount(tx, { id: uuidv7(), userId: id, passwordHash });
+      await repo.insertLaborRate(tx, {
+        companyId: actor.companyId,
+        userId: id,
+        rate: input.burdenedLaborRate,
+        setBy: actor.userId,
+      });
+      await recordAudit(tx, actor.companyId, actorOf(actor), {
+        entityType: 'user',
+        entityId: id,
+        entityLabel: email,
+        action: input.method === 'invite' ? 'invited' : 'created-with-password',
+        after: {
+          email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          role: input.role,
+          burdenedLaborRate: input.burdenedLaborRate,
+        },
+      });
       const token = await createSetPasswordToken(tx, id);
       const mail = {
         to: email,
@@ -160,6 +180,12 @@ export async function resendInvitation(
     const company = await repo.lockCompany(tx, actor.companyId);
     if (!company) throw notFound();
     const token = await createSetPasswordToken(tx, row.id);
+    await recordAudit(tx, actor.companyId, actorOf(actor), {
+      entityType: 'user',
+      entityId: row.id,
+      entityLabel: row.email,
+      action: 'invitation-sent-again',
+    });
     await enqueueMail(
       tx,
       invitationMail({
@@ -212,6 +238,28 @@ export async function updateUser(
     });
     if (!updated) throw notFound();
     const ended = patch.active === false && target.active ? await repo.deleteUserSessions(tx, target.id) : 0;
+    if (updated.burdenedLaborRate !== target.burdenedLaborRate) {
+      // Dated: cost reports use the rate that was in force when the work was done.
+      await repo.insertLaborRate(tx, {
+        companyId: actor.companyId,
+        userId: target.id,
+        rate: updated.burdenedLaborRate ?? 0,
+        setBy: actor.userId,
+      });
+    }
+    const diff = changedFields(
+      { role: target.role, burdenedLaborRate: target.burdenedLaborRate ?? 0, active: target.active },
+      { role: updated.role, burdenedLaborRate: updated.burdenedLaborRate ?? 0, active: updated.active },
+    );
+    if (Object.keys(diff.after).length > 0) {
+      await recordAudit(tx, actor.companyId, actorOf(actor), {
+        entityType: 'user',
+        entityId: target.id,
+        entityLabel: target.email,
+        action: target.active === updated.active ? 'updated' : updated.active ? 'reactivated' : 'inactivated',
+        ...diff,
+      });
+    }
     return { before: target, after: updated, sessionsEnded: ended };
   });
   const event = { userId: after.id, companyId: actor.companyId, email: after.email, ...origin };
@@ -252,6 +300,14 @@ export async function resetUserTwoFactor(
     const updated = await repo.resetUserTwoFactor(tx, actor.companyId, target.id);
     if (!updated) throw new AppError('CONFLICT', USER_MESSAGES.noSecondFactor);
     await repo.deleteUserSessions(tx, target.id);
+    await recordAudit(tx, actor.companyId, actorOf(actor), {
+      entityType: 'user',
+      entityId: target.id,
+      entityLabel: target.email,
+      action: 'two-factor-removed',
+      before: { mfaEnabled: true },
+      after: { mfaEnabled: false },
+    });
     return updated;
   });
   await recordSecurityEvent(db, {

@@ -1,0 +1,49 @@
+// The audit trail as admins read it (GET /api/v1/audit): who changed what and when, before and after.
+import { z } from 'zod';
+
+/** The kinds of things the trail records today; later areas add theirs. */
+export const AUDIT_ENTITY_TYPES = ['user', 'company-configuration', 'plan'] as const;
+export const ZAuditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
+export type TAuditEntityType = z.infer<typeof ZAuditEntityTypeSchema>;
+
+export const ZAuditEntrySchema = z.object({
+  id: z.string(),
+  actorId: z.string().nullable(),
+  actorName: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  entityLabel: z.string(),
+  action: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntrySchema>;
+
+/** A page of the trail, newest first; optionally one kind of thing, one thing, or a time range. */
+export const ZAuditQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(25),
+    entityType: ZAuditEntityTypeSchema.optional(),
+    entityId: z.string().trim().min(1).max(100).optional(),
+    from: z.iso
+      .datetime({ offset: true, error: 'Use an ISO date and time, e.g. 2026-11-01T00:00:00Z' })
+      .optional(),
+    to: z.iso
+      .datetime({ offset: true, error: 'Use an ISO date and time, e.g. 2026-11-30T23:59:59Z' })
+      .optional(),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
+    message: 'The end of the range must not be before its start',
+    path: ['to'],
+  });
+export type TAuditQuery = z.infer<typeof ZAuditQuerySchema>;
+
+export const ZAuditPageSchema = z.object({
+  items: z.array(ZAuditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TAuditPage = z.infer<typeof ZAuditPageSchema>;

@@ -1,0 +1,23 @@
+// Burdened labor rates with the date each took effect, so that job cost can use the rate in force at the time.
+import { index, numeric, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.tables.ts';
+import { companies } from '../companies/companies.tables.ts';
+
+export const laborRates = pgTable(
+  'labor_rates',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Money per hour; numeric, never binary floating point in the database. */
+    rate: numeric('rate', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull().defaultNow(),
+    /** Who set it (null: the server itself). */
+    setBy: uuid('set_by'),
+  },
+  (t) => [index('labor_rates_user_effective_idx').on(t.userId, t.effectiveFrom)],
+);
