@@ -76,6 +76,8 @@ export const ADMIN_TABS = [
   { id: 'label-config', title: 'Config', feature: null },
   { id: 'label-definitions', title: 'Label Formats', feature: null },
   { id: 'items', title: 'SKU Setup', feature: 'inventory' },
+  // Not in SPEC.md's list: the administration issue's audit trail, shown to admins in the Admin section.
+  { id: 'audit', title: 'Audit Trail', feature: null },
 ] as const satisfies readonly { id: string; title: string; feature: TFeature | null }[];
 export type TAdminTab = (typeof ADMIN_TABS)[number]['id'];
 

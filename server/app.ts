@@ -14,6 +14,7 @@ import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
 import { labelConfigRoutes } from './modules/companies/label-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
+import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -112,6 +113,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(labelConfigRoutes);
   await app.register(usersRoutes);
   await app.register(auditRoutes);
+  await app.register(subscriptionRoutes);
   await app.register(analyticsRoutes);
 
   await app.register(webPlugin, options.webDistDir === undefined ? {} : { distDir: options.webDistDir });

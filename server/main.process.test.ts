@@ -54,14 +54,6 @@ describe('starting the server', () => {
     );
   });
 
-  it('refuses the development sign-in in production', async () => {
-    const server = startServer({ NODE_ENV: 'production', DEV_SIGN_IN: 'true', DATA_DIR: tempDataDir() });
-    expect(await server.exited).toBe(1);
-    expect(server.output()).toContain(
-      'DEV_SIGN_IN: The development sign-in cannot be enabled when NODE_ENV=production',
-    );
-  });
-
   it('refuses a second process on the same DATA_DIR, and starts once the first has stopped', async () => {
     const dataDir = tempDataDir();
     const first = startServer({ PORT: '0', DATA_DIR: dataDir });
@@ -83,22 +75,18 @@ describe('starting the server', () => {
 describe('SIGTERM', () => {
   it('lets a request in flight finish, then closes the database and exits cleanly', async () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
-    const server = startServer({ PORT: String(port), DATA_DIR: tempDataDir(), DEV_SIGN_IN: 'true' });
+    const server = startServer({ PORT: String(port), DATA_DIR: tempDataDir() });
     await server.listening();
 
     // Send the headers and half the body, signal, then the rest: the server must still answer it.
-    const body = JSON.stringify({
-      email: 'inflight@example.test',
-      role: 'admin',
-      companyName: 'In Flight Ltd',
-    });
+    const body = JSON.stringify({ email: 'inflight@example.test', companyName: 'In Flight Ltd' });
     const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = request(
         {
           host: '127.0.0.1',
           port,
           method: 'POST',
-          path: '/api/v1/dev/sign-in',
+          path: '/api/v1/auth/check-availability',
           headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
         },
         (res) => {
@@ -119,7 +107,7 @@ describe('SIGTERM', () => {
 
     const answered = await response;
     expect(answered.status).toBe(200);
-    expect(JSON.parse(answered.text).user.company).toBe('In Flight Ltd');
+    expect(JSON.parse(answered.text)).toEqual({ emailExists: false, companyExists: false });
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('shut down cleanly');
   }, 60_000);

@@ -11,7 +11,7 @@ import { enrolTwoFactor, requireOathtool } from '../tests/setup/two-factor.ts';
 import { mailOutbox } from './mail/mail.tables.ts';
 import { analyticsEvents } from './modules/analytics/analytics.tables.ts';
 import { sessions, twoFactors, users } from './modules/auth/auth.tables.ts';
-import { companySettings } from './modules/companies/companies.tables.ts';
+import { companies, companySettings } from './modules/companies/companies.tables.ts';
 import { securityEvents } from './security/security-events.tables.ts';
 
 /**
@@ -744,6 +744,37 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
         sessionCookieOf(await signIn(B.email)),
         'B signs in with the password alone again',
       ).toBeDefined();
+    },
+  },
+
+  // ---- the plan (server/modules/subscription): B sees and changes B's plan only
+  'GET /api/v1/subscription': {
+    kind: 'tenant',
+    attempt: "reads the plan naming A's company: B's own plan and usage",
+    async probe() {
+      for (const url of ['/api/v1/subscription', `/api/v1/subscription?companyId=${A.companyId}`]) {
+        const response = await asB({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.json()).toMatchObject({ planId: 'beta', planName: 'Beta' });
+      }
+      await expectIdsOfAGet404('/api/v1/subscription');
+    },
+  },
+  'POST /api/v1/subscription/plan': {
+    kind: 'tenant',
+    attempt: "changes the plan naming A's company (query, body): only B's plan changes, A stays on the beta",
+    async probe() {
+      const response = await asB({
+        method: 'POST',
+        url: `/api/v1/subscription/plan?companyId=${A.companyId}`,
+        payload: { planId: 'premium', companyId: A.companyId },
+      });
+      expect(response.statusCode).toBe(200);
+      const [a] = await t.database.db.select().from(companies).where(eq(companies.id, A.companyId));
+      const [b] = await t.database.db.select().from(companies).where(eq(companies.id, B.companyId));
+      expect(a!.planId).toBe('beta');
+      expect(b!.planId).toBe('premium');
+      await expectAUntouched();
     },
   },
 

@@ -134,6 +134,15 @@ test('an admin changes a role and a rate, then inactivates the user; plain users
   await expect(page.getByText('Rhea Rated: inactivated and signed out.')).toBeVisible();
   await expect(rowOf(page, email).getByText('Inactive', { exact: true })).toBeVisible();
 
+  // The Audit Trail tab shows who changed what, with the values before and after.
+  await page.getByRole('tab', { name: 'Audit Trail' }).click();
+  const trail = page.getByRole('table', { name: 'Audit trail' });
+  const changed = trail.getByRole('row').filter({ hasText: email }).filter({ hasText: 'Changed' });
+  await expect(changed).toContainText('role: user → admin');
+  await expect(changed).toContainText('burdenedLaborRate: 0 → 42.5');
+  await expect(trail.getByRole('row').filter({ hasText: 'Inactivated' })).toContainText('active: on → off');
+  await openUsers(page);
+
   // The search finds people by name, on the server.
   await page.getByLabel('Search').fill('rhea');
   await expect(page.getByText('1 user')).toBeVisible();

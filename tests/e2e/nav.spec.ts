@@ -152,12 +152,22 @@ test('the signed-in shell has no serious accessibility violations, and works by 
   page,
 }) => {
   await signUpCompany(page, 'a11y');
-  for (const path of ['/help', '/admin?tab=users', '/inventory']) {
+  for (const path of [
+    '/help',
+    '/admin?tab=users',
+    '/admin?tab=label-config',
+    '/admin?tab=audit',
+    '/inventory',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${path}: ${v.id} ${v.help}`)).toEqual([]);
+    expect(
+      serious.map(
+        (v) => `${path}: ${v.id} ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([]);
   }
   // Tab to the Quality section and choose it with Enter.
   await page.goto('/help');

@@ -4,4 +4,6 @@ export const queryKeys = {
   labelConfig: ['company', 'label-config'] as const,
   users: ['users'] as const,
   usersPage: (query: object) => ['users', query] as const,
+  audit: ['audit'] as const,
+  auditPage: (query: object) => ['audit', query] as const,
 };

@@ -1,8 +1,10 @@
-// /admin: the Admin section's tabs (SPEC.md section 2). Users and Config are built; the others say what they will hold.
+// /admin: the Admin section's tabs (SPEC.md section 2). Users, Config and Audit Trail are built; the others say what
+// they will hold.
 import { Badge, Container, Group, Tabs, Text, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ADMIN_TABS } from '#common/routes.ts';
 import { AREA_DESCRIPTIONS } from '../areas/area-descriptions.ts';
+import { AuditPanel } from '../audit/audit-panel.tsx';
 import { LabelConfigPanel } from '../company/label-config-panel.tsx';
 import { UsersPanel } from '../users/users-panel.tsx';
 
@@ -10,7 +12,14 @@ export default function AdminPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const tab = ADMIN_TABS.find((t) => t.id === params.get('tab')) ?? ADMIN_TABS[0];
-  const panel = tab.id === 'users' ? <UsersPanel /> : tab.id === 'label-config' ? <LabelConfigPanel /> : null;
+  const panel =
+    tab.id === 'users' ? (
+      <UsersPanel />
+    ) : tab.id === 'label-config' ? (
+      <LabelConfigPanel />
+    ) : tab.id === 'audit' ? (
+      <AuditPanel />
+    ) : null;
   const built = panel !== null;
 
   return (

@@ -33,18 +33,18 @@ type TStatus = TUserListQuery['status'];
 function StatusBadge({ user }: { user: TCompanyUser }) {
   if (!user.active)
     return (
-      <Badge variant="light" color="gray">
+      <Badge variant="dot" color="gray">
         Inactive
       </Badge>
     );
   if (!user.passwordSet)
     return (
-      <Badge variant="light" color="yellow">
+      <Badge variant="dot" color="yellow">
         Invited
       </Badge>
     );
   return (
-    <Badge variant="light" color="green">
+    <Badge variant="dot" color="green">
       Active
     </Badge>
   );

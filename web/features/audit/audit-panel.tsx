@@ -1,0 +1,204 @@
+// The Audit Trail tab: who changed what and when in the company, newest first, with the values before and after.
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { TAuditEntityType, TAuditEntry, TAuditQuery } from '#common/schemas/audit.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { listAudit } from './api.ts';
+
+const PAGE_SIZE = 25;
+
+const ENTITY_LABELS: Record<string, string> = {
+  user: 'User',
+  'company-configuration': 'Configuration',
+  plan: 'Plan',
+};
+
+const ACTION_LABELS: Record<string, string> = {
+  invited: 'Invited',
+  'created-with-password': 'Added with a first password',
+  created: 'Created',
+  updated: 'Changed',
+  inactivated: 'Inactivated',
+  reactivated: 'Reactivated',
+  'invitation-sent-again': 'Invitation sent again',
+  'two-factor-removed': 'Two-factor removed',
+};
+
+function show(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'boolean') return value ? 'on' : 'off';
+  return String(value);
+}
+
+/** "role: user → admin" lines for the fields an entry changed (or set, for a creation). */
+function changes(entry: TAuditEntry): string[] {
+  const after = entry.after ?? {};
+  const before = entry.before ?? {};
+  return Object.keys({ ...before, ...after }).map((field) =>
+    entry.before
+      ? `${field}: ${show(before[field])} → ${show(after[field])}`
+      : `${field}: ${show(after[field])}`,
+  );
+}
+
+/** The start (or end) of a local calendar day as an ISO instant, or undefined for an empty field. */
+function dayBound(day: string, end: boolean): string | undefined {
+  if (!day) return undefined;
+  const date = new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}`);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+export function AuditPanel() {
+  const [entityType, setEntityType] = useState<TAuditEntityType | null>(null);
+  const [fromDay, setFromDay] = useState('');
+  const [toDay, setToDay] = useState('');
+  const [page, setPage] = useState(1);
+  const from = dayBound(fromDay, false);
+  const to = dayBound(toDay, true);
+  const query: TAuditQuery = {
+    page,
+    pageSize: PAGE_SIZE,
+    ...(entityType ? { entityType } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+  };
+  const audit = useQuery({
+    queryKey: queryKeys.auditPage(query),
+    queryFn: ({ signal }) => listAudit(query, signal),
+    placeholderData: keepPreviousData,
+  });
+  const data = audit.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  const filter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+
+  return (
+    <Stack>
+      <Group align="flex-end" wrap="wrap" gap="sm">
+        <Select
+          label="What changed"
+          placeholder="Everything"
+          clearable
+          data={Object.entries(ENTITY_LABELS).map(([value, label]) => ({ value, label }))}
+          value={entityType}
+          onChange={(value) => filter(setEntityType)(value as TAuditEntityType | null)}
+          w={{ base: '100%', xs: 200 }}
+        />
+        <TextInput
+          label="From"
+          type="date"
+          value={fromDay}
+          onChange={(e) => filter(setFromDay)(e.currentTarget.value)}
+          w={{ base: '100%', xs: 170 }}
+        />
+        <TextInput
+          label="To"
+          type="date"
+          value={toDay}
+          onChange={(e) => filter(setToDay)(e.currentTarget.value)}
+          error={from && to && from > to ? 'The end must not be before the start' : undefined}
+          w={{ base: '100%', xs: 170 }}
+        />
+      </Group>
+      <Text size="sm" c="dimmed">
+        Every change to users, rates and settings is kept here with who made it and when. Entries cannot be
+        changed or deleted.
+      </Text>
+      {audit.isError ? (
+        <Alert color="red" role="alert" title="The audit trail could not be loaded">
+          {audit.error instanceof ApiError ? audit.error.message : 'Something went wrong.'}{' '}
+          <Button size="xs" variant="white" onClick={() => void audit.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+      {!data && audit.isPending ? <Loader aria-label="Loading the audit trail" /> : null}
+      {data ? (
+        <>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {data.total === 0
+              ? 'Nothing recorded for this choice.'
+              : `${data.total} change${data.total === 1 ? '' : 's'}`}
+          </Text>
+          <Table.ScrollContainer minWidth={760} visibleFrom="sm">
+            <Table striped aria-label="Audit trail">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>When</Table.Th>
+                  <Table.Th>Who</Table.Th>
+                  <Table.Th>What</Table.Th>
+                  <Table.Th>Change</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((entry) => (
+                  <Table.Tr key={entry.id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {new Date(entry.createdAt).toLocaleString()}
+                    </Table.Td>
+                    <Table.Td>{entry.actorName}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color="gray" mr={6}>
+                        {ENTITY_LABELS[entry.entityType] ?? entry.entityType}
+                      </Badge>
+                      {entry.entityLabel}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {ACTION_LABELS[entry.action] ?? entry.action}
+                      </Text>
+                      {changes(entry).map((line) => (
+                        <Text size="sm" key={line}>
+                          {line}
+                        </Text>
+                      ))}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Stack hiddenFrom="sm" gap="sm">
+            {data.items.map((entry) => (
+              <Card key={entry.id} withBorder padding="sm">
+                <Text size="sm" fw={600}>
+                  {ACTION_LABELS[entry.action] ?? entry.action}: {entry.entityLabel}
+                </Text>
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {new Date(entry.createdAt).toLocaleString()} · {entry.actorName}
+                </Text>
+                {changes(entry).map((line) => (
+                  <Text size="sm" key={line} style={{ overflowWrap: 'anywhere' }}>
+                    {line}
+                  </Text>
+                ))}
+              </Card>
+            ))}
+          </Stack>
+          {pages > 1 ? (
+            <Pagination value={page} onChange={setPage} total={pages} aria-label="Pages of the audit trail" />
+          ) : null}
+        </>
+      ) : null}
+    </Stack>
+  );
+}
