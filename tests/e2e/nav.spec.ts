@@ -157,6 +157,7 @@ test('the signed-in shell has no serious accessibility violations, and works by 
     '/admin?tab=users',
     '/admin?tab=label-config',
     '/admin?tab=audit',
+    '/admin/subscription',
     '/inventory',
   ]) {
     await page.goto(path);

@@ -26,11 +26,14 @@ const SignedInLayout = lazy(() =>
 const AreaPage = lazy(() => import('../features/areas/area-page.tsx'));
 const AdminPage = lazy(() => import('../features/admin/admin-page.tsx'));
 const UsersPage = lazy(() => import('../features/users/users-page.tsx'));
+const SubscriptionPage = lazy(() => import('../features/subscription/subscription-page.tsx'));
 
 /** The protected screens that are built; every other protected route shows what its area will do (AreaPage). */
 const SCREENS: Partial<Record<string, React.ComponentType>> = {
   '/admin': AdminPage,
   '/users': UsersPage,
+  '/subscription': SubscriptionPage,
+  '/admin/subscription': SubscriptionPage,
 };
 
 function screenOf(route: (typeof PROTECTED_ROUTES)[number]) {

@@ -5,5 +5,6 @@ export const queryKeys = {
   users: ['users'] as const,
   usersPage: (query: object) => ['users', query] as const,
   audit: ['audit'] as const,
+  subscription: ['subscription'] as const,
   auditPage: (query: object) => ['audit', query] as const,
 };

@@ -64,6 +64,8 @@ export function AddUserDialog({
     mutationFn: addUser,
     onSuccess: async (user) => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.users });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.audit });
       toast('success', {
         title: method === 'invite' ? 'Invitation sent' : 'User added',
         message:

@@ -50,6 +50,8 @@ export function EditUserDialog({
     mutationFn: ({ id, patch }: { id: string; patch: Partial<TUpdateUser> }) => updateUser(id, patch),
     onSuccess: async (after) => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.users });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.audit });
       if (user) toast('success', { title: 'User updated', message: describeChange(user, after) });
       onClose();
     },

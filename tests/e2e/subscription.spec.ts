@@ -1,0 +1,60 @@
+// The plan: an admin sees the beta's end and usage, changes the plan (recorded in the audit trail), and cannot
+// choose a plan smaller than what the company uses; a plain user sees the plan read-only.
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { addMonths } from '../../common/plans.ts';
+import { inviteUser, logInAs, signUpCompany } from './support/session.ts';
+
+test.beforeEach(async ({ page }) => {
+  const octet = () => Math.floor(Math.random() * 254) + 1;
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.22.${octet()}.${octet()}` });
+});
+
+test('an admin sees the beta and its end, moves to Starter, and the trail records it', async ({ page }) => {
+  await signUpCompany(page, 'plans');
+  await page.goto('/admin/subscription');
+  await expect(page.getByTestId('current-plan')).toHaveText('Beta');
+  // The beta lasts 12 calendar months from sign-up (common/plans.ts addMonths: the 31st becomes the month's end).
+  const end = addMonths(new Date(), 12);
+  await expect(
+    page.getByText(
+      `ends on ${end.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Active users: 1 of 50 used' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Choose Starter' }).click();
+  await page.getByRole('button', { name: 'Change to Starter' }).click();
+  await expect(page.getByText('Your company is now on the Starter plan.')).toBeVisible();
+  await expect(page.getByTestId('current-plan')).toHaveText('Starter');
+  await expect(page.getByRole('progressbar', { name: 'Active users: 1 of 10 used' })).toBeVisible();
+
+  await page.goto('/admin?tab=audit');
+  await expect(page.getByRole('table', { name: 'Audit trail' })).toContainText('plan: Beta → Starter');
+});
+
+test('a plan smaller than the usage cannot be chosen, and a plain user sees the plan read-only', async ({
+  page,
+}) => {
+  await signUpCompany(page, 'fullplan');
+  for (let i = 0; i < 3; i++) {
+    const response = await page.request.post('/api/v1/users', {
+      data: {
+        method: 'invite',
+        email: `seat${i}.${randomBytes(3).toString('hex')}@seats.e2e.test`,
+        firstName: 'Seat',
+        lastName: `Holder ${i}`,
+      },
+    });
+    expect(response.status()).toBe(201);
+  }
+  await page.goto('/admin/subscription');
+  await expect(page.getByRole('progressbar', { name: 'Active users: 4 of 50 used' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'You have 4 active users' })).toBeDisabled();
+
+  await logInAs(page, await inviteUser(page, 'user'));
+  await page.goto('/subscription');
+  await expect(page.getByTestId('current-plan')).toHaveText('Beta');
+  await expect(page.getByText('Only an admin of your company can change the plan.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Choose/ })).toHaveCount(0);
+});
