@@ -46,6 +46,20 @@ export const DEFAULT_LABEL_CONFIG: TLabelConfig = {
   enableQualityFeature: true,
 };
 
+/** The areas as people name them. */
+export const FEATURE_LABELS: Record<TFeature, string> = {
+  build: 'Build',
+  quality: 'Quality',
+  inventory: 'Inventory',
+  time: 'Time',
+  maintenance: 'Maintenance',
+};
+
+/** What the server answers (and the web shows) when a request reaches an area the company switched off. */
+export function featureOffMessage(feature: TFeature): string {
+  return `Your company has switched the ${FEATURE_LABELS[feature]} area off. An admin can switch it back on under Admin → Config.`;
+}
+
 /** The feature flags alone, keyed by area. */
 export type TFeatureFlags = Record<TFeature, boolean>;
 

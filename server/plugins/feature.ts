@@ -1,0 +1,24 @@
+// The server side of a switched-off area: requests to its routes are refused, whatever the client shows.
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { AppError } from '#common/errors.ts';
+import { featureFlagsOf, featureOffMessage, type TFeature } from '#common/label-config.ts';
+import type { TDb } from '../db/client.ts';
+import { withTenant } from '../db/tenant.ts';
+import { findLabelConfig } from '../modules/companies/companies.repo.ts';
+import { authOf } from './auth.ts';
+
+/** Throws FEATURE_DISABLED (403) when the signed-in user's company has switched `feature` off. */
+export async function assertFeatureOn(db: TDb, request: FastifyRequest, feature: TFeature): Promise<void> {
+  const { companyId } = authOf(request);
+  const config = await withTenant(db, companyId, (tx) => findLabelConfig(tx, companyId));
+  if (!config || !featureFlagsOf(config)[feature])
+    throw new AppError('FEATURE_DISABLED', featureOffMessage(feature));
+}
+
+/**
+ * A preHandler for every route of an area (after requireRole): the flag is read on each request, so switching an
+ * area off takes effect at once for every open browser and every API client.
+ */
+export function requireFeature(db: TDb, feature: TFeature): preHandlerAsyncHookHandler {
+  return async (request) => assertFeatureOn(db, request, feature);
+}
