@@ -5,6 +5,7 @@ export * from '../modules/analytics/analytics.tables.ts';
 export * from '../modules/audit/audit.tables.ts';
 export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/companies/companies.tables.ts';
+export * from '../modules/inventory/inventory.tables.ts';
 export * from '../modules/users/labor-rates.tables.ts';
 export * from '../security/rate-limit.tables.ts';
 export * from '../security/security-events.tables.ts';

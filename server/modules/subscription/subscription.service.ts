@@ -7,15 +7,8 @@ import type { TDb } from '../../db/client.ts';
 import type { TAuthUser, TTenantContext } from '../../plugins/auth.ts';
 import { actorOf, recordAudit } from '../audit/audit.ts';
 import { companies } from '../companies/companies.tables.ts';
+import { countActiveItems } from '../inventory/items.repo.ts';
 import { countActiveUsers, lockCompany } from '../users/users.repo.ts';
-
-/**
- * SKUs the company has. The inventory area (next issue) brings the items table and counts active items here; until
- * then a company has none, which is what the page shows.
- */
-async function countSkus(_tx: TDb, _companyId: string): Promise<number> {
-  return 0;
-}
 
 function describe(
   company: { planId: string; planStartedAt: Date },
@@ -54,7 +47,7 @@ export async function getSubscription(
   return describe(
     company,
     await countActiveUsers(db, ctx.companyId),
-    await countSkus(db, ctx.companyId),
+    await countActiveItems(db, ctx.companyId),
     now,
   );
 }
@@ -82,7 +75,7 @@ export async function changePlan(
       });
     }
     const activeUsers = await countActiveUsers(tx, actor.companyId);
-    const skus = await countSkus(tx, actor.companyId);
+    const skus = await countActiveItems(tx, actor.companyId);
     if (activeUsers > target.maxUsers) {
       throw new AppError(
         'LIMIT_REACHED',

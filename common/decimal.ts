@@ -1,0 +1,42 @@
+// Exact decimal numbers as strings ("12.5", "0.000125"): quantities and money never pass through binary floating
+// point. Parsing and comparing go through BigInt at a fixed scale.
+
+/** A plain decimal: optional minus, digits, optional fraction. No exponent, no thousands separators. */
+const DECIMAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
+
+/** True when `text` is a plain decimal with at most `maxScale` fraction digits and `maxDigits` integer digits. */
+export function isDecimal(text: string, maxScale: number, maxDigits = 12): boolean {
+  if (!DECIMAL.test(text)) return false;
+  const [integer = '', fraction = ''] = text.replace('-', '').split('.');
+  return integer.length <= maxDigits && fraction.length <= maxScale;
+}
+
+/** The value times 10^scale as a BigInt (the text must be a decimal with at most `scale` fraction digits). */
+export function toScaled(text: string, scale: number): bigint {
+  const negative = text.startsWith('-');
+  const [integer = '0', fraction = ''] = text.replace('-', '').split('.');
+  const value = BigInt(integer + fraction.padEnd(scale, '0'));
+  return negative ? -value : value;
+}
+
+/** The canonical text of a scaled value: no trailing fraction zeros, "0" for zero. */
+export function fromScaled(value: bigint, scale: number): string {
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(scale + 1, '0');
+  const integer = digits.slice(0, digits.length - scale);
+  const fraction = digits.slice(digits.length - scale).replace(/0+$/, '');
+  const text = fraction ? `${integer}.${fraction}` : integer;
+  return negative && text !== '0' ? `-${text}` : text;
+}
+
+/** "12.50" → "12.5", "-0" → "0": one spelling per value, for storage comparisons and display. */
+export function normalizeDecimal(text: string, scale = 6): string {
+  return fromScaled(toScaled(text, scale), scale);
+}
+
+/** -1, 0 or 1 as a compares to b. */
+export function compareDecimal(a: string, b: string, scale = 6): number {
+  const x = toScaled(a, scale);
+  const y = toScaled(b, scale);
+  return x < y ? -1 : x > y ? 1 : 0;
+}

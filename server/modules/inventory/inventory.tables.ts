@@ -1,0 +1,75 @@
+// Drizzle tables of inventory set-up: the location tree and the items (SKUs). Tenant tables under row-level
+// security (migration 0016). Money and quantities are numeric, read as exact decimal strings.
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { companies } from '../companies/companies.tables.ts';
+
+const tz = { withTimezone: true } as const;
+
+/**
+ * A place stock can be: site > area > shelf > bin. `path` is the chain of ids from the site down, "/<id>/<id>/",
+ * so "everything under this area" is one indexed prefix match (`path LIKE '/site/area/%'`, migration 0016's
+ * text_pattern_ops index).
+ */
+export const locations = pgTable(
+  'locations',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id').references((): AnyPgColumn => locations.id),
+    kind: text('kind').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    path: text('path').notNull(),
+    /** The codes from the site down, joined with " / ". */
+    fullCode: text('full_code').notNull(),
+    depth: integer('depth').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('locations_company_code_key').on(t.companyId, sql`lower(${t.code})`),
+    index('locations_company_parent_idx').on(t.companyId, t.parentId),
+  ],
+);
+
+/** An item (SKU). The part number is unique per company in any case. */
+export const items = pgTable(
+  'items',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    partNumber: text('part_number').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    unitOfMeasure: text('unit_of_measure').notNull().default('ea'),
+    category: text('category').notNull().default(''),
+    unitCost: numeric('unit_cost', { precision: 16, scale: 4 }).notNull().default('0'),
+    reorderPoint: numeric('reorder_point', { precision: 18, scale: 6 }),
+    defaultLocationId: uuid('default_location_id').references(() => locations.id),
+    lotTracked: boolean('lot_tracked').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('items_company_part_number_key').on(t.companyId, sql`lower(${t.partNumber})`),
+    index('items_company_active_idx').on(t.companyId, t.active),
+    index('items_company_category_idx').on(t.companyId, t.category),
+  ],
+);
