@@ -28,7 +28,9 @@ const KNOWN_TENANT_TABLES = [
   'audit_entries',
   'companies',
   'company_settings',
+  'items',
   'labor_rates',
+  'locations',
 ];
 
 const PRIVILEGES = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] as const;
