@@ -1,22 +1,9 @@
 // The Audit Trail tab: who changed what and when in the company, newest first, with the values before and after.
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Card, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TAuditEntityType, TAuditEntry, TAuditQuery } from '#common/schemas/audit.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { LoadError } from '../../components/load-error.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { listAudit } from './api.ts';
 
@@ -124,12 +111,11 @@ export function AuditPanel() {
         changed or deleted.
       </Text>
       {audit.isError ? (
-        <Alert color="red" role="alert" title="The audit trail could not be loaded">
-          {audit.error instanceof ApiError ? audit.error.message : 'Something went wrong.'}{' '}
-          <Button size="xs" variant="white" onClick={() => void audit.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError
+          title="The audit trail could not be loaded"
+          error={audit.error}
+          onRetry={() => void audit.refetch()}
+        />
       ) : null}
       {!data && audit.isPending ? <Loader aria-label="Loading the audit trail" /> : null}
       {data ? (

@@ -1,7 +1,6 @@
 // The Config tab: label size, lot numbers, borrowing and the five areas. Saving updates every open tab of the app
 // at once (SPEC.md's labelConfigUpdated event, carried to other tabs by a BroadcastChannel).
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -22,6 +21,7 @@ import {
   type TLabelConfigPatch,
   ZLabelConfigSchema,
 } from '#common/label-config.ts';
+import { LoadError } from '../../components/load-error.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
@@ -124,12 +124,11 @@ export function LabelConfigPanel() {
 
   if (config.isError) {
     return (
-      <Alert color="red" role="alert" title="The configuration could not be loaded">
-        {config.error instanceof ApiError ? config.error.message : 'Something went wrong.'}{' '}
-        <Button size="xs" variant="white" onClick={() => void config.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError
+        title="The configuration could not be loaded"
+        error={config.error}
+        onRetry={() => void config.refetch()}
+      />
     );
   }
   if (!config.data || !draft) return <Loader aria-label="Loading the configuration" />;

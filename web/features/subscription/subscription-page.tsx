@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { PLANS, type TPlan } from '#common/plans.ts';
 import { hasRole } from '#common/roles.ts';
 import type { TSubscription } from '#common/schemas/subscription.ts';
+import { LoadError } from '../../components/load-error.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
@@ -95,12 +96,11 @@ export default function SubscriptionPage() {
         Subscription
       </Title>
       {subscription.isError ? (
-        <Alert color="red" role="alert" title="Your plan could not be loaded">
-          {subscription.error instanceof ApiError ? subscription.error.message : 'Something went wrong.'}{' '}
-          <Button size="xs" variant="white" onClick={() => void subscription.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError
+          title="Your plan could not be loaded"
+          error={subscription.error}
+          onRetry={() => void subscription.refetch()}
+        />
       ) : null}
       {!data && subscription.isPending ? <Loader aria-label="Loading your plan" /> : null}
       {data ? (

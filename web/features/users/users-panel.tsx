@@ -1,6 +1,5 @@
 // The company's users for admins: search, filter by status, page on the server, add, edit, re-send invitations.
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -18,6 +17,7 @@ import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TCompanyUser, TUserListQuery } from '#common/schemas/users.ts';
+import { LoadError } from '../../components/load-error.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
@@ -145,12 +145,11 @@ export function UsersPanel() {
       </Group>
 
       {users.isError ? (
-        <Alert color="red" role="alert" title="Users could not be loaded">
-          {users.error instanceof ApiError ? users.error.message : 'Something went wrong.'}{' '}
-          <Button size="xs" variant="white" onClick={() => void users.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError
+          title="Users could not be loaded"
+          error={users.error}
+          onRetry={() => void users.refetch()}
+        />
       ) : null}
       {!data && users.isPending ? <Loader aria-label="Loading users" /> : null}
 
