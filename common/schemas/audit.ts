@@ -1,5 +1,6 @@
 // The audit trail as admins read it (GET /api/v1/audit): who changed what and when, before and after.
 import { z } from 'zod';
+import { pageOf, pageQuery } from './paging.ts';
 
 /** The kinds of things the trail records today; later areas add theirs. */
 export const AUDIT_ENTITY_TYPES = ['user', 'company-configuration', 'plan', 'item', 'location'] as const;
@@ -23,8 +24,7 @@ export type TAuditEntry = z.infer<typeof ZAuditEntrySchema>;
 /** A page of the trail, newest first; optionally one kind of thing, one thing, or a time range. */
 export const ZAuditQuerySchema = z
   .object({
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(25),
+    ...pageQuery(),
     entityType: ZAuditEntityTypeSchema.optional(),
     entityId: z.string().trim().min(1).max(100).optional(),
     from: z.iso
@@ -40,10 +40,5 @@ export const ZAuditQuerySchema = z
   });
 export type TAuditQuery = z.infer<typeof ZAuditQuerySchema>;
 
-export const ZAuditPageSchema = z.object({
-  items: z.array(ZAuditEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZAuditPageSchema = pageOf(ZAuditEntrySchema);
 export type TAuditPage = z.infer<typeof ZAuditPageSchema>;

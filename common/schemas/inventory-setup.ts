@@ -2,6 +2,7 @@
 // /api/v1/locations. Quantities and money are decimal strings (common/decimal.ts), never floats.
 import { z } from 'zod';
 import { isDecimal } from '../decimal.ts';
+import { pageOf, pageQuery } from './paging.ts';
 
 /** Scales of the stored numbers: money to 1/10000, quantities to 1/1000000 of the item's unit. */
 export const COST_SCALE = 4;
@@ -117,20 +118,14 @@ export const ZItemSchema = z.object({
 export type TItem = z.infer<typeof ZItemSchema>;
 
 export const ZItemListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...pageQuery(),
   q: z.string().trim().max(100).default(''),
   category: z.string().trim().max(100).optional(),
   status: z.enum(['active', 'inactive', 'all']).default('active'),
 });
 export type TItemListQuery = z.infer<typeof ZItemListQuerySchema>;
 
-export const ZItemPageSchema = z.object({
-  items: z.array(ZItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZItemPageSchema = pageOf(ZItemSchema);
 export type TItemPage = z.infer<typeof ZItemPageSchema>;
 
 export const LOCATION_KINDS = ['site', 'area', 'shelf', 'bin'] as const;
@@ -181,15 +176,9 @@ export const ZLocationListQuerySchema = z.object({
   /** Everything under this location (itself included), e.g. for "stock in this area". */
   under: z.uuid('Not a location id').optional(),
   q: z.string().trim().max(100).default(''),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageQuery(50, 200),
 });
 export type TLocationListQuery = z.infer<typeof ZLocationListQuerySchema>;
 
-export const ZLocationPageSchema = z.object({
-  items: z.array(ZLocationSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZLocationPageSchema = pageOf(ZLocationSchema);
 export type TLocationPage = z.infer<typeof ZLocationPageSchema>;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createEmailSchema } from '../email.ts';
 import { ZStrictPasswordSchema } from '../password.ts';
 import { ZRoleSchema } from '../roles.ts';
+import { pageOf, pageQuery } from './paging.ts';
 
 /** The highest hourly rate the app accepts; anything above is a typing slip (a missing decimal point). */
 export const MAX_BURDENED_LABOR_RATE = 10_000;
@@ -78,8 +79,7 @@ export const USER_STATUSES = ['all', 'active', 'inactive', 'pending'] as const;
 
 /** GET /api/v1/users: a page of the company's users, searched by name or e-mail. */
 export const ZUserListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...pageQuery(),
   q: z.string().trim().max(100).default(''),
   status: z.enum(USER_STATUSES).default('all'),
 });
@@ -102,12 +102,7 @@ export const ZCompanyUserSchema = z.object({
 });
 export type TCompanyUser = z.infer<typeof ZCompanyUserSchema>;
 
-export const ZUserPageSchema = z.object({
-  items: z.array(ZCompanyUserSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZUserPageSchema = pageOf(ZCompanyUserSchema);
 export type TUserPage = z.infer<typeof ZUserPageSchema>;
 
 /** The path parameter of /api/v1/users/:id. */

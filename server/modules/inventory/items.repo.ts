@@ -2,11 +2,10 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { TItem, TItemListQuery } from '#common/schemas/inventory-setup.ts';
 import type { TDb } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { items, locations } from './inventory.tables.ts';
 
 export type TItemRow = typeof items.$inferSelect;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Money and quantities as stored ("12.5000") to one spelling ("12.5"). */
 function trimDecimal(text: string): string {
@@ -61,7 +60,7 @@ export async function listItems(
   if (query.status !== 'all') conditions.push(eq(items.active, query.status === 'active'));
   if (query.category) conditions.push(eq(items.category, query.category));
   if (query.q !== '') {
-    const pattern = `%${escapeLike(query.q)}%`;
+    const pattern = containsPattern(query.q);
     conditions.push(
       or(ilike(items.partNumber, pattern), ilike(items.name, pattern), ilike(items.category, pattern))!,
     );

@@ -2,11 +2,10 @@
 import { and, asc, count, eq, ilike, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { TLocation, TLocationListQuery } from '#common/schemas/inventory-setup.ts';
 import type { TDb } from '../../db/client.ts';
+import { containsPattern, escapeLike } from '../../db/like.ts';
 import { locations } from './inventory.tables.ts';
 
 export type TLocationRow = typeof locations.$inferSelect;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function findLocation(tx: TDb, companyId: string, id: string): Promise<TLocationRow | null> {
   const [row] = await tx
@@ -34,7 +33,7 @@ export async function listLocations(
   else if (query.parentId) conditions.push(eq(locations.parentId, query.parentId));
   else if (query.q === '') conditions.push(isNull(locations.parentId));
   if (query.q !== '') {
-    const pattern = `%${escapeLike(query.q)}%`;
+    const pattern = containsPattern(query.q);
     conditions.push(
       or(ilike(locations.code, pattern), ilike(locations.name, pattern), ilike(locations.fullCode, pattern))!,
     );

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, ilike, inArray, lte, ne, or, type SQL, sql }
 import { v7 as uuidv7 } from 'uuid';
 import type { TCompanyUser, TUserListQuery } from '#common/schemas/users.ts';
 import type { TDb } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { accounts, sessions, twoFactors, users } from '../auth/auth.tables.ts';
 import { companies } from '../companies/companies.tables.ts';
 import { laborRates } from './labor-rates.tables.ts';
@@ -29,10 +30,6 @@ export function toCompanyUser(row: TUserRow): TCompanyUser {
   };
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** One page of the company's users, by last name then first name, and how many match in all. */
 export async function listCompanyUsers(
   db: TDb,
@@ -41,7 +38,7 @@ export async function listCompanyUsers(
 ): Promise<{ rows: TUserRow[]; total: number }> {
   const conditions: SQL[] = [eq(users.companyId, companyId)];
   if (query.q !== '') {
-    const pattern = `%${escapeLike(query.q)}%`;
+    const pattern = containsPattern(query.q);
     conditions.push(
       or(
         ilike(users.email, pattern),
