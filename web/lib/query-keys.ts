@@ -7,4 +7,9 @@ export const queryKeys = {
   audit: ['audit'] as const,
   subscription: ['subscription'] as const,
   auditPage: (query: object) => ['audit', query] as const,
+  items: ['items'] as const,
+  itemsPage: (query: object) => ['items', query] as const,
+  locations: ['locations'] as const,
+  /** A page of locations: the sites, a parent's children (`parentId`) or a search (`q`). */
+  locationsPage: (query: object) => ['locations', query] as const,
 };

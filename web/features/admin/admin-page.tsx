@@ -1,4 +1,4 @@
-// /admin: the Admin section's tabs (SPEC.md section 2). Users, Config and Audit Trail are built; the others say what
+// /admin: the Admin section's tabs (SPEC.md section 2). Users, Config, SKU Setup and Audit Trail are built; the others say what
 // they will hold.
 import { Badge, Container, Group, Tabs, Text, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -6,6 +6,7 @@ import { ADMIN_TABS } from '#common/routes.ts';
 import { AREA_DESCRIPTIONS } from '../areas/area-descriptions.ts';
 import { AuditPanel } from '../audit/audit-panel.tsx';
 import { LabelConfigPanel } from '../company/label-config-panel.tsx';
+import { ItemsPanel } from '../inventory-setup/items-panel.tsx';
 import { UsersPanel } from '../users/users-panel.tsx';
 
 export default function AdminPage() {
@@ -17,6 +18,8 @@ export default function AdminPage() {
       <UsersPanel />
     ) : tab.id === 'label-config' ? (
       <LabelConfigPanel />
+    ) : tab.id === 'items' ? (
+      <ItemsPanel />
     ) : tab.id === 'audit' ? (
       <AuditPanel />
     ) : null;

@@ -1,0 +1,40 @@
+// Display helpers of SKU setup: money and quantities shown from their decimal strings (never through a float),
+// location kinds in words, and failures as the messages a form shows.
+import { LOCATION_KINDS, type TLocationKind } from '#common/schemas/inventory-setup.ts';
+import { ApiError } from '../../lib/api-client.ts';
+
+export const KIND_LABELS: Record<TLocationKind, string> = {
+  site: 'Site',
+  area: 'Area',
+  shelf: 'Shelf',
+  bin: 'Bin',
+};
+
+/** The kinds a child of `parent` may be: only smaller ones (site > area > shelf > bin); a bin holds none. */
+export function childKinds(parent: TLocationKind): TLocationKind[] {
+  return LOCATION_KINDS.slice(LOCATION_KINDS.indexOf(parent) + 1);
+}
+
+/** "1234.5" → "$1,234.50", "0.125" → "$0.125": at least two decimals, all the stored ones kept. */
+export function formatMoney(text: string): string {
+  const [integer = '0', fraction = ''] = text.split('.');
+  return `$${integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction.padEnd(2, '0')}`;
+}
+
+/** The failure's message for a form or a toast. */
+export function messageOf(failure: unknown): string {
+  return failure instanceof ApiError ? failure.message : 'Something went wrong. Try again.';
+}
+
+/** Errors to show on a form: the server's field errors by field, or its message for the whole form. */
+export function formErrorsOf(failure: unknown): Record<string, string> {
+  if (failure instanceof ApiError && Object.keys(failure.fieldErrors).length > 0) return failure.fieldErrors;
+  return { form: messageOf(failure) };
+}
+
+/** Field errors of a failed zod parse, by top-level field, first message each. */
+export function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
+  return errors;
+}

@@ -1,0 +1,168 @@
+// Add an item, or edit one (only what changed is sent) and deactivate or reactivate it. Client checks use the
+// contract's schemas; the server's field errors (a part number already used) land under their fields, and a
+// refusal by the plan's SKU limit shows its message, which names the plan, the limit and what to do.
+import { Alert, Anchor, Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { type TItem, ZItemInputSchema, ZItemPatchSchema } from '#common/schemas/inventory-setup.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { toast } from '../../lib/toast.ts';
+import { useSession } from '../auth/session.ts';
+import { createItem, updateItem } from './api.ts';
+import { formErrorsOf, issuesToErrors, messageOf } from './format.ts';
+import { draftOf, ItemFields, inputOf, patchOf, type TItemDraft } from './item-form.tsx';
+
+/** The dialog of `target`: 'new' to add an item, an item to edit it, null when closed. */
+export function ItemDialog({ target, onClose }: { target: TItem | 'new' | null; onClose: () => void }) {
+  const title = target === 'new' ? 'Add an item' : target ? `Edit ${target.partNumber}` : '';
+  return (
+    <Modal opened={target !== null} onClose={onClose} title={title} size="lg">
+      {target ? (
+        <ItemDialogBody
+          key={target === 'new' ? 'new' : target.id}
+          item={target === 'new' ? null : target}
+          onClose={onClose}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+function ItemDialogBody({ item, onClose }: { item: TItem | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const { data: session } = useSession();
+  const lotSetting = session?.labelConfig?.useLotNumbers;
+  const [draft, setDraft] = useState<TItemDraft>(() => draftOf(item, lotSetting ?? false));
+  const [lotTouched, setLotTouched] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  // A new item follows the company's "use lot numbers" setting until the admin flips the switch, also when the
+  // session's configuration arrives after the dialog opened.
+  useEffect(() => {
+    if (!item && !lotTouched && lotSetting !== undefined) setDraft((d) => ({ ...d, lotTracked: lotSetting }));
+  }, [item, lotTouched, lotSetting]);
+
+  const change = (patch: Partial<TItemDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    if (patch.lotTracked !== undefined) setLotTouched(true);
+    const cleared = Object.keys(patch).map((k) => (k === 'defaultLocationPath' ? 'defaultLocationId' : k));
+    setErrors((e) =>
+      Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'form' && !cleared.includes(k))),
+    );
+  };
+
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: queryKeys.items });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.audit });
+  };
+
+  const save = useMutation({
+    mutationFn: () => {
+      if (!item) {
+        const body = inputOf(draft);
+        // Untouched and not yet known here: let the server apply the company's setting.
+        if (!lotTouched && lotSetting === undefined) delete body.lotTracked;
+        return createItem(body);
+      }
+      return updateItem(item.id, patchOf(item, draft));
+    },
+    onSuccess: async (saved) => {
+      await refresh();
+      toast('success', {
+        title: item ? 'Item saved' : 'Item added',
+        message: `${saved.partNumber} · ${saved.name}`,
+      });
+      onClose();
+    },
+    onError: (failure) => setErrors(formErrorsOf(failure)),
+  });
+
+  const setActive = useMutation({
+    mutationFn: (active: boolean) => updateItem(item!.id, { active }),
+    onSuccess: async (saved) => {
+      await refresh();
+      toast('success', {
+        title: saved.active ? 'Item reactivated' : 'Item deactivated',
+        message: saved.active
+          ? `${saved.partNumber} is active again and counts toward your plan.`
+          : `${saved.partNumber} no longer counts toward your plan. Find it under “Inactive”.`,
+      });
+      onClose();
+    },
+    onError: (failure) => setErrors({ form: messageOf(failure) }),
+  });
+
+  const patch = item ? patchOf(item, draft) : null;
+  const changed = patch === null || Object.keys(patch).length > 0;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = item ? ZItemPatchSchema.safeParse(patch) : ZItemInputSchema.safeParse(inputOf(draft));
+    if (!parsed.success) {
+      setErrors(issuesToErrors(parsed.error.issues));
+      return;
+    }
+    save.mutate();
+  };
+
+  // A long form on a phone: bring the refusal into view, next to the button that caused it.
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (errors.form) alertRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [errors.form]);
+
+  const limitReached = [save.error, setActive.error].some(
+    (e) => e instanceof ApiError && e.code === 'LIMIT_REACHED',
+  );
+  const busy = save.isPending || setActive.isPending;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={item ? 'Edit item' : 'Add an item'}>
+      <Stack>
+        <ItemFields draft={draft} errors={errors} onChange={change} />
+        {errors.form ? (
+          <Alert ref={alertRef} color="red" role="alert">
+            <Text size="sm">{errors.form}</Text>
+            {limitReached ? (
+              <Anchor component={Link} to="/admin/subscription" size="sm">
+                Open Subscription
+              </Anchor>
+            ) : null}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending} disabled={!changed || setActive.isPending}>
+            {item ? 'Save' : 'Add item'}
+          </Button>
+        </Group>
+        {item ? (
+          <>
+            <Divider />
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <Text size="sm" c="dimmed" maw={360}>
+                {item.active
+                  ? 'A deactivated item stops counting toward your plan; its history stays and you can reactivate it.'
+                  : 'This item is inactive. Reactivating it needs a free SKU slot in your plan.'}
+              </Text>
+              <Button
+                variant="light"
+                color={item.active ? 'red' : 'green'}
+                loading={setActive.isPending}
+                disabled={busy && !setActive.isPending}
+                onClick={() => setActive.mutate(!item.active)}
+              >
+                {item.active ? 'Deactivate item' : 'Reactivate item'}
+              </Button>
+            </Group>
+          </>
+        ) : null}
+      </Stack>
+    </form>
+  );
+}
