@@ -13,6 +13,8 @@ import { createAuth, type TAuth } from './modules/auth/auth.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
 import { labelConfigRoutes } from './modules/companies/label-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { inventorySetupRoutes } from './modules/inventory/inventory-setup.routes.ts';
+import { securityDashboardRoutes } from './modules/security-dashboard/security-dashboard.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -114,7 +116,9 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(usersRoutes);
   await app.register(auditRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(inventorySetupRoutes);
   await app.register(analyticsRoutes);
+  await app.register(securityDashboardRoutes);
 
   await app.register(webPlugin, options.webDistDir === undefined ? {} : { distDir: options.webDistDir });
   return app as unknown as FastifyInstance;

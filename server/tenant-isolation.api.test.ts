@@ -12,6 +12,7 @@ import { mailOutbox } from './mail/mail.tables.ts';
 import { analyticsEvents } from './modules/analytics/analytics.tables.ts';
 import { sessions, twoFactors, users } from './modules/auth/auth.tables.ts';
 import { companies, companySettings } from './modules/companies/companies.tables.ts';
+import { items, locations } from './modules/inventory/inventory.tables.ts';
 import { securityEvents } from './security/security-events.tables.ts';
 
 /**
@@ -183,6 +184,10 @@ const A_SETTINGS_ROW = {
   useLotNumbers: true,
 };
 const A_SECRET_PATH = '/inventory/a-only-page';
+/** A's part number, site and item (made in beforeAll through A's own admin). */
+const A_PART = 'A-SECRET-1';
+let A_SITE: { id: string; code: string };
+let A_ITEM: { id: string };
 
 beforeAll(async () => {
   // B enrols TOTP for the backup-codes case, with codes from oathtool.
@@ -198,6 +203,22 @@ beforeAll(async () => {
     cookie: A.cookie,
   });
   expect(patch.statusCode).toBe(200);
+  const site = await send({
+    method: 'POST',
+    url: '/api/v1/locations',
+    payload: { kind: 'site', code: 'A-SITE', name: 'A secret site' },
+    cookie: A.cookie,
+  });
+  expect(site.statusCode).toBe(201);
+  A_SITE = site.json();
+  const item = await send({
+    method: 'POST',
+    url: '/api/v1/items',
+    payload: { partNumber: A_PART, name: 'A secret widget', defaultLocationId: A_SITE.id },
+    cookie: A.cookie,
+  });
+  expect(item.statusCode).toBe(201);
+  A_ITEM = item.json();
   for (let i = 0; i < 3; i++) {
     const event = await send({
       method: 'POST',
@@ -259,7 +280,9 @@ type TRouteKind =
   /** Answers only about the caller's own user or session. */
   | 'session'
   /** Reads or changes the caller's company's data. */
-  | 'tenant';
+  | 'tenant'
+  /** Installation-wide data of every company: sysadmins only, refused to any company's admin. */
+  | 'sysadmin';
 
 interface TRouteCase {
   kind: TRouteKind;
@@ -301,6 +324,37 @@ function twoFactorCase(
       expect(await t.database.db.select().from(twoFactors).where(eq(twoFactors.userId, A.userId))).toEqual(
         [],
       );
+      await expectAUntouched();
+    },
+  };
+}
+
+/** The id of A's admin's session row (never its token), as the security dashboard names sessions. */
+async function sessionIdOfA(): Promise<string> {
+  const [row] = await t.database.db.select().from(sessions).where(eq(sessions.token, A.sessionToken));
+  expect(row, "A's session row").toBeDefined();
+  return row!.id;
+}
+
+/**
+ * A security dashboard route (sysadmins only, across every company): B's admin is refused with 403 however it
+ * asks, with A's ids in the path and the query, and A is untouched.
+ */
+function sysadminOnly(
+  attempt: string,
+  requests: () => Promise<Omit<TRequest, 'cookie'>[]>,
+  after: () => Promise<void> = async () => undefined,
+): TRouteCase {
+  return {
+    kind: 'sysadmin',
+    attempt,
+    async probe() {
+      for (const request of await requests()) {
+        const response = await asB(request);
+        expect(response.statusCode, `${request.method} ${request.url}`).toBe(403);
+        expect(response.json().error.code).toBe('FORBIDDEN');
+      }
+      await after();
       await expectAUntouched();
     },
   };
@@ -801,6 +855,123 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
     },
   },
 
+  // ---- inventory set-up (server/modules/inventory): B reads and changes B's items and locations only
+  'GET /api/v1/items': {
+    kind: 'tenant',
+    attempt: "lists items naming A's company and searching A's part number: B's items only",
+    async probe() {
+      for (const url of [
+        '/api/v1/items',
+        `/api/v1/items?companyId=${A.companyId}`,
+        `/api/v1/items?q=${A_PART}`,
+      ]) {
+        const response = await asB({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        const page = response.json() as { items: { id: string }[] };
+        expect(page.items.every((i) => i.id !== A_ITEM.id)).toBe(true);
+      }
+    },
+  },
+  'POST /api/v1/items': {
+    kind: 'tenant',
+    attempt: "adds an item naming A's company and A's location: B's own item, or 400 for A's location",
+    async probe() {
+      const own = await asB({
+        method: 'POST',
+        url: `/api/v1/items?companyId=${A.companyId}`,
+        payload: { partNumber: A_PART, name: 'Same part number, other company', companyId: A.companyId },
+      });
+      expect(own.statusCode, own.body).toBe(201);
+      const [row] = await t.database.db.select().from(items).where(eq(items.id, own.json().id));
+      expect(row!.companyId).toBe(B.companyId);
+      const withALocation = await asB({
+        method: 'POST',
+        url: '/api/v1/items',
+        payload: { partNumber: 'B-ONLY-1', name: 'x', defaultLocationId: A_SITE.id },
+      });
+      expect(withALocation.statusCode).toBe(400);
+      await expectAUntouched();
+    },
+  },
+  'GET /api/v1/items/:id': {
+    kind: 'tenant',
+    attempt: "reads A's item by id: 404",
+    async probe() {
+      expect((await asB({ method: 'GET', url: `/api/v1/items/${A_ITEM.id}` })).statusCode).toBe(404);
+    },
+  },
+  'PATCH /api/v1/items/:id': {
+    kind: 'tenant',
+    attempt: "renames and deactivates A's item by id: 404, A's item unchanged",
+    async probe() {
+      for (const payload of [{ name: 'Hijacked' }, { active: false }]) {
+        const response = await asB({ method: 'PATCH', url: `/api/v1/items/${A_ITEM.id}`, payload });
+        expect(response.statusCode, JSON.stringify(payload)).toBe(404);
+      }
+      const [row] = await t.database.db.select().from(items).where(eq(items.id, A_ITEM.id));
+      expect(row).toMatchObject({ name: 'A secret widget', active: true });
+    },
+  },
+  'GET /api/v1/locations': {
+    kind: 'tenant',
+    attempt: "lists locations under A's site, as A's children, and by A's code: 404 or B's only",
+    async probe() {
+      expect((await asB({ method: 'GET', url: `/api/v1/locations?under=${A_SITE.id}` })).statusCode).toBe(
+        404,
+      );
+      for (const url of [
+        '/api/v1/locations',
+        `/api/v1/locations?parentId=${A_SITE.id}`,
+        `/api/v1/locations?q=${A_SITE.code}`,
+      ]) {
+        const response = await asB({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect((response.json() as { items: { id: string }[] }).items.every((l) => l.id !== A_SITE.id)).toBe(
+          true,
+        );
+      }
+    },
+  },
+  'POST /api/v1/locations': {
+    kind: 'tenant',
+    attempt: "adds a location under A's site: 400 (no such parent in B's company), A's tree unchanged",
+    async probe() {
+      const response = await asB({
+        method: 'POST',
+        url: '/api/v1/locations',
+        payload: { kind: 'area', parentId: A_SITE.id, code: 'B-AREA', name: 'Inside A' },
+      });
+      expect(response.statusCode).toBe(400);
+      const children = await send({
+        method: 'GET',
+        url: `/api/v1/locations?parentId=${A_SITE.id}`,
+        cookie: A.cookie,
+      });
+      expect(children.json().total).toBe(0);
+    },
+  },
+  'GET /api/v1/locations/:id': {
+    kind: 'tenant',
+    attempt: "reads A's site by id: 404",
+    async probe() {
+      expect((await asB({ method: 'GET', url: `/api/v1/locations/${A_SITE.id}` })).statusCode).toBe(404);
+    },
+  },
+  'PATCH /api/v1/locations/:id': {
+    kind: 'tenant',
+    attempt: "renames A's site by id: 404, A's site unchanged",
+    async probe() {
+      const response = await asB({
+        method: 'PATCH',
+        url: `/api/v1/locations/${A_SITE.id}`,
+        payload: { name: 'Hijacked' },
+      });
+      expect(response.statusCode).toBe(404);
+      const [row] = await t.database.db.select().from(locations).where(eq(locations.id, A_SITE.id));
+      expect(row!.name).toBe('A secret site');
+    },
+  },
+
   // ---- the company's users (server/modules/users): admins of B manage B's people only
   'GET /api/v1/users': {
     kind: 'tenant',
@@ -929,6 +1100,51 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
       }
     },
   },
+  // ---- the security dashboard (server/modules/security-dashboard): every company's data, for sysadmins only
+  'GET /api/v1/security/overview': sysadminOnly(
+    "reads the installation's sign-in overview, naming A's company: 403, no counts, addresses or accounts",
+    async () => [
+      { method: 'GET', url: '/api/v1/security/overview' },
+      { method: 'GET', url: `/api/v1/security/overview?companyId=${A.companyId}&mfaPageSize=50` },
+    ],
+  ),
+  'GET /api/v1/security/events': sysadminOnly(
+    "reads the security event log filtered to A's company: 403, no events",
+    async () => [
+      { method: 'GET', url: '/api/v1/security/events' },
+      { method: 'GET', url: `/api/v1/security/events?companyId=${A.companyId}&type=sign_in_succeeded` },
+    ],
+  ),
+  'GET /api/v1/security/sessions': sysadminOnly(
+    "lists every company's active sessions, searching for A's address and name: 403, no sessions",
+    async () => [
+      { method: 'GET', url: '/api/v1/security/sessions' },
+      { method: 'GET', url: `/api/v1/security/sessions?q=${encodeURIComponent(A.email)}` },
+      { method: 'GET', url: `/api/v1/security/sessions?q=${encodeURIComponent(A.name)}` },
+    ],
+  ),
+  'DELETE /api/v1/security/sessions/:id': sysadminOnly(
+    "ends A's admin's session by its id (and by A's user id): 403, A's session row stays and A stays signed in",
+    async () => [
+      { method: 'DELETE', url: `/api/v1/security/sessions/${await sessionIdOfA()}` },
+      { method: 'DELETE', url: `/api/v1/security/sessions/${A.userId}` },
+    ],
+    async () => {
+      await sessionIdOfA();
+      const ended = await t.database.db
+        .select()
+        .from(securityEvents)
+        .where(and(eq(securityEvents.type, 'session_ended'), eq(securityEvents.userId, A.userId)));
+      expect(ended).toEqual([]);
+    },
+  ),
+  'GET /api/v1/security/admin-actions': sysadminOnly(
+    "reads every company's administrative actions, naming A's company: 403, none of A's audit entries",
+    async () => [
+      { method: 'GET', url: '/api/v1/security/admin-actions' },
+      { method: 'GET', url: `/api/v1/security/admin-actions?companyId=${A.companyId}` },
+    ],
+  ),
 };
 
 /** Every route registered so far as "METHOD URL"; the HEAD route Fastify adds for each GET goes with its GET. */

@@ -27,6 +27,9 @@ const AreaPage = lazy(() => import('../features/areas/area-page.tsx'));
 const AdminPage = lazy(() => import('../features/admin/admin-page.tsx'));
 const UsersPage = lazy(() => import('../features/users/users-page.tsx'));
 const SubscriptionPage = lazy(() => import('../features/subscription/subscription-page.tsx'));
+const SecurityDashboardPage = lazy(
+  () => import('../features/security-dashboard/security-dashboard-page.tsx'),
+);
 
 /** The protected screens that are built; every other protected route shows what its area will do (AreaPage). */
 const SCREENS: Partial<Record<string, React.ComponentType>> = {
@@ -34,6 +37,7 @@ const SCREENS: Partial<Record<string, React.ComponentType>> = {
   '/users': UsersPage,
   '/subscription': SubscriptionPage,
   '/admin/subscription': SubscriptionPage,
+  '/security-dashboard': SecurityDashboardPage,
 };
 
 function screenOf(route: (typeof PROTECTED_ROUTES)[number]) {

@@ -13,6 +13,8 @@ const ENTITY_LABELS: Record<string, string> = {
   user: 'User',
   'company-configuration': 'Configuration',
   plan: 'Plan',
+  item: 'Item',
+  location: 'Location',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -24,6 +26,9 @@ const ACTION_LABELS: Record<string, string> = {
   reactivated: 'Reactivated',
   'invitation-sent-again': 'Invitation sent again',
   'two-factor-removed': 'Two-factor removed',
+  'session-ended': 'Session ended by a sysadmin',
+  deactivated: 'Deactivated',
+  changed: 'Changed',
 };
 
 function show(value: unknown): string {
