@@ -8,6 +8,7 @@ import type { TRole } from '#common/roles.ts';
 import { hashPassword, type TPasswordHashParams } from '../../modules/auth/password-hash.ts';
 import type { TCompanyRow } from '../../modules/companies/companies.repo.ts';
 import * as companies from '../../modules/companies/companies.service.ts';
+import { items } from '../../modules/inventory/inventory.tables.ts';
 import type { TUserRow } from '../../modules/users/users.repo.ts';
 import * as usersRepo from '../../modules/users/users.repo.ts';
 import type { TDb } from '../client.ts';
@@ -96,4 +97,17 @@ export async function createUser(
     await usersRepo.insertCredentialAccount(tx, { id: uuidv7(), userId: id, passwordHash });
     return user;
   });
+}
+
+/** `n` active items of `companyId` with part numbers `<prefix>-0001`…, written in one statement (for limit tests). */
+export async function createItems(db: TDb, companyId: string, n: number, prefix = 'ITEM'): Promise<void> {
+  if (n === 0) return;
+  await db.insert(items).values(
+    Array.from({ length: n }, (_, i) => ({
+      id: uuidv7(),
+      companyId,
+      partNumber: `${prefix}-${String(i + 1).padStart(4, '0')}`,
+      name: `Factory item ${i + 1}`,
+    })),
+  );
 }
