@@ -28,5 +28,7 @@ export const auditEntries = pgTable(
   (t) => [
     index('audit_entries_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('audit_entries_company_entity_idx').on(t.companyId, t.entityType, t.entityId),
+    // The sysadmins' security dashboard lists every company's entries newest first.
+    index('audit_entries_created_idx').on(t.createdAt, t.id),
   ],
 );

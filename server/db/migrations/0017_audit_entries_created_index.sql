@@ -1,0 +1,1 @@
+CREATE INDEX "audit_entries_created_idx" ON "audit_entries" USING btree ("created_at","id");
