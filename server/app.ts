@@ -14,6 +14,7 @@ import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
 import { labelConfigRoutes } from './modules/companies/label-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { inventorySetupRoutes } from './modules/inventory/inventory-setup.routes.ts';
+import { stockRoutes } from './modules/inventory/stock.routes.ts';
 import { securityDashboardRoutes } from './modules/security-dashboard/security-dashboard.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(auditRoutes);
   await app.register(subscriptionRoutes);
   await app.register(inventorySetupRoutes);
+  await app.register(stockRoutes);
   await app.register(analyticsRoutes);
   await app.register(securityDashboardRoutes);
 

@@ -6,6 +6,7 @@ export * from '../modules/audit/audit.tables.ts';
 export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/companies/companies.tables.ts';
 export * from '../modules/inventory/inventory.tables.ts';
+export * from '../modules/inventory/stock.tables.ts';
 export * from '../modules/users/labor-rates.tables.ts';
 export * from '../security/rate-limit.tables.ts';
 export * from '../security/security-events.tables.ts';

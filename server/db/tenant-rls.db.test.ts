@@ -31,6 +31,10 @@ const KNOWN_TENANT_TABLES = [
   'items',
   'labor_rates',
   'locations',
+  'lots',
+  'stock_balances',
+  'stock_ledger',
+  'stock_transactions',
 ];
 
 const PRIVILEGES = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] as const;

@@ -1,0 +1,142 @@
+// Stock postings (POST /api/v1/stock/transactions): receive, issue, move and adjust, each a set of lines posted
+// all-or-nothing under the client's idempotency key. Quantities are exact decimal strings in the item's unit.
+import { z } from 'zod';
+import { isDecimal } from '../decimal.ts';
+import { COST_SCALE, nonNegativeDecimal, QUANTITY_SCALE } from './inventory-setup.ts';
+
+export const STOCK_MESSAGES = {
+  notEnough: (partNumber: string, where: string, available: string, needed: string) =>
+    `Not enough stock: ${partNumber} at ${where} has ${available}, and ${needed} is needed. Nothing was posted.`,
+  itemNotFound: 'No such item in your company.',
+  itemInactive: 'This item is deactivated: reactivate it under SKU Setup to move its stock.',
+  locationNotFound: 'No such location in your company.',
+  lotRequired: 'This item is lot-tracked: give a lot number.',
+  lotNotFound: 'No such lot of this item.',
+  sameLocation: 'Moving needs two different locations.',
+} as const;
+
+const positiveQuantity = z
+  .string({ error: 'Quantity must be a number' })
+  .trim()
+  .refine(
+    (v) => isDecimal(v, QUANTITY_SCALE),
+    `Quantity must be a number with at most ${QUANTITY_SCALE} decimals`,
+  )
+  .refine((v) => !v.startsWith('-') && /[1-9]/.test(v), 'Quantity must be more than zero');
+
+const signedQuantity = z
+  .string({ error: 'Quantity must be a number' })
+  .trim()
+  .refine(
+    (v) => isDecimal(v, QUANTITY_SCALE),
+    `Quantity must be a number with at most ${QUANTITY_SCALE} decimals`,
+  )
+  .refine((v) => /[1-9]/.test(v), 'An adjustment cannot be zero');
+
+const id = (what: string) => z.uuid(`Not a ${what} id`);
+
+/** A key the client makes once per intended posting and sends again on a retry (e.g. a UUID). */
+const idempotencyKey = z
+  .string({ error: 'An idempotency key is required' })
+  .trim()
+  .min(8, 'The idempotency key must be 8 to 100 characters')
+  .max(100, 'The idempotency key must be 8 to 100 characters');
+
+const common = { idempotencyKey, reference: z.string().trim().max(200).default('') };
+const lines = <T extends z.ZodType>(line: T) =>
+  z.array(line).min(1, 'Add at least one line').max(200, 'At most 200 lines in one posting');
+
+export const ZPostStockSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('receive'),
+    ...common,
+    lines: lines(
+      z.object({
+        itemId: id('item'),
+        locationId: id('location'),
+        quantity: positiveQuantity,
+        unitCost: nonNegativeDecimal(COST_SCALE, 'Unit cost').optional(),
+        lotNumber: z.string().trim().min(1).max(64).optional(),
+        lotExpiresOn: z.iso.date('Use a date like 2027-06-30').optional(),
+      }),
+    ),
+  }),
+  z.object({
+    kind: z.literal('issue'),
+    ...common,
+    lines: lines(
+      z.object({
+        itemId: id('item'),
+        locationId: id('location'),
+        lotId: id('lot').optional(),
+        quantity: positiveQuantity,
+      }),
+    ),
+  }),
+  z.object({
+    kind: z.literal('move'),
+    ...common,
+    lines: lines(
+      z.object({
+        itemId: id('item'),
+        fromLocationId: id('location'),
+        toLocationId: id('location'),
+        lotId: id('lot').optional(),
+        quantity: positiveQuantity,
+      }),
+    ),
+  }),
+  z.object({
+    kind: z.literal('adjust'),
+    ...common,
+    reason: z.string({ error: 'Say why' }).trim().min(3, 'Say why (at least 3 characters)').max(500),
+    lines: lines(
+      z.object({
+        itemId: id('item'),
+        locationId: id('location'),
+        lotId: id('lot').optional(),
+        quantityDelta: signedQuantity,
+      }),
+    ),
+  }),
+]);
+export type TPostStock = z.infer<typeof ZPostStockSchema>;
+export type TPostStockInput = z.input<typeof ZPostStockSchema>;
+
+export const ZStockLineSchema = z.object({
+  lineNo: z.number().int(),
+  itemId: z.string(),
+  partNumber: z.string(),
+  locationId: z.string(),
+  locationCode: z.string(),
+  lotId: z.string().nullable(),
+  lotNumber: z.string().nullable(),
+  quantityDelta: z.string(),
+  unitCost: z.string(),
+  balanceAfter: z.string(),
+});
+
+export const ZStockTransactionSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  reason: z.string(),
+  reference: z.string(),
+  postedByName: z.string(),
+  postedAt: z.string(),
+  lines: z.array(ZStockLineSchema),
+});
+export type TStockTransaction = z.infer<typeof ZStockTransactionSchema>;
+
+export const ZStockBalanceSchema = z.object({
+  locationId: z.string(),
+  locationCode: z.string(),
+  lotId: z.string().nullable(),
+  lotNumber: z.string().nullable(),
+  quantity: z.string(),
+});
+export const ZItemBalancesSchema = z.object({
+  itemId: z.string(),
+  total: z.string(),
+  balances: z.array(ZStockBalanceSchema),
+});
+export type TItemBalances = z.infer<typeof ZItemBalancesSchema>;

@@ -1,0 +1,188 @@
+// Queries of stock, run inside withTenant. Balances change by one conditional statement per line, which takes the
+// balance row's lock: concurrent postings on the same stock queue behind each other and re-check the quantity.
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { TDb } from '../../db/client.ts';
+import { items, locations } from './inventory.tables.ts';
+import { lots, stockBalances, stockLedger, stockTransactions } from './stock.tables.ts';
+
+export type TTransactionRow = typeof stockTransactions.$inferSelect;
+
+const lotIs = (lotId: string | null) =>
+  lotId ? eq(stockBalances.lotId, lotId) : isNull(stockBalances.lotId);
+
+/** Adds `delta` (> 0) to a balance, creating the row at the first receipt; returns the quantity after. */
+export async function addToBalance(
+  tx: TDb,
+  row: { companyId: string; itemId: string; locationId: string; lotId: string | null; delta: string },
+): Promise<string> {
+  const [result] = await tx
+    .insert(stockBalances)
+    .values({
+      id: uuidv7(),
+      companyId: row.companyId,
+      itemId: row.itemId,
+      locationId: row.locationId,
+      lotId: row.lotId,
+      quantity: row.delta,
+    })
+    .onConflictDoUpdate({
+      target: [stockBalances.itemId, stockBalances.locationId, stockBalances.lotId],
+      set: { quantity: sql`${stockBalances.quantity} + excluded.quantity`, updatedAt: new Date() },
+    })
+    .returning({ quantity: stockBalances.quantity });
+  return result!.quantity;
+}
+
+/**
+ * Takes `amount` (> 0) from a balance only if enough is there; returns the quantity after, or null when there is
+ * not enough (or no such balance). A concurrent taker waits for the row lock and is re-checked against what is left.
+ */
+export async function takeFromBalance(
+  tx: TDb,
+  row: { itemId: string; locationId: string; lotId: string | null; amount: string },
+): Promise<string | null> {
+  const [result] = await tx
+    .update(stockBalances)
+    .set({ quantity: sql`${stockBalances.quantity} - ${row.amount}::numeric`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(stockBalances.itemId, row.itemId),
+        eq(stockBalances.locationId, row.locationId),
+        lotIs(row.lotId),
+        sql`${stockBalances.quantity} >= ${row.amount}::numeric`,
+      ),
+    )
+    .returning({ quantity: stockBalances.quantity });
+  return result?.quantity ?? null;
+}
+
+export async function balanceOf(
+  tx: TDb,
+  itemId: string,
+  locationId: string,
+  lotId: string | null,
+): Promise<string> {
+  const [row] = await tx
+    .select({ quantity: stockBalances.quantity })
+    .from(stockBalances)
+    .where(and(eq(stockBalances.itemId, itemId), eq(stockBalances.locationId, locationId), lotIs(lotId)));
+  return row?.quantity ?? '0';
+}
+
+export async function findTransactionByKey(
+  tx: TDb,
+  companyId: string,
+  key: string,
+): Promise<TTransactionRow | null> {
+  const [row] = await tx
+    .select()
+    .from(stockTransactions)
+    .where(and(eq(stockTransactions.companyId, companyId), eq(stockTransactions.idempotencyKey, key)));
+  return row ?? null;
+}
+
+export async function findTransaction(
+  tx: TDb,
+  companyId: string,
+  id: string,
+): Promise<TTransactionRow | null> {
+  const [row] = await tx
+    .select()
+    .from(stockTransactions)
+    .where(and(eq(stockTransactions.companyId, companyId), eq(stockTransactions.id, id)));
+  return row ?? null;
+}
+
+export async function insertTransaction(tx: TDb, row: typeof stockTransactions.$inferInsert): Promise<void> {
+  await tx.insert(stockTransactions).values(row);
+}
+
+export async function insertLedgerLines(tx: TDb, rows: (typeof stockLedger.$inferInsert)[]): Promise<void> {
+  await tx.insert(stockLedger).values(rows);
+}
+
+/** The lines of a transaction with part numbers, location codes and lot numbers. */
+export async function transactionLines(tx: TDb, transactionId: string) {
+  return tx
+    .select({
+      lineNo: stockLedger.lineNo,
+      itemId: stockLedger.itemId,
+      partNumber: items.partNumber,
+      locationId: stockLedger.locationId,
+      locationCode: locations.fullCode,
+      lotId: stockLedger.lotId,
+      lotNumber: lots.lotNumber,
+      quantityDelta: stockLedger.quantityDelta,
+      unitCost: stockLedger.unitCost,
+      balanceAfter: stockLedger.balanceAfter,
+    })
+    .from(stockLedger)
+    .innerJoin(items, eq(items.id, stockLedger.itemId))
+    .innerJoin(locations, eq(locations.id, stockLedger.locationId))
+    .leftJoin(lots, eq(lots.id, stockLedger.lotId))
+    .where(eq(stockLedger.transactionId, transactionId))
+    .orderBy(asc(stockLedger.lineNo));
+}
+
+export async function itemsByIds(tx: TDb, companyId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(items)
+    .where(and(eq(items.companyId, companyId), inArray(items.id, ids)));
+}
+
+export async function locationsByIds(tx: TDb, companyId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(locations)
+    .where(and(eq(locations.companyId, companyId), inArray(locations.id, ids)));
+}
+
+export async function lotsByIds(tx: TDb, companyId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(lots)
+    .where(and(eq(lots.companyId, companyId), inArray(lots.id, ids)));
+}
+
+/** The lot `lotNumber` of an item, created at its first receipt. */
+export async function findOrCreateLot(
+  tx: TDb,
+  row: { companyId: string; itemId: string; lotNumber: string; expiresOn: string | null },
+): Promise<string> {
+  const [existing] = await tx
+    .select({ id: lots.id })
+    .from(lots)
+    .where(and(eq(lots.itemId, row.itemId), sql`lower(${lots.lotNumber}) = lower(${row.lotNumber})`));
+  if (existing) return existing.id;
+  const id = uuidv7();
+  await tx.insert(lots).values({ id, ...row });
+  return id;
+}
+
+/** Balances of an item by location and lot (non-zero), by location code. */
+export async function itemBalances(tx: TDb, companyId: string, itemId: string) {
+  return tx
+    .select({
+      locationId: stockBalances.locationId,
+      locationCode: locations.fullCode,
+      lotId: stockBalances.lotId,
+      lotNumber: lots.lotNumber,
+      quantity: stockBalances.quantity,
+    })
+    .from(stockBalances)
+    .innerJoin(locations, eq(locations.id, stockBalances.locationId))
+    .leftJoin(lots, eq(lots.id, stockBalances.lotId))
+    .where(
+      and(
+        eq(stockBalances.companyId, companyId),
+        eq(stockBalances.itemId, itemId),
+        sql`${stockBalances.quantity} > 0`,
+      ),
+    )
+    .orderBy(asc(locations.fullCode), asc(lots.lotNumber));
+}

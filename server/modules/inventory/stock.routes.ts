@@ -1,0 +1,69 @@
+// Stock postings and balances. Operators receive, issue and move; adjustments (which change stock without a
+// physical movement) are for admins. The Inventory area must be switched on.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '#common/errors.ts';
+import { hasRole } from '#common/roles.ts';
+import { ZItemBalancesSchema, ZPostStockSchema, ZStockTransactionSchema } from '#common/schemas/stock.ts';
+import { authOf, requireRole } from '../../plugins/auth.ts';
+import { requireFeature } from '../../plugins/feature.ts';
+import { getItemBalances, getTransaction, postStock } from './stock.service.ts';
+
+const ZIdParams = z.object({ id: z.uuid('Not an id') });
+
+export async function stockRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const signedIn = [requireRole('user'), requireFeature(db, 'inventory')];
+  const tags = ['inventory'];
+
+  r.post(
+    '/api/v1/stock/transactions',
+    {
+      preHandler: signedIn,
+      schema: {
+        summary:
+          'Posts a receive, issue, move or adjustment (admin) all-or-nothing; a retry with the same idempotency key returns the first posting',
+        tags,
+        body: ZPostStockSchema,
+        response: { 201: ZStockTransactionSchema },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      if (request.body.kind === 'adjust' && !hasRole(auth.role, 'admin')) {
+        throw new AppError('FORBIDDEN', 'Only an admin can adjust stock. Record a count or ask an admin.');
+      }
+      return reply.status(201).send(await postStock(db, auth, request.body));
+    },
+  );
+
+  r.get(
+    '/api/v1/stock/transactions/:id',
+    {
+      preHandler: signedIn,
+      schema: {
+        summary: 'One stock transaction with its lines',
+        tags,
+        params: ZIdParams,
+        response: { 200: ZStockTransactionSchema },
+      },
+    },
+    async (request) => getTransaction(db, authOf(request), request.params.id),
+  );
+
+  r.get(
+    '/api/v1/items/:id/balances',
+    {
+      preHandler: signedIn,
+      schema: {
+        summary: "An item's stock by location and lot",
+        tags,
+        params: ZIdParams,
+        response: { 200: ZItemBalancesSchema },
+      },
+    },
+    async (request) => getItemBalances(db, authOf(request), request.params.id),
+  );
+}

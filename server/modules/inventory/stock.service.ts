@@ -1,0 +1,267 @@
+// Posting stock: every line of a receive, issue, move or adjustment changes its balance and writes a ledger row in
+// ONE transaction, or nothing at all. Stock never goes below zero (checked per line under the row's lock, and by
+// a CHECK in the database); a retried request with the same idempotency key returns the first posting.
+import { v7 as uuidv7 } from 'uuid';
+import { fromScaled, normalizeDecimal, toScaled } from '#common/decimal.ts';
+import { AppError } from '#common/errors.ts';
+import { QUANTITY_SCALE } from '#common/schemas/inventory-setup.ts';
+import {
+  STOCK_MESSAGES,
+  type TItemBalances,
+  type TPostStock,
+  type TStockTransaction,
+} from '#common/schemas/stock.ts';
+import type { TDb } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { withTenant } from '../../db/tenant.ts';
+import type { TAuthUser } from '../../plugins/auth.ts';
+import { actorOf } from '../audit/audit.ts';
+import * as companiesRepo from '../companies/companies.repo.ts';
+import * as repo from './stock.repo.ts';
+
+/** One signed change of one balance, as the posting's lines become. */
+interface TDelta {
+  lineNo: number;
+  field: string;
+  itemId: string;
+  locationId: string;
+  lotId: string | null;
+  /** Signed, canonical decimal. */
+  delta: string;
+  unitCost: string | null;
+}
+
+const badLine = (field: string, message: string) =>
+  new AppError('BAD_REQUEST', message, { [field]: message });
+const negate = (q: string) => fromScaled(-toScaled(q, QUANTITY_SCALE), QUANTITY_SCALE);
+
+/** The signed deltas of a posting (a move is two: out of one location, into another). */
+function deltasOf(input: TPostStock): TDelta[] {
+  switch (input.kind) {
+    case 'receive':
+      return input.lines.map((l, i) => ({
+        lineNo: i + 1,
+        field: `lines.${i}`,
+        itemId: l.itemId,
+        locationId: l.locationId,
+        lotId: null,
+        delta: normalizeDecimal(l.quantity),
+        unitCost: l.unitCost ?? null,
+      }));
+    case 'issue':
+      return input.lines.map((l, i) => ({
+        lineNo: i + 1,
+        field: `lines.${i}`,
+        itemId: l.itemId,
+        locationId: l.locationId,
+        lotId: l.lotId ?? null,
+        delta: negate(l.quantity),
+        unitCost: null,
+      }));
+    case 'move':
+      return input.lines.flatMap((l, i) => {
+        if (l.fromLocationId === l.toLocationId)
+          throw badLine(`lines.${i}.toLocationId`, STOCK_MESSAGES.sameLocation);
+        const base = { field: `lines.${i}`, itemId: l.itemId, lotId: l.lotId ?? null, unitCost: null };
+        return [
+          { ...base, lineNo: i * 2 + 1, locationId: l.fromLocationId, delta: negate(l.quantity) },
+          { ...base, lineNo: i * 2 + 2, locationId: l.toLocationId, delta: normalizeDecimal(l.quantity) },
+        ];
+      });
+    case 'adjust':
+      return input.lines.map((l, i) => ({
+        lineNo: i + 1,
+        field: `lines.${i}`,
+        itemId: l.itemId,
+        locationId: l.locationId,
+        lotId: l.lotId ?? null,
+        delta: normalizeDecimal(l.quantityDelta),
+        unitCost: null,
+      }));
+  }
+}
+
+async function loadTransaction(tx: TDb, row: repo.TTransactionRow): Promise<TStockTransaction> {
+  const lines = await repo.transactionLines(tx, row.id);
+  return {
+    id: row.id,
+    kind: row.kind,
+    reason: row.reason,
+    reference: row.reference,
+    postedByName: row.postedByName,
+    postedAt: row.postedAt.toISOString(),
+    lines: lines.map((l) => ({
+      ...l,
+      quantityDelta: normalizeDecimal(l.quantityDelta),
+      unitCost: normalizeDecimal(l.unitCost, 4),
+      balanceAfter: normalizeDecimal(l.balanceAfter),
+    })),
+  };
+}
+
+/** Posts `input` for the actor's company; see the module comment for the guarantees. */
+export async function postStock(db: TDb, actor: TAuthUser, input: TPostStock): Promise<TStockTransaction> {
+  const deltas = deltasOf(input);
+  try {
+    return await withTenant(db, actor.companyId, async (tx) => {
+      const retried = await repo.findTransactionByKey(tx, actor.companyId, input.idempotencyKey);
+      if (retried) return loadTransaction(tx, retried);
+
+      const itemRows = new Map(
+        (await repo.itemsByIds(tx, actor.companyId, [...new Set(deltas.map((d) => d.itemId))])).map((r) => [
+          r.id,
+          r,
+        ]),
+      );
+      const locationRows = new Map(
+        (await repo.locationsByIds(tx, actor.companyId, [...new Set(deltas.map((d) => d.locationId))])).map(
+          (r) => [r.id, r],
+        ),
+      );
+      const lotRows = new Map(
+        (
+          await repo.lotsByIds(
+            tx,
+            actor.companyId,
+            deltas.flatMap((d) => (d.lotId ? [d.lotId] : [])),
+          )
+        ).map((r) => [r.id, r]),
+      );
+      const settings = await companiesRepo.findLabelConfig(tx, actor.companyId);
+      for (const [index, d] of deltas.entries()) {
+        const item = itemRows.get(d.itemId);
+        if (!item) throw badLine(`${d.field}.itemId`, STOCK_MESSAGES.itemNotFound);
+        if (!item.active) throw badLine(`${d.field}.itemId`, STOCK_MESSAGES.itemInactive);
+        if (!locationRows.has(d.locationId))
+          throw badLine(`${d.field}.locationId`, STOCK_MESSAGES.locationNotFound);
+        const lotTracked = item.lotTracked && (settings?.useLotNumbers ?? true);
+        if (input.kind === 'receive') {
+          const line = input.lines[d.lineNo - 1]!;
+          if (lotTracked && !line.lotNumber)
+            throw badLine(`${d.field}.lotNumber`, STOCK_MESSAGES.lotRequired);
+          if (lotTracked && line.lotNumber) {
+            deltas[index] = {
+              ...d,
+              lotId: await repo.findOrCreateLot(tx, {
+                companyId: actor.companyId,
+                itemId: item.id,
+                lotNumber: line.lotNumber,
+                expiresOn: line.lotExpiresOn ?? null,
+              }),
+            };
+          }
+        } else if (d.lotId) {
+          if (lotRows.get(d.lotId)?.itemId !== item.id)
+            throw badLine(`${d.field}.lotId`, STOCK_MESSAGES.lotNotFound);
+        } else if (lotTracked) {
+          throw badLine(`${d.field}.lotId`, STOCK_MESSAGES.lotRequired);
+        }
+      }
+
+      // One lock order for every posting (item, location, lot), so two multi-line postings never deadlock.
+      const ordered = [...deltas].sort((a, b) =>
+        `${a.itemId}|${a.locationId}|${a.lotId ?? ''}`.localeCompare(
+          `${b.itemId}|${b.locationId}|${b.lotId ?? ''}`,
+        ),
+      );
+      const after = new Map<number, string>();
+      for (const d of ordered) {
+        if (d.delta.startsWith('-')) {
+          const amount = negate(d.delta);
+          const left = await repo.takeFromBalance(tx, {
+            itemId: d.itemId,
+            locationId: d.locationId,
+            lotId: d.lotId,
+            amount,
+          });
+          if (left === null) {
+            const available = normalizeDecimal(await repo.balanceOf(tx, d.itemId, d.locationId, d.lotId));
+            throw new AppError(
+              'CONFLICT',
+              STOCK_MESSAGES.notEnough(
+                itemRows.get(d.itemId)!.partNumber,
+                locationRows.get(d.locationId)!.fullCode,
+                available,
+                amount,
+              ),
+              { [`${d.field}.quantity`]: `Only ${available} available` },
+            );
+          }
+          after.set(d.lineNo, left);
+        } else {
+          after.set(
+            d.lineNo,
+            await repo.addToBalance(tx, {
+              companyId: actor.companyId,
+              itemId: d.itemId,
+              locationId: d.locationId,
+              lotId: d.lotId,
+              delta: d.delta,
+            }),
+          );
+        }
+      }
+
+      const transactionId = uuidv7();
+      const actorName = actorOf(actor).name;
+      await repo.insertTransaction(tx, {
+        id: transactionId,
+        companyId: actor.companyId,
+        kind: input.kind,
+        reason: input.kind === 'adjust' ? input.reason : '',
+        reference: input.reference,
+        idempotencyKey: input.idempotencyKey,
+        postedBy: actor.userId,
+        postedByName: actorName,
+      });
+      await repo.insertLedgerLines(
+        tx,
+        deltas.map((d) => ({
+          id: uuidv7(),
+          companyId: actor.companyId,
+          transactionId,
+          lineNo: d.lineNo,
+          itemId: d.itemId,
+          locationId: d.locationId,
+          lotId: d.lotId,
+          quantityDelta: d.delta,
+          unitCost: d.unitCost ?? itemRows.get(d.itemId)!.unitCost,
+          balanceAfter: after.get(d.lineNo)!,
+        })),
+      );
+      return loadTransaction(tx, (await repo.findTransaction(tx, actor.companyId, transactionId))!);
+    });
+  } catch (error) {
+    // The same key posted by a concurrent retry a moment ago: answer with that posting.
+    if (isUniqueViolation(error)) {
+      const existing = await withTenant(db, actor.companyId, async (tx) => {
+        const row = await repo.findTransactionByKey(tx, actor.companyId, input.idempotencyKey);
+        return row ? loadTransaction(tx, row) : null;
+      });
+      if (existing) return existing;
+    }
+    throw error;
+  }
+}
+
+export async function getTransaction(db: TDb, actor: TAuthUser, id: string): Promise<TStockTransaction> {
+  return withTenant(db, actor.companyId, async (tx) => {
+    const row = await repo.findTransaction(tx, actor.companyId, id);
+    if (!row) throw new AppError('NOT_FOUND', 'No such stock transaction in your company.');
+    return loadTransaction(tx, row);
+  });
+}
+
+export async function getItemBalances(db: TDb, actor: TAuthUser, itemId: string): Promise<TItemBalances> {
+  return withTenant(db, actor.companyId, async (tx) => {
+    const [item] = await repo.itemsByIds(tx, actor.companyId, [itemId]);
+    if (!item) throw new AppError('NOT_FOUND', STOCK_MESSAGES.itemNotFound);
+    const rows = await repo.itemBalances(tx, actor.companyId, itemId);
+    const total = rows.reduce((sum, r) => sum + toScaled(normalizeDecimal(r.quantity), QUANTITY_SCALE), 0n);
+    return {
+      itemId,
+      total: fromScaled(total, QUANTITY_SCALE),
+      balances: rows.map((r) => ({ ...r, quantity: normalizeDecimal(r.quantity) })),
+    };
+  });
+}

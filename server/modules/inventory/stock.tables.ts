@@ -1,0 +1,121 @@
+// Drizzle tables of stock: lots, balances per (item, location, lot), and the append-only ledger of stock
+// transactions that alone change the balances (migration 0019: tenant access, no UPDATE/DELETE of the ledger).
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { companies } from '../companies/companies.tables.ts';
+import { items, locations } from './inventory.tables.ts';
+
+const tz = { withTimezone: true } as const;
+
+/** A lot of a lot-tracked item: its number is unique per item in any case; expiry is optional. */
+export const lots = pgTable(
+  'lots',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id),
+    lotNumber: text('lot_number').notNull(),
+    expiresOn: date('expires_on'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('lots_item_number_key').on(t.itemId, sql`lower(${t.lotNumber})`)],
+);
+
+/**
+ * What is where: one row per (item, location, lot), "no lot" included (NULLS NOT DISTINCT). The quantity can
+ * never go below zero (a CHECK the database enforces, whatever the code does); only ledger postings change it.
+ */
+export const stockBalances = pgTable(
+  'stock_balances',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id),
+    lotId: uuid('lot_id').references(() => lots.id),
+    quantity: numeric('quantity', { precision: 18, scale: 6 }).notNull(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('stock_balances_item_location_lot_key').on(t.itemId, t.locationId, t.lotId).nullsNotDistinct(),
+    index('stock_balances_company_item_idx').on(t.companyId, t.itemId),
+    index('stock_balances_company_location_idx').on(t.companyId, t.locationId),
+    check('stock_balances_quantity_not_negative', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/** One posting: its kind, why, who, when, and the client's idempotency key (a retried request posts once). */
+export const stockTransactions = pgTable(
+  'stock_transactions',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    reason: text('reason').notNull().default(''),
+    reference: text('reference').notNull().default(''),
+    idempotencyKey: text('idempotency_key').notNull(),
+    postedBy: uuid('posted_by'),
+    postedByName: text('posted_by_name').notNull(),
+    postedAt: timestamp('posted_at', tz).notNull().defaultNow(),
+    /** For a reversal: the transaction it undoes. */
+    reversesId: uuid('reverses_id'),
+  },
+  (t) => [
+    uniqueIndex('stock_transactions_company_key').on(t.companyId, t.idempotencyKey),
+    index('stock_transactions_company_posted_idx').on(t.companyId, t.postedAt),
+  ],
+);
+
+/** The ledger: each line's signed quantity, the unit cost and the balance after. Never updated or deleted. */
+export const stockLedger = pgTable(
+  'stock_ledger',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => stockTransactions.id),
+    lineNo: integer('line_no').notNull(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id),
+    lotId: uuid('lot_id').references(() => lots.id),
+    quantityDelta: numeric('quantity_delta', { precision: 18, scale: 6 }).notNull(),
+    unitCost: numeric('unit_cost', { precision: 16, scale: 4 }).notNull(),
+    balanceAfter: numeric('balance_after', { precision: 18, scale: 6 }).notNull(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_ledger_company_item_created_idx').on(t.companyId, t.itemId, t.createdAt),
+    index('stock_ledger_transaction_idx').on(t.transactionId),
+  ],
+);
