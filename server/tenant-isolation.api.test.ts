@@ -188,6 +188,7 @@ const A_SECRET_PATH = '/inventory/a-only-page';
 const A_PART = 'A-SECRET-1';
 let A_SITE: { id: string; code: string };
 let A_ITEM: { id: string };
+let A_RECEIPT_ID: string;
 
 beforeAll(async () => {
   // B enrols TOTP for the backup-codes case, with codes from oathtool.
@@ -219,6 +220,18 @@ beforeAll(async () => {
   });
   expect(item.statusCode).toBe(201);
   A_ITEM = item.json();
+  const receipt = await send({
+    method: 'POST',
+    url: '/api/v1/stock/transactions',
+    payload: {
+      kind: 'receive',
+      idempotencyKey: 'a-first-receipt',
+      lines: [{ itemId: A_ITEM.id, locationId: A_SITE.id, quantity: '2', lotNumber: 'A-LOT-1' }],
+    },
+    cookie: A.cookie,
+  });
+  expect(receipt.statusCode, receipt.body).toBe(201);
+  A_RECEIPT_ID = receipt.json().id;
   for (let i = 0; i < 3; i++) {
     const event = await send({
       method: 'POST',
@@ -893,6 +906,48 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
       await expectAUntouched();
     },
   },
+  'GET /api/v1/items/export.csv': {
+    kind: 'tenant',
+    attempt: "exports items naming A's company and searching A's part number: B's items only",
+    async probe() {
+      for (const url of [
+        '/api/v1/items/export.csv?status=all',
+        `/api/v1/items/export.csv?companyId=${A.companyId}`,
+        `/api/v1/items/export.csv?q=${A_PART}`,
+      ]) {
+        const response = await asB({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body, url).not.toContain('A secret widget');
+        expect(response.body, url).not.toContain(A_SITE.code);
+      }
+    },
+  },
+  'POST /api/v1/items/import': {
+    kind: 'tenant',
+    attempt:
+      "imports items naming A's company and A's location code: B's own items, or an error for A's location",
+    async probe() {
+      const withALocation = await asB({
+        method: 'POST',
+        url: '/api/v1/items/import',
+        payload: { csv: `part_number,name,default_location\nB-CSV-1,x,${A_SITE.code}\n`, mode: 'commit' },
+      });
+      expect(withALocation.statusCode).toBe(400);
+      expect(withALocation.json().errors).toEqual([
+        { row: 2, field: 'default_location', message: 'No such location in your company.' },
+      ]);
+      const own = await asB({
+        method: 'POST',
+        url: `/api/v1/items/import?companyId=${A.companyId}`,
+        payload: { csv: 'part_number,name\nB-CSV-2,Imported by B\n', mode: 'commit', companyId: A.companyId },
+      });
+      expect(own.statusCode, own.body).toBe(200);
+      const rows = await t.database.db.select().from(items).where(eq(items.partNumber, 'B-CSV-2'));
+      expect(rows.map((r) => r.companyId)).toEqual([B.companyId]);
+      expect(await t.database.db.select().from(items).where(eq(items.partNumber, 'B-CSV-1'))).toEqual([]);
+      await expectAUntouched();
+    },
+  },
   'GET /api/v1/items/:id': {
     kind: 'tenant',
     attempt: "reads A's item by id: 404",
@@ -969,6 +1024,47 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
       expect(response.statusCode).toBe(404);
       const [row] = await t.database.db.select().from(locations).where(eq(locations.id, A_SITE.id));
       expect(row!.name).toBe('A secret site');
+    },
+  },
+
+  // ---- stock (server/modules/inventory/stock.*): B posts against B's stock only
+  'POST /api/v1/stock/transactions': {
+    kind: 'tenant',
+    attempt: "receives into and issues from A's item and A's location: 400, A's stock unchanged",
+    async probe() {
+      for (const body of [
+        { kind: 'receive', lines: [{ itemId: A_ITEM.id, locationId: A_SITE.id, quantity: '5' }] },
+        { kind: 'issue', lines: [{ itemId: A_ITEM.id, locationId: A_SITE.id, quantity: '1' }] },
+      ]) {
+        const response = await asB({
+          method: 'POST',
+          url: '/api/v1/stock/transactions',
+          payload: { ...body, idempotencyKey: `b-probe-${body.kind}-key` },
+        });
+        expect(response.statusCode, body.kind).toBe(400);
+      }
+      const aBalances = await send({
+        method: 'GET',
+        url: `/api/v1/items/${A_ITEM.id}/balances`,
+        cookie: A.cookie,
+      });
+      expect(aBalances.json().total).toBe('2');
+    },
+  },
+  'GET /api/v1/stock/transactions/:id': {
+    kind: 'tenant',
+    attempt: "reads A's stock transaction by id: 404",
+    async probe() {
+      expect(
+        (await asB({ method: 'GET', url: `/api/v1/stock/transactions/${A_RECEIPT_ID}` })).statusCode,
+      ).toBe(404);
+    },
+  },
+  'GET /api/v1/items/:id/balances': {
+    kind: 'tenant',
+    attempt: "reads A's item balances by id: 404",
+    async probe() {
+      expect((await asB({ method: 'GET', url: `/api/v1/items/${A_ITEM.id}/balances` })).statusCode).toBe(404);
     },
   },
 

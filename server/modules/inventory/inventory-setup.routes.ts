@@ -15,12 +15,28 @@ import {
   ZLocationPatchSchema,
   ZLocationSchema,
 } from '#common/schemas/inventory-setup.ts';
+import {
+  ITEM_CSV_MAX_CHARS,
+  type TItemImportRefused,
+  ZItemImportRefusedSchema,
+  ZItemImportRequestSchema,
+  ZItemImportResultSchema,
+} from '#common/schemas/items-csv.ts';
 import { authOf, requireRole } from '../../plugins/auth.ts';
 import { requireFeature } from '../../plugins/feature.ts';
 import { createItem, getItem, listItems, updateItem } from './items.service.ts';
+import { exportItemsCsv, importItemsCsv } from './items-import.service.ts';
 import { createLocation, getLocation, listLocations, updateLocation } from './locations.service.ts';
 
 const ZIdParams = z.object({ id: z.uuid('Not an id') });
+const ZPlainErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fieldErrors: z.record(z.string(), z.string()).optional(),
+  }),
+});
+const ZItemExportQuerySchema = ZItemListQuerySchema.pick({ q: true, category: true, status: true });
 
 export async function inventorySetupRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -54,6 +70,51 @@ export async function inventorySetupRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => reply.status(201).send(await createItem(db, authOf(request), request.body)),
+  );
+  r.get(
+    '/api/v1/items/export.csv',
+    {
+      preHandler: read,
+      schema: {
+        summary: 'The matching items (all pages) as a CSV file',
+        tags,
+        querystring: ZItemExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const csv = await exportItemsCsv(db, authOf(request), request.query);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="items-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+  r.post(
+    '/api/v1/items/import',
+    {
+      preHandler: write,
+      // The file travels as a JSON string: up to 5 MB of text, more once escaped.
+      bodyLimit: ITEM_CSV_MAX_CHARS * 2 + 1024,
+      schema: {
+        summary: 'Checks a CSV file of items (preview) or imports it, all rows or none (admin)',
+        tags,
+        body: ZItemImportRequestSchema,
+        // 400: a refused commit (the report beside the error), or a malformed request (the plain error body).
+        response: {
+          200: ZItemImportResultSchema,
+          400: z.union([ZItemImportRefusedSchema, ZPlainErrorSchema]),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { ok, result } = await importItemsCsv(db, authOf(request), request.body);
+      if (ok) return reply.send(result);
+      const message = `The file has ${result.errors.length === 1 ? 'a problem' : 'problems'}: nothing was imported.`;
+      const refused: TItemImportRefused = { ...result, error: { code: 'VALIDATION', message } };
+      return reply.status(400).send(refused);
+    },
   );
   r.get(
     '/api/v1/items/:id',

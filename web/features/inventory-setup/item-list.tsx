@@ -15,14 +15,19 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { hasRole } from '#common/roles.ts';
 import type { TItem, TItemListQuery } from '#common/schemas/inventory-setup.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { toast } from '../../lib/toast.ts';
+import { useSession } from '../auth/session.ts';
 import { listItems } from './api.ts';
 import { formatMoney, messageOf } from './format.ts';
 import { ItemDialog } from './item-dialog.tsx';
+import { downloadItemsCsv } from './items-csv-api.ts';
+import { ItemsImportDialog } from './items-import-dialog.tsx';
 
 const PAGE_SIZE = 25;
 type TStatus = TItemListQuery['status'];
@@ -51,6 +56,10 @@ export function ItemList() {
   const [status, setStatus] = useState<TStatus>('active');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<TItem | 'new' | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const { data: session } = useSession();
+  const isAdmin = session?.user ? hasRole(session.user.role, 'admin') : false;
   const query: TItemListQuery = { page, pageSize: PAGE_SIZE, q, status };
 
   const items = useQuery({
@@ -64,6 +73,18 @@ export function ItemList() {
   useEffect(() => {
     if (page > pages) setPage(pages);
   }, [page, pages]);
+
+  // The file holds what the list shows: the same search and status, every page.
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadItemsCsv({ q, status });
+    } catch (failure) {
+      toast('error', { title: 'Export failed', message: messageOf(failure) });
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const editButton = (item: TItem) => (
     <Button size="xs" variant="light" onClick={() => setEditing(item)} aria-label={`Edit ${item.partNumber}`}>
@@ -100,9 +121,28 @@ export function ItemList() {
             ]}
           />
         </Group>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-          Add item
-        </Button>
+        <Group gap="sm" wrap="wrap">
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            loading={exporting}
+            onClick={() => void exportCsv()}
+          >
+            Export CSV
+          </Button>
+          {isAdmin ? (
+            <Button
+              variant="default"
+              leftSection={<IconUpload size={16} />}
+              onClick={() => setImporting(true)}
+            >
+              Import CSV
+            </Button>
+          ) : null}
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            Add item
+          </Button>
+        </Group>
       </Group>
 
       {items.isError ? (
@@ -211,6 +251,7 @@ export function ItemList() {
       ) : null}
 
       <ItemDialog target={editing} onClose={() => setEditing(null)} />
+      <ItemsImportDialog opened={importing} onClose={() => setImporting(false)} />
     </Stack>
   );
 }
