@@ -2,51 +2,13 @@
 import { Badge, Card, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TAuditEntityType, TAuditEntry, TAuditQuery } from '#common/schemas/audit.ts';
+import type { TAuditEntityType, TAuditQuery } from '#common/schemas/audit.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { listAudit } from './api.ts';
+import { AUDIT_ENTITY_LABELS, auditActionLabel, auditChangeLines } from './audit-format.ts';
 
 const PAGE_SIZE = 25;
-
-const ENTITY_LABELS: Record<string, string> = {
-  user: 'User',
-  'company-configuration': 'Configuration',
-  plan: 'Plan',
-  item: 'Item',
-  location: 'Location',
-};
-
-const ACTION_LABELS: Record<string, string> = {
-  invited: 'Invited',
-  'created-with-password': 'Added with a first password',
-  created: 'Created',
-  updated: 'Changed',
-  inactivated: 'Inactivated',
-  reactivated: 'Reactivated',
-  'invitation-sent-again': 'Invitation sent again',
-  'two-factor-removed': 'Two-factor removed',
-  'session-ended': 'Session ended by a sysadmin',
-  deactivated: 'Deactivated',
-  changed: 'Changed',
-};
-
-function show(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'boolean') return value ? 'on' : 'off';
-  return String(value);
-}
-
-/** "role: user → admin" lines for the fields an entry changed (or set, for a creation). */
-function changes(entry: TAuditEntry): string[] {
-  const after = entry.after ?? {};
-  const before = entry.before ?? {};
-  return Object.keys({ ...before, ...after }).map((field) =>
-    entry.before
-      ? `${field}: ${show(before[field])} → ${show(after[field])}`
-      : `${field}: ${show(after[field])}`,
-  );
-}
 
 /** The start (or end) of a local calendar day as an ISO instant, or undefined for an empty field. */
 function dayBound(day: string, end: boolean): string | undefined {
@@ -90,7 +52,7 @@ export function AuditPanel() {
           label="What changed"
           placeholder="Everything"
           clearable
-          data={Object.entries(ENTITY_LABELS).map(([value, label]) => ({ value, label }))}
+          data={Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({ value, label }))}
           value={entityType}
           onChange={(value) => filter(setEntityType)(value as TAuditEntityType | null)}
           w={{ base: '100%', xs: 200 }}
@@ -149,15 +111,15 @@ export function AuditPanel() {
                     <Table.Td>{entry.actorName}</Table.Td>
                     <Table.Td>
                       <Badge variant="light" color="gray" mr={6}>
-                        {ENTITY_LABELS[entry.entityType] ?? entry.entityType}
+                        {AUDIT_ENTITY_LABELS[entry.entityType] ?? entry.entityType}
                       </Badge>
                       {entry.entityLabel}
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm" fw={600}>
-                        {ACTION_LABELS[entry.action] ?? entry.action}
+                        {auditActionLabel(entry.action)}
                       </Text>
-                      {changes(entry).map((line) => (
+                      {auditChangeLines(entry).map((line) => (
                         <Text size="sm" key={line}>
                           {line}
                         </Text>
@@ -172,12 +134,12 @@ export function AuditPanel() {
             {data.items.map((entry) => (
               <Card key={entry.id} withBorder padding="sm">
                 <Text size="sm" fw={600}>
-                  {ACTION_LABELS[entry.action] ?? entry.action}: {entry.entityLabel}
+                  {auditActionLabel(entry.action)}: {entry.entityLabel}
                 </Text>
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   {new Date(entry.createdAt).toLocaleString()} · {entry.actorName}
                 </Text>
-                {changes(entry).map((line) => (
+                {auditChangeLines(entry).map((line) => (
                   <Text size="sm" key={line} style={{ overflowWrap: 'anywhere' }}>
                     {line}
                   </Text>

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TAdminAction } from '#common/schemas/security-dashboard.ts';
 import { LoadError } from '../../components/load-error.tsx';
+import { auditActionLabel, auditChangeLines } from '../audit/audit-format.ts';
 import { listAdminActions } from './api.ts';
 import { securityKeys } from './query-keys.ts';
 import { formatWhen } from './range.ts';
@@ -11,37 +12,7 @@ import { SectionLoading } from './section-loading.tsx';
 
 const PAGE_SIZE = 20;
 
-const ACTION_LABELS: Record<string, string> = {
-  invited: 'Invited',
-  'created-with-password': 'Added with a first password',
-  created: 'Created',
-  updated: 'Changed',
-  inactivated: 'Inactivated',
-  reactivated: 'Reactivated',
-  'invitation-sent-again': 'Invitation sent again',
-  'two-factor-removed': 'Two-factor removed',
-  'session-ended': 'Session ended',
-};
-
-function show(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'boolean') return value ? 'on' : 'off';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-/** "role: user → admin" for each field the action changed (or set). */
-function changes(entry: TAdminAction): string[] {
-  const before = entry.before ?? {};
-  const after = entry.after ?? {};
-  return Object.keys({ ...before, ...after }).map((field) =>
-    entry.before
-      ? `${field}: ${show(before[field])} → ${show(after[field])}`
-      : `${field}: ${show(after[field])}`,
-  );
-}
-
-const actionOf = (entry: TAdminAction) => ACTION_LABELS[entry.action] ?? entry.action;
+const actionOf = (entry: TAdminAction) => auditActionLabel(entry.action);
 
 export function AdminActionsSection() {
   const [page, setPage] = useState(1);
@@ -97,7 +68,7 @@ export function AdminActionsSection() {
                       <Text size="sm" fw={600}>
                         {actionOf(entry)}
                       </Text>
-                      {changes(entry).map((line) => (
+                      {auditChangeLines(entry).map((line) => (
                         <Text size="xs" key={line} style={{ overflowWrap: 'anywhere' }}>
                           {line}
                         </Text>
@@ -117,7 +88,7 @@ export function AdminActionsSection() {
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   {formatWhen(entry.createdAt)} · {entry.companyName} · {entry.actorName}
                 </Text>
-                {changes(entry).map((line) => (
+                {auditChangeLines(entry).map((line) => (
                   <Text size="xs" key={line} style={{ overflowWrap: 'anywhere' }}>
                     {line}
                   </Text>

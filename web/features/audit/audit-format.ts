@@ -1,0 +1,51 @@
+// How audit entries read to people: the kinds of things, the actions, and "field: before → after" lines. Shared by
+// the company's Audit Trail tab and the sysadmins' security dashboard, so a new action is named once.
+
+export const AUDIT_ENTITY_LABELS: Record<string, string> = {
+  user: 'User',
+  'company-configuration': 'Configuration',
+  plan: 'Plan',
+  item: 'Item',
+  location: 'Location',
+};
+
+const ACTION_LABELS: Record<string, string> = {
+  invited: 'Invited',
+  'created-with-password': 'Added with a first password',
+  created: 'Created',
+  imported: 'Imported',
+  updated: 'Changed',
+  changed: 'Changed',
+  inactivated: 'Inactivated',
+  reactivated: 'Reactivated',
+  deactivated: 'Deactivated',
+  'invitation-sent-again': 'Invitation sent again',
+  'two-factor-removed': 'Two-factor removed',
+  'session-ended': 'Session ended by a sysadmin',
+};
+
+/** The action in words (the stored name when it has none yet). */
+export function auditActionLabel(action: string): string {
+  return ACTION_LABELS[action] ?? action;
+}
+
+function show(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'boolean') return value ? 'on' : 'off';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** "role: user → admin" for each field an entry changed, or "role: user" for what a creation set. */
+export function auditChangeLines(entry: {
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}): string[] {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  return Object.keys({ ...before, ...after }).map((field) =>
+    entry.before
+      ? `${field}: ${show(before[field])} → ${show(after[field])}`
+      : `${field}: ${show(after[field])}`,
+  );
+}
