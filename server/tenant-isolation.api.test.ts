@@ -1051,6 +1051,24 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
       expect(aBalances.json().total).toBe('2');
     },
   },
+  'POST /api/v1/stock/transactions/:id/reversal': {
+    kind: 'tenant',
+    attempt: "reverses A's receipt by id: 404, A's stock unchanged",
+    async probe() {
+      const response = await asB({
+        method: 'POST',
+        url: `/api/v1/stock/transactions/${A_RECEIPT_ID}/reversal`,
+        payload: { reason: 'Not mine to undo' },
+      });
+      expect(response.statusCode).toBe(404);
+      const aBalances = await send({
+        method: 'GET',
+        url: `/api/v1/items/${A_ITEM.id}/balances`,
+        cookie: A.cookie,
+      });
+      expect(aBalances.json().total).toBe('2');
+    },
+  },
   'GET /api/v1/stock/transactions/:id': {
     kind: 'tenant',
     attempt: "reads A's stock transaction by id: 404",

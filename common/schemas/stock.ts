@@ -13,6 +13,8 @@ export const STOCK_MESSAGES = {
   lotRequired: 'This item is lot-tracked: give a lot number.',
   lotNotFound: 'No such lot of this item.',
   sameLocation: 'Moving needs two different locations.',
+  alreadyReversed: 'This transaction has already been reversed.',
+  reversalOfReversal: 'A reversal cannot be reversed: post the movement again instead.',
 } as const;
 
 const positiveQuantity = z
@@ -140,3 +142,8 @@ export const ZItemBalancesSchema = z.object({
   balances: z.array(ZStockBalanceSchema),
 });
 export type TItemBalances = z.infer<typeof ZItemBalancesSchema>;
+
+/** POST /api/v1/stock/transactions/:id/reversal: why the posting is undone. */
+export const ZReverseStockSchema = z.object({
+  reason: z.string({ error: 'Say why' }).trim().min(3, 'Say why (at least 3 characters)').max(500),
+});

@@ -221,6 +221,59 @@ describe('postings', () => {
   });
 });
 
+describe('reversals', () => {
+  it('undoes a posting with a new one, once; the ledger keeps both', async () => {
+    const item = await newItem();
+    await post(admin, { kind: 'receive', lines: [{ itemId: item, locationId: bin1, quantity: '10' }] });
+    const mistake = await post(operator, {
+      kind: 'move',
+      lines: [{ itemId: item, fromLocationId: bin1, toLocationId: bin2, quantity: '4' }],
+    });
+    const url = `/api/v1/stock/transactions/${mistake.json().id}/reversal`;
+    expect((await send('POST', url, operator, { reason: 'Wrong bin' })).statusCode).toBe(403);
+    const reversal = await send('POST', url, admin, { reason: 'Wrong bin' });
+    expect(reversal.statusCode, reversal.body).toBe(201);
+    expect(reversal.json()).toMatchObject({
+      kind: 'reversal',
+      reason: 'Wrong bin',
+      lines: [
+        { quantityDelta: '4', balanceAfter: '10' },
+        { quantityDelta: '-4', balanceAfter: '0' },
+      ],
+    });
+    expect((await balances(item)).balances).toEqual([
+      expect.objectContaining({ locationCode: 'MAIN / BIN-1', quantity: '10' }),
+    ]);
+    const again = await send('POST', url, admin, { reason: 'Wrong bin' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('This transaction has already been reversed.');
+    const ofReversal = await send(
+      'POST',
+      `/api/v1/stock/transactions/${reversal.json().id}/reversal`,
+      admin,
+      { reason: 'Undo the undo' },
+    );
+    expect(ofReversal.statusCode).toBe(409);
+    const lines = await t.database.db.select().from(stockLedger).where(eq(stockLedger.itemId, item));
+    expect(lines).toHaveLength(5);
+  });
+
+  it('is refused when the stock has moved on since, and then changes nothing', async () => {
+    const item = await newItem();
+    const receipt = await post(admin, {
+      kind: 'receive',
+      lines: [{ itemId: item, locationId: bin1, quantity: '5' }],
+    });
+    await post(operator, { kind: 'issue', lines: [{ itemId: item, locationId: bin1, quantity: '3' }] });
+    const response = await send('POST', `/api/v1/stock/transactions/${receipt.json().id}/reversal`, admin, {
+      reason: 'Typo',
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toContain('has 2, and 5 is needed');
+    expect((await balances(item)).total).toBe('2');
+  });
+});
+
 describe('history', () => {
   it('cannot be changed or deleted, not even by the database owner', async () => {
     const item = await newItem();

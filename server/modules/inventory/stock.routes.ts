@@ -5,10 +5,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#common/errors.ts';
 import { hasRole } from '#common/roles.ts';
-import { ZItemBalancesSchema, ZPostStockSchema, ZStockTransactionSchema } from '#common/schemas/stock.ts';
+import {
+  ZItemBalancesSchema,
+  ZPostStockSchema,
+  ZReverseStockSchema,
+  ZStockTransactionSchema,
+} from '#common/schemas/stock.ts';
 import { authOf, requireRole } from '../../plugins/auth.ts';
 import { requireFeature } from '../../plugins/feature.ts';
-import { getItemBalances, getTransaction, postStock } from './stock.service.ts';
+import { getItemBalances, getTransaction, postStock, reverseTransaction } from './stock.service.ts';
 
 const ZIdParams = z.object({ id: z.uuid('Not an id') });
 
@@ -37,6 +42,22 @@ export async function stockRoutes(app: FastifyInstance) {
       }
       return reply.status(201).send(await postStock(db, auth, request.body));
     },
+  );
+
+  r.post(
+    '/api/v1/stock/transactions/:id/reversal',
+    {
+      preHandler: [requireRole('admin'), requireFeature(db, 'inventory')],
+      schema: {
+        summary: 'Undoes a posting with a reversing one (admin); each posting can be reversed once',
+        tags,
+        params: ZIdParams,
+        body: ZReverseStockSchema,
+        response: { 201: ZStockTransactionSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await reverseTransaction(db, authOf(request), request.params.id, request.body)),
   );
 
   r.get(

@@ -99,6 +99,102 @@ async function loadTransaction(tx: TDb, row: repo.TTransactionRow): Promise<TSto
   };
 }
 
+/** How a posting names things in its messages, and the item's current cost for lines that carry none. */
+interface TPostingContext {
+  names: {
+    partNumber: (itemId: string) => string;
+    location: (locationId: string) => string;
+    itemCost: (itemId: string) => string;
+  };
+  transaction: {
+    kind: string;
+    reason: string;
+    reference: string;
+    idempotencyKey: string;
+    reversesId: string | null;
+  };
+}
+
+/**
+ * Applies `deltas` to the balances (in one lock order, refusing any that would go below zero) and writes the
+ * transaction and its ledger lines; returns the transaction id. Runs inside the caller's tenant transaction, so a
+ * refusal anywhere leaves nothing behind.
+ */
+async function applyAndRecord(
+  tx: TDb,
+  actor: TAuthUser,
+  deltas: TDelta[],
+  context: TPostingContext,
+): Promise<string> {
+  // One lock order for every posting (item, location, lot), so two multi-line postings never deadlock.
+  const ordered = [...deltas].sort((a, b) =>
+    `${a.itemId}|${a.locationId}|${a.lotId ?? ''}`.localeCompare(
+      `${b.itemId}|${b.locationId}|${b.lotId ?? ''}`,
+    ),
+  );
+  const after = new Map<number, string>();
+  for (const d of ordered) {
+    if (d.delta.startsWith('-')) {
+      const amount = negate(d.delta);
+      const left = await repo.takeFromBalance(tx, {
+        itemId: d.itemId,
+        locationId: d.locationId,
+        lotId: d.lotId,
+        amount,
+      });
+      if (left === null) {
+        const available = normalizeDecimal(await repo.balanceOf(tx, d.itemId, d.locationId, d.lotId));
+        throw new AppError(
+          'CONFLICT',
+          STOCK_MESSAGES.notEnough(
+            context.names.partNumber(d.itemId),
+            context.names.location(d.locationId),
+            available,
+            amount,
+          ),
+          { [`${d.field}.quantity`]: `Only ${available} available` },
+        );
+      }
+      after.set(d.lineNo, left);
+    } else {
+      after.set(
+        d.lineNo,
+        await repo.addToBalance(tx, {
+          companyId: actor.companyId,
+          itemId: d.itemId,
+          locationId: d.locationId,
+          lotId: d.lotId,
+          delta: d.delta,
+        }),
+      );
+    }
+  }
+  const transactionId = uuidv7();
+  await repo.insertTransaction(tx, {
+    id: transactionId,
+    companyId: actor.companyId,
+    ...context.transaction,
+    postedBy: actor.userId,
+    postedByName: actorOf(actor).name,
+  });
+  await repo.insertLedgerLines(
+    tx,
+    deltas.map((d) => ({
+      id: uuidv7(),
+      companyId: actor.companyId,
+      transactionId,
+      lineNo: d.lineNo,
+      itemId: d.itemId,
+      locationId: d.locationId,
+      lotId: d.lotId,
+      quantityDelta: d.delta,
+      unitCost: d.unitCost ?? context.names.itemCost(d.itemId),
+      balanceAfter: after.get(d.lineNo)!,
+    })),
+  );
+  return transactionId;
+}
+
 /** Posts `input` for the actor's company; see the module comment for the guarantees. */
 export async function postStock(db: TDb, actor: TAuthUser, input: TPostStock): Promise<TStockTransaction> {
   const deltas = deltasOf(input);
@@ -158,77 +254,20 @@ export async function postStock(db: TDb, actor: TAuthUser, input: TPostStock): P
         }
       }
 
-      // One lock order for every posting (item, location, lot), so two multi-line postings never deadlock.
-      const ordered = [...deltas].sort((a, b) =>
-        `${a.itemId}|${a.locationId}|${a.lotId ?? ''}`.localeCompare(
-          `${b.itemId}|${b.locationId}|${b.lotId ?? ''}`,
-        ),
-      );
-      const after = new Map<number, string>();
-      for (const d of ordered) {
-        if (d.delta.startsWith('-')) {
-          const amount = negate(d.delta);
-          const left = await repo.takeFromBalance(tx, {
-            itemId: d.itemId,
-            locationId: d.locationId,
-            lotId: d.lotId,
-            amount,
-          });
-          if (left === null) {
-            const available = normalizeDecimal(await repo.balanceOf(tx, d.itemId, d.locationId, d.lotId));
-            throw new AppError(
-              'CONFLICT',
-              STOCK_MESSAGES.notEnough(
-                itemRows.get(d.itemId)!.partNumber,
-                locationRows.get(d.locationId)!.fullCode,
-                available,
-                amount,
-              ),
-              { [`${d.field}.quantity`]: `Only ${available} available` },
-            );
-          }
-          after.set(d.lineNo, left);
-        } else {
-          after.set(
-            d.lineNo,
-            await repo.addToBalance(tx, {
-              companyId: actor.companyId,
-              itemId: d.itemId,
-              locationId: d.locationId,
-              lotId: d.lotId,
-              delta: d.delta,
-            }),
-          );
-        }
-      }
-
-      const transactionId = uuidv7();
-      const actorName = actorOf(actor).name;
-      await repo.insertTransaction(tx, {
-        id: transactionId,
-        companyId: actor.companyId,
-        kind: input.kind,
-        reason: input.kind === 'adjust' ? input.reason : '',
-        reference: input.reference,
-        idempotencyKey: input.idempotencyKey,
-        postedBy: actor.userId,
-        postedByName: actorName,
+      const transactionId = await applyAndRecord(tx, actor, deltas, {
+        names: {
+          partNumber: (itemId) => itemRows.get(itemId)!.partNumber,
+          location: (locationId) => locationRows.get(locationId)!.fullCode,
+          itemCost: (itemId) => itemRows.get(itemId)!.unitCost,
+        },
+        transaction: {
+          kind: input.kind,
+          reason: input.kind === 'adjust' ? input.reason : '',
+          reference: input.reference,
+          idempotencyKey: input.idempotencyKey,
+          reversesId: null,
+        },
       });
-      await repo.insertLedgerLines(
-        tx,
-        deltas.map((d) => ({
-          id: uuidv7(),
-          companyId: actor.companyId,
-          transactionId,
-          lineNo: d.lineNo,
-          itemId: d.itemId,
-          locationId: d.locationId,
-          lotId: d.lotId,
-          quantityDelta: d.delta,
-          unitCost: d.unitCost ?? itemRows.get(d.itemId)!.unitCost,
-          balanceAfter: after.get(d.lineNo)!,
-        })),
-      );
       return loadTransaction(tx, (await repo.findTransaction(tx, actor.companyId, transactionId))!);
     });
   } catch (error) {
@@ -264,4 +303,57 @@ export async function getItemBalances(db: TDb, actor: TAuthUser, itemId: string)
       balances: rows.map((r) => ({ ...r, quantity: normalizeDecimal(r.quantity) })),
     };
   });
+}
+
+/**
+ * Undoes a posting with a new one (admins): every line with its quantity negated, under the key
+ * "reversal-of:<id>", so a transaction is reversed at most once. Refused, like any posting, when stock has since
+ * moved on and a line would go below zero; a reversal itself cannot be reversed (post the movement again instead).
+ */
+export async function reverseTransaction(
+  db: TDb,
+  actor: TAuthUser,
+  id: string,
+  input: { reason: string; idempotencyKey?: string },
+): Promise<TStockTransaction> {
+  const key = `reversal-of:${id}`;
+  const alreadyReversed = () => new AppError('CONFLICT', STOCK_MESSAGES.alreadyReversed);
+  try {
+    return await withTenant(db, actor.companyId, async (tx) => {
+      const original = await repo.findTransaction(tx, actor.companyId, id);
+      if (!original) throw new AppError('NOT_FOUND', 'No such stock transaction in your company.');
+      if (original.kind === 'reversal') throw new AppError('CONFLICT', STOCK_MESSAGES.reversalOfReversal);
+      if (await repo.findTransactionByKey(tx, actor.companyId, key)) throw alreadyReversed();
+      const lines = await repo.transactionLines(tx, id);
+      const deltas: TDelta[] = lines.map((l) => ({
+        lineNo: l.lineNo,
+        field: `lines.${l.lineNo - 1}`,
+        itemId: l.itemId,
+        locationId: l.locationId,
+        lotId: l.lotId,
+        delta: negate(normalizeDecimal(l.quantityDelta)),
+        unitCost: l.unitCost,
+      }));
+      const byItem = new Map(lines.map((l) => [l.itemId, l.partNumber]));
+      const byLocation = new Map(lines.map((l) => [l.locationId, l.locationCode]));
+      const transactionId = await applyAndRecord(tx, actor, deltas, {
+        names: {
+          partNumber: (itemId) => byItem.get(itemId) ?? itemId,
+          location: (locationId) => byLocation.get(locationId) ?? locationId,
+          itemCost: () => '0',
+        },
+        transaction: {
+          kind: 'reversal',
+          reason: input.reason,
+          reference: original.reference,
+          idempotencyKey: key,
+          reversesId: id,
+        },
+      });
+      return loadTransaction(tx, (await repo.findTransaction(tx, actor.companyId, transactionId))!);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyReversed();
+    throw error;
+  }
 }
