@@ -31,10 +31,3 @@ export function formErrorsOf(failure: unknown): Record<string, string> {
   if (failure instanceof ApiError && Object.keys(failure.fieldErrors).length > 0) return failure.fieldErrors;
   return { form: messageOf(failure) };
 }
-
-/** Field errors of a failed zod parse, by top-level field, first message each. */
-export function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
-  return errors;
-}

@@ -7,11 +7,12 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type TItem, ZItemInputSchema, ZItemPatchSchema } from '#common/schemas/inventory-setup.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSession } from '../auth/session.ts';
 import { createItem, updateItem } from './api.ts';
-import { formErrorsOf, issuesToErrors, messageOf } from './format.ts';
+import { formErrorsOf, messageOf } from './format.ts';
 import { draftOf, ItemFields, inputOf, patchOf, type TItemDraft } from './item-form.tsx';
 
 /** The dialog of `target`: 'new' to add an item, an item to edit it, null when closed. */
@@ -102,7 +103,7 @@ function ItemDialogBody({ item, onClose }: { item: TItem | null; onClose: () => 
     event.preventDefault();
     const parsed = item ? ZItemPatchSchema.safeParse(patch) : ZItemInputSchema.safeParse(inputOf(draft));
     if (!parsed.success) {
-      setErrors(issuesToErrors(parsed.error.issues));
+      setErrors(fieldErrorsOf(parsed.error.issues));
       return;
     }
     save.mutate();

@@ -10,10 +10,11 @@ import {
   ZLocationInputSchema,
   ZLocationPatchSchema,
 } from '#common/schemas/inventory-setup.ts';
+import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
 import { createLocation, updateLocation } from './api.ts';
-import { childKinds, formErrorsOf, issuesToErrors, KIND_LABELS } from './format.ts';
+import { childKinds, formErrorsOf, KIND_LABELS } from './format.ts';
 
 /** What the dialog does: add a site (parent null) or a child of `parent`, or edit `location`. */
 export type TLocationTarget =
@@ -103,7 +104,7 @@ function LocationForm({
       ? ZLocationPatchSchema.safeParse(patch)
       : ZLocationInputSchema.safeParse({ kind, parentId: parent?.id ?? null, code, name });
     if (!parsed.success) {
-      setErrors(issuesToErrors(parsed.error.issues));
+      setErrors(fieldErrorsOf(parsed.error.issues));
       return;
     }
     save.mutate();

@@ -19,10 +19,11 @@ import { type FormEvent, useState } from 'react';
 import type { TRole } from '#common/roles.ts';
 import { type TAddUserInput, ZAddUserSchema } from '#common/schemas/users.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
 import { addUser } from './api.ts';
-import { fieldErrorsOf, roleOptions } from './role-options.ts';
+import { roleOptions } from './role-options.ts';
 
 type TMethod = 'invite' | 'password';
 

@@ -5,10 +5,11 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { TRole } from '#common/roles.ts';
 import { type TCompanyUser, type TUpdateUser, ZUpdateUserSchema } from '#common/schemas/users.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
 import { resetTwoFactor, updateUser } from './api.ts';
-import { fieldErrorsOf, ROLE_LABELS, roleOptions } from './role-options.ts';
+import { ROLE_LABELS, roleOptions } from './role-options.ts';
 
 /** What the save changed, in words, for the toast. */
 function describeChange(before: TCompanyUser, after: TCompanyUser): string {
