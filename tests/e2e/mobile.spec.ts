@@ -43,3 +43,22 @@ test('the mobile menu opens, welcomes by name, highlights the page, closes on ta
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Open menu' })).toHaveCount(0);
 });
+
+test('the admin screens fit a 360 px phone: each loads with its heading and nothing scrolls sideways', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signUpCompany(page, 'narrow');
+  for (const path of [
+    '/admin?tab=users',
+    '/admin?tab=label-config',
+    '/admin?tab=items',
+    '/admin?tab=audit',
+    '/admin/subscription',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+    await expect(page.getByText(/Loading/)).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+  }
+});
