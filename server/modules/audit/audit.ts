@@ -56,17 +56,35 @@ export async function recordAudit(
   change: TAuditChange,
   at: Date = new Date(),
 ): Promise<void> {
-  await tx.insert(auditEntries).values({
-    id: uuidv7(),
-    companyId,
-    actorId: actor.userId,
-    actorName: actor.name,
-    entityType: change.entityType,
-    entityId: change.entityId,
-    entityLabel: change.entityLabel,
-    action: change.action,
-    before: change.before ?? null,
-    after: change.after ?? null,
-    createdAt: at,
-  });
+  await recordAudits(tx, companyId, actor, [change], at);
+}
+
+/** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters (11 per row). */
+const AUDIT_BATCH = 1000;
+
+/** Appends one entry per change in a few multi-row statements (an import of thousands is not thousands of round trips). */
+export async function recordAudits(
+  tx: TDb,
+  companyId: string,
+  actor: TAuditActor,
+  changes: readonly TAuditChange[],
+  at: Date = new Date(),
+): Promise<void> {
+  for (let start = 0; start < changes.length; start += AUDIT_BATCH) {
+    await tx.insert(auditEntries).values(
+      changes.slice(start, start + AUDIT_BATCH).map((change) => ({
+        id: uuidv7(),
+        companyId,
+        actorId: actor.userId,
+        actorName: actor.name,
+        entityType: change.entityType,
+        entityId: change.entityId,
+        entityLabel: change.entityLabel,
+        action: change.action,
+        before: change.before ?? null,
+        after: change.after ?? null,
+        createdAt: at,
+      })),
+    );
+  }
 }

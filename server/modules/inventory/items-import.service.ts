@@ -24,7 +24,7 @@ import type { TDb } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { withTenant } from '../../db/tenant.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
-import { actorOf, recordAudit } from '../audit/audit.ts';
+import { actorOf, recordAudits } from '../audit/audit.ts';
 import * as companiesRepo from '../companies/companies.repo.ts';
 import { items, locations } from './inventory.tables.ts';
 import { countActiveItems, listItems, lockSkuCount, toItem } from './items.repo.ts';
@@ -304,16 +304,24 @@ export async function importItemsCsv(
             .where(and(eq(locations.companyId, actor.companyId), inArray(locations.id, missing)));
           for (const r of rows) paths.set(r.id, r.fullCode);
         }
-        for (const row of inserted) {
-          const item = toItem(row, row.defaultLocationId ? (paths.get(row.defaultLocationId) ?? null) : null);
-          await recordAudit(tx, actor.companyId, actorOf(actor), {
-            entityType: 'item',
-            entityId: item.id,
-            entityLabel: item.partNumber,
-            action: 'imported',
-            after: auditable(item),
-          });
-        }
+        await recordAudits(
+          tx,
+          actor.companyId,
+          actorOf(actor),
+          inserted.map((row) => {
+            const item = toItem(
+              row,
+              row.defaultLocationId ? (paths.get(row.defaultLocationId) ?? null) : null,
+            );
+            return {
+              entityType: 'item',
+              entityId: item.id,
+              entityLabel: item.partNumber,
+              action: 'imported',
+              after: auditable(item),
+            };
+          }),
+        );
       }
       return { ok: true, result: report(checked, checked.candidates.length) };
     });
