@@ -8,6 +8,9 @@ const PASSWORD = 'Forge-ahead 42';
 
 // Each test is a different visitor: its own client address (the e2e server trusts the local proxy header), so the
 // per-address sign-up limit of docs/security.md counts each on its own.
+// Whole journeys with several password hashes (0.4 s of scrypt each on 2 busy cores): longer than the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 test.beforeEach(async ({ page }) => {
   const octet = () => Math.floor(Math.random() * 254) + 1;
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.18.${octet()}.${octet()}` });
