@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -22,6 +23,9 @@ export interface TDatabase {
   close(): Promise<void>;
 }
 
+/** Extensions the migrations create; PGlite ships them as contrib modules loaded at start (0021: pg_trgm). */
+const extensions = { pg_trgm };
+
 /** Where and how to open the database. `memory` is for tests: PGlite with no folder. */
 export type TDatabaseTarget =
   | { kind: 'pglite'; dataDir: string }
@@ -31,13 +35,13 @@ export type TDatabaseTarget =
 /** Opens the database named by `target`. */
 export async function openDatabase(target: TDatabaseTarget): Promise<TDatabase> {
   if (target.kind === 'postgres') return openPostgres(target.url);
-  if (target.kind === 'pglite-memory') return wrapPglite(new PGlite(), () => undefined);
+  if (target.kind === 'pglite-memory') return wrapPglite(new PGlite({ extensions }), () => undefined);
 
   const dataDir = resolve(target.dataDir);
   mkdirSync(dataDir, { recursive: true }); // PGlite does not create parent folders
   const release = lockDataDir(dataDir);
   try {
-    const client = new PGlite(join(dataDir, 'pglite'));
+    const client = new PGlite(join(dataDir, 'pglite'), { extensions });
     await client.waitReady;
     return wrapPglite(client, release);
   } catch (error) {

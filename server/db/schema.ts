@@ -5,6 +5,8 @@ export * from '../modules/analytics/analytics.tables.ts';
 export * from '../modules/audit/audit.tables.ts';
 export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/companies/companies.tables.ts';
+export * from '../modules/inventory/borrowing.tables.ts';
+export * from '../modules/inventory/count.tables.ts';
 export * from '../modules/inventory/inventory.tables.ts';
 export * from '../modules/inventory/stock.tables.ts';
 export * from '../modules/users/labor-rates.tables.ts';

@@ -117,5 +117,37 @@ export const stockLedger = pgTable(
   (t) => [
     index('stock_ledger_company_item_created_idx').on(t.companyId, t.itemId, t.createdAt),
     index('stock_ledger_transaction_idx').on(t.transactionId),
+    index('stock_ledger_lot_idx').on(t.lotId),
+  ],
+);
+
+/**
+ * Lot genealogy: `quantity` of the component lot `childLotId` went into the output lot `parentLotId`, by the
+ * posting `transactionId` (written by build postings). Indexed both ways, so "what went into this lot" and "where
+ * did this lot go" are each one indexed (recursive) walk.
+ */
+export const lotGenealogy = pgTable(
+  'lot_genealogy',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    parentLotId: uuid('parent_lot_id')
+      .notNull()
+      .references(() => lots.id),
+    childLotId: uuid('child_lot_id')
+      .notNull()
+      .references(() => lots.id),
+    quantity: numeric('quantity', { precision: 18, scale: 6 }).notNull(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => stockTransactions.id),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('lot_genealogy_parent_idx').on(t.parentLotId),
+    index('lot_genealogy_child_idx').on(t.childLotId),
+    check('lot_genealogy_not_itself', sql`${t.parentLotId} <> ${t.childLotId}`),
   ],
 );

@@ -1,0 +1,90 @@
+// Drizzle tables of stock checks: a count session over a location subtree or a list of items, and its lines. The
+// expected quantity of each line is frozen when the session starts; what the counter saw is kept beside the book
+// quantity at the moment of counting, so movements during the count do not show up as variances (migration 0021).
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { companies } from '../companies/companies.tables.ts';
+import { items, locations } from './inventory.tables.ts';
+import { lots, stockTransactions } from './stock.tables.ts';
+
+const tz = { withTimezone: true } as const;
+
+/** One count: what it covers, blind or not, and where it stands (counting → posted, or cancelled). */
+export const countSessions = pgTable(
+  'count_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Per company, 1, 2, 3 … shown as "Count 12". */
+    number: integer('number').notNull(),
+    title: text('title').notNull().default(''),
+    /** 'location' (a location and everything under it) or 'items' (a list of items wherever they are). */
+    scope: text('scope').notNull(),
+    locationId: uuid('location_id').references(() => locations.id),
+    /** Blind: counters do not see the expected quantity. */
+    blind: boolean('blind').notNull().default(true),
+    /** 'counting' | 'posted' | 'cancelled'. */
+    status: text('status').notNull().default('counting'),
+    startedBy: uuid('started_by'),
+    startedByName: text('started_by_name').notNull(),
+    startedAt: timestamp('started_at', tz).notNull().defaultNow(),
+    closedByName: text('closed_by_name'),
+    closedAt: timestamp('closed_at', tz),
+    /** The count transaction written at posting (none when nothing differed). */
+    transactionId: uuid('transaction_id').references(() => stockTransactions.id),
+  },
+  (t) => [
+    uniqueIndex('count_sessions_company_number_key').on(t.companyId, t.number),
+    index('count_sessions_company_status_idx').on(t.companyId, t.status, t.startedAt),
+  ],
+);
+
+/** One (item, location, lot) of a session: frozen expectation, the count, and the book quantity when counted. */
+export const countLines = pgTable(
+  'count_lines',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => countSessions.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id),
+    lotId: uuid('lot_id').references(() => lots.id),
+    /** The balance when the session started (0 for a line added during the count). */
+    expectedQuantity: numeric('expected_quantity', { precision: 18, scale: 6 }).notNull(),
+    countedQuantity: numeric('counted_quantity', { precision: 18, scale: 6 }),
+    /** The balance at the moment the count was entered: the variance is counted − this. */
+    bookAtCount: numeric('book_at_count', { precision: 18, scale: 6 }),
+    countedBy: uuid('counted_by'),
+    countedByName: text('counted_by_name'),
+    countedAt: timestamp('counted_at', tz),
+    /** True for a line the counter added (stock found where the book had none). */
+    added: boolean('added').notNull().default(false),
+  },
+  (t) => [
+    unique('count_lines_session_key').on(t.sessionId, t.itemId, t.locationId, t.lotId).nullsNotDistinct(),
+    index('count_lines_company_session_idx').on(t.companyId, t.sessionId),
+    check('count_lines_counted_not_negative', sql`${t.countedQuantity} >= 0`),
+  ],
+);
