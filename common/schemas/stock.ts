@@ -4,6 +4,24 @@ import { z } from 'zod';
 import { isDecimal } from '../decimal.ts';
 import { COST_SCALE, nonNegativeDecimal, QUANTITY_SCALE } from './inventory-setup.ts';
 
+/**
+ * Every kind of stock transaction. Receive, issue, move and adjust are posted through /stock/transactions; count,
+ * borrow and return by their own areas; build-consume and build-output by the build area; reversal undoes any.
+ */
+export const STOCK_KINDS = [
+  'receive',
+  'issue',
+  'move',
+  'adjust',
+  'count',
+  'borrow',
+  'return',
+  'build-consume',
+  'build-output',
+  'reversal',
+] as const;
+export type TStockKind = (typeof STOCK_KINDS)[number];
+
 export const STOCK_MESSAGES = {
   notEnough: (partNumber: string, where: string, available: string, needed: string) =>
     `Not enough stock: ${partNumber} at ${where} has ${available}, and ${needed} is needed. Nothing was posted.`,

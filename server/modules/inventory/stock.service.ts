@@ -9,6 +9,7 @@ import {
   STOCK_MESSAGES,
   type TItemBalances,
   type TPostStock,
+  type TStockKind,
   type TStockTransaction,
 } from '#common/schemas/stock.ts';
 import type { TDb } from '../../db/client.ts';
@@ -81,7 +82,7 @@ function deltasOf(input: TPostStock): TDelta[] {
   }
 }
 
-async function loadTransaction(tx: TDb, row: repo.TTransactionRow): Promise<TStockTransaction> {
+export async function loadTransaction(tx: TDb, row: repo.TTransactionRow): Promise<TStockTransaction> {
   const lines = await repo.transactionLines(tx, row.id);
   return {
     id: row.id,
@@ -195,6 +196,114 @@ async function applyAndRecord(
   return transactionId;
 }
 
+/** A line another module posts (counts, borrowing, builds): a signed, canonical quantity change of one balance. */
+export interface TPostingLine {
+  itemId: string;
+  locationId: string;
+  lotId: string | null;
+  /** Signed canonical decimal: negative takes stock, positive adds it. */
+  delta: string;
+  /** The unit cost to record; the item's current cost when absent. */
+  unitCost?: string | null;
+  /** Where a refusal points in the caller's request (e.g. "lines.2"); "lines.<n>" when absent. */
+  field?: string;
+}
+
+/** What a posting is: its kind and why, and the key that makes a retry post once. */
+export interface TPostingHeader {
+  kind: TStockKind;
+  reason?: string;
+  reference?: string;
+  idempotencyKey: string;
+}
+
+/**
+ * Posts `lines` as one transaction of `header.kind` inside the caller's tenant transaction `tx`, so that the
+ * caller's own rows (a count session, a borrowing) and the stock change commit together or not at all. Checks the
+ * items (active), locations and lots (of the item; required when lot-tracked) like any posting; returns the
+ * stock transaction id. The caller handles retries of its own request (a repeated key is a unique violation).
+ */
+export async function postLinesWithin(
+  tx: TDb,
+  actor: TAuthUser,
+  header: TPostingHeader,
+  lines: TPostingLine[],
+): Promise<string> {
+  const deltas: TDelta[] = lines.map((l, i) => ({
+    lineNo: i + 1,
+    field: l.field ?? `lines.${i}`,
+    itemId: l.itemId,
+    locationId: l.locationId,
+    lotId: l.lotId,
+    delta: normalizeDecimal(l.delta),
+    unitCost: l.unitCost ?? null,
+  }));
+  const context = await loadPostingContext(tx, actor, deltas);
+  for (const d of deltas) context.check(d, { lotGiven: d.lotId !== null });
+  return applyAndRecord(tx, actor, deltas, {
+    names: context.names,
+    transaction: {
+      kind: header.kind,
+      reason: header.reason ?? '',
+      reference: header.reference ?? '',
+      idempotencyKey: header.idempotencyKey,
+      reversesId: null,
+    },
+  });
+}
+
+/** The items, locations and lots a posting names, the company's lot setting, and the per-line checks. */
+async function loadPostingContext(tx: TDb, actor: TAuthUser, deltas: TDelta[]) {
+  const itemRows = new Map(
+    (await repo.itemsByIds(tx, actor.companyId, [...new Set(deltas.map((d) => d.itemId))])).map((r) => [
+      r.id,
+      r,
+    ]),
+  );
+  const locationRows = new Map(
+    (await repo.locationsByIds(tx, actor.companyId, [...new Set(deltas.map((d) => d.locationId))])).map(
+      (r) => [r.id, r],
+    ),
+  );
+  const lotRows = new Map(
+    (
+      await repo.lotsByIds(
+        tx,
+        actor.companyId,
+        deltas.flatMap((d) => (d.lotId ? [d.lotId] : [])),
+      )
+    ).map((r) => [r.id, r]),
+  );
+  const settings = await companiesRepo.findLabelConfig(tx, actor.companyId);
+  const lotTracked = (itemId: string) =>
+    (itemRows.get(itemId)?.lotTracked ?? false) && (settings?.useLotNumbers ?? true);
+  return {
+    items: itemRows,
+    /** Whether the item needs a lot: lot-tracked and the company uses lot numbers. */
+    lotTracked,
+    /** Refuses a line naming an unknown or inactive item, an unknown location, or a lot that is not the item's. */
+    check(d: TDelta, options: { lotGiven: boolean; receiving?: boolean }) {
+      const item = itemRows.get(d.itemId);
+      if (!item) throw badLine(`${d.field}.itemId`, STOCK_MESSAGES.itemNotFound);
+      if (!item.active) throw badLine(`${d.field}.itemId`, STOCK_MESSAGES.itemInactive);
+      if (!locationRows.has(d.locationId))
+        throw badLine(`${d.field}.locationId`, STOCK_MESSAGES.locationNotFound);
+      if (options.receiving) return;
+      if (d.lotId) {
+        if (lotRows.get(d.lotId)?.itemId !== item.id)
+          throw badLine(`${d.field}.lotId`, STOCK_MESSAGES.lotNotFound);
+      } else if (lotTracked(item.id)) {
+        throw badLine(`${d.field}.lotId`, STOCK_MESSAGES.lotRequired);
+      }
+    },
+    names: {
+      partNumber: (itemId: string) => itemRows.get(itemId)!.partNumber,
+      location: (locationId: string) => locationRows.get(locationId)!.fullCode,
+      itemCost: (itemId: string) => itemRows.get(itemId)!.unitCost,
+    },
+  };
+}
+
 /** Posts `input` for the actor's company; see the module comment for the guarantees. */
 export async function postStock(db: TDb, actor: TAuthUser, input: TPostStock): Promise<TStockTransaction> {
   const deltas = deltasOf(input);
@@ -203,63 +312,28 @@ export async function postStock(db: TDb, actor: TAuthUser, input: TPostStock): P
       const retried = await repo.findTransactionByKey(tx, actor.companyId, input.idempotencyKey);
       if (retried) return loadTransaction(tx, retried);
 
-      const itemRows = new Map(
-        (await repo.itemsByIds(tx, actor.companyId, [...new Set(deltas.map((d) => d.itemId))])).map((r) => [
-          r.id,
-          r,
-        ]),
-      );
-      const locationRows = new Map(
-        (await repo.locationsByIds(tx, actor.companyId, [...new Set(deltas.map((d) => d.locationId))])).map(
-          (r) => [r.id, r],
-        ),
-      );
-      const lotRows = new Map(
-        (
-          await repo.lotsByIds(
-            tx,
-            actor.companyId,
-            deltas.flatMap((d) => (d.lotId ? [d.lotId] : [])),
-          )
-        ).map((r) => [r.id, r]),
-      );
-      const settings = await companiesRepo.findLabelConfig(tx, actor.companyId);
+      const context = await loadPostingContext(tx, actor, deltas);
       for (const [index, d] of deltas.entries()) {
-        const item = itemRows.get(d.itemId);
-        if (!item) throw badLine(`${d.field}.itemId`, STOCK_MESSAGES.itemNotFound);
-        if (!item.active) throw badLine(`${d.field}.itemId`, STOCK_MESSAGES.itemInactive);
-        if (!locationRows.has(d.locationId))
-          throw badLine(`${d.field}.locationId`, STOCK_MESSAGES.locationNotFound);
-        const lotTracked = item.lotTracked && (settings?.useLotNumbers ?? true);
-        if (input.kind === 'receive') {
-          const line = input.lines[d.lineNo - 1]!;
-          if (lotTracked && !line.lotNumber)
-            throw badLine(`${d.field}.lotNumber`, STOCK_MESSAGES.lotRequired);
-          if (lotTracked && line.lotNumber) {
-            deltas[index] = {
-              ...d,
-              lotId: await repo.findOrCreateLot(tx, {
-                companyId: actor.companyId,
-                itemId: item.id,
-                lotNumber: line.lotNumber,
-                expiresOn: line.lotExpiresOn ?? null,
-              }),
-            };
-          }
-        } else if (d.lotId) {
-          if (lotRows.get(d.lotId)?.itemId !== item.id)
-            throw badLine(`${d.field}.lotId`, STOCK_MESSAGES.lotNotFound);
-        } else if (lotTracked) {
-          throw badLine(`${d.field}.lotId`, STOCK_MESSAGES.lotRequired);
+        context.check(d, { lotGiven: d.lotId !== null, receiving: input.kind === 'receive' });
+        if (input.kind !== 'receive') continue;
+        const line = input.lines[d.lineNo - 1]!;
+        const lotTracked = context.lotTracked(d.itemId);
+        if (lotTracked && !line.lotNumber) throw badLine(`${d.field}.lotNumber`, STOCK_MESSAGES.lotRequired);
+        if (lotTracked && line.lotNumber) {
+          deltas[index] = {
+            ...d,
+            lotId: await repo.findOrCreateLot(tx, {
+              companyId: actor.companyId,
+              itemId: d.itemId,
+              lotNumber: line.lotNumber,
+              expiresOn: line.lotExpiresOn ?? null,
+            }),
+          };
         }
       }
 
       const transactionId = await applyAndRecord(tx, actor, deltas, {
-        names: {
-          partNumber: (itemId) => itemRows.get(itemId)!.partNumber,
-          location: (locationId) => locationRows.get(locationId)!.fullCode,
-          itemCost: (itemId) => itemRows.get(itemId)!.unitCost,
-        },
+        names: context.names,
         transaction: {
           kind: input.kind,
           reason: input.kind === 'adjust' ? input.reason : '',
