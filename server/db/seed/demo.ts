@@ -2,7 +2,9 @@
 import type { TRole } from '#common/roles.ts';
 import { findUserByEmail } from '../../modules/auth/accounts.repo.ts';
 import { findCompanyByName } from '../../modules/companies/companies.repo.ts';
+import type { TAuthUser } from '../../plugins/auth.ts';
 import type { TDb } from '../client.ts';
+import { seedDemoInventory, type TInventorySeedReport } from './demo-inventory.ts';
 import { createCompany, createUser } from './factories.ts';
 
 /** The demo company. */
@@ -21,10 +23,12 @@ export const DEMO_ACCOUNTS: readonly { email: string; role: TRole; firstName: st
 export interface TSeedReport {
   company: { id: string; name: string; created: boolean };
   accounts: { email: string; role: TRole; created: boolean }[];
+  /** The shop's inventory, or null when the company already had items (left as they are). */
+  inventory: TInventorySeedReport | null;
 }
 
 /** Builds the demo data set; safe to run again (what exists is left as it is). */
-export async function seedDemo(db: TDb): Promise<TSeedReport> {
+export async function seedDemo(db: TDb, now = new Date()): Promise<TSeedReport> {
   const existing = await findCompanyByName(db, DEMO_COMPANY_NAME);
   // Every area on, maintenance included (off by default), so the demo shows the whole product.
   const company =
@@ -37,10 +41,20 @@ export async function seedDemo(db: TDb): Promise<TSeedReport> {
       })
     ).company;
   const accounts: TSeedReport['accounts'] = [];
+  const actors: TAuthUser[] = [];
   for (const account of DEMO_ACCOUNTS) {
     const found = await findUserByEmail(db, account.email);
-    if (!found) await createUser(db, company.id, { ...account, password: DEMO_PASSWORD });
+    const user = found ?? (await createUser(db, company.id, { ...account, password: DEMO_PASSWORD }));
     accounts.push({ email: account.email, role: account.role, created: !found });
+    actors.push({
+      userId: user.id,
+      companyId: company.id,
+      role: account.role,
+      email: user.email,
+      firstName: account.firstName,
+      lastName: account.lastName,
+    });
   }
-  return { company: { id: company.id, name: company.name, created: !existing }, accounts };
+  const inventory = await seedDemoInventory(db, { admin: actors[0]!, operator: actors[1]! }, now);
+  return { company: { id: company.id, name: company.name, created: !existing }, accounts, inventory };
 }

@@ -4,6 +4,7 @@ import { openDatabase } from '../client.ts';
 import { DataDirLockedError } from '../lock.ts';
 import { appliedMigrationCount, applyMigrations, expectedMigrationCount } from '../migrate.ts';
 import { DEMO_PASSWORD, seedDemo } from './demo.ts';
+import { DEMO_HISTORY_DAYS } from './demo-inventory.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -29,6 +30,11 @@ async function main(): Promise<void> {
       company.created
         ? `Created company "${company.name}" (${company.id}).`
         : `Company "${company.name}" already exists (${company.id}): left as it is.`,
+    );
+    console.log(
+      report.inventory
+        ? `Built the demo shop: ${report.inventory.items} items, ${report.inventory.locations} locations, ${report.inventory.postings} stock postings over the last ${DEMO_HISTORY_DAYS} days.`
+        : 'The company already has items: its inventory was left as it is.',
     );
     for (const account of report.accounts) {
       console.log(

@@ -113,6 +113,7 @@ interface TPostingContext {
     reference: string;
     idempotencyKey: string;
     reversesId: string | null;
+    postedAt?: Date;
   };
 }
 
@@ -191,6 +192,7 @@ async function applyAndRecord(
       quantityDelta: d.delta,
       unitCost: d.unitCost ?? context.names.itemCost(d.itemId),
       balanceAfter: after.get(d.lineNo)!,
+      ...(context.transaction.postedAt ? { createdAt: context.transaction.postedAt } : {}),
     })),
   );
   return transactionId;
@@ -215,6 +217,8 @@ export interface TPostingHeader {
   reason?: string;
   reference?: string;
   idempotencyKey: string;
+  /** When it happened, for history written after the fact (the demo seed, an opening-balance import); else now. */
+  postedAt?: Date;
 }
 
 /**
@@ -248,6 +252,7 @@ export async function postLinesWithin(
       reference: header.reference ?? '',
       idempotencyKey: header.idempotencyKey,
       reversesId: null,
+      ...(header.postedAt ? { postedAt: header.postedAt } : {}),
     },
   });
 }
