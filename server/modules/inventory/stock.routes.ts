@@ -11,9 +11,11 @@ import {
   ZReverseStockSchema,
   ZStockTransactionSchema,
 } from '#common/schemas/stock.ts';
+import { ZStockReportQuerySchema, ZStockReportSchema } from '#common/schemas/stock-report.ts';
 import { authOf, requireRole } from '../../plugins/auth.ts';
 import { requireFeature } from '../../plugins/feature.ts';
 import { getItemBalances, getTransaction, postStock, reverseTransaction } from './stock.service.ts';
+import { stockBalanceReport } from './stock-report.service.ts';
 
 const ZIdParams = z.object({ id: z.uuid('Not an id') });
 
@@ -72,6 +74,21 @@ export async function stockRoutes(app: FastifyInstance) {
       },
     },
     async (request) => getTransaction(db, authOf(request), request.params.id),
+  );
+
+  r.get(
+    '/api/v1/stock/balance-report',
+    {
+      preHandler: signedIn,
+      schema: {
+        summary:
+          'Opening, received, issued and closing quantity per item over a period (whole UTC days), from the ledger, with company-wide values',
+        tags,
+        querystring: ZStockReportQuerySchema,
+        response: { 200: ZStockReportSchema },
+      },
+    },
+    async (request) => stockBalanceReport(db, authOf(request), request.query),
   );
 
   r.get(

@@ -1,0 +1,50 @@
+// The stock balance report (GET /api/v1/stock/balance-report): per item, what there was at the start of a period,
+// what came in, what went out and what is left at its end, from the ledger alone, with company-wide totals.
+import { z } from 'zod';
+import { pageOf, pageQuery } from './paging.ts';
+
+/** The longest period one report may cover: ten years of ledger is still one pass over the rows. */
+export const REPORT_MAX_DAYS = 3660;
+
+export const ZStockReportQuerySchema = z
+  .object({
+    from: z.iso.date('Use a date like 2026-01-31'),
+    to: z.iso.date('Use a date like 2026-01-31'),
+    category: z.string().trim().max(100).optional(),
+    /** Only stock at this location and everything under it. */
+    locationId: z.uuid('Not a location id').optional(),
+    ...pageQuery(50, 500),
+  })
+  .refine((q) => q.from <= q.to, { path: ['to'], message: 'The end date must be on or after the start date' })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 <= REPORT_MAX_DAYS, {
+    path: ['from'],
+    message: 'A report covers at most ten years',
+  });
+export type TStockReportQuery = z.infer<typeof ZStockReportQuerySchema>;
+
+export const ZStockReportRowSchema = z.object({
+  itemId: z.string(),
+  partNumber: z.string(),
+  name: z.string(),
+  category: z.string(),
+  unitOfMeasure: z.string(),
+  opening: z.string(),
+  received: z.string(),
+  issued: z.string(),
+  closing: z.string(),
+  /** Closing quantity at the item's current unit cost. */
+  closingValue: z.string(),
+});
+export type TStockReportRow = z.infer<typeof ZStockReportRowSchema>;
+
+export const ZStockReportSchema = pageOf(ZStockReportRowSchema).extend({
+  from: z.string(),
+  to: z.string(),
+  /** Over every item of the report, not only this page. */
+  totals: z.object({
+    openingValue: z.string(),
+    closingValue: z.string(),
+    itemsWithMovement: z.number().int(),
+  }),
+});
+export type TStockReport = z.infer<typeof ZStockReportSchema>;

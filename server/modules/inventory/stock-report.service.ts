@@ -1,0 +1,67 @@
+// The stock balance report: opening, received, issued and closing quantity per item for a period, from the ledger
+// alone (the balances table is not consulted: the report is also a check that the two agree). Dates are whole UTC
+// days: "to 2026-11-30" includes everything posted on the 30th.
+import { normalizeDecimal } from '#common/decimal.ts';
+import { AppError } from '#common/errors.ts';
+import { LOCATION_MESSAGES } from '#common/schemas/inventory-setup.ts';
+import type { TStockReport, TStockReportQuery } from '#common/schemas/stock-report.ts';
+import type { TDb } from '../../db/client.ts';
+import { withTenant } from '../../db/tenant.ts';
+import type { TAuthUser } from '../../plugins/auth.ts';
+import * as locationsRepo from './locations.repo.ts';
+import * as repo from './stock-report.repo.ts';
+
+export async function stockBalanceReport(
+  db: TDb,
+  actor: TAuthUser,
+  query: TStockReportQuery,
+): Promise<TStockReport> {
+  return withTenant(db, actor.companyId, async (tx) => {
+    let locationPath: string | null = null;
+    if (query.locationId) {
+      const location = await locationsRepo.findLocation(tx, actor.companyId, query.locationId);
+      if (!location) {
+        throw new AppError('BAD_REQUEST', LOCATION_MESSAGES.notFound, {
+          locationId: LOCATION_MESSAGES.notFound,
+        });
+      }
+      locationPath = location.path;
+    }
+    const from = new Date(`${query.from}T00:00:00Z`);
+    const until = new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000);
+    const rows = await repo.balanceReport(tx, {
+      companyId: actor.companyId,
+      from,
+      until,
+      category: query.category,
+      locationPath,
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    });
+    const first = rows[0];
+    return {
+      from: query.from,
+      to: query.to,
+      totals: {
+        openingValue: normalizeDecimal(first?.opening_value_total ?? '0', 4),
+        closingValue: normalizeDecimal(first?.closing_value_total ?? '0', 4),
+        itemsWithMovement: first?.total ?? 0,
+      },
+      items: rows.map((r) => ({
+        itemId: r.item_id,
+        partNumber: r.part_number,
+        name: r.name,
+        category: r.category,
+        unitOfMeasure: r.unit_of_measure,
+        opening: normalizeDecimal(r.opening),
+        received: normalizeDecimal(r.received),
+        issued: normalizeDecimal(r.issued),
+        closing: normalizeDecimal(r.closing),
+        closingValue: normalizeDecimal(r.closing_value, 4),
+      })),
+      total: first?.total ?? 0,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  });
+}
