@@ -1,0 +1,424 @@
+// `npm run bench:inventory`: the inventory at scale. On the real PostgreSQL server (BENCH_PG_URL, default the local
+// one) a scratch database gets 100,000 items and 1,000,000 ledger rows; PGlite (on disk, as `npm start` uses it) gets
+// a tenth of that. The app is started on each and driven over real HTTP, as a browser would:
+//   - the stock list (several searches, filters, sorts and a deep page) and a lookup by part number: median and p99;
+//   - stock movements per second with 16 concurrent clients, and the same SQL transaction sent straight through
+//     `pg` (16 connections, no app) as the ceiling (PostgreSQL only: PGlite has one connection and no server);
+//   - the stock balance report over the whole company for the last year.
+// Prints a table and records it in docs/performance.md with the machine and the date.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { CSRF_COOKIE } from '#common/schemas/auth.ts';
+import { buildApp } from '#server/app.ts';
+import { openDatabase, type TDatabase } from '#server/db/client.ts';
+import { applyMigrations } from '#server/db/migrate.ts';
+import { createCompany, createUser, FACTORY_PASSWORD } from '#server/db/seed/factories.ts';
+import { seededRandom } from '#server/db/seed/random.ts';
+import { loadConfig } from '#server/env.ts';
+import { generateInventory, type TBenchData } from './inventory-data.ts';
+import { machineLine, recordSection } from './record.ts';
+
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CLIENTS = 16;
+const THROUGHPUT_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const APP_URL = 'http://127.0.0.1';
+
+interface TLatency {
+  name: string;
+  median: number;
+  p99: number;
+  n: number;
+}
+interface TResult {
+  target: string;
+  items: number;
+  ledgerRows: number;
+  generateSeconds: number;
+  latencies: TLatency[];
+  appPerSecond: number;
+  appRefused: number;
+  rawPerSecond: number | null;
+  reportMs: { median: number; max: number; n: number };
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+
+async function main() {
+  const results: TResult[] = [];
+  results.push(await runPostgres(Number(process.env.BENCH_PG_ITEMS ?? 100_000)));
+  results.push(await runPglite(Number(process.env.BENCH_PGLITE_ITEMS ?? 10_000)));
+  const table = render(results);
+  console.log(table);
+  // A trial run at other sizes (BENCH_*_ITEMS) prints but does not overwrite the recorded figures.
+  if (!process.env.BENCH_PG_ITEMS && !process.env.BENCH_PGLITE_ITEMS) recordSection('inventory', table);
+}
+
+async function runPostgres(items: number): Promise<TResult> {
+  const name = `fb_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  try {
+    const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+    try {
+      return await measure('PostgreSQL 15 (server)', database, items, url.toString());
+    } finally {
+      // Closing the app closes its database; this covers a failure before the app was built.
+      await database.close().catch(() => undefined);
+    }
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function runPglite(items: number): Promise<TResult> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fb-bench-pglite-'));
+  try {
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      return await measure('PGlite (embedded, on disk)', database, items, null);
+    } finally {
+      // Closing the app closes its database; this covers a failure before the app was built.
+      await database.close().catch(() => undefined);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function measure(
+  target: string,
+  database: TDatabase,
+  itemCount: number,
+  pgUrl: string | null,
+): Promise<TResult> {
+  console.log(`\n${target}: migrating and generating ${itemCount.toLocaleString('en')} items …`);
+  await applyMigrations(database);
+  const { company } = await createCompany(database.db, { name: 'Bench Manufacturing', planId: 'beta' });
+  const email = 'bench@bench.example';
+  await createUser(database.db, company.id, { email, role: 'admin' });
+  const started = performance.now();
+  const data = await database.db.transaction((tx) => generateInventory(tx as never, company.id, itemCount));
+  const generateSeconds = (performance.now() - started) / 1000;
+  console.log(
+    `  generated ${data.ledgerRows.toLocaleString('en')} ledger rows in ${generateSeconds.toFixed(1)} s`,
+  );
+
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    APP_URL,
+    ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
+  });
+  const app = await buildApp({ config, database, sessionSecret: randomBytes(32).toString('hex') });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  try {
+    const cookie = await signIn(base, email);
+    const get = (path: string) => fetch(`${base}${path}`, { headers: { cookie, origin: APP_URL } });
+    const latencies = await listLatencies(get, data);
+    const report = await reportLatency(get);
+    const { perSecond: appPerSecond, refused: appRefused } = await appThroughput(
+      base,
+      cookie,
+      database,
+      company.id,
+      data,
+    );
+    const rawPerSecond = pgUrl ? await rawThroughput(pgUrl, company.id, database) : null;
+    return {
+      target,
+      items: data.items,
+      ledgerRows: data.ledgerRows,
+      generateSeconds,
+      latencies,
+      appPerSecond,
+      appRefused,
+      rawPerSecond,
+      reportMs: report,
+    };
+  } finally {
+    await app.close();
+  }
+}
+
+async function signIn(base: string, email: string): Promise<string> {
+  const csrf = randomBytes(32).toString('hex');
+  const response = await fetch(`${base}/api/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: APP_URL, cookie: `${CSRF_COOKIE}=${csrf}` },
+    body: JSON.stringify({ email, password: FACTORY_PASSWORD, csrfToken: csrf }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  const session = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith('fb.session_token='));
+  if (!session) throw new Error('sign-in set no session cookie');
+  return `${session}; ${CSRF_COOKIE}=${csrf}`;
+}
+
+/** Times `SAMPLES` sequential requests of each kind (after a few to warm up), checking each answer is a 200. */
+async function timeRequests(
+  name: string,
+  paths: () => string,
+  get: (path: string) => Promise<Response>,
+): Promise<TLatency> {
+  for (let i = 0; i < 5; i++) await (await get(paths())).arrayBuffer();
+  const times: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const path = paths();
+    const start = performance.now();
+    const response = await get(path);
+    await response.arrayBuffer();
+    times.push(performance.now() - start);
+    if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+  }
+  times.sort((a, b) => a - b);
+  return { name, median: quantile(times, 0.5), p99: quantile(times, 0.99), n: times.length };
+}
+
+async function listLatencies(
+  get: (path: string) => Promise<Response>,
+  data: TBenchData,
+): Promise<TLatency[]> {
+  const random = seededRandom(7);
+  const words = ['screw', 'bearing', 'ring', 'brass', 'valve', 'washer', 'gasket', 'M8', 'shaft', 'nylon'];
+  const cases: [string, () => string][] = [
+    ['stock list, first page (25), by part number', () => '/api/v1/stock?page=1&pageSize=25'],
+    [
+      'stock list, search a word of the name',
+      () => `/api/v1/stock?q=${encodeURIComponent(random.pick(words))}`,
+    ],
+    ['stock list, search a part number fragment', () => `/api/v1/stock?q=P-0${random.int(1000, 9999)}`],
+    ['stock list, search a lot number', () => `/api/v1/stock?q=L0${random.int(1000, 9999)}`],
+    [
+      'stock list, category filter, by on hand desc',
+      () =>
+        `/api/v1/stock?category=${encodeURIComponent(`Category ${random.int(1, 20)}`)}&sort=onHand&dir=desc`,
+    ],
+    ['stock list, location subtree (an area)', () => `/api/v1/stock?locationId=${data.areaId}`],
+    ['stock list, low stock only', () => '/api/v1/stock?lowStock=true'],
+    ['stock list, page 200', () => '/api/v1/stock?page=200&pageSize=25'],
+  ];
+  const out: TLatency[] = [];
+  for (const [name, path] of cases) {
+    out.push(await timeRequests(name, path, get));
+    console.log(`  ${name}: p99 ${out.at(-1)!.p99.toFixed(1)} ms`);
+  }
+  const lookup = await timeRequests(
+    'item lookup by part number (any case)',
+    () =>
+      `/api/v1/items/lookup?partNumber=${encodeURIComponent(data.partNumber(random.int(1, data.items)).toLowerCase())}`,
+    get,
+  );
+  console.log(`  lookup: p99 ${lookup.p99.toFixed(1)} ms`);
+  out.push(lookup);
+  return out;
+}
+
+async function reportLatency(get: (path: string) => Promise<Response>) {
+  const to = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+  const times: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const start = performance.now();
+    const response = await get(`/api/v1/stock/balance-report?from=${from}&to=${to}&pageSize=50`);
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`report: ${response.status}`);
+    if (i > 0) times.push(performance.now() - start); // the first warms the cache
+  }
+  times.sort((a, b) => a - b);
+  console.log(`  balance report: median ${quantile(times, 0.5).toFixed(0)} ms`);
+  return { median: quantile(times, 0.5), max: times.at(-1)!, n: times.length };
+}
+
+/** The plain (not lot-tracked) items' ids and home bins, for movements. */
+async function movableStock(database: TDatabase, companyId: string) {
+  const { rows } = (await database.db.execute(
+    `select b.item_id, b.location_id from stock_balances b join items i on i.id = b.item_id
+      where b.company_id = '${companyId}' and not i.lot_tracked and b.quantity > 10 limit 5000`,
+  )) as unknown as { rows: { item_id: string; location_id: string }[] };
+  return rows;
+}
+
+/** Each client issues 1 and receives 1 back in turn, so the stock never runs out; counts postings per second. */
+async function appThroughput(
+  base: string,
+  cookie: string,
+  database: TDatabase,
+  companyId: string,
+  _data: TBenchData,
+) {
+  const stock = await movableStock(database, companyId);
+  let done = 0;
+  let refused = 0;
+  const deadline = performance.now() + THROUGHPUT_SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, c) => {
+      const random = seededRandom(100 + c);
+      let receive = false;
+      while (performance.now() < deadline) {
+        const at = random.pick(stock);
+        const line = { itemId: at.item_id, locationId: at.location_id, quantity: '1' };
+        const response = await fetch(`${base}/api/v1/stock/transactions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie, origin: APP_URL },
+          body: JSON.stringify({
+            kind: receive ? 'receive' : 'issue',
+            idempotencyKey: randomUUID(),
+            lines: [line],
+          }),
+        });
+        await response.arrayBuffer();
+        if (response.status === 201) done++;
+        else if (response.status === 409) refused++;
+        else throw new Error(`posting: ${response.status}`);
+        receive = !receive;
+      }
+    }),
+  );
+  const perSecond = done / THROUGHPUT_SECONDS;
+  console.log(`  app: ${perSecond.toFixed(0)} postings/s with ${CLIENTS} clients`);
+  return { perSecond, refused };
+}
+
+/**
+ * The ceiling: the statements one posting runs (as `stock.service.ts` sends them: tenant set-up, the idempotency
+ * check, the item, location and settings reads, the balance change, the transaction and ledger inserts and the
+ * read-back of the posting), straight through `pg` on 16 connections, no HTTP, no app.
+ */
+async function rawThroughput(url: string, companyId: string, database: TDatabase): Promise<number> {
+  const stock = await movableStock(database, companyId);
+  let done = 0;
+  const deadline = performance.now() + THROUGHPUT_SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, c) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      const random = seededRandom(200 + c);
+      let receive = false;
+      try {
+        while (performance.now() < deadline) {
+          const at = random.pick(stock);
+          const key = randomUUID();
+          const transactionId = randomUUID();
+          await client.query('begin');
+          await client.query(
+            "select set_config('app.company_id', $1, true), set_config('role', 'forgeboard_app', true)",
+            [companyId],
+          );
+          await client.query(
+            'select * from stock_transactions where company_id = $1 and idempotency_key = $2',
+            [companyId, key],
+          );
+          await client.query('select * from items where company_id = $1 and id = any($2)', [
+            companyId,
+            [at.item_id],
+          ]);
+          await client.query('select * from locations where company_id = $1 and id = any($2)', [
+            companyId,
+            [at.location_id],
+          ]);
+          await client.query('select * from company_settings where company_id = $1 limit 1', [companyId]);
+          const balance = receive
+            ? await client.query(
+                `insert into stock_balances (id, company_id, item_id, location_id, lot_id, quantity)
+                 values ($1, $2, $3, $4, null, 1)
+                 on conflict (item_id, location_id, lot_id)
+                 do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now()
+                 returning quantity`,
+                [randomUUID(), companyId, at.item_id, at.location_id],
+              )
+            : await client.query(
+                `update stock_balances set quantity = quantity - 1::numeric, updated_at = now()
+                  where item_id = $1 and location_id = $2 and lot_id is null and quantity >= 1::numeric
+                  returning quantity`,
+                [at.item_id, at.location_id],
+              );
+          await client.query(
+            `insert into stock_transactions (id, company_id, kind, reason, reference, idempotency_key, posted_by, posted_by_name)
+             values ($1, $2, $3, '', '', $4, null, 'Benchmark')`,
+            [transactionId, companyId, receive ? 'receive' : 'issue', key],
+          );
+          await client.query(
+            `insert into stock_ledger (id, company_id, transaction_id, line_no, item_id, location_id, lot_id,
+                                       quantity_delta, unit_cost, balance_after)
+             values ($1, $2, $3, 1, $4, $5, null, $6, 1, $7)`,
+            [
+              randomUUID(),
+              companyId,
+              transactionId,
+              at.item_id,
+              at.location_id,
+              receive ? 1 : -1,
+              balance.rows[0].quantity,
+            ],
+          );
+          await client.query('select * from stock_transactions where company_id = $1 and id = $2', [
+            companyId,
+            transactionId,
+          ]);
+          await client.query(
+            `select l.line_no, l.item_id, i.part_number, l.location_id, loc.full_code, l.lot_id, lot.lot_number,
+                    l.quantity_delta, l.unit_cost, l.balance_after
+               from stock_ledger l join items i on i.id = l.item_id join locations loc on loc.id = l.location_id
+               left join lots lot on lot.id = l.lot_id
+              where l.transaction_id = $1 order by l.line_no`,
+            [transactionId],
+          );
+          await client.query('commit');
+          done++;
+          receive = !receive;
+        }
+      } finally {
+        await client.end();
+      }
+    }),
+  );
+  const perSecond = done / THROUGHPUT_SECONDS;
+  console.log(`  raw pg: ${perSecond.toFixed(0)} postings/s with ${CLIENTS} connections`);
+  return perSecond;
+}
+
+function render(results: TResult[]): string {
+  const ms = (v: number) => `${v.toFixed(1)} ms`;
+  const lines = [
+    '### Inventory at scale: stock list, lookups, postings and the balance report',
+    '',
+    machineLine(),
+    `PostgreSQL 15 on the same machine. The app runs in-process and is driven over HTTP on 127.0.0.1 with a real session cookie; ${SAMPLES} sequential requests per row after 5 to warm up; throughput for ${THROUGHPUT_SECONDS} s with ${CLIENTS} concurrent clients, each alternating an issue of 1 and a receipt of 1 on random items.`,
+    'Targets (PostgreSQL, 100,000 items): stock list p99 under 50 ms, lookup p99 under 10 ms, balance report under 1 s at 1,000,000 ledger rows, app throughput at least half the raw `pg` ceiling.',
+    '',
+  ];
+  for (const r of results) {
+    lines.push(
+      `#### ${r.target}: ${r.items.toLocaleString('en')} items, ${r.ledgerRows.toLocaleString('en')} ledger rows (generated in ${r.generateSeconds.toFixed(0)} s)`,
+      '',
+      '| request | median | p99 |',
+      '|---|---|---|',
+      ...r.latencies.map((l) => `| ${l.name} | ${ms(l.median)} | ${ms(l.p99)} |`),
+      `| stock balance report, whole company, last 365 days (median of ${r.reportMs.n}; slowest) | ${ms(r.reportMs.median)} | ${ms(r.reportMs.max)} (max) |`,
+      '',
+      `Stock movements: **${r.appPerSecond.toFixed(0)} postings/s** through the app with ${CLIENTS} clients` +
+        (r.rawPerSecond === null
+          ? ' (no raw ceiling: PGlite is in-process with one connection).'
+          : `; the same SQL transaction straight through \`pg\` on ${CLIENTS} connections: **${r.rawPerSecond.toFixed(0)}/s**, so the app reaches **${((100 * r.appPerSecond) / r.rawPerSecond).toFixed(0)} %** of the ceiling.`) +
+        (r.appRefused ? ` ${r.appRefused} postings were refused for lack of stock.` : ''),
+      '',
+    );
+  }
+  return lines.join('\n');
+}
+
+await main();
