@@ -13,8 +13,12 @@ import { createAuth, type TAuth } from './modules/auth/auth.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
 import { labelConfigRoutes } from './modules/companies/label-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { borrowingRoutes } from './modules/inventory/borrowing.routes.ts';
+import { countRoutes } from './modules/inventory/count.routes.ts';
 import { inventorySetupRoutes } from './modules/inventory/inventory-setup.routes.ts';
+import { lotsRoutes } from './modules/inventory/lots.routes.ts';
 import { stockRoutes } from './modules/inventory/stock.routes.ts';
+import { stockListRoutes } from './modules/inventory/stock-list.routes.ts';
 import { securityDashboardRoutes } from './modules/security-dashboard/security-dashboard.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
@@ -119,6 +123,10 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(subscriptionRoutes);
   await app.register(inventorySetupRoutes);
   await app.register(stockRoutes);
+  await app.register(countRoutes);
+  await app.register(stockListRoutes);
+  await app.register(lotsRoutes);
+  await app.register(borrowingRoutes);
   await app.register(analyticsRoutes);
   await app.register(securityDashboardRoutes);
 

@@ -190,6 +190,61 @@ let A_SITE: { id: string; code: string };
 let A_ITEM: { id: string };
 let A_RECEIPT_ID: string;
 
+/** A count of A's site (started by A's admin on first use) and one of B's own, for the stock-check cases. */
+let aCountPromise: Promise<{ id: string; lineId: string }> | null = null;
+function aCount() {
+  aCountPromise ??= (async () => {
+    const started = await send({
+      method: 'POST',
+      url: '/api/v1/stock-checks',
+      payload: { scope: 'location', locationId: A_SITE.id },
+      cookie: A.cookie,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const lines = await send({
+      method: 'GET',
+      url: `/api/v1/stock-checks/${started.json().id}/lines`,
+      cookie: A.cookie,
+    });
+    return { id: started.json().id as string, lineId: lines.json().items[0].id as string };
+  })();
+  return aCountPromise;
+}
+let bCountPromise: Promise<string> | null = null;
+function bCount() {
+  bCountPromise ??= (async () => {
+    const site = await send({
+      method: 'POST',
+      url: '/api/v1/locations',
+      payload: { kind: 'site', code: 'B-COUNT', name: 'B counted site' },
+      cookie: B.cookie,
+    });
+    const started = await send({
+      method: 'POST',
+      url: '/api/v1/stock-checks',
+      payload: { scope: 'location', locationId: site.json().id },
+      cookie: B.cookie,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    return started.json().id as string;
+  })();
+  return bCountPromise;
+}
+/** A's count as A's admin reads it: still counting, its one line uncounted. */
+async function expectACountUntouched() {
+  const { id } = await aCount();
+  const session = await send({ method: 'GET', url: `/api/v1/stock-checks/${id}`, cookie: A.cookie });
+  expect(session.json()).toMatchObject({ status: 'counting', lines: 1, counted: 0 });
+}
+
+/** The id of A's lot A-LOT-1, read through A's own session. */
+async function aLotId(): Promise<string> {
+  const response = await send({ method: 'GET', url: `/api/v1/items/${A_ITEM.id}/lots`, cookie: A.cookie });
+  expect(response.statusCode).toBe(200);
+  return response.json().items[0].id;
+}
+let A_BORROWING_ID: string;
+
 beforeAll(async () => {
   // B enrols TOTP for the backup-codes case, with codes from oathtool.
   requireOathtool();
@@ -232,6 +287,30 @@ beforeAll(async () => {
   });
   expect(receipt.statusCode, receipt.body).toBe(201);
   A_RECEIPT_ID = receipt.json().id;
+  // A lends one of its two units and takes it back: a borrowing of A's for the borrowing cases, A's stock as it was.
+  const lent = await send({
+    method: 'POST',
+    url: '/api/v1/borrowings',
+    payload: {
+      itemId: A_ITEM.id,
+      locationId: A_SITE.id,
+      lotId: receipt.json().lines[0].lotId,
+      quantity: '1',
+      borrower: { userId: A.userId },
+      dueOn: '2099-12-31',
+      idempotencyKey: 'a-first-borrowing',
+    },
+    cookie: A.cookie,
+  });
+  expect(lent.statusCode, lent.body).toBe(201);
+  A_BORROWING_ID = lent.json().id;
+  const returned = await send({
+    method: 'POST',
+    url: `/api/v1/borrowings/${A_BORROWING_ID}/returns`,
+    payload: { quantity: '1', idempotencyKey: 'a-first-return' },
+    cookie: A.cookie,
+  });
+  expect(returned.statusCode, returned.body).toBe(201);
   for (let i = 0; i < 3; i++) {
     const event = await send({
       method: 'POST',
@@ -374,6 +453,21 @@ function sysadminOnly(
 }
 
 /** The cross-company case of every route, keyed "METHOD URL" exactly as Fastify registers it. */
+/** Runs a borrowing probe with borrowing switched on for B (so B is refused for A's data, not for the switch). */
+async function withBorrowingForB(probe: () => Promise<void>) {
+  const on = (allowBorrowing: boolean) =>
+    t.database.db
+      .update(companySettings)
+      .set({ allowBorrowing })
+      .where(eq(companySettings.companyId, B.companyId));
+  await on(true);
+  try {
+    await probe();
+  } finally {
+    await on(false);
+  }
+}
+
 const ROUTE_CASES: Record<string, TRouteCase> = {
   // ---- public: no company data
   'GET /api/health': publicGet('/api/health'),
@@ -1084,6 +1178,308 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
     async probe() {
       expect((await asB({ method: 'GET', url: `/api/v1/items/${A_ITEM.id}/balances` })).statusCode).toBe(404);
     },
+  },
+  'GET /api/v1/stock/balance-report': {
+    kind: 'tenant',
+    attempt: "reports over all stock, and over A's site: nothing of A's, 400 for A's location",
+    async probe() {
+      const today = new Date().toISOString().slice(0, 10);
+      const all = await asB({ method: 'GET', url: `/api/v1/stock/balance-report?from=${today}&to=${today}` });
+      expect(all.statusCode).toBe(200);
+      expect(all.body).not.toContain(A_ITEM.id);
+      const atA = await asB({
+        method: 'GET',
+        url: `/api/v1/stock/balance-report?from=${today}&to=${today}&locationId=${A_SITE.id}`,
+      });
+      expect(atA.statusCode).toBe(400);
+      expect(atA.body).not.toContain(A_ITEM.id);
+    },
+  },
+
+  // ---- stock checks (server/modules/inventory/count.*): B counts B's stock only
+  'POST /api/v1/stock-checks': {
+    kind: 'tenant',
+    attempt: "starts a count of A's site and of A's item: 400, no count of A's made",
+    async probe() {
+      for (const payload of [
+        { scope: 'location', locationId: A_SITE.id },
+        { scope: 'items', itemIds: [A_ITEM.id] },
+      ]) {
+        const response = await asB({ method: 'POST', url: '/api/v1/stock-checks', payload });
+        expect(response.statusCode, payload.scope).toBe(400);
+      }
+      await expectACountUntouched();
+    },
+  },
+  'GET /api/v1/stock-checks': {
+    kind: 'tenant',
+    attempt: "lists counts naming A's company: B's counts only",
+    async probe() {
+      const { id } = await aCount();
+      for (const url of ['/api/v1/stock-checks', `/api/v1/stock-checks?companyId=${A.companyId}`]) {
+        const response = await asB({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect((response.json() as { items: { id: string }[] }).items.every((s) => s.id !== id)).toBe(true);
+      }
+    },
+  },
+  'GET /api/v1/stock-checks/:id': {
+    kind: 'tenant',
+    attempt: "reads A's count by id: 404",
+    async probe() {
+      const { id } = await aCount();
+      expect((await asB({ method: 'GET', url: `/api/v1/stock-checks/${id}` })).statusCode).toBe(404);
+    },
+  },
+  'GET /api/v1/stock-checks/:id/lines': {
+    kind: 'tenant',
+    attempt: "reads the lines of A's count: 404",
+    async probe() {
+      const { id } = await aCount();
+      expect((await asB({ method: 'GET', url: `/api/v1/stock-checks/${id}/lines` })).statusCode).toBe(404);
+    },
+  },
+  'PUT /api/v1/stock-checks/:id/lines/:lineId': {
+    kind: 'tenant',
+    attempt: "counts A's line, in A's count and in B's own: 404, A's line still uncounted",
+    async probe() {
+      const { id, lineId } = await aCount();
+      for (const sessionId of [id, await bCount()]) {
+        const response = await asB({
+          method: 'PUT',
+          url: `/api/v1/stock-checks/${sessionId}/lines/${lineId}`,
+          payload: { countedQuantity: '99' },
+        });
+        expect(response.statusCode).toBe(404);
+      }
+      await expectACountUntouched();
+    },
+  },
+  'POST /api/v1/stock-checks/:id/lines': {
+    kind: 'tenant',
+    attempt: "adds found stock to A's count (404), and A's item and site to B's own count (400)",
+    async probe() {
+      const { id } = await aCount();
+      const payload = {
+        itemId: A_ITEM.id,
+        locationId: A_SITE.id,
+        lotNumber: 'A-LOT-1',
+        countedQuantity: '5',
+      };
+      expect(
+        (await asB({ method: 'POST', url: `/api/v1/stock-checks/${id}/lines`, payload })).statusCode,
+      ).toBe(404);
+      const intoB = await asB({
+        method: 'POST',
+        url: `/api/v1/stock-checks/${await bCount()}/lines`,
+        payload,
+      });
+      expect(intoB.statusCode).toBe(400);
+      await expectACountUntouched();
+    },
+  },
+  'POST /api/v1/stock-checks/:id/post': {
+    kind: 'tenant',
+    attempt: "posts A's count: 404, A's count still counting and A's stock unchanged",
+    async probe() {
+      const { id } = await aCount();
+      expect((await asB({ method: 'POST', url: `/api/v1/stock-checks/${id}/post` })).statusCode).toBe(404);
+      await expectACountUntouched();
+      const aBalances = await send({
+        method: 'GET',
+        url: `/api/v1/items/${A_ITEM.id}/balances`,
+        cookie: A.cookie,
+      });
+      expect(aBalances.json().total).toBe('2');
+    },
+  },
+  'POST /api/v1/stock-checks/:id/cancel': {
+    kind: 'tenant',
+    attempt: "cancels A's count: 404, A's count still counting",
+    async probe() {
+      const { id } = await aCount();
+      expect((await asB({ method: 'POST', url: `/api/v1/stock-checks/${id}/cancel` })).statusCode).toBe(404);
+      await expectACountUntouched();
+    },
+  },
+
+  // ---- the stock list, lookup, ledger and lots (server/modules/inventory/stock-list.*, lots.*): B reads B's only
+  'GET /api/v1/stock': {
+    kind: 'tenant',
+    attempt: "lists stock searching for A's part, lot and site, and filtering by A's site: nothing of A's",
+    async probe() {
+      for (const q of [A_PART, 'A-LOT-1', A_SITE.code]) {
+        const response = await asB({ method: 'GET', url: `/api/v1/stock?q=${encodeURIComponent(q)}` });
+        expect(response.statusCode, q).toBe(200);
+        expect(response.json().total, q).toBe(0);
+      }
+      const bySite = await asB({ method: 'GET', url: `/api/v1/stock?locationId=${A_SITE.id}` });
+      expect(bySite.statusCode).toBe(400);
+    },
+  },
+  'GET /api/v1/stock/export.csv': {
+    kind: 'tenant',
+    attempt: "exports stock searching for A's part, and by A's site: no row of A's",
+    async probe() {
+      const response = await asB({ method: 'GET', url: `/api/v1/stock/export.csv?q=${A_PART}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain(A_PART);
+      const bySite = await asB({ method: 'GET', url: `/api/v1/stock/export.csv?locationId=${A_SITE.id}` });
+      expect(bySite.statusCode).toBe(400);
+    },
+  },
+  'GET /api/v1/stock/categories': {
+    kind: 'tenant',
+    attempt: "lists categories after A filed its item under one: B's own only, none of A's",
+    async probe() {
+      const patch = await send({
+        method: 'PATCH',
+        url: `/api/v1/items/${A_ITEM.id}`,
+        payload: { category: 'A secret category' },
+        cookie: A.cookie,
+      });
+      expect(patch.statusCode).toBe(200);
+      const own = await send({ method: 'GET', url: '/api/v1/stock/categories', cookie: A.cookie });
+      expect(own.json().categories).toContain('A secret category');
+      const response = await asB({ method: 'GET', url: '/api/v1/stock/categories' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().categories).not.toContain('A secret category');
+    },
+  },
+  'GET /api/v1/items/lookup': {
+    kind: 'tenant',
+    attempt: "looks up A's part number: 404",
+    async probe() {
+      const response = await asB({ method: 'GET', url: `/api/v1/items/lookup?partNumber=${A_PART}` });
+      expect(response.statusCode).toBe(404);
+    },
+  },
+  'GET /api/v1/items/:id/ledger': {
+    kind: 'tenant',
+    attempt: "reads A's item history by id: 404",
+    async probe() {
+      expect((await asB({ method: 'GET', url: `/api/v1/items/${A_ITEM.id}/ledger` })).statusCode).toBe(404);
+    },
+  },
+  'GET /api/v1/items/:id/lots': {
+    kind: 'tenant',
+    attempt: "reads A's item lots by id: 404",
+    async probe() {
+      expect((await asB({ method: 'GET', url: `/api/v1/items/${A_ITEM.id}/lots` })).statusCode).toBe(404);
+    },
+  },
+  'GET /api/v1/lots/:id': {
+    kind: 'tenant',
+    attempt: "reads A's lot A-LOT-1 by id: 404",
+    async probe() {
+      const lotId = await aLotId();
+      expect((await asB({ method: 'GET', url: `/api/v1/lots/${lotId}` })).statusCode).toBe(404);
+    },
+  },
+  'GET /api/v1/lots/:id/genealogy': {
+    kind: 'tenant',
+    attempt: "walks A's lot A-LOT-1 both ways by id: 404",
+    async probe() {
+      const lotId = await aLotId();
+      for (const direction of ['inputs', 'uses']) {
+        const url = `/api/v1/lots/${lotId}/genealogy?direction=${direction}`;
+        expect((await asB({ method: 'GET', url })).statusCode, direction).toBe(404);
+      }
+    },
+  },
+
+  // ---- borrowing (server/modules/inventory/borrowing.*): B lends, takes back and reads B's borrowings only
+  'POST /api/v1/borrowings': {
+    kind: 'tenant',
+    attempt:
+      "lends A's item from A's site, and B's nothing to A's admin: 400, A's stock and borrowings unchanged",
+    probe: () =>
+      withBorrowingForB(async () => {
+        for (const [borrower, field] of [
+          [{ jobReference: 'B-JOB' }, 'itemId'],
+          [{ userId: A.userId }, 'borrower.userId'],
+        ] as const) {
+          const response = await asB({
+            method: 'POST',
+            url: '/api/v1/borrowings',
+            payload: {
+              itemId: A_ITEM.id,
+              locationId: A_SITE.id,
+              quantity: '1',
+              borrower,
+              dueOn: '2099-12-31',
+              idempotencyKey: 'a-first-borrowing',
+            },
+          });
+          expect(response.statusCode, field).toBe(400);
+          expect(Object.keys(response.json().error.fieldErrors), field).toContain(field);
+        }
+        const aBalances = await send({
+          method: 'GET',
+          url: `/api/v1/items/${A_ITEM.id}/balances`,
+          cookie: A.cookie,
+        });
+        expect(aBalances.json().total).toBe('2');
+        const aList = await send({ method: 'GET', url: '/api/v1/borrowings?status=all', cookie: A.cookie });
+        expect(aList.json().items.map((b: { id: string }) => b.id)).toEqual([A_BORROWING_ID]);
+      }),
+  },
+  'POST /api/v1/borrowings/:id/returns': {
+    kind: 'tenant',
+    attempt: "returns A's borrowing by id: 404, A's borrowing and stock unchanged",
+    probe: () =>
+      withBorrowingForB(async () => {
+        const response = await asB({
+          method: 'POST',
+          url: `/api/v1/borrowings/${A_BORROWING_ID}/returns`,
+          payload: { quantity: '1', locationId: A_SITE.id, idempotencyKey: 'b-probe-return' },
+        });
+        expect(response.statusCode).toBe(404);
+        const aBorrowing = await send({
+          method: 'GET',
+          url: `/api/v1/borrowings/${A_BORROWING_ID}`,
+          cookie: A.cookie,
+        });
+        expect(aBorrowing.json()).toMatchObject({ returnedQuantity: '1', returns: [{ quantity: '1' }] });
+      }),
+  },
+  'GET /api/v1/borrowings': {
+    kind: 'tenant',
+    attempt: "lists borrowings by A's item id and part number, every status: B's only (none)",
+    probe: () =>
+      withBorrowingForB(async () => {
+        for (const url of [
+          '/api/v1/borrowings?status=all',
+          `/api/v1/borrowings?status=all&itemId=${A_ITEM.id}`,
+          `/api/v1/borrowings?status=returned&q=${A_PART}`,
+        ]) {
+          const response = await asB({ method: 'GET', url });
+          expect(response.statusCode, url).toBe(200);
+          expect(response.json().total, url).toBe(0);
+        }
+      }),
+  },
+  'GET /api/v1/borrowings/borrowers': {
+    kind: 'tenant',
+    attempt: "lists the people to lend to, searching for A's admin by name: B's people only",
+    probe: () =>
+      withBorrowingForB(async () => {
+        const response = await asB({ method: 'GET', url: '/api/v1/borrowings/borrowers?q=Ada' });
+        expect(response.statusCode).toBe(200);
+        const ids = response.json().items.map((p: { id: string }) => p.id);
+        expect(ids).toContain(B.userId);
+        expect(ids).not.toContain(A.userId);
+      }),
+  },
+  'GET /api/v1/borrowings/:id': {
+    kind: 'tenant',
+    attempt: "reads A's borrowing by id: 404",
+    probe: () =>
+      withBorrowingForB(async () => {
+        expect((await asB({ method: 'GET', url: `/api/v1/borrowings/${A_BORROWING_ID}` })).statusCode).toBe(
+          404,
+        );
+      }),
   },
 
   // ---- the company's users (server/modules/users): admins of B manage B's people only

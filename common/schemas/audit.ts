@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { pageOf, pageQuery } from './paging.ts';
 
 /** The kinds of things the trail records today; later areas add theirs. */
-export const AUDIT_ENTITY_TYPES = ['user', 'company-configuration', 'plan', 'item', 'location'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'user',
+  'company-configuration',
+  'plan',
+  'item',
+  'location',
+  'stock-check',
+] as const;
 export const ZAuditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type TAuditEntityType = z.infer<typeof ZAuditEntityTypeSchema>;
 

@@ -31,6 +31,10 @@ const SecurityDashboardPage = lazy(
   () => import('../features/security-dashboard/security-dashboard-page.tsx'),
 );
 
+const StockCheckPage = lazy(() => import('../features/stock-check/stock-check-page.tsx'));
+const InventoryPage = lazy(() => import('../features/stock/inventory-page.tsx'));
+const ItemsPage = lazy(() => import('../features/stock/items-page.tsx'));
+
 /** The protected screens that are built; every other protected route shows what its area will do (AreaPage). */
 const SCREENS: Partial<Record<string, React.ComponentType>> = {
   '/admin': AdminPage,
@@ -38,6 +42,9 @@ const SCREENS: Partial<Record<string, React.ComponentType>> = {
   '/subscription': SubscriptionPage,
   '/admin/subscription': SubscriptionPage,
   '/security-dashboard': SecurityDashboardPage,
+  '/stock-check': StockCheckPage,
+  '/inventory': InventoryPage,
+  '/items': ItemsPage,
 };
 
 function screenOf(route: (typeof PROTECTED_ROUTES)[number]) {

@@ -12,4 +12,17 @@ export const queryKeys = {
   locations: ['locations'] as const,
   /** A page of locations: the sites, a parent's children (`parentId`) or a search (`q`). */
   locationsPage: (query: object) => ['locations', query] as const,
+  /** Everything about stock (list, balances, lots, history, genealogy): a posting refreshes it all. */
+  stock: (...parts: unknown[]) => ['stock', ...parts] as const,
+  /** Stock checks: the list, one count, and pages of its lines (all under 'stock-checks'). */
+  stockChecks: ['stock-checks'] as const,
+  stockChecksPage: (query: object) => ['stock-checks', 'list', query] as const,
+  stockCheck: (id: string) => ['stock-checks', 'one', id] as const,
+  stockCheckLines: (id: string, query: object) => ['stock-checks', 'one', id, 'lines', query] as const,
+  /** Borrowing: the lists (any query) and the people one can lend to. */
+  borrowings: ['borrowings'] as const,
+  borrowingsPage: (query: object) => ['borrowings', query] as const,
+  borrowers: (query: object) => ['borrowers', query] as const,
+  /** An item's stock by location and lot (GET /api/v1/items/:id/balances), under 'items' so item changes refresh it. */
+  borrowBalances: (itemId: string) => ['items', itemId, 'balances'] as const,
 };

@@ -7,6 +7,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   plan: 'Plan',
   item: 'Item',
   location: 'Location',
+  'stock-check': 'Stock check',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -22,6 +23,9 @@ const ACTION_LABELS: Record<string, string> = {
   'invitation-sent-again': 'Invitation sent again',
   'two-factor-removed': 'Two-factor removed',
   'session-ended': 'Session ended by a sysadmin',
+  started: 'Started',
+  posted: 'Posted',
+  cancelled: 'Cancelled',
 };
 
 /** The action in words (the stored name when it has none yet). */

@@ -1,4 +1,130 @@
-// INTERFACE PLACEHOLDER (replaced by the borrowing work in this session): the "Borrowed" tab of /inventory.
+// The "Borrowed" tab of /inventory: what is out, overdue or back, searched and paged on the server; take things
+// back, or lend an item (choose it, then the lend dialog).
+import { Button, Group, Loader, Pagination, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { TBorrowing, TBorrowingListQuery, TBorrowingStatus } from '#common/schemas/borrowing.ts';
+import type { TItem } from '#common/schemas/inventory-setup.ts';
+import { LoadError } from '../../components/load-error.tsx';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { listBorrowings } from './api.ts';
+import { BorrowDialog } from './borrow-dialog.tsx';
+import { BorrowingList } from './borrowing-list.tsx';
+import { ItemPickDialog } from './item-pick-dialog.tsx';
+import { ReturnDialog } from './return-dialog.tsx';
+
+const PAGE_SIZE = 25;
+
+/** What an empty list means, and what to do about it. */
+function emptyMessage(q: string, status: TBorrowingStatus): string {
+  if (q) return `Nothing matches “${q}”. Check the spelling, or search in “All”.`;
+  if (status === 'overdue') return 'Nothing is overdue.';
+  if (status === 'returned') return 'Nothing has come back yet.';
+  if (status === 'all') return 'Nothing has been lent yet. Lend something with “Lend an item”.';
+  return 'Nothing is out. Lend something with “Lend an item”.';
+}
+
 export function BorrowedPanel() {
-  return null;
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 250);
+  const [status, setStatus] = useState<TBorrowingStatus>('out');
+  const [page, setPage] = useState(1);
+  const [returning, setReturning] = useState<TBorrowing | null>(null);
+  const [picking, setPicking] = useState(false);
+  const [lending, setLending] = useState<TItem | null>(null);
+  const query: TBorrowingListQuery = { page, pageSize: PAGE_SIZE, q, status };
+
+  const borrowings = useQuery({
+    queryKey: queryKeys.borrowingsPage(query),
+    queryFn: ({ signal }) => listBorrowings(query, signal),
+    placeholderData: keepPreviousData,
+  });
+  const data = borrowings.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  // The last open borrowing of the last page returned: go back to the new last page.
+  useEffect(() => {
+    if (page > pages) setPage(pages);
+  }, [page, pages]);
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Group align="flex-end" wrap="wrap" gap="sm">
+          <TextInput
+            label="Search borrowed items"
+            placeholder="Part number, name, lot, person or job"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+            w={{ base: '100%', xs: 300 }}
+          />
+          <SegmentedControl
+            aria-label="Show borrowings"
+            value={status}
+            onChange={(value) => {
+              setStatus(value as TBorrowingStatus);
+              setPage(1);
+            }}
+            data={[
+              { value: 'out', label: 'Out' },
+              { value: 'overdue', label: 'Overdue' },
+              { value: 'returned', label: 'Returned' },
+              { value: 'all', label: 'All' },
+            ]}
+          />
+        </Group>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setPicking(true)}>
+          Lend an item
+        </Button>
+      </Group>
+
+      {borrowings.isError ? (
+        <LoadError
+          title="Borrowed items could not be loaded"
+          error={borrowings.error}
+          onRetry={() => void borrowings.refetch()}
+        />
+      ) : null}
+      {!data && borrowings.isPending ? <Loader aria-label="Loading borrowed items" /> : null}
+
+      {data ? (
+        <>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {data.total === 0
+              ? emptyMessage(q, status)
+              : `${data.total} borrowing${data.total === 1 ? '' : 's'} · today is ${data.today}${
+                  borrowings.isFetching ? ' — updating…' : ''
+                }`}
+          </Text>
+          {data.items.length > 0 ? <BorrowingList items={data.items} onReturn={setReturning} /> : null}
+          {pages > 1 ? (
+            <Pagination
+              size="sm"
+              value={page}
+              onChange={setPage}
+              total={pages}
+              aria-label="Pages of borrowed items"
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            />
+          ) : null}
+        </>
+      ) : null}
+
+      <ReturnDialog borrowing={returning} onClose={() => setReturning(null)} />
+      <ItemPickDialog
+        opened={picking}
+        onClose={() => setPicking(false)}
+        onPick={(item) => {
+          setPicking(false);
+          setLending(item);
+        }}
+      />
+      {lending ? <BorrowDialog opened onClose={() => setLending(null)} item={lending} /> : null}
+    </Stack>
+  );
 }

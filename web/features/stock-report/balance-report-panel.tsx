@@ -18,7 +18,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TStockReportRow } from '#common/schemas/stock-report.ts';
-import { fieldErrorsOf } from '../../lib/field-errors.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { formatMoney, messageOf } from '../inventory-setup/format.ts';
 import { LocationSelect } from '../inventory-setup/location-select.tsx';
@@ -64,7 +64,8 @@ export function BalanceReportPanel() {
     placeholderData: keepPreviousData,
     enabled: Boolean(from && to),
   });
-  const errors = report.isError ? fieldErrorsOf(report.error) : {};
+  // A bad period or location comes back as field errors, shown under the field.
+  const errors: Record<string, string> = report.error instanceof ApiError ? report.error.fieldErrors : {};
   const data = report.isError ? undefined : report.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const reset = () => setPage(1);

@@ -1,0 +1,159 @@
+// Borrowing (when the company allows it): an item checked out of a location to a person or a job with a due date,
+// returned whole or in parts. The shared contract of /api/v1/borrowings. Quantities are exact decimal strings.
+import { z } from 'zod';
+import { isDecimal } from '../decimal.ts';
+import { QUANTITY_SCALE } from './inventory-setup.ts';
+import { pageOf, pageQuery } from './paging.ts';
+
+/** Which borrowings a list shows: still out, out and past due, fully returned, or every one. */
+export const BORROWING_STATUSES = ['out', 'overdue', 'returned', 'all'] as const;
+export type TBorrowingStatus = (typeof BORROWING_STATUSES)[number];
+
+export const BORROWING_MESSAGES = {
+  notAllowed:
+    'Borrowing is switched off for your company. An admin can turn it on under Admin → Config (“Allow borrowing”).',
+  borrowerRequired: 'Choose a person, or give a job reference',
+  borrowerBoth: 'Choose a person or a job reference, not both',
+  borrowerNotFound: 'No active person of your company with this id: choose someone from the list.',
+  dueInPast: (today: string) => `The due date cannot be in the past (today is ${today})`,
+  notFound: 'No such borrowing in your company.',
+  closed: 'This borrowing is already fully returned: nothing is left to return.',
+  tooMuch: (outstanding: string, unit: string) =>
+    `Only ${outstanding} ${unit} is still out: return at most that.`,
+} as const;
+
+const quantity = z
+  .string({ error: 'Quantity must be a number' })
+  .trim()
+  .min(1, 'Enter a quantity')
+  .refine(
+    (v) => isDecimal(v, QUANTITY_SCALE),
+    `Quantity must be a number with at most ${QUANTITY_SCALE} decimals`,
+  )
+  .refine((v) => !v.startsWith('-') && /[1-9]/.test(v), 'Quantity must be more than zero');
+
+/** A key the client makes once per intended borrowing or return and sends again on a retry (e.g. a UUID). */
+const idempotencyKey = z
+  .string({ error: 'An idempotency key is required' })
+  .trim()
+  .min(8, 'The idempotency key must be 8 to 100 characters')
+  .max(100, 'The idempotency key must be 8 to 100 characters');
+
+/**
+ * Who has it: `{ userId }` (a person of the company) or `{ jobReference }` (a job by its number). One object with
+ * both keys optional rather than a union, so that a refusal names the exact field (`borrower.userId`).
+ */
+export const ZBorrowerSchema = z
+  .object(
+    {
+      userId: z.uuid('Not a person id').optional(),
+      jobReference: z
+        .string({ error: 'Give a job reference' })
+        .trim()
+        .max(100, 'At most 100 characters')
+        .optional()
+        .transform((v) => (v ? v : undefined)),
+    },
+    { error: BORROWING_MESSAGES.borrowerRequired },
+  )
+  .superRefine((b, ctx) => {
+    if (b.userId && b.jobReference)
+      ctx.addIssue({ code: 'custom', path: ['jobReference'], message: BORROWING_MESSAGES.borrowerBoth });
+    if (!b.userId && !b.jobReference)
+      ctx.addIssue({ code: 'custom', path: ['userId'], message: BORROWING_MESSAGES.borrowerRequired });
+  });
+
+/** POST /api/v1/borrowings */
+export const ZBorrowInputSchema = z.object({
+  itemId: z.uuid('Not an item id'),
+  locationId: z.uuid('Not a location id'),
+  lotId: z.uuid('Not a lot id').nullish(),
+  quantity,
+  borrower: ZBorrowerSchema,
+  dueOn: z.iso.date('Use a date like 2026-12-01'),
+  note: z.string().trim().max(500, 'At most 500 characters').default(''),
+  idempotencyKey,
+});
+export type TBorrowInput = z.infer<typeof ZBorrowInputSchema>;
+export type TBorrowInputRaw = z.input<typeof ZBorrowInputSchema>;
+
+/** POST /api/v1/borrowings/:id/returns: how much comes back, and where to (the source location when omitted). */
+export const ZReturnInputSchema = z.object({
+  quantity,
+  locationId: z.uuid('Not a location id').nullish(),
+  idempotencyKey,
+});
+export type TReturnInput = z.infer<typeof ZReturnInputSchema>;
+export type TReturnInputRaw = z.input<typeof ZReturnInputSchema>;
+
+export const ZBorrowingListQuerySchema = z.object({
+  ...pageQuery(),
+  status: z.enum(BORROWING_STATUSES, { error: 'Choose out, overdue, returned or all' }).default('out'),
+  q: z.string().trim().max(100).default(''),
+  itemId: z.uuid('Not an item id').optional(),
+});
+export type TBorrowingListQuery = z.infer<typeof ZBorrowingListQuerySchema>;
+
+export const ZBorrowingSchema = z.object({
+  id: z.string(),
+  itemId: z.string(),
+  partNumber: z.string(),
+  itemName: z.string(),
+  unitOfMeasure: z.string(),
+  locationId: z.string(),
+  locationCode: z.string(),
+  lotId: z.string().nullable(),
+  lotNumber: z.string().nullable(),
+  quantity: z.string(),
+  returnedQuantity: z.string(),
+  outstanding: z.string(),
+  borrowerUserId: z.string().nullable(),
+  /** The person's name, or '' for a job. */
+  borrowerName: z.string(),
+  /** The job reference, or '' for a person. */
+  jobReference: z.string(),
+  dueOn: z.string(),
+  /** Still out and due before today (in the company's time zone). */
+  overdue: z.boolean(),
+  note: z.string(),
+  borrowedByName: z.string(),
+  borrowedAt: z.string(),
+  closedAt: z.string().nullable(),
+});
+export type TBorrowing = z.infer<typeof ZBorrowingSchema>;
+
+export const ZBorrowingReturnSchema = z.object({
+  id: z.string(),
+  quantity: z.string(),
+  locationId: z.string(),
+  locationCode: z.string(),
+  returnedByName: z.string(),
+  returnedAt: z.string(),
+});
+export type TBorrowingReturn = z.infer<typeof ZBorrowingReturnSchema>;
+
+export const ZBorrowingDetailSchema = ZBorrowingSchema.extend({ returns: z.array(ZBorrowingReturnSchema) });
+export type TBorrowingDetail = z.infer<typeof ZBorrowingDetailSchema>;
+
+export const ZBorrowingPageSchema = pageOf(ZBorrowingSchema).extend({
+  /** The company's today (YYYY-MM-DD), against which `overdue` was judged. */
+  today: z.string(),
+});
+export type TBorrowingPage = z.infer<typeof ZBorrowingPageSchema>;
+
+/** GET /api/v1/borrowings/borrowers: the company's active people to lend to (names only). */
+export const ZBorrowerListQuerySchema = z.object({
+  ...pageQuery(20, 50),
+  q: z.string().trim().max(100).default(''),
+});
+export type TBorrowerListQuery = z.infer<typeof ZBorrowerListQuerySchema>;
+
+export const ZBorrowerOptionSchema = z.object({ id: z.string(), name: z.string() });
+export type TBorrowerOption = z.infer<typeof ZBorrowerOptionSchema>;
+export const ZBorrowerPageSchema = pageOf(ZBorrowerOptionSchema);
+export type TBorrowerPage = z.infer<typeof ZBorrowerPageSchema>;
+
+/** How a borrower is named in messages and lists: "Ana Diaz", or "job J-17". */
+export function borrowerLabel(b: Pick<TBorrowing, 'borrowerName' | 'jobReference'>): string {
+  return b.jobReference ? `job ${b.jobReference}` : b.borrowerName;
+}

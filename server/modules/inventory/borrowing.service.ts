@@ -1,0 +1,321 @@
+// The rules of borrowing: only when the company allows it; a borrowing and its 'borrow' posting (stock out of the
+// source location) commit together, as do a return, its 'return' posting and the raised returned quantity. More
+// can never come back than went out, also when two people return at once (one conditional UPDATE, and a CHECK in
+// the table). A retried request (same idempotency key) answers with what the first one did.
+import { v7 as uuidv7 } from 'uuid';
+import { fromScaled, normalizeDecimal, toScaled } from '#common/decimal.ts';
+import { AppError } from '#common/errors.ts';
+import {
+  BORROWING_MESSAGES,
+  borrowerLabel,
+  type TBorrowerListQuery,
+  type TBorrowerPage,
+  type TBorrowInput,
+  type TBorrowing,
+  type TBorrowingDetail,
+  type TBorrowingListQuery,
+  type TBorrowingPage,
+  type TReturnInput,
+} from '#common/schemas/borrowing.ts';
+import { QUANTITY_SCALE } from '#common/schemas/inventory-setup.ts';
+import type { TDb } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { withTenant } from '../../db/tenant.ts';
+import type { TAuthUser } from '../../plugins/auth.ts';
+import { actorOf } from '../audit/audit.ts';
+import * as companiesRepo from '../companies/companies.repo.ts';
+import * as repo from './borrowing.repo.ts';
+import { findTransactionByKey } from './stock.repo.ts';
+import { postLinesWithin } from './stock.service.ts';
+
+/** The posting keys are namespaced, so a client's key for a borrowing can never match one of its stock postings. */
+const borrowKey = (key: string) => `borrow:${key}`;
+const returnKey = (key: string) => `borrow-return:${key}`;
+
+const notFound = () => new AppError('NOT_FOUND', BORROWING_MESSAGES.notFound);
+
+/** Refuses (403) every borrowing request of a company that has not switched borrowing on. */
+export async function assertBorrowingAllowed(db: TDb, companyId: string): Promise<void> {
+  const config = await withTenant(db, companyId, (tx) => companiesRepo.findLabelConfig(tx, companyId));
+  if (!config?.allowBorrowing) throw new AppError('FORBIDDEN', BORROWING_MESSAGES.notAllowed);
+}
+
+/** Today (YYYY-MM-DD) in the company's time zone: where its due dates begin and end (decision 025). */
+async function companyToday(tx: TDb, companyId: string): Promise<string> {
+  const company = await companiesRepo.findCompany(tx, companyId);
+  return todayIn(company?.timezone ?? 'UTC');
+}
+
+/** The calendar date now in `timeZone` ("en-CA" formats as YYYY-MM-DD). */
+export function todayIn(timeZone: string, now = new Date()): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}
+
+/**
+ * A refusal of the ledger (not enough stock, an unknown item, location or lot) with its field errors renamed from
+ * the posting's line ("line.quantity") to this request's fields ("quantity").
+ */
+function onRequestFields(error: unknown, rename: Record<string, string> = {}): unknown {
+  if (!(error instanceof AppError) || !error.fieldErrors) return error;
+  const fields: Record<string, string> = {};
+  for (const [path, message] of Object.entries(error.fieldErrors)) {
+    const field = path.replace(/^line\./, '');
+    fields[rename[field] ?? field] = message;
+  }
+  return new AppError(error.code, error.message, fields);
+}
+
+function toBorrowing(row: repo.TBorrowingListRow, today: string): TBorrowing {
+  const b = row.borrowing;
+  const quantity = normalizeDecimal(b.quantity);
+  const returned = normalizeDecimal(b.returnedQuantity);
+  return {
+    id: b.id,
+    itemId: b.itemId,
+    partNumber: row.partNumber,
+    itemName: row.itemName,
+    unitOfMeasure: row.unitOfMeasure,
+    locationId: b.locationId,
+    locationCode: row.locationCode,
+    lotId: b.lotId,
+    lotNumber: row.lotNumber,
+    quantity,
+    returnedQuantity: returned,
+    outstanding: subtract(quantity, returned),
+    borrowerUserId: b.borrowerUserId,
+    borrowerName: b.borrowerName,
+    jobReference: b.jobReference,
+    dueOn: b.dueOn,
+    overdue: b.closedAt === null && b.dueOn < today,
+    note: b.note,
+    borrowedByName: b.borrowedByName,
+    borrowedAt: b.borrowedAt.toISOString(),
+    closedAt: b.closedAt?.toISOString() ?? null,
+  };
+}
+
+/** a − b, exactly. */
+function subtract(a: string, b: string): string {
+  return fromScaled(toScaled(a, QUANTITY_SCALE) - toScaled(b, QUANTITY_SCALE), QUANTITY_SCALE);
+}
+
+async function loadDetail(tx: TDb, companyId: string, id: string): Promise<TBorrowingDetail> {
+  const row = await repo.findBorrowing(tx, companyId, id);
+  if (!row) throw notFound();
+  const today = await companyToday(tx, companyId);
+  const returns = await repo.returnsOf(tx, companyId, id);
+  return {
+    ...toBorrowing(row, today),
+    returns: returns.map((r) => ({
+      ...r,
+      quantity: normalizeDecimal(r.quantity),
+      returnedAt: r.returnedAt.toISOString(),
+    })),
+  };
+}
+
+/** The borrowing an earlier request with this key made, if any. */
+async function borrowingOfKey(tx: TDb, companyId: string, key: string): Promise<TBorrowingDetail | null> {
+  const posting = await findTransactionByKey(tx, companyId, borrowKey(key));
+  if (!posting) return null;
+  const id = await repo.findBorrowingByTransaction(tx, companyId, posting.id);
+  return id ? loadDetail(tx, companyId, id) : null;
+}
+
+/** Lends stock: takes it out of the source location and records who has it until when. */
+export async function borrow(db: TDb, actor: TAuthUser, input: TBorrowInput): Promise<TBorrowingDetail> {
+  // The users table is read as the owner, before the tenant transaction (PGlite serves one at a time).
+  const person = input.borrower.userId
+    ? await repo.findActiveCompanyUser(db, actor.companyId, input.borrower.userId)
+    : null;
+  try {
+    return await withTenant(db, actor.companyId, async (tx) => {
+      const retried = await borrowingOfKey(tx, actor.companyId, input.idempotencyKey);
+      if (retried) return retried;
+      if (input.borrower.userId && !person) {
+        throw new AppError('BAD_REQUEST', BORROWING_MESSAGES.borrowerNotFound, {
+          'borrower.userId': BORROWING_MESSAGES.borrowerNotFound,
+        });
+      }
+      const today = await companyToday(tx, actor.companyId);
+      if (input.dueOn < today) {
+        const message = BORROWING_MESSAGES.dueInPast(today);
+        throw new AppError('BAD_REQUEST', message, { dueOn: message });
+      }
+      const borrower = person
+        ? { borrowerUserId: person.id, borrowerName: person.name, jobReference: '' }
+        : { borrowerUserId: null, borrowerName: '', jobReference: input.borrower.jobReference ?? '' };
+      const quantity = normalizeDecimal(input.quantity);
+      let transactionId: string;
+      try {
+        transactionId = await postLinesWithin(
+          tx,
+          actor,
+          {
+            kind: 'borrow',
+            reason: input.note,
+            reference: `Lent to ${borrowerLabel(borrower)}, due ${input.dueOn}`,
+            idempotencyKey: borrowKey(input.idempotencyKey),
+          },
+          [
+            {
+              itemId: input.itemId,
+              locationId: input.locationId,
+              lotId: input.lotId ?? null,
+              delta: `-${quantity}`,
+              field: 'line',
+            },
+          ],
+        );
+      } catch (error) {
+        throw onRequestFields(error);
+      }
+      const id = uuidv7();
+      await repo.insertBorrowing(tx, {
+        id,
+        companyId: actor.companyId,
+        itemId: input.itemId,
+        locationId: input.locationId,
+        lotId: input.lotId ?? null,
+        quantity,
+        ...borrower,
+        dueOn: input.dueOn,
+        note: input.note,
+        borrowedByName: actorOf(actor).name,
+        transactionId,
+      });
+      return loadDetail(tx, actor.companyId, id);
+    });
+  } catch (error) {
+    // The same request sent twice at once: the loser of the race (a unique key, or the stock the winner took)
+    // answers with the winner's borrowing.
+    if (isUniqueViolation(error) || (error instanceof AppError && error.code === 'CONFLICT')) {
+      const first = await withTenant(db, actor.companyId, (tx) =>
+        borrowingOfKey(tx, actor.companyId, input.idempotencyKey),
+      );
+      if (first) return first;
+    }
+    throw error;
+  }
+}
+
+/** The return an earlier request with this key posted: its borrowing, if any. */
+async function returnOfKey(
+  tx: TDb,
+  companyId: string,
+  borrowingId: string,
+  key: string,
+): Promise<TBorrowingDetail | null> {
+  const posting = await findTransactionByKey(tx, companyId, returnKey(key));
+  if (!posting) return null;
+  const done = await repo.findReturnByTransaction(tx, companyId, posting.id);
+  if (!done) return null;
+  if (done.borrowingId !== borrowingId) {
+    throw new AppError('CONFLICT', 'This idempotency key was already used for another return. Try again.');
+  }
+  return loadDetail(tx, companyId, borrowingId);
+}
+
+/** Takes back all or part of what is out: puts it into stock and closes the borrowing once everything is back. */
+export async function returnBorrowing(
+  db: TDb,
+  actor: TAuthUser,
+  id: string,
+  input: TReturnInput,
+): Promise<TBorrowingDetail> {
+  const quantity = normalizeDecimal(input.quantity);
+  const retriedOr = async (error: AppError) => {
+    const first = await withTenant(db, actor.companyId, (tx) =>
+      returnOfKey(tx, actor.companyId, id, input.idempotencyKey),
+    );
+    if (first) return first;
+    throw error;
+  };
+  try {
+    return await withTenant(db, actor.companyId, async (tx) => {
+      const retried = await returnOfKey(tx, actor.companyId, id, input.idempotencyKey);
+      if (retried) return retried;
+      const found = await repo.findBorrowing(tx, actor.companyId, id);
+      if (!found) throw notFound();
+      const before = found.borrowing;
+      if (before.closedAt) throw new AppError('CONFLICT', BORROWING_MESSAGES.closed);
+
+      const after = await repo.addReturned(tx, actor.companyId, id, quantity);
+      if (!after) {
+        // Refused under the row's lock: someone else's return got in first, or this is more than is out.
+        const now = (await repo.findBorrowing(tx, actor.companyId, id))!.borrowing;
+        if (now.closedAt) throw new AppError('CONFLICT', BORROWING_MESSAGES.closed);
+        const outstanding = subtract(normalizeDecimal(now.quantity), normalizeDecimal(now.returnedQuantity));
+        const message = BORROWING_MESSAGES.tooMuch(outstanding, found.unitOfMeasure);
+        throw new AppError('CONFLICT', message, { quantity: message });
+      }
+      const locationId = input.locationId ?? before.locationId;
+      let transactionId: string;
+      try {
+        transactionId = await postLinesWithin(
+          tx,
+          actor,
+          {
+            kind: 'return',
+            reference: `Returned by ${borrowerLabel(before)}`,
+            idempotencyKey: returnKey(input.idempotencyKey),
+          },
+          [{ itemId: before.itemId, locationId, lotId: before.lotId, delta: quantity, field: 'line' }],
+        );
+      } catch (error) {
+        throw onRequestFields(error);
+      }
+      await repo.insertReturn(tx, {
+        id: uuidv7(),
+        companyId: actor.companyId,
+        borrowingId: id,
+        locationId,
+        quantity,
+        returnedByName: actorOf(actor).name,
+        transactionId,
+      });
+      return loadDetail(tx, actor.companyId, id);
+    });
+  } catch (error) {
+    // The same return sent twice at once: the second waited for the first's lock, then found the amount gone.
+    if (isUniqueViolation(error)) return retriedOr(new AppError('CONFLICT', BORROWING_MESSAGES.closed));
+    if (error instanceof AppError && error.code === 'CONFLICT') return retriedOr(error);
+    throw error;
+  }
+}
+
+export async function getBorrowing(db: TDb, actor: TAuthUser, id: string): Promise<TBorrowingDetail> {
+  return withTenant(db, actor.companyId, (tx) => loadDetail(tx, actor.companyId, id));
+}
+
+export async function listBorrowings(
+  db: TDb,
+  actor: TAuthUser,
+  query: TBorrowingListQuery,
+): Promise<TBorrowingPage> {
+  return withTenant(db, actor.companyId, async (tx) => {
+    const today = await companyToday(tx, actor.companyId);
+    const { rows, total } = await repo.listBorrowings(tx, actor.companyId, query, today);
+    return {
+      items: rows.map((r) => toBorrowing(r, today)),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+      today,
+    };
+  });
+}
+
+/** The company's active people one can lend to: ids and names, for the borrower picker of every user. */
+export async function listBorrowers(
+  db: TDb,
+  actor: TAuthUser,
+  query: TBorrowerListQuery,
+): Promise<TBorrowerPage> {
+  const { rows, total } = await repo.listActiveCompanyUsers(db, actor.companyId, query);
+  return { items: rows, total, page: query.page, pageSize: query.pageSize };
+}

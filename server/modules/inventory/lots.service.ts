@@ -1,0 +1,106 @@
+// Lots: an item's lots, one lot with where its stock is, and its genealogy in either direction (decision 023).
+import { fromScaled, normalizeDecimal, toScaled } from '#common/decimal.ts';
+import { AppError } from '#common/errors.ts';
+import { ITEM_MESSAGES, QUANTITY_SCALE } from '#common/schemas/inventory-setup.ts';
+import {
+  GENEALOGY_MAX_DEPTH,
+  type TGenealogy,
+  type TGenealogyDirection,
+  type TItemLotsQuery,
+  type TLotDetail,
+  type TLotPage,
+} from '#common/schemas/lots.ts';
+import type { TDb } from '../../db/client.ts';
+import { withTenant } from '../../db/tenant.ts';
+import type { TAuthUser } from '../../plugins/auth.ts';
+import { findItemRow } from './items.repo.ts';
+import * as repo from './lots.repo.ts';
+
+const lotNotFound = () => new AppError('NOT_FOUND', 'No such lot in your company.');
+
+/** A date column as the contract spells it ("2027-06-30"), whichever driver read it. */
+function dateText(value: string | Date | null): string | null {
+  if (value === null) return null;
+  return typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+}
+
+/** GET /api/v1/items/:id/lots: the item's lots, newest first, with their stock. */
+export async function listItemLots(
+  db: TDb,
+  actor: TAuthUser,
+  itemId: string,
+  query: TItemLotsQuery,
+): Promise<TLotPage> {
+  const found = await withTenant(db, actor.companyId, async (tx) => {
+    if (!(await findItemRow(tx, actor.companyId, itemId)))
+      throw new AppError('NOT_FOUND', ITEM_MESSAGES.notFound);
+    return repo.itemLots(tx, actor.companyId, itemId, {
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    });
+  });
+  return {
+    items: found.rows.map((r) => ({
+      id: r.id,
+      lotNumber: r.lotNumber,
+      expiresOn: dateText(r.expiresOn),
+      onHand: normalizeDecimal(r.onHand),
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: found.total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** GET /api/v1/lots/:id: the lot, its item, and its stock by location. */
+export async function getLot(db: TDb, actor: TAuthUser, lotId: string): Promise<TLotDetail> {
+  return withTenant(db, actor.companyId, async (tx) => {
+    const lot = await repo.findLot(tx, actor.companyId, lotId);
+    if (!lot) throw lotNotFound();
+    const balances = (await repo.lotBalances(tx, actor.companyId, lot.item.id, lotId)).map((b) => ({
+      ...b,
+      quantity: normalizeDecimal(b.quantity),
+    }));
+    const total = balances.reduce((sum, b) => sum + toScaled(b.quantity, QUANTITY_SCALE), 0n);
+    return {
+      id: lot.id,
+      lotNumber: lot.lotNumber,
+      expiresOn: dateText(lot.expiresOn),
+      createdAt: lot.createdAt.toISOString(),
+      item: lot.item,
+      balances,
+      total: fromScaled(total, QUANTITY_SCALE),
+    };
+  });
+}
+
+/** GET /api/v1/lots/:id/genealogy: what went into the lot (inputs) or where it went (uses), up to 10 levels. */
+export async function getGenealogy(
+  db: TDb,
+  actor: TAuthUser,
+  lotId: string,
+  direction: TGenealogyDirection,
+): Promise<TGenealogy> {
+  const rows = await withTenant(db, actor.companyId, async (tx) => {
+    if (!(await repo.findLot(tx, actor.companyId, lotId))) throw lotNotFound();
+    return repo.genealogy(tx, actor.companyId, lotId, direction);
+  });
+  const within = rows.filter((r) => r.depth <= GENEALOGY_MAX_DEPTH);
+  return {
+    lotId,
+    direction,
+    nodes: within.map((r) => ({
+      linkId: r.link_id,
+      lotId: r.lot_id,
+      lotNumber: r.lot_number,
+      itemId: r.item_id,
+      partNumber: r.part_number,
+      itemName: r.item_name,
+      quantity: normalizeDecimal(r.quantity),
+      depth: Number(r.depth),
+      viaLotId: r.via_lot_id,
+    })),
+    truncated: within.length < rows.length,
+  };
+}

@@ -1,0 +1,167 @@
+// The stock list, its CSV export, the item lookup by part number and an item's ledger history (decision 023).
+import { normalizeDecimal } from '#common/decimal.ts';
+import { AppError } from '#common/errors.ts';
+import { ITEM_MESSAGES, type TItem } from '#common/schemas/inventory-setup.ts';
+import {
+  STOCK_CSV_MAX_ROWS,
+  type TItemLedgerQuery,
+  type TLedgerPage,
+  type TStockFilter,
+  type TStockListQuery,
+  type TStockPage,
+  type TStockRow,
+} from '#common/schemas/stock-list.ts';
+import type { TDb } from '../../db/client.ts';
+import { withTenant } from '../../db/tenant.ts';
+import type { TAuthUser } from '../../plugins/auth.ts';
+import { findItemRow, toItem } from './items.repo.ts';
+import { csvLine } from './items-csv.ts';
+import * as repo from './stock-list.repo.ts';
+
+const itemNotFound = () => new AppError('NOT_FOUND', ITEM_MESSAGES.notFound);
+const locationNotFound = () =>
+  new AppError('BAD_REQUEST', 'No such location in your company.', {
+    locationId: 'No such location in your company.',
+  });
+
+function toRow(raw: repo.TStockRowRaw): TStockRow {
+  return {
+    id: raw.id,
+    partNumber: raw.part_number,
+    name: raw.name,
+    category: raw.category,
+    unitOfMeasure: raw.unit_of_measure,
+    reorderPoint: raw.reorder_point === null ? null : normalizeDecimal(raw.reorder_point),
+    unitCost: normalizeDecimal(raw.unit_cost, 4),
+    onHand: normalizeDecimal(raw.on_hand),
+    // quantity (scale 6) × cost (scale 4): exact at scale 10.
+    value: normalizeDecimal(raw.value, 10),
+    locationCount: Number(raw.location_count),
+    lotTracked: raw.lot_tracked,
+    lowStock: raw.low_stock === true,
+  };
+}
+
+/** One page of the list and how many rows match, in the statement shape the filter needs. */
+async function findPage(
+  tx: TDb,
+  companyId: string,
+  filter: TStockFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: TStockRow[]; total: number }> {
+  let subtreePath: string | null = null;
+  if (filter.locationId) {
+    subtreePath = await repo.locationPath(tx, companyId, filter.locationId);
+    if (!subtreePath) throw locationNotFound();
+  }
+  if (!repo.needsAggregate(filter)) {
+    const rows = await repo.stockPageByItem(tx, companyId, filter, page);
+    return { rows: rows.map(toRow), total: await repo.countItems(tx, companyId, filter) };
+  }
+  const rows = await repo.stockPageByStock(tx, companyId, filter, page, subtreePath);
+  if (rows.length > 0 || page.offset === 0) return { rows: rows.map(toRow), total: rows[0]?.total ?? 0 };
+  // Past the last page the window count has no row to ride on: ask for the first row only to learn the total.
+  const [first] = await repo.stockPageByStock(tx, companyId, filter, { limit: 1, offset: 0 }, subtreePath);
+  return { rows: [], total: first?.total ?? 0 };
+}
+
+/** GET /api/v1/stock: a page of items with their stock. */
+export async function listStock(db: TDb, actor: TAuthUser, query: TStockListQuery): Promise<TStockPage> {
+  const { page, pageSize, ...filter } = query;
+  const found = await withTenant(db, actor.companyId, (tx) =>
+    findPage(tx, actor.companyId, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
+  );
+  return { items: found.rows, total: found.total, page, pageSize };
+}
+
+/** The columns of the stock CSV, in order. */
+export const STOCK_CSV_COLUMNS = [
+  'part_number',
+  'name',
+  'category',
+  'unit_of_measure',
+  'on_hand',
+  'unit_cost',
+  'value',
+  'reorder_point',
+  'low_stock',
+  'locations',
+  'lot_tracked',
+] as const;
+
+/** GET /api/v1/stock/export.csv: every row the filter matches, in its order (refused past STOCK_CSV_MAX_ROWS). */
+export async function exportStockCsv(db: TDb, actor: TAuthUser, filter: TStockFilter): Promise<string> {
+  const found = await withTenant(db, actor.companyId, (tx) =>
+    findPage(tx, actor.companyId, filter, { limit: STOCK_CSV_MAX_ROWS + 1, offset: 0 }),
+  );
+  if (found.rows.length > STOCK_CSV_MAX_ROWS) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `${found.total} rows match: an export holds at most ${STOCK_CSV_MAX_ROWS.toLocaleString('en-US')}. ` +
+        'Narrow the search, category or location and export again.',
+    );
+  }
+  // A byte order mark lets spreadsheet programs read the file as UTF-8; cells are guarded against formulas.
+  const parts = [`\uFEFF${csvLine(STOCK_CSV_COLUMNS)}`];
+  for (const r of found.rows) {
+    parts.push(
+      csvLine([
+        r.partNumber,
+        r.name,
+        r.category,
+        r.unitOfMeasure,
+        r.onHand,
+        r.unitCost,
+        r.value,
+        r.reorderPoint ?? '',
+        String(r.lowStock),
+        String(r.locationCount),
+        String(r.lotTracked),
+      ]),
+    );
+  }
+  return parts.join('');
+}
+
+/** GET /api/v1/items/lookup: the item with this part number in any case (a scan, a typed code). */
+export async function lookupItem(db: TDb, actor: TAuthUser, partNumber: string): Promise<TItem> {
+  const found = await withTenant(db, actor.companyId, (tx) =>
+    repo.findItemByPartNumber(tx, actor.companyId, partNumber),
+  );
+  const item = found ? toItem(found.item, found.path) : null;
+  if (!item) throw new AppError('NOT_FOUND', `No item with part number “${partNumber}” in your company.`);
+  return item;
+}
+
+/** GET /api/v1/items/:id/ledger: the item's history, newest first. */
+export async function getItemLedger(
+  db: TDb,
+  actor: TAuthUser,
+  itemId: string,
+  query: TItemLedgerQuery,
+): Promise<TLedgerPage> {
+  const found = await withTenant(db, actor.companyId, async (tx) => {
+    if (!(await findItemRow(tx, actor.companyId, itemId))) throw itemNotFound();
+    return repo.itemLedger(tx, actor.companyId, itemId, query);
+  });
+  return {
+    items: found.rows.map((r) => ({
+      ...r,
+      postedAt: r.postedAt.toISOString(),
+      quantityDelta: normalizeDecimal(r.quantityDelta),
+      unitCost: normalizeDecimal(r.unitCost, 4),
+      balanceAfter: normalizeDecimal(r.balanceAfter),
+      reversed: r.reversed === true,
+      isReversal: r.kind === 'reversal',
+    })),
+    total: found.total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** GET /api/v1/stock/categories: the categories in use (at most 500), for the list's filter. */
+export async function listCategories(db: TDb, actor: TAuthUser): Promise<{ categories: string[] }> {
+  const categories = await withTenant(db, actor.companyId, (tx) => repo.itemCategories(tx, actor.companyId));
+  return { categories };
+}

@@ -1,0 +1,141 @@
+// The quantity input of one line, made for fast keyboard and scanner work: Enter saves the count and moves to the
+// next line at once (the save finishes in the background); each line shows whether it is saved, saving or refused.
+import { ActionIcon, Group, Loader, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type KeyboardEvent, useState } from 'react';
+import type { TCountLine, TCountLinePage } from '#common/schemas/stock-check.ts';
+import { countedQuantity } from '#common/schemas/stock-check.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { toast } from '../../lib/toast.ts';
+import { messageOf } from '../inventory-setup/format.ts';
+import { recordCount } from './api.ts';
+
+/** "BRK-100 at PLANT1 / A / B7, lot L-12": how a line is named to people and screen readers. */
+export const lineName = (line: TCountLine) =>
+  `${line.partNumber} at ${line.locationCode}${line.lotNumber ? `, lot ${line.lotNumber}` : ''}`;
+
+const SAVED_TOAST = 'stock-check-saved';
+
+/** One toast for the latest save, replaced by the next, so a fast count does not pile them up. */
+function toastSaved(line: TCountLine) {
+  const note = {
+    id: SAVED_TOAST,
+    title: 'Count saved',
+    message: `${lineName(line)}: ${line.countedQuantity} ${line.unitOfMeasure}`,
+    color: 'green',
+    autoClose: 3000,
+  };
+  notifications.update(note);
+  notifications.show(note);
+}
+
+export function CountEntry({
+  sessionId,
+  line,
+  disabled,
+  onEnter,
+}: {
+  sessionId: string;
+  line: TCountLine;
+  disabled: boolean;
+  /** Enter was pressed: move on to the next line. */
+  onEnter: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState(line.countedQuantity ?? '');
+  const [error, setError] = useState<string | null>(null);
+
+  const save = useMutation({
+    mutationFn: (quantity: string) => recordCount(sessionId, line.id, { countedQuantity: quantity }),
+    onSuccess: (saved, sent) => {
+      // Show the stored spelling ("5.0" is kept as "5") unless the counter has typed something else meanwhile.
+      setValue((current) => (current.trim() === sent ? (saved.countedQuantity ?? current) : current));
+      // The line stays where it is on this page (also under "Uncounted") until the page is reloaded.
+      queryClient.setQueriesData<TCountLinePage>(
+        { queryKey: [...queryKeys.stockCheck(sessionId), 'lines'] },
+        (page) => (page ? { ...page, items: page.items.map((l) => (l.id === saved.id ? saved : l)) } : page),
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.stockCheck(sessionId), exact: true });
+      void queryClient.invalidateQueries({ queryKey: [...queryKeys.stockChecks, 'list'] });
+      setError(null);
+      toastSaved(saved);
+    },
+    onError: (failure) => {
+      const message = messageOf(failure);
+      setError(message);
+      toast('error', { title: `Count of ${lineName(line)} not saved`, message });
+    },
+  });
+
+  const submit = () => {
+    const parsed = countedQuantity.safeParse(value);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Enter a quantity');
+      return false;
+    }
+    if (parsed.data === (line.countedQuantity ?? null) && !error) return true;
+    save.mutate(parsed.data);
+    return true;
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    if (value.trim() === '' && line.countedQuantity === null) {
+      onEnter();
+      return;
+    }
+    if (submit()) onEnter();
+  };
+
+  const saved =
+    !save.isPending && !error && line.countedQuantity !== null && value.trim() === line.countedQuantity;
+  const state = save.isPending ? (
+    <Loader size="xs" aria-label="Saving" />
+  ) : saved ? (
+    <IconCheck size={18} color="var(--mantine-color-green-7)" aria-label="Saved" />
+  ) : null;
+
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start">
+      <TextInput
+        aria-label={`Counted quantity of ${lineName(line)}`}
+        data-count-input
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="Count"
+        value={value}
+        disabled={disabled}
+        onChange={(e) => {
+          setValue(e.currentTarget.value);
+          setError(null);
+        }}
+        onKeyDown={onKeyDown}
+        onFocus={(e) => e.currentTarget.select()}
+        error={error}
+        rightSection={
+          <Text size="xs" c="dimmed">
+            {line.unitOfMeasure}
+          </Text>
+        }
+        rightSectionWidth={40}
+        w={140}
+      />
+      <ActionIcon
+        variant="light"
+        size="lg"
+        mt={1}
+        disabled={disabled}
+        onClick={() => void submit()}
+        aria-label={`Save the count of ${lineName(line)}`}
+      >
+        <IconDeviceFloppy size={18} />
+      </ActionIcon>
+      <div style={{ width: 20, paddingTop: 8 }} aria-live="polite">
+        {state}
+      </div>
+    </Group>
+  );
+}

@@ -1,0 +1,127 @@
+// Item pickers that search the server (GET /api/v1/items?q=) as one types: a company may have thousands of items,
+// so the list is never loaded whole. One picks several items (a count of items), the other one (found stock).
+import { type ComboboxItem, Loader, MultiSelect, Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { TItem, TItemListQuery } from '#common/schemas/inventory-setup.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { listItems } from '../inventory-setup/api.ts';
+import { messageOf } from '../inventory-setup/format.ts';
+
+const PICK_SIZE = 20;
+const MORE = '__more__';
+
+/** "BRK-100 · Bracket, steel" */
+export const itemLabel = (item: Pick<TItem, 'partNumber' | 'name'>) => `${item.partNumber} · ${item.name}`;
+
+/** The server's matches for what is typed, as options, with a last line saying how many more there are. */
+function useItemSearch(opened: boolean, selectedLabel: string | null = null) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  // A single select shows the chosen item's label once picked: searching for that would only find it again.
+  const q = debounced === selectedLabel ? '' : debounced;
+  const query: TItemListQuery = { q, status: 'active', page: 1, pageSize: PICK_SIZE };
+  const found = useQuery({
+    queryKey: queryKeys.itemsPage({ view: 'pick', ...query }),
+    queryFn: ({ signal }) => listItems(query, signal),
+    enabled: opened,
+    placeholderData: keepPreviousData,
+  });
+  const options: ComboboxItem[] = (found.data?.items ?? []).map((i) => ({
+    value: i.id,
+    label: itemLabel(i),
+  }));
+  const more = (found.data?.total ?? 0) - (found.data?.items.length ?? 0);
+  const nothing = found.isError
+    ? `Items could not be loaded: ${messageOf(found.error)}`
+    : found.isPending
+      ? 'Searching…'
+      : q
+        ? `No active item matches “${q}”.`
+        : 'No items yet. Add items under SKU Setup first.';
+  const rightSection = found.isFetching && opened ? <Loader size="xs" aria-label="Searching items" /> : null;
+  return { search, setSearch, options, more, nothing, rightSection };
+}
+
+const moreOption = (more: number): ComboboxItem[] =>
+  more > 0
+    ? [{ value: MORE, label: `${more} more: type more of the part number or name`, disabled: true }]
+    : [];
+
+/** Several items; the labels of chosen ones are kept while they are not among the search results. */
+export function ItemMultiSelect({
+  value,
+  onChange,
+  error,
+}: {
+  value: ComboboxItem[];
+  onChange: (items: ComboboxItem[]) => void;
+  error?: string | undefined;
+}) {
+  const [opened, setOpened] = useState(false);
+  const found = useItemSearch(opened);
+  const chosen = new Set(value.map((v) => v.value));
+  const data = [...value, ...found.options.filter((o) => !chosen.has(o.value)), ...moreOption(found.more)];
+  return (
+    <MultiSelect
+      label="Items"
+      description="Type part of a part number or name; each item is counted wherever it is stocked."
+      placeholder={value.length === 0 ? 'Search items' : undefined}
+      searchable
+      clearable
+      data={data}
+      value={value.map((v) => v.value)}
+      onChange={(ids) => {
+        const known = new Map(data.map((o) => [o.value, o]));
+        onChange(ids.flatMap((id) => (known.has(id) ? [known.get(id)!] : [])));
+      }}
+      searchValue={found.search}
+      onSearchChange={found.setSearch}
+      onDropdownOpen={() => setOpened(true)}
+      onDropdownClose={() => setOpened(false)}
+      filter={({ options }) => options}
+      nothingFoundMessage={found.nothing}
+      rightSection={found.rightSection}
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/** One item. */
+export function ItemSelect({
+  value,
+  onChange,
+  error,
+}: {
+  value: ComboboxItem | null;
+  onChange: (item: ComboboxItem | null) => void;
+  error?: string | undefined;
+}) {
+  const [opened, setOpened] = useState(false);
+  const found = useItemSearch(opened, value ? String(value.label) : null);
+  const options = found.options.filter((o) => o.value !== value?.value);
+  const data = [...(value ? [value] : []), ...options, ...moreOption(found.more)];
+  return (
+    <Select
+      label="Item"
+      description="Type part of a part number or name"
+      placeholder="Search items"
+      searchable
+      clearable
+      required
+      data={data}
+      value={value?.value ?? null}
+      onChange={(_id, option) => onChange(option ?? null)}
+      onSearchChange={found.setSearch}
+      onDropdownOpen={() => setOpened(true)}
+      onDropdownClose={() => setOpened(false)}
+      filter={({ options: all }) => all}
+      nothingFoundMessage={found.nothing}
+      rightSection={found.rightSection}
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

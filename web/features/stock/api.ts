@@ -1,0 +1,112 @@
+// Calls of the stock screens: the stock list and its CSV, an item's balances, lots and history, a lot and its
+// genealogy, and the postings (receive, issue, move, adjust, reversal). Typed by the shared contracts.
+import { isErrorBody } from '#common/errors.ts';
+import type { TItem, TLocation } from '#common/schemas/inventory-setup.ts';
+import type { TGenealogy, TGenealogyDirection, TLotDetail, TLotPage } from '#common/schemas/lots.ts';
+import type { TItemBalances, TPostStockInput, TStockTransaction } from '#common/schemas/stock.ts';
+import type { TLedgerPage, TStockFilter, TStockPage } from '#common/schemas/stock-list.ts';
+import { ApiError, api } from '../../lib/api-client.ts';
+
+const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+const id = encodeURIComponent;
+
+/** The stock list's filter as the list holds it (every field set). */
+export type TStockListState = TStockFilter & { page: number; pageSize: number };
+
+function filterParams(filter: TStockFilter): Record<string, string> {
+  return {
+    sort: filter.sort,
+    dir: filter.dir,
+    status: filter.status,
+    ...(filter.q ? { q: filter.q } : {}),
+    ...(filter.category ? { category: filter.category } : {}),
+    ...(filter.locationId ? { locationId: filter.locationId } : {}),
+    ...(filter.lowStock ? { lowStock: 'true' } : {}),
+  };
+}
+
+export function listStock(query: TStockListState, signal?: AbortSignal): Promise<TStockPage> {
+  const params = new URLSearchParams({
+    ...filterParams(query),
+    page: String(query.page),
+    pageSize: String(query.pageSize),
+  });
+  return api<TStockPage>(`/api/v1/stock?${params}`, withSignal(signal));
+}
+
+/** Downloads exactly what the list shows (its filters and order, every page) as the server names the file. */
+export async function downloadStockCsv(filter: TStockFilter): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/v1/stock/export.csv?${new URLSearchParams(filterParams(filter))}`, {
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'Unable to reach Forgeboard. Check your connection and try again.');
+  }
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    if (isErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.message);
+    throw new ApiError(response.status, 'INTERNAL', `The server answered ${response.status}. Try again.`);
+  }
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'stock.csv';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Let the browser start the download before the address goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The categories the company's items use, for the list's filter. */
+export const listCategories = (signal?: AbortSignal) =>
+  api<{ categories: string[] }>('/api/v1/stock/categories', withSignal(signal));
+
+export const getItem = (itemId: string, signal?: AbortSignal) =>
+  api<TItem>(`/api/v1/items/${id(itemId)}`, withSignal(signal));
+
+export const getItemBalances = (itemId: string, signal?: AbortSignal) =>
+  api<TItemBalances>(`/api/v1/items/${id(itemId)}/balances`, withSignal(signal));
+
+export const getLocation = (locationId: string, signal?: AbortSignal) =>
+  api<TLocation>(`/api/v1/locations/${id(locationId)}`, withSignal(signal));
+
+/** What an item's history is asked: a page, optionally one lot's or one location's lines. */
+export interface TLedgerLookup {
+  page: number;
+  pageSize: number;
+  lotId?: string;
+  locationId?: string;
+}
+
+export function getItemLedger(itemId: string, query: TLedgerLookup, signal?: AbortSignal) {
+  const params = new URLSearchParams({
+    page: String(query.page),
+    pageSize: String(query.pageSize),
+    ...(query.lotId ? { lotId: query.lotId } : {}),
+    ...(query.locationId ? { locationId: query.locationId } : {}),
+  });
+  return api<TLedgerPage>(`/api/v1/items/${id(itemId)}/ledger?${params}`, withSignal(signal));
+}
+
+export const getItemLots = (itemId: string, page: number, pageSize: number, signal?: AbortSignal) =>
+  api<TLotPage>(`/api/v1/items/${id(itemId)}/lots?page=${page}&pageSize=${pageSize}`, withSignal(signal));
+
+export const getLot = (lotId: string, signal?: AbortSignal) =>
+  api<TLotDetail>(`/api/v1/lots/${id(lotId)}`, withSignal(signal));
+
+export const getGenealogy = (lotId: string, direction: TGenealogyDirection, signal?: AbortSignal) =>
+  api<TGenealogy>(`/api/v1/lots/${id(lotId)}/genealogy?direction=${direction}`, withSignal(signal));
+
+export const postStock = (body: TPostStockInput) =>
+  api<TStockTransaction>('/api/v1/stock/transactions', { method: 'POST', body });
+
+export const reverseTransaction = (transactionId: string, reason: string) =>
+  api<TStockTransaction>(`/api/v1/stock/transactions/${id(transactionId)}/reversal`, {
+    method: 'POST',
+    body: { reason },
+  });

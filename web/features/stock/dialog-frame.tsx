@@ -1,0 +1,90 @@
+// The frame every stock dialog shares: a modal whose body mounts on opening (so each opening makes its own
+// idempotency key), a form, the refusal's message above the buttons, and Cancel / submit.
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
+import { ZPostStockSchema } from '#common/schemas/stock.ts';
+import type { TPostingBody } from './use-stock-posting.ts';
+
+/** Props every stock dialog takes: the scan page and the item page open them the same way. */
+export interface TStockDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Called after a successful posting (after the toast), e.g. to go on scanning. */
+  onDone?: () => void;
+}
+
+export function StockModal({
+  opened,
+  onClose,
+  title,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title}>
+      {opened ? children : null}
+    </Modal>
+  );
+}
+
+/**
+ * Checks a one-line posting with the shared contract before it is sent; returns the errors by the dialog's field
+ * names ("lines.0.quantity" → "quantity"), or null when it passes.
+ */
+export function checkPosting(body: TPostingBody): Record<string, string> | null {
+  const parsed = ZPostStockSchema.safeParse({ ...body, idempotencyKey: 'client-side-check' });
+  if (parsed.success) return null;
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const path = issue.path[0] === 'lines' ? issue.path.slice(2) : issue.path;
+    errors[String(path[0] ?? 'form')] ??= issue.message;
+  }
+  return errors;
+}
+
+export function PostingForm({
+  label,
+  submitLabel,
+  busy,
+  formError,
+  onSubmit,
+  onCancel,
+  children,
+}: {
+  label: string;
+  submitLabel: string;
+  busy: boolean;
+  formError: string | undefined;
+  onSubmit: () => void;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label={label}>
+      <Stack>
+        {children}
+        {formError ? (
+          <Alert color="red" role="alert">
+            <Text size="sm">{formError}</Text>
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+// /inventory (and plain /items): the stock list, and the Borrowed tab when the company allows borrowing; the tab is
+// part of the address (?tab=borrowed) so a reload or a shared link opens the same one.
+import { Container, Tabs, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { configOf, useSession } from '../auth/session.ts';
+import { BorrowedPanel } from '../borrowing/borrowed-panel.tsx';
+import { StockList } from './stock-list.tsx';
+
+export default function InventoryPage() {
+  const [params, setParams] = useSearchParams();
+  const { data: session } = useSession();
+  const borrowing = configOf(session).allowBorrowing;
+  const tab = borrowing && params.get('tab') === 'borrowed' ? 'borrowed' : 'stock';
+  const show = (next: string | null) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'borrowed') updated.set('tab', 'borrowed');
+        else updated.delete('tab');
+        return updated;
+      },
+      { replace: true },
+    );
+  return (
+    <Container size="xl" py="lg">
+      <Title order={1} fz={{ base: 24, sm: 30 }} mb="md">
+        Inventory
+      </Title>
+      <Tabs value={tab} onChange={show} keepMounted={false} mb="md">
+        <Tabs.List>
+          <Tabs.Tab value="stock">Stock</Tabs.Tab>
+          {borrowing ? <Tabs.Tab value="borrowed">Borrowed</Tabs.Tab> : null}
+        </Tabs.List>
+      </Tabs>
+      {tab === 'borrowed' ? <BorrowedPanel /> : <StockList />}
+    </Container>
+  );
+}

@@ -1,0 +1,159 @@
+// The item page (/items?id=<itemId>): what the item is, how much there is and where (by location and lot), its
+// lots, and its full history; Receive, Issue, Move, Adjust (admins) and Borrow (when the company allows it).
+import { Badge, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { compareDecimal } from '#common/decimal.ts';
+import { hasRole } from '#common/roles.ts';
+import { BackButton } from '../../components/back-button.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { configOf, useSession } from '../auth/session.ts';
+import { BorrowDialog } from '../borrowing/borrow-dialog.tsx';
+import { AdjustDialog } from './adjust-dialog.tsx';
+import { getItem, getItemBalances } from './api.ts';
+import { IssueDialog } from './issue-dialog.tsx';
+import { BalancesSection, LotsSection, type TBalanceAction } from './item-stock-sections.tsx';
+import { LedgerTable } from './ledger-table.tsx';
+import { MoveDialog } from './move-dialog.tsx';
+import { ReceiveDialog } from './receive-dialog.tsx';
+import { stockKeys } from './stock-keys.ts';
+
+type TDialog = {
+  kind: 'receive' | 'issue' | 'move' | 'adjust' | 'borrow';
+  locationId?: string;
+  lotId?: string | null;
+};
+
+/** A reorder point above zero and the total at or below it (the stock list's rule), compared exactly. */
+function isLow(reorderPoint: string | null, total: string): boolean {
+  if (reorderPoint === null || compareDecimal(reorderPoint, '0') <= 0) return false;
+  return compareDecimal(total, reorderPoint) <= 0;
+}
+
+export function ItemPage({ itemId }: { itemId: string }) {
+  const { data: session } = useSession();
+  const config = configOf(session);
+  const isAdmin = session?.user ? hasRole(session.user.role, 'admin') : false;
+  const [dialog, setDialog] = useState<TDialog | null>(null);
+  const item = useQuery({
+    queryKey: stockKeys.item(itemId),
+    queryFn: ({ signal }) => getItem(itemId, signal),
+  });
+  const balances = useQuery({
+    queryKey: stockKeys.balances(itemId),
+    queryFn: ({ signal }) => getItemBalances(itemId, signal),
+  });
+
+  if (item.isError)
+    return (
+      <Container size="xl" py="lg">
+        <LoadError
+          title="This item could not be loaded"
+          error={item.error}
+          onRetry={() => void item.refetch()}
+        />
+      </Container>
+    );
+  if (!item.data) return <Loader aria-label="Loading item" m="lg" />;
+  const it = item.data;
+  const total = balances.data?.total ?? null;
+  const low = total !== null && isLow(it.reorderPoint, total);
+  const close = () => setDialog(null);
+  const open = (kind: TDialog['kind']) => () => setDialog({ kind });
+  const fromRow = (a: TBalanceAction) =>
+    setDialog({ kind: a.kind, locationId: a.locationId, lotId: a.lotId });
+  const preset = { locationId: dialog?.locationId ?? null, lotId: dialog?.lotId ?? null };
+
+  return (
+    <Container size="xl" py="lg">
+      <Stack>
+        <BackButton />
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <div style={{ minWidth: 0 }}>
+            <Group gap="xs" wrap="wrap">
+              <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
+                {it.partNumber}
+              </Title>
+              {low ? <Badge color="orange">Low stock</Badge> : null}
+              {it.active ? null : <Badge color="gray">Inactive</Badge>}
+            </Group>
+            <Text size="lg" style={{ overflowWrap: 'anywhere' }}>
+              {it.name}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {it.category || 'No category'} · unit {it.unitOfMeasure} · reorder point{' '}
+              {it.reorderPoint ?? 'none'}
+              {it.lotTracked ? ' · lot-tracked' : ''}
+            </Text>
+          </div>
+          <Paper withBorder p="sm" aria-label="Total on hand">
+            <Text size="xs" c="dimmed">
+              On hand
+            </Text>
+            <Text fw={700} fz="xl">
+              {total === null ? '…' : `${total} ${it.unitOfMeasure}`}
+            </Text>
+          </Paper>
+        </Group>
+        <Group gap="sm" wrap="wrap">
+          <Button onClick={open('receive')}>Receive</Button>
+          <Button variant="light" onClick={open('issue')}>
+            Issue
+          </Button>
+          <Button variant="light" onClick={open('move')}>
+            Move
+          </Button>
+          {isAdmin ? (
+            <Button variant="light" onClick={open('adjust')}>
+              Adjust
+            </Button>
+          ) : null}
+          {config.allowBorrowing ? (
+            <Button variant="light" onClick={open('borrow')}>
+              Borrow
+            </Button>
+          ) : null}
+        </Group>
+
+        <Title order={2} fz="lg">
+          Balances
+        </Title>
+        {balances.isError ? (
+          <LoadError
+            title="Balances could not be loaded"
+            error={balances.error}
+            onRetry={() => void balances.refetch()}
+          />
+        ) : balances.data ? (
+          <BalancesSection item={it} balances={balances.data} onAction={fromRow} />
+        ) : (
+          <Loader aria-label="Loading balances" />
+        )}
+
+        {it.lotTracked ? (
+          <>
+            <Title order={2} fz="lg">
+              Lots
+            </Title>
+            <LotsSection item={it} />
+          </>
+        ) : null}
+
+        <Title order={2} fz="lg">
+          History
+        </Title>
+        <LedgerTable itemId={it.id} unit={it.unitOfMeasure} isAdmin={isAdmin} />
+      </Stack>
+
+      <ReceiveDialog opened={dialog?.kind === 'receive'} onClose={close} item={it} {...preset} />
+      <IssueDialog opened={dialog?.kind === 'issue'} onClose={close} item={it} {...preset} />
+      <MoveDialog opened={dialog?.kind === 'move'} onClose={close} item={it} {...preset} />
+      {isAdmin ? (
+        <AdjustDialog opened={dialog?.kind === 'adjust'} onClose={close} item={it} {...preset} />
+      ) : null}
+      {config.allowBorrowing ? (
+        <BorrowDialog opened={dialog?.kind === 'borrow'} onClose={close} item={it} {...preset} />
+      ) : null}
+    </Container>
+  );
+}

@@ -1,0 +1,170 @@
+// The lot page (/items?lot=<lotId>): the lot's number, item and expiry, where its stock is, its history, and its
+// genealogy both ways — what went into it, and what it went into — as indented lists.
+import {
+  Anchor,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { hasRole } from '#common/roles.ts';
+import type { TGenealogyDirection } from '#common/schemas/lots.ts';
+import { BackButton } from '../../components/back-button.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { useSession } from '../auth/session.ts';
+import { getGenealogy, getLot } from './api.ts';
+import { lotPath } from './item-stock-sections.tsx';
+import { LedgerTable } from './ledger-table.tsx';
+import { stockKeys } from './stock-keys.ts';
+import { itemPath } from './stock-list.tsx';
+
+const TITLES: Record<TGenealogyDirection, { title: string; empty: string }> = {
+  inputs: {
+    title: 'What went into this lot',
+    empty: 'Nothing recorded: this lot was not built from other lots.',
+  },
+  uses: { title: 'Where this lot went', empty: 'Not used in any built lot yet.' },
+};
+
+function GenealogyList({
+  lotId,
+  direction,
+  unit,
+}: {
+  lotId: string;
+  direction: TGenealogyDirection;
+  unit: string;
+}) {
+  const tree = useQuery({
+    queryKey: stockKeys.genealogy(lotId, direction),
+    queryFn: ({ signal }) => getGenealogy(lotId, direction, signal),
+  });
+  return (
+    <Paper withBorder p="sm" component="section" aria-label={TITLES[direction].title}>
+      <Title order={2} fz="md" mb="xs">
+        {TITLES[direction].title}
+      </Title>
+      {tree.isError ? (
+        <LoadError
+          title="Genealogy could not be loaded"
+          error={tree.error}
+          onRetry={() => void tree.refetch()}
+        />
+      ) : !tree.data ? (
+        <Loader size="sm" aria-label="Loading genealogy" />
+      ) : tree.data.nodes.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {TITLES[direction].empty}
+        </Text>
+      ) : (
+        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {tree.data.nodes.map((n) => (
+            <li
+              key={n.linkId}
+              style={{ paddingLeft: `${(n.depth - 1) * 1.25}rem`, overflowWrap: 'anywhere' }}
+            >
+              <Text size="sm">
+                <Anchor component={Link} to={lotPath(n.lotId)} fw={600}>
+                  {n.lotNumber}
+                </Anchor>{' '}
+                {n.partNumber} {n.itemName} · {n.quantity}{' '}
+                {direction === 'inputs' ? 'used' : `of ${unit} used`}
+              </Text>
+            </li>
+          ))}
+          {tree.data.truncated ? (
+            <li>
+              <Text size="sm" c="dimmed">
+                More levels exist beyond ten: open a lot above to follow them.
+              </Text>
+            </li>
+          ) : null}
+        </ul>
+      )}
+    </Paper>
+  );
+}
+
+export function LotPage({ lotId }: { lotId: string }) {
+  const { data: session } = useSession();
+  const isAdmin = session?.user ? hasRole(session.user.role, 'admin') : false;
+  const lot = useQuery({ queryKey: stockKeys.lot(lotId), queryFn: ({ signal }) => getLot(lotId, signal) });
+  if (lot.isError)
+    return (
+      <Container size="xl" py="lg">
+        <LoadError
+          title="This lot could not be loaded"
+          error={lot.error}
+          onRetry={() => void lot.refetch()}
+        />
+      </Container>
+    );
+  if (!lot.data) return <Loader aria-label="Loading lot" m="lg" />;
+  const l = lot.data;
+  const unit = l.item.unitOfMeasure;
+  return (
+    <Container size="xl" py="lg">
+      <Stack>
+        <BackButton />
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <div style={{ minWidth: 0 }}>
+            <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
+              Lot {l.lotNumber}
+            </Title>
+            <Text style={{ overflowWrap: 'anywhere' }}>
+              <Anchor component={Link} to={itemPath(l.item.id)}>
+                {l.item.partNumber}
+              </Anchor>{' '}
+              {l.item.name}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {l.expiresOn ? `Expires ${l.expiresOn}` : 'No expiry'} · created {l.createdAt.slice(0, 10)}
+            </Text>
+          </div>
+          <Paper withBorder p="sm" aria-label="Lot on hand">
+            <Text size="xs" c="dimmed">
+              On hand
+            </Text>
+            <Text fw={700} fz="xl">
+              {l.total} {unit}
+            </Text>
+          </Paper>
+        </Group>
+        <Title order={2} fz="lg">
+          Balances
+        </Title>
+        {l.balances.length === 0 ? (
+          <Text c="dimmed">None of this lot is in stock.</Text>
+        ) : (
+          <Table aria-label="Lot balances">
+            <Table.Tbody>
+              {l.balances.map((b) => (
+                <Table.Tr key={b.locationId}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{b.locationCode}</Table.Td>
+                  <Table.Td ta="right">
+                    {b.quantity} {unit}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <GenealogyList lotId={l.id} direction="inputs" unit={unit} />
+          <GenealogyList lotId={l.id} direction="uses" unit={unit} />
+        </SimpleGrid>
+        <Title order={2} fz="lg">
+          History
+        </Title>
+        <LedgerTable itemId={l.item.id} unit={unit} lotId={l.id} isAdmin={isAdmin} />
+      </Stack>
+    </Container>
+  );
+}

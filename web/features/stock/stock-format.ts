@@ -1,0 +1,28 @@
+// Display helpers of the stock screens: kinds of posting in words, quantities with their unit, and when.
+import type { TStockKind } from '#common/schemas/stock.ts';
+
+export const KIND_LABELS: Record<TStockKind, string> = {
+  receive: 'Receive',
+  issue: 'Issue',
+  move: 'Move',
+  adjust: 'Adjust',
+  count: 'Count',
+  borrow: 'Borrow',
+  return: 'Return',
+  'build-consume': 'Build consume',
+  'build-output': 'Build output',
+  reversal: 'Reversal',
+};
+
+export const kindLabel = (kind: string) => KIND_LABELS[kind as TStockKind] ?? kind;
+
+/** "12.5 ea". */
+export const quantityText = (quantity: string, unit: string) => `${quantity} ${unit}`;
+
+/** A signed change as a ledger shows it: "+5", "-2". */
+export const deltaText = (delta: string) => (delta.startsWith('-') ? delta : `+${delta}`);
+
+/** A moment in the reader's own time zone, short. */
+export function whenText(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
