@@ -9,6 +9,7 @@ export * from '../modules/inventory/borrowing.tables.ts';
 export * from '../modules/inventory/count.tables.ts';
 export * from '../modules/inventory/inventory.tables.ts';
 export * from '../modules/inventory/stock.tables.ts';
+export * from '../modules/labels/labels.tables.ts';
 export * from '../modules/users/labor-rates.tables.ts';
 export * from '../security/rate-limit.tables.ts';
 export * from '../security/security-events.tables.ts';

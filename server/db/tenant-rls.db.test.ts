@@ -33,6 +33,8 @@ const KNOWN_TENANT_TABLES = [
   'count_lines',
   'count_sessions',
   'items',
+  'label_codes',
+  'label_formats',
   'labor_rates',
   'locations',
   'lot_genealogy',
