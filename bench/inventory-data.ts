@@ -135,6 +135,10 @@ export async function generateInventory(db: TDb, companyId: string, itemCount: n
     insert into stock_balances (id, company_id, item_id, location_id, lot_id, quantity)
     select gen_random_uuid(), ${companyId}, item_id, location_id, lot_id, sum(delta)
       from bench_ledger group by item_id, location_id, lot_id`);
+  await db.execute(sql`
+    update items i set on_hand = s.total
+      from (select item_id, sum(delta) as total from bench_ledger group by item_id) s
+     where s.item_id = i.id`);
   for (const table of ['bench_ledger', 'bench_items', 'bench_bins'])
     await db.execute(sql.raw(`drop table ${table}`));
   for (const table of ['items', 'lots', 'locations', 'stock_balances', 'stock_transactions', 'stock_ledger'])

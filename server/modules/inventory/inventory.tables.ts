@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   index,
   integer,
   numeric,
@@ -64,6 +65,11 @@ export const items = pgTable(
     defaultLocationId: uuid('default_location_id').references(() => locations.id),
     lotTracked: boolean('lot_tracked').notNull().default(false),
     active: boolean('active').notNull().default(true),
+    /**
+     * The item's stock over every location: the sum of its balances, kept by the postings in the same transaction
+     * (stock.service.ts), so that the stock list can sort and filter by stock through an index (migration 0025).
+     */
+    onHand: numeric('on_hand', { precision: 18, scale: 6 }).notNull().default('0'),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
@@ -71,5 +77,13 @@ export const items = pgTable(
     uniqueIndex('items_company_part_number_key').on(t.companyId, sql`lower(${t.partNumber})`),
     index('items_company_active_idx').on(t.companyId, t.active),
     index('items_company_category_idx').on(t.companyId, t.category),
+    index('items_company_name_idx').on(t.companyId, sql`lower(${t.name})`),
+    index('items_company_on_hand_idx').on(t.companyId, t.onHand),
+    index('items_company_value_idx').on(t.companyId, sql`(${t.onHand} * ${t.unitCost})`),
+    // Low stock is a small part of the items: a partial index holds just those, in part-number order.
+    index('items_company_low_stock_idx')
+      .on(t.companyId, sql`lower(${t.partNumber})`)
+      .where(sql`${t.reorderPoint} > 0 and ${t.onHand} <= ${t.reorderPoint}`),
+    check('items_on_hand_not_negative', sql`${t.onHand} >= 0`),
   ],
 );

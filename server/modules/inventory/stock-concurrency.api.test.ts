@@ -71,7 +71,10 @@ async function newItem(lotTracked = false): Promise<string> {
   return response.json().id;
 }
 
-/** Balances of the company whose quantity differs from the sum of their ledger rows (as the database owner). */
+/**
+ * Balances of the company whose quantity differs from the sum of their ledger rows, and items whose total (on_hand)
+ * differs from the sum of their balances (as the database owner).
+ */
 async function balancesDisagreeingWithLedger() {
   const rows = await queryRows<{ item_id: string; quantity: string; ledger: string }>(
     t.database.db,
@@ -90,7 +93,12 @@ async function balancesDisagreeingWithLedger() {
        and not exists (select 1 from stock_balances b
                         where b.item_id = l.item_id and b.location_id = l.location_id
                           and b.lot_id is not distinct from l.lot_id)
-     group by l.item_id, l.location_id, l.lot_id`,
+     group by l.item_id, l.location_id, l.lot_id
+    union all
+    select i.id, i.on_hand::text, coalesce((select sum(b.quantity) from stock_balances b where b.item_id = i.id), 0)::text
+      from items i
+     where i.company_id = ${companyId}
+       and i.on_hand <> coalesce((select sum(b.quantity) from stock_balances b where b.item_id = i.id), 0)`,
   );
   return rows;
 }

@@ -1,8 +1,9 @@
-// Queries of the stock list: one statement per page, shaped by what the request needs (decision 023). Sorting by an
-// item column walks the items in index order and sums the balances of the page's items only; a filter or a sort
-// on the stock itself (low stock, a location subtree, on hand, value) aggregates the balances first. Runs inside
-// withTenant (row-level security confines every table to the company; company_id is in each where as well, so the
-// company's indexes are used).
+// Queries of the stock list: one statement per page, shaped by what the request needs (decisions 023 and 026).
+// Without a location filter every page walks the items in an index's order (part number, name, category, stock,
+// value, or the low-stock partial index) reading the item's own total (items.on_hand, kept by the postings), and
+// counts only the page's locations; a location filter sums that subtree's balances first. Runs inside withTenant
+// (row-level security confines every table to the company; company_id is in each where as well, so the company's
+// indexes are used).
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { TItemLedgerQuery, TStockFilter } from '#common/schemas/stock-list.ts';
 import { queryRows, type TDb } from '../../db/client.ts';
@@ -33,20 +34,14 @@ function itemConditions(companyId: string, filter: TStockFilter): SQL {
   if (filter.status !== 'all') parts.push(sql`i.active = ${filter.status === 'active'}`);
   if (filter.category) parts.push(sql`i.category = ${filter.category}`);
   if (filter.q !== '') {
-    const pattern = containsPattern(filter.q);
-    // A union of four index-backed searches (trigram indexes of migration 0021), joined to the items once: an OR
-    // across the tables would read every item.
-    parts.push(sql`i.id in (
-      select m.id from items m
-       where m.company_id = ${companyId} and (m.part_number ilike ${pattern} or m.name ilike ${pattern})
-      union
-      select lo.item_id from lots lo where lo.company_id = ${companyId} and lo.lot_number ilike ${pattern}
-      union
-      select sb.item_id from stock_balances sb
-        join locations sl on sl.id = sb.location_id and sl.company_id = ${companyId}
-       where sb.company_id = ${companyId} and sl.full_code ilike ${pattern} and sb.quantity > 0
-    )`);
+    // One indexed search per table (trigram indexes of 0021) through a function that runs as the tables' owner,
+    // because under row-level security PostgreSQL will not use those indexes for ILIKE (migration 0025).
+    parts.push(sql`i.id in (select stock_search_item_ids(${containsPattern(filter.q)}))`);
   }
+  // Without a location, "low stock" is the item's own total (items.on_hand, kept by the postings): the partial
+  // index items_company_low_stock_idx holds exactly these rows, in part-number order.
+  if (filter.lowStock && !filter.locationId)
+    parts.push(sql`i.reorder_point > 0 and i.on_hand <= i.reorder_point`);
   return sql.join(parts, sql` and `);
 }
 
@@ -60,17 +55,20 @@ function itemOrder(filter: TStockFilter, alias: 'i' | 'p'): SQL {
   const part = sql`lower(${a}.part_number) ${dir}`;
   if (filter.sort === 'name') return sql`lower(${a}.name) ${dir}, ${part}`;
   if (filter.sort === 'category') return sql`${a}.category ${dir}, ${part}`;
+  if (filter.sort === 'onHand') return sql`${a}.on_hand ${dir}, ${part}`;
+  if (filter.sort === 'value') return sql`(${a}.on_hand * ${a}.unit_cost) ${dir}, ${part}`;
   return part;
 }
 
 const itemColumns = sql`i.id, i.part_number, i.name, i.category, i.unit_of_measure, i.reorder_point::text as reorder_point,
   i.unit_cost::text as unit_cost, i.lot_tracked`;
 
-/** True when the page needs every item's stock before it can pick its rows. */
+/**
+ * True when the page needs the balances of a location subtree summed before it can pick its rows. Everything else
+ * (low stock, sorting by stock or value) reads the item's own total, items.on_hand, through an index.
+ */
 export function needsAggregate(filter: TStockFilter): boolean {
-  return (
-    filter.lowStock || filter.locationId !== undefined || filter.sort === 'onHand' || filter.sort === 'value'
-  );
+  return filter.locationId !== undefined;
 }
 
 /**
@@ -85,17 +83,20 @@ export async function stockPageByItem(
 ): Promise<TStockRowRaw[]> {
   return queryRows<TStockRowRaw>(
     tx,
-    sql`select p.*, s.on_hand::text as on_hand, (s.on_hand * p.unit_cost::numeric)::text as value,
-        s.location_count, (p.reorder_point::numeric > 0 and s.on_hand <= p.reorder_point::numeric) as low_stock
+    sql`select p.id, p.part_number, p.name, p.category, p.unit_of_measure, p.reorder_point::text as reorder_point,
+        p.unit_cost::text as unit_cost, p.lot_tracked, p.on_hand::text as on_hand,
+        (p.on_hand * p.unit_cost)::text as value, s.location_count,
+        (p.reorder_point > 0 and p.on_hand <= p.reorder_point) as low_stock
       from (
-        select ${itemColumns} from items i
+        select i.id, i.part_number, i.name, i.category, i.unit_of_measure, i.reorder_point, i.unit_cost,
+               i.lot_tracked, i.on_hand
+          from items i
          where ${itemConditions(companyId, filter)}
          order by ${itemOrder(filter, 'i')}
          limit ${page.limit} offset ${page.offset}
       ) p
       cross join lateral (
-        select coalesce(sum(b.quantity), 0) as on_hand,
-               (count(distinct b.location_id) filter (where b.quantity > 0))::int as location_count
+        select (count(distinct b.location_id) filter (where b.quantity > 0))::int as location_count
           from stock_balances b
          where b.company_id = ${companyId} and b.item_id = p.id
       ) s

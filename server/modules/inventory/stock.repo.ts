@@ -57,6 +57,14 @@ export async function takeFromBalance(
   return result?.quantity ?? null;
 }
 
+/** Changes an item's stock total (items.on_hand) by the signed `delta`, in the posting's transaction. */
+export async function addToItemOnHand(tx: TDb, itemId: string, delta: string): Promise<void> {
+  await tx
+    .update(items)
+    .set({ onHand: sql`${items.onHand} + ${delta}::numeric` })
+    .where(eq(items.id, itemId));
+}
+
 export async function balanceOf(
   tx: TDb,
   itemId: string,

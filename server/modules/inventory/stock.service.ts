@@ -171,6 +171,16 @@ async function applyAndRecord(
       );
     }
   }
+  // The items' totals, after their balances and in item order (so two postings never wait on each other in a circle):
+  // the same transaction keeps items.on_hand equal to the sum of the item's balances.
+  const perItem = new Map<string, bigint>();
+  for (const d of deltas)
+    perItem.set(d.itemId, (perItem.get(d.itemId) ?? 0n) + toScaled(d.delta, QUANTITY_SCALE));
+  for (const itemId of [...perItem.keys()].sort()) {
+    const change = perItem.get(itemId)!;
+    if (change !== 0n) await repo.addToItemOnHand(tx, itemId, fromScaled(change, QUANTITY_SCALE));
+  }
+
   const transactionId = uuidv7();
   await repo.insertTransaction(tx, {
     id: transactionId,
