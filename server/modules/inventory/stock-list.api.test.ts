@@ -153,6 +153,12 @@ describe('the stock list', () => {
     expect(await parts('q=%25')).toEqual([]);
   });
 
+  it('offers the categories in use for the filter, and another company none of them', async () => {
+    const response = await send('GET', '/api/v1/stock/categories', operator);
+    expect(response.json()).toEqual({ categories: ['Hardware', 'Odd', 'Seals'] });
+    expect((await send('GET', '/api/v1/stock/categories', outsider)).json()).toEqual({ categories: [] });
+  });
+
   it('filters by category and by status', async () => {
     expect(await parts('category=Hardware')).toEqual(['P-100', 'P-200']);
     expect(await parts('status=inactive')).toEqual(['P-400']);

@@ -11,6 +11,9 @@ export interface TMoveDialogProps extends TStockDialogProps {
   item: TItem;
   locationId?: string | null;
   lotId?: string | null;
+  /** A preset destination (the scan page's "Move here"). */
+  toLocationId?: string | null;
+  toLocationCode?: string | null;
 }
 
 export function MoveDialog(props: TMoveDialogProps) {
@@ -21,12 +24,20 @@ export function MoveDialog(props: TMoveDialogProps) {
   );
 }
 
-function MoveBody({ item, locationId, lotId, onClose, onDone }: TMoveDialogProps) {
+function MoveBody({
+  item,
+  locationId,
+  lotId,
+  toLocationId,
+  toLocationCode,
+  onClose,
+  onDone,
+}: TMoveDialogProps) {
   const [source, setSource] = useState<string | null>(locationId ? balanceKey(locationId, lotId) : null);
   const [available, setAvailable] = useState<string | null>(null);
   const [destination, setDestination] = useState<{ id: string | null; code: string | null }>({
-    id: null,
-    code: null,
+    id: toLocationId ?? null,
+    code: toLocationCode ?? null,
   });
   const [quantity, setQuantity] = useState('');
   const { mutation, errors, setErrors } = useStockPosting({
