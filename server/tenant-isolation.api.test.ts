@@ -1308,7 +1308,12 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
     kind: 'tenant',
     attempt: "lists stock searching for A's part, lot and site, and filtering by A's site: nothing of A's",
     async probe() {
-      for (const q of [A_PART, 'A-LOT-1', A_SITE.code]) {
+      // B may have its own item with A's part number (the POST /api/v1/items case): never A's item.
+      const byPart = await asB({ method: 'GET', url: `/api/v1/stock?q=${A_PART}` });
+      expect(byPart.statusCode).toBe(200);
+      expect(byPart.body).not.toContain(A_ITEM.id);
+      expect(byPart.body).not.toContain('A secret widget');
+      for (const q of ['A-LOT-1', A_SITE.code]) {
         const response = await asB({ method: 'GET', url: `/api/v1/stock?q=${encodeURIComponent(q)}` });
         expect(response.statusCode, q).toBe(200);
         expect(response.json().total, q).toBe(0);
@@ -1323,7 +1328,9 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
     async probe() {
       const response = await asB({ method: 'GET', url: `/api/v1/stock/export.csv?q=${A_PART}` });
       expect(response.statusCode).toBe(200);
-      expect(response.body).not.toContain(A_PART);
+      expect(response.body).not.toContain('A secret widget');
+      const byLot = await asB({ method: 'GET', url: '/api/v1/stock/export.csv?q=A-LOT-1' });
+      expect(byLot.body).not.toContain(A_PART);
       const bySite = await asB({ method: 'GET', url: `/api/v1/stock/export.csv?locationId=${A_SITE.id}` });
       expect(bySite.statusCode).toBe(400);
     },
@@ -1348,10 +1355,15 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
   },
   'GET /api/v1/items/lookup': {
     kind: 'tenant',
-    attempt: "looks up A's part number: 404",
+    attempt: "looks up A's part number: 404, or B's own item of that number, never A's",
     async probe() {
-      const response = await asB({ method: 'GET', url: `/api/v1/items/lookup?partNumber=${A_PART}` });
-      expect(response.statusCode).toBe(404);
+      const response = await asB({
+        method: 'GET',
+        url: `/api/v1/items/lookup?partNumber=${A_PART.toLowerCase()}`,
+      });
+      expect([200, 404]).toContain(response.statusCode);
+      expect(response.body).not.toContain(A_ITEM.id);
+      expect(response.body).not.toContain('A secret widget');
     },
   },
   'GET /api/v1/items/:id/ledger': {
