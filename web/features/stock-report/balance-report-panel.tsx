@@ -3,6 +3,7 @@
 // server; the totals are over every item, not only the page shown.
 import {
   Alert,
+  Anchor,
   Button,
   Card,
   Group,
@@ -17,6 +18,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { TStockReportRow } from '#common/schemas/stock-report.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -167,7 +169,9 @@ export function BalanceReportPanel() {
                     {data.items.map((row) => (
                       <Table.Tr key={row.itemId}>
                         <Table.Td fw={600}>
-                          <a href={`/items?id=${row.itemId}`}>{row.partNumber}</a>
+                          <Anchor component={Link} to={`/items?id=${row.itemId}`}>
+                            {row.partNumber}
+                          </Anchor>
                         </Table.Td>
                         <Table.Td>{row.name}</Table.Td>
                         {quantities(row).map((q, i) => (
@@ -193,7 +197,9 @@ export function BalanceReportPanel() {
                       aria-label={row.partNumber}
                     >
                       <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                        <a href={`/items?id=${row.itemId}`}>{row.partNumber}</a>
+                        <Anchor component={Link} to={`/items?id=${row.itemId}`}>
+                          {row.partNumber}
+                        </Anchor>
                       </Text>
                       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                         {row.name}

@@ -1,21 +1,24 @@
-// /inventory (and plain /items): the stock list, and the Borrowed tab when the company allows borrowing; the tab is
-// part of the address (?tab=borrowed) so a reload or a shared link opens the same one.
+// /inventory (and plain /items): the stock list, the stock balance report, and the Borrowed tab when the company
+// allows borrowing; the tab is part of the address (?tab=report, ?tab=borrowed) so a reload or a shared link opens
+// the same one.
 import { Container, Tabs, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { configOf, useSession } from '../auth/session.ts';
 import { BorrowedPanel } from '../borrowing/borrowed-panel.tsx';
+import { BalanceReportPanel } from '../stock-report/balance-report-panel.tsx';
 import { StockList } from './stock-list.tsx';
 
 export default function InventoryPage() {
   const [params, setParams] = useSearchParams();
   const { data: session } = useSession();
   const borrowing = configOf(session).allowBorrowing;
-  const tab = borrowing && params.get('tab') === 'borrowed' ? 'borrowed' : 'stock';
+  const asked = params.get('tab');
+  const tab = asked === 'report' ? 'report' : borrowing && asked === 'borrowed' ? 'borrowed' : 'stock';
   const show = (next: string | null) =>
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
-        if (next === 'borrowed') updated.set('tab', 'borrowed');
+        if (next === 'borrowed' || next === 'report') updated.set('tab', next);
         else updated.delete('tab');
         return updated;
       },
@@ -29,10 +32,11 @@ export default function InventoryPage() {
       <Tabs value={tab} onChange={show} keepMounted={false} mb="md">
         <Tabs.List>
           <Tabs.Tab value="stock">Stock</Tabs.Tab>
+          <Tabs.Tab value="report">Balance report</Tabs.Tab>
           {borrowing ? <Tabs.Tab value="borrowed">Borrowed</Tabs.Tab> : null}
         </Tabs.List>
       </Tabs>
-      {tab === 'borrowed' ? <BorrowedPanel /> : <StockList />}
+      {tab === 'borrowed' ? <BorrowedPanel /> : tab === 'report' ? <BalanceReportPanel /> : <StockList />}
     </Container>
   );
 }
