@@ -29,15 +29,12 @@ export interface TStockRowRaw {
 }
 
 /** The conditions on the item itself: company, status, category and the search. */
-function itemConditions(companyId: string, filter: TStockFilter): SQL {
+function itemConditions(companyId: string, filter: TStockFilter, found: readonly string[] | null): SQL {
   const parts: SQL[] = [sql`i.company_id = ${companyId}`];
   if (filter.status !== 'all') parts.push(sql`i.active = ${filter.status === 'active'}`);
   if (filter.category) parts.push(sql`i.category = ${filter.category}`);
-  if (filter.q !== '') {
-    // One indexed search per table (trigram indexes of 0021) through a function that runs as the tables' owner,
-    // because under row-level security PostgreSQL will not use those indexes for ILIKE (migration 0025).
-    parts.push(sql`i.id in (select stock_search_item_ids(${containsPattern(filter.q)}))`);
-  }
+  // The search's items, found once per request by searchItemIds (the page and its count both use them).
+  if (found !== null) parts.push(sql`i.id = any(${`{${found.join(',')}}`}::uuid[])`);
   // Without a location, "low stock" is the item's own total (items.on_hand, kept by the postings): the partial
   // index items_company_low_stock_idx holds exactly these rows, in part-number order.
   if (filter.lowStock && !filter.locationId)
@@ -79,6 +76,7 @@ export async function stockPageByItem(
   tx: TDb,
   companyId: string,
   filter: TStockFilter,
+  found: readonly string[] | null,
   page: { limit: number; offset: number },
 ): Promise<TStockRowRaw[]> {
   return queryRows<TStockRowRaw>(
@@ -91,7 +89,7 @@ export async function stockPageByItem(
         select i.id, i.part_number, i.name, i.category, i.unit_of_measure, i.reorder_point, i.unit_cost,
                i.lot_tracked, i.on_hand
           from items i
-         where ${itemConditions(companyId, filter)}
+         where ${itemConditions(companyId, filter, found)}
          order by ${itemOrder(filter, 'i')}
          limit ${page.limit} offset ${page.offset}
       ) p
@@ -105,10 +103,15 @@ export async function stockPageByItem(
 }
 
 /** How many items match the item conditions alone (the total of stockPageByItem). */
-export async function countItems(tx: TDb, companyId: string, filter: TStockFilter): Promise<number> {
+export async function countItems(
+  tx: TDb,
+  companyId: string,
+  filter: TStockFilter,
+  found: readonly string[] | null,
+): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     tx,
-    sql`select count(*)::int as n from items i where ${itemConditions(companyId, filter)}`,
+    sql`select count(*)::int as n from items i where ${itemConditions(companyId, filter, found)}`,
   );
   return row?.n ?? 0;
 }
@@ -123,6 +126,7 @@ export async function stockPageByStock(
   tx: TDb,
   companyId: string,
   filter: TStockFilter,
+  found: readonly string[] | null,
   page: { limit: number; offset: number },
   subtreePath: string | null,
 ): Promise<TStockRowRaw[]> {
@@ -130,7 +134,7 @@ export async function stockPageByStock(
   const subtreeJoin = under
     ? sql`join locations l on l.id = b.location_id and l.company_id = ${companyId} and l.path like ${under}`
     : sql``;
-  const conditions: SQL[] = [itemConditions(companyId, filter)];
+  const conditions: SQL[] = [itemConditions(companyId, filter, found)];
   // Under a location, only items with stock there; the low-stock judgement is then that subtree's stock.
   if (under) conditions.push(sql`s.on_hand > 0`);
   if (filter.lowStock)
@@ -185,6 +189,19 @@ function matchedOrder(filter: TStockFilter, alias: 'i' | 'p' = 'i'): SQL {
     default:
       return sql`${a}.sort_part ${dir}`;
   }
+}
+
+/**
+ * The ids of the items a search matches by part number, name, one of their lot numbers, or the code of a location
+ * holding them: one indexed search per table (trigram indexes of 0021) through a function that runs as the tables'
+ * owner, because under row-level security PostgreSQL will not use those indexes for ILIKE (migration 0025).
+ */
+export async function searchItemIds(tx: TDb, q: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`select stock_search_item_ids(${containsPattern(q)}) as id`,
+  );
+  return rows.map((r) => r.id);
 }
 
 /** The path of a location of the company ("/<site>/<area>/"), or null when there is no such location. */

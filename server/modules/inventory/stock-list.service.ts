@@ -54,14 +54,23 @@ async function findPage(
     subtreePath = await repo.locationPath(tx, companyId, filter.locationId);
     if (!subtreePath) throw locationNotFound();
   }
+  const found = filter.q === '' ? null : await repo.searchItemIds(tx, filter.q);
+  if (found !== null && found.length === 0) return { rows: [], total: 0 };
   if (!repo.needsAggregate(filter)) {
-    const rows = await repo.stockPageByItem(tx, companyId, filter, page);
-    return { rows: rows.map(toRow), total: await repo.countItems(tx, companyId, filter) };
+    const rows = await repo.stockPageByItem(tx, companyId, filter, found, page);
+    return { rows: rows.map(toRow), total: await repo.countItems(tx, companyId, filter, found) };
   }
-  const rows = await repo.stockPageByStock(tx, companyId, filter, page, subtreePath);
+  const rows = await repo.stockPageByStock(tx, companyId, filter, found, page, subtreePath);
   if (rows.length > 0 || page.offset === 0) return { rows: rows.map(toRow), total: rows[0]?.total ?? 0 };
   // Past the last page the window count has no row to ride on: ask for the first row only to learn the total.
-  const [first] = await repo.stockPageByStock(tx, companyId, filter, { limit: 1, offset: 0 }, subtreePath);
+  const [first] = await repo.stockPageByStock(
+    tx,
+    companyId,
+    filter,
+    found,
+    { limit: 1, offset: 0 },
+    subtreePath,
+  );
   return { rows: [], total: first?.total ?? 0 };
 }
 
