@@ -157,19 +157,27 @@ export async function lotsByIds(tx: TDb, companyId: string, ids: string[]) {
     .where(and(eq(lots.companyId, companyId), inArray(lots.id, ids)));
 }
 
-/** The lot `lotNumber` of an item, created at its first receipt. */
+/** The lot `lotNumber` of an item (any case), created at its first receipt: its id and its number as stored. */
+export async function findOrCreateLotRow(
+  tx: TDb,
+  row: { companyId: string; itemId: string; lotNumber: string; expiresOn: string | null },
+): Promise<{ id: string; lotNumber: string }> {
+  const [existing] = await tx
+    .select({ id: lots.id, lotNumber: lots.lotNumber })
+    .from(lots)
+    .where(and(eq(lots.itemId, row.itemId), sql`lower(${lots.lotNumber}) = lower(${row.lotNumber})`));
+  if (existing) return existing;
+  const id = uuidv7();
+  await tx.insert(lots).values({ id, ...row });
+  return { id, lotNumber: row.lotNumber };
+}
+
+/** The id of the lot `lotNumber` of an item, created at its first receipt. */
 export async function findOrCreateLot(
   tx: TDb,
   row: { companyId: string; itemId: string; lotNumber: string; expiresOn: string | null },
 ): Promise<string> {
-  const [existing] = await tx
-    .select({ id: lots.id })
-    .from(lots)
-    .where(and(eq(lots.itemId, row.itemId), sql`lower(${lots.lotNumber}) = lower(${row.lotNumber})`));
-  if (existing) return existing.id;
-  const id = uuidv7();
-  await tx.insert(lots).values({ id, ...row });
-  return id;
+  return (await findOrCreateLotRow(tx, row)).id;
 }
 
 /** Balances of an item by location and lot (non-zero), by location code. */

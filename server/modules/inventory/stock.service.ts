@@ -106,6 +106,7 @@ interface TPostingContext {
     partNumber: (itemId: string) => string;
     location: (locationId: string) => string;
     itemCost: (itemId: string) => string;
+    lotNumber: (lotId: string) => string;
   };
   transaction: {
     kind: string;
@@ -118,16 +119,30 @@ interface TPostingContext {
 }
 
 /**
- * Applies `deltas` to the balances (in one lock order, refusing any that would go below zero) and writes the
- * transaction and its ledger lines; returns the transaction id. Runs inside the caller's tenant transaction, so a
- * refusal anywhere leaves nothing behind.
+ * Writes the transaction and applies `deltas` to the balances (in one lock order, refusing any that would go below
+ * zero), the items' totals and the ledger; returns the posting as the API answers it, built from what was written
+ * (no read-back). Runs inside the caller's tenant transaction, so a refusal anywhere leaves nothing behind. The
+ * transaction row goes first: a retried idempotency key fails its unique index at once, before any balance is
+ * touched, and a concurrent copy waits there for the first to commit.
  */
 async function applyAndRecord(
   tx: TDb,
   actor: TAuthUser,
   deltas: TDelta[],
   context: TPostingContext,
-): Promise<string> {
+): Promise<TStockTransaction> {
+  const transactionId = uuidv7();
+  const postedAt = context.transaction.postedAt ?? new Date();
+  const postedByName = actorOf(actor).name;
+  await repo.insertTransaction(tx, {
+    id: transactionId,
+    companyId: actor.companyId,
+    ...context.transaction,
+    postedAt,
+    postedBy: actor.userId,
+    postedByName,
+  });
+
   // One lock order for every posting (item, location, lot), so two multi-line postings never deadlock.
   const ordered = [...deltas].sort((a, b) =>
     `${a.itemId}|${a.locationId}|${a.lotId ?? ''}`.localeCompare(
@@ -181,31 +196,41 @@ async function applyAndRecord(
     if (change !== 0n) await repo.addToItemOnHand(tx, itemId, fromScaled(change, QUANTITY_SCALE));
   }
 
-  const transactionId = uuidv7();
-  await repo.insertTransaction(tx, {
-    id: transactionId,
-    companyId: actor.companyId,
-    ...context.transaction,
-    postedBy: actor.userId,
-    postedByName: actorOf(actor).name,
-  });
+  const lines = deltas.map((d) => ({
+    lineNo: d.lineNo,
+    itemId: d.itemId,
+    locationId: d.locationId,
+    lotId: d.lotId,
+    quantityDelta: d.delta,
+    unitCost: normalizeDecimal(d.unitCost ?? context.names.itemCost(d.itemId), 4),
+    balanceAfter: normalizeDecimal(after.get(d.lineNo)!),
+  }));
   await repo.insertLedgerLines(
     tx,
-    deltas.map((d) => ({
+    lines.map((l) => ({
+      ...l,
       id: uuidv7(),
       companyId: actor.companyId,
       transactionId,
-      lineNo: d.lineNo,
-      itemId: d.itemId,
-      locationId: d.locationId,
-      lotId: d.lotId,
-      quantityDelta: d.delta,
-      unitCost: d.unitCost ?? context.names.itemCost(d.itemId),
-      balanceAfter: after.get(d.lineNo)!,
-      ...(context.transaction.postedAt ? { createdAt: context.transaction.postedAt } : {}),
+      createdAt: postedAt,
     })),
   );
-  return transactionId;
+  return {
+    id: transactionId,
+    kind: context.transaction.kind,
+    reason: context.transaction.reason,
+    reference: context.transaction.reference,
+    postedByName,
+    postedAt: postedAt.toISOString(),
+    lines: lines
+      .sort((a, b) => a.lineNo - b.lineNo)
+      .map((l) => ({
+        ...l,
+        partNumber: context.names.partNumber(l.itemId),
+        locationCode: context.names.location(l.locationId),
+        lotNumber: l.lotId ? context.names.lotNumber(l.lotId) : null,
+      })),
+  };
 }
 
 /** A line another module posts (counts, borrowing, builds): a signed, canonical quantity change of one balance. */
@@ -254,7 +279,7 @@ export async function postLinesWithin(
   }));
   const context = await loadPostingContext(tx, actor, deltas);
   for (const d of deltas) context.check(d, { lotGiven: d.lotId !== null });
-  return applyAndRecord(tx, actor, deltas, {
+  const posting = await applyAndRecord(tx, actor, deltas, {
     names: context.names,
     transaction: {
       kind: header.kind,
@@ -265,6 +290,7 @@ export async function postLinesWithin(
       ...(header.postedAt ? { postedAt: header.postedAt } : {}),
     },
   });
+  return posting.id;
 }
 
 /** The items, locations and lots a posting names, the company's lot setting, and the per-line checks. */
@@ -290,10 +316,13 @@ async function loadPostingContext(tx: TDb, actor: TAuthUser, deltas: TDelta[]) {
     ).map((r) => [r.id, r]),
   );
   const settings = await companiesRepo.findLabelConfig(tx, actor.companyId);
+  const createdLots = new Map<string, string>();
   const lotTracked = (itemId: string) =>
     (itemRows.get(itemId)?.lotTracked ?? false) && (settings?.useLotNumbers ?? true);
   return {
     items: itemRows,
+    /** Notes a lot created by this posting (at receipt), so the answer can name it. */
+    createdLot: (lotId: string, lotNumber: string) => createdLots.set(lotId, lotNumber),
     /** Whether the item needs a lot: lot-tracked and the company uses lot numbers. */
     lotTracked,
     /** Refuses a line naming an unknown or inactive item, an unknown location, or a lot that is not the item's. */
@@ -315,6 +344,8 @@ async function loadPostingContext(tx: TDb, actor: TAuthUser, deltas: TDelta[]) {
       partNumber: (itemId: string) => itemRows.get(itemId)!.partNumber,
       location: (locationId: string) => locationRows.get(locationId)!.fullCode,
       itemCost: (itemId: string) => itemRows.get(itemId)!.unitCost,
+      /** A lot the posting names, or one it created at receipt (remembered by `createdLot`). */
+      lotNumber: (lotId: string) => createdLots.get(lotId) ?? lotRows.get(lotId)!.lotNumber,
     },
   };
 }
@@ -324,9 +355,8 @@ export async function postStock(db: TDb, actor: TAuthUser, input: TPostStock): P
   const deltas = deltasOf(input);
   try {
     return await withTenant(db, actor.companyId, async (tx) => {
-      const retried = await repo.findTransactionByKey(tx, actor.companyId, input.idempotencyKey);
-      if (retried) return loadTransaction(tx, retried);
-
+      // A retried key is not looked up first: the transaction row is written before anything else and its unique
+      // index refuses the copy (caught below), which saves every posting a round trip.
       const context = await loadPostingContext(tx, actor, deltas);
       for (const [index, d] of deltas.entries()) {
         context.check(d, { lotGiven: d.lotId !== null, receiving: input.kind === 'receive' });
@@ -335,19 +365,18 @@ export async function postStock(db: TDb, actor: TAuthUser, input: TPostStock): P
         const lotTracked = context.lotTracked(d.itemId);
         if (lotTracked && !line.lotNumber) throw badLine(`${d.field}.lotNumber`, STOCK_MESSAGES.lotRequired);
         if (lotTracked && line.lotNumber) {
-          deltas[index] = {
-            ...d,
-            lotId: await repo.findOrCreateLot(tx, {
-              companyId: actor.companyId,
-              itemId: d.itemId,
-              lotNumber: line.lotNumber,
-              expiresOn: line.lotExpiresOn ?? null,
-            }),
-          };
+          const lot = await repo.findOrCreateLotRow(tx, {
+            companyId: actor.companyId,
+            itemId: d.itemId,
+            lotNumber: line.lotNumber,
+            expiresOn: line.lotExpiresOn ?? null,
+          });
+          context.createdLot(lot.id, lot.lotNumber);
+          deltas[index] = { ...d, lotId: lot.id };
         }
       }
 
-      const transactionId = await applyAndRecord(tx, actor, deltas, {
+      return applyAndRecord(tx, actor, deltas, {
         names: context.names,
         transaction: {
           kind: input.kind,
@@ -357,7 +386,6 @@ export async function postStock(db: TDb, actor: TAuthUser, input: TPostStock): P
           reversesId: null,
         },
       });
-      return loadTransaction(tx, (await repo.findTransaction(tx, actor.companyId, transactionId))!);
     });
   } catch (error) {
     // The same key posted by a concurrent retry a moment ago: answer with that posting.
@@ -425,11 +453,15 @@ export async function reverseTransaction(
       }));
       const byItem = new Map(lines.map((l) => [l.itemId, l.partNumber]));
       const byLocation = new Map(lines.map((l) => [l.locationId, l.locationCode]));
-      const transactionId = await applyAndRecord(tx, actor, deltas, {
+      const byLot = new Map(
+        lines.flatMap((l) => (l.lotId && l.lotNumber ? [[l.lotId, l.lotNumber] as const] : [])),
+      );
+      return applyAndRecord(tx, actor, deltas, {
         names: {
           partNumber: (itemId) => byItem.get(itemId) ?? itemId,
           location: (locationId) => byLocation.get(locationId) ?? locationId,
           itemCost: () => '0',
+          lotNumber: (lotId) => byLot.get(lotId) ?? lotId,
         },
         transaction: {
           kind: 'reversal',
@@ -439,7 +471,6 @@ export async function reverseTransaction(
           reversesId: id,
         },
       });
-      return loadTransaction(tx, (await repo.findTransaction(tx, actor.companyId, transactionId))!);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyReversed();
