@@ -200,6 +200,12 @@ describe('last-route memory', () => {
     expect(isRememberedRoute('/no-such-page')).toBe(false);
   });
 
+  it("remembers a QR label's link, so that signing in from it comes back to it", () => {
+    expect(isRememberedRoute('/s/FBI7K3M9Q2X')).toBe(true);
+    expect(isRememberedRoute('/s/')).toBe(false);
+    expect(isRememberedRoute('/s/a/b')).toBe(false);
+  });
+
   it('returns to /help when nothing is stored', () => {
     expect(DEFAULT_RETURN_ROUTE).toBe('/help');
   });

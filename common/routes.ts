@@ -1,4 +1,6 @@
 // Every route of SPEC.md section 2 with who may open it, and the guard, last-route and Back rules built on it.
+
+import { SCAN_LINK_PATH } from './label-codes.ts';
 import type { TFeature, TLabelConfig } from './label-config.ts';
 import { featureFlagsOf } from './label-config.ts';
 import { canAccess, type TAccess, type TRole } from './roles.ts';
@@ -143,8 +145,17 @@ export const LAST_ROUTE_EXCLUSIONS = [
  */
 const AUTH_FLOW_PAGES = ['/verify-email', '/verify-expired', '/auth/callback'];
 
+/**
+ * A QR label's link, /s/<code> (docs/decisions/028): not a screen of its own but a page of the app that opens the
+ * scanned thing; remembered like a screen, so that signing in from a link comes back to it.
+ */
+export function isScanLinkPath(pathname: string): boolean {
+  return pathname.startsWith(SCAN_LINK_PATH) && /^[A-Za-z0-9]+$/.test(pathname.slice(SCAN_LINK_PATH.length));
+}
+
 /** True when visiting `pathname` should be stored as the last route. */
 export function isRememberedRoute(pathname: string): boolean {
+  if (isScanLinkPath(pathname)) return true;
   const route = findRoute(pathname);
   if (!route) return false;
   return (

@@ -19,6 +19,8 @@ import { inventorySetupRoutes } from './modules/inventory/inventory-setup.routes
 import { lotsRoutes } from './modules/inventory/lots.routes.ts';
 import { stockRoutes } from './modules/inventory/stock.routes.ts';
 import { stockListRoutes } from './modules/inventory/stock-list.routes.ts';
+import { labelsRoutes } from './modules/labels/labels.routes.ts';
+import { scanRoutes } from './modules/scan/scan.routes.ts';
 import { securityDashboardRoutes } from './modules/security-dashboard/security-dashboard.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
@@ -126,7 +128,9 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(countRoutes);
   await app.register(stockListRoutes);
   await app.register(lotsRoutes);
+  await app.register(scanRoutes);
   await app.register(borrowingRoutes);
+  await app.register(labelsRoutes);
   await app.register(analyticsRoutes);
   await app.register(securityDashboardRoutes);
 

@@ -2,10 +2,11 @@
 // /api/v1/auth/*) tries to read, change and delete company A's data, sending A's ids wherever a request can carry
 // them, and only ever gets B's own data or a 404. The route list is taken from the app itself (every route Fastify
 // registers), so a new route without a case in ROUTE_CASES fails here: "add a cross-company case for <METHOD> <URL>".
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { compactCode, newToken, scanLink } from '#common/label-codes.ts';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../tests/setup/test-app.ts';
 import { enrolTwoFactor, requireOathtool } from '../tests/setup/two-factor.ts';
 import { mailOutbox } from './mail/mail.tables.ts';
@@ -13,6 +14,7 @@ import { analyticsEvents } from './modules/analytics/analytics.tables.ts';
 import { sessions, twoFactors, users } from './modules/auth/auth.tables.ts';
 import { companies, companySettings } from './modules/companies/companies.tables.ts';
 import { items, locations } from './modules/inventory/inventory.tables.ts';
+import { labelCodes } from './modules/labels/labels.tables.ts';
 import { securityEvents } from './security/security-events.tables.ts';
 
 /**
@@ -244,6 +246,27 @@ async function aLotId(): Promise<string> {
   return response.json().items[0].id;
 }
 let A_BORROWING_ID: string;
+/** A's own label format "A secret format", made once through A's session; its id. */
+let aFormatPromise: Promise<string> | undefined;
+function aFormatId(): Promise<string> {
+  aFormatPromise ??= (async () => {
+    const response = await send({
+      method: 'POST',
+      url: '/api/v1/label-formats',
+      payload: { name: 'A secret format', width: '4', height: '1', unit: 'in', symbology: 'qr' },
+      cookie: A.cookie,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().id as string;
+  })();
+  return aFormatPromise;
+}
+/** B's own first label format (B's default). */
+async function bFormatId(): Promise<string> {
+  const response = await asB({ method: 'GET', url: '/api/v1/label-formats' });
+  expect(response.statusCode).toBe(200);
+  return response.json().items[0].id;
+}
 
 beforeAll(async () => {
   // B enrols TOTP for the backup-codes case, with codes from oathtool.
@@ -1170,6 +1193,108 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
       expect(
         (await asB({ method: 'GET', url: `/api/v1/stock/transactions/${A_RECEIPT_ID}` })).statusCode,
       ).toBe(404);
+    },
+  },
+  'GET /api/v1/label-formats': {
+    kind: 'tenant',
+    attempt: "lists label formats: only B's own, none of A's",
+    async probe() {
+      await aFormatId();
+      const response = await asB({ method: 'GET', url: '/api/v1/label-formats' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('A secret format');
+    },
+  },
+  'POST /api/v1/label-formats': {
+    kind: 'tenant',
+    attempt: "adds a format with the name of A's: allowed (names are per company), A's untouched",
+    async probe() {
+      const id = await aFormatId();
+      const response = await asB({
+        method: 'POST',
+        url: '/api/v1/label-formats',
+        payload: { name: 'A secret format', width: '2', height: '1', unit: 'in', symbology: 'code128' },
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().id).not.toBe(id);
+      const aList = await send({ method: 'GET', url: '/api/v1/label-formats', cookie: A.cookie });
+      expect(aList.json().items.find((f: { id: string }) => f.id === id)).toMatchObject({ width: '4' });
+    },
+  },
+  'PATCH /api/v1/label-formats/:id': {
+    kind: 'tenant',
+    attempt: "changes A's format by id: 404",
+    async probe() {
+      const id = await aFormatId();
+      const response = await asB({
+        method: 'PATCH',
+        url: `/api/v1/label-formats/${id}`,
+        payload: { name: 'Mine' },
+      });
+      expect(response.statusCode).toBe(404);
+    },
+  },
+  'DELETE /api/v1/label-formats/:id': {
+    kind: 'tenant',
+    attempt: "deletes A's format by id: 404, and A still has it",
+    async probe() {
+      const id = await aFormatId();
+      expect((await asB({ method: 'DELETE', url: `/api/v1/label-formats/${id}` })).statusCode).toBe(404);
+      const aList = await send({ method: 'GET', url: '/api/v1/label-formats', cookie: A.cookie });
+      expect(aList.json().items.map((f: { id: string }) => f.id)).toContain(id);
+    },
+  },
+  'POST /api/v1/labels/print': {
+    kind: 'tenant',
+    attempt: "prints A's item, lot and site, and with A's format: 400 naming the field, nothing printed",
+    async probe() {
+      const formatId = await bFormatId();
+      const print = (payload: object) => asB({ method: 'POST', url: '/api/v1/labels/print', payload });
+      const base = { formatId, output: 'roll', dpi: 203 };
+      const item = await print({ ...base, targets: [{ kind: 'item', id: A_ITEM.id, copies: 1 }] });
+      expect(item.statusCode).toBe(400);
+      expect(item.json().error.fieldErrors).toHaveProperty(['targets.0.id']);
+      const lot = await print({ ...base, targets: [{ kind: 'lot', id: await aLotId(), copies: 1 }] });
+      expect(lot.json().error.fieldErrors).toHaveProperty(['targets.0.id']);
+      const everything = await print({ ...base, everythingIn: { locationId: A_SITE.id, copies: 1 } });
+      expect(everything.json().error.fieldErrors).toHaveProperty(['everythingIn.locationId']);
+      const format = await print({
+        ...base,
+        formatId: await aFormatId(),
+        targets: [{ kind: 'location', id: A_SITE.id }],
+      });
+      expect(format.statusCode).toBe(400);
+      expect(format.json().error.fieldErrors).toHaveProperty('formatId');
+      for (const r of [item, lot, everything, format]) expect(r.body).not.toContain(A_PART);
+    },
+  },
+  'GET /api/v1/scan/resolve': {
+    kind: 'tenant',
+    attempt:
+      "resolves A's item label code and its QR link (the same 404 as garbage), A's part number and site code",
+    async probe() {
+      const token = newToken((n) => randomBytes(n));
+      await t.database.db
+        .insert(labelCodes)
+        .values({ token, companyId: A.companyId, kind: 'item', entityId: A_ITEM.id });
+      const resolve = (code: string) =>
+        asB({ method: 'GET', url: `/api/v1/scan/resolve?code=${encodeURIComponent(code)}` });
+      const garbage = await resolve('nothing-at-all');
+      expect(garbage.statusCode).toBe(404);
+      for (const code of [compactCode('item', token), scanLink(TEST_APP_URL, 'item', token)]) {
+        const response = await resolve(code);
+        expect(response.statusCode, code).toBe(404);
+        expect(response.json().error.message.replace(code, '')).toBe(
+          garbage.json().error.message.replace('nothing-at-all', ''),
+        );
+      }
+      // B may have its own item or location of the same name (other cases make some): never A's.
+      for (const code of [A_PART, A_SITE.code]) {
+        const response = await resolve(code);
+        expect([200, 404], code).toContain(response.statusCode);
+        expect(response.body).not.toContain(A_ITEM.id);
+        expect(response.body).not.toContain(A_SITE.id);
+      }
     },
   },
   'GET /api/v1/items/:id/balances': {

@@ -14,7 +14,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { appUrl: st
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The scanner's ZXing WebAssembly (served from our origin) needs compiling: wasm only, never eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

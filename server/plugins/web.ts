@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { findRoute } from '#common/routes.ts';
+import { findRoute, isScanLinkPath } from '#common/routes.ts';
 
 /** Where `npm run build` puts the web app. */
 export const WEB_DIST = join(import.meta.dirname ?? '.', '..', '..', 'dist', 'web');
@@ -43,7 +43,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir?: strin
         .send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${pathname}` } });
     }
     return reply
-      .status(findRoute(pathname) ? 200 : 404)
+      .status(findRoute(pathname) || isScanLinkPath(pathname) ? 200 : 404)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(indexHtml);

@@ -1,0 +1,134 @@
+// Label formats (everyone reads, admins change) and label printing (PDF or ZPL; item labels need the Inventory area).
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  type TPrintStreamLine,
+  ZLabelFormatInputSchema,
+  ZLabelFormatListQuerySchema,
+  ZLabelFormatPageSchema,
+  ZLabelFormatPatchSchema,
+  ZLabelFormatSchema,
+  ZPrintRequestSchema,
+} from '#common/schemas/labels.ts';
+import { authOf, requireRole } from '../../plugins/auth.ts';
+import { requireFeature } from '../../plugins/feature.ts';
+import { createFormat, deleteFormat, listFormats, updateFormat } from './formats.service.ts';
+import { planPrint, renderPrint } from './print.service.ts';
+
+const ZIdParams = z.object({ id: z.uuid('Not an id') });
+
+/** Media type of the progress stream a client asks for with Accept (docs/decisions/027). */
+export const PRINT_PROGRESS_TYPE = 'application/x-ndjson';
+
+export async function labelsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const appUrl = app.config.appUrl;
+  const tags = ['labels'];
+
+  r.get(
+    '/api/v1/label-formats',
+    {
+      preHandler: [requireRole('user')],
+      schema: {
+        summary:
+          "The company's label formats by name (a default is made from the label configuration when none exist)",
+        tags,
+        querystring: ZLabelFormatListQuerySchema,
+        response: { 200: ZLabelFormatPageSchema },
+      },
+    },
+    async (request) => listFormats(db, authOf(request), request.query),
+  );
+  r.post(
+    '/api/v1/label-formats',
+    {
+      preHandler: [requireRole('admin')],
+      schema: {
+        summary: 'Adds a label format (admin)',
+        tags,
+        body: ZLabelFormatInputSchema,
+        response: { 201: ZLabelFormatSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createFormat(db, authOf(request), request.body)),
+  );
+  r.patch(
+    '/api/v1/label-formats/:id',
+    {
+      preHandler: [requireRole('admin')],
+      schema: {
+        summary: 'Changes a label format (admin)',
+        tags,
+        params: ZIdParams,
+        body: ZLabelFormatPatchSchema,
+        response: { 200: ZLabelFormatSchema },
+      },
+    },
+    async (request) => updateFormat(db, authOf(request), request.params.id, request.body),
+  );
+  r.delete(
+    '/api/v1/label-formats/:id',
+    {
+      preHandler: [requireRole('admin')],
+      schema: {
+        summary: "Deletes a label format; the company's last one stays (admin)",
+        tags,
+        params: ZIdParams,
+      },
+    },
+    async (request, reply) => {
+      await deleteFormat(db, authOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+  r.post(
+    '/api/v1/labels/print',
+    {
+      preHandler: [requireRole('user'), requireFeature(db, 'inventory')],
+      schema: {
+        summary: `Prints labels as a PDF or ZPL file; with Accept: ${PRINT_PROGRESS_TYPE}, progress lines then the file`,
+        tags,
+        body: ZPrintRequestSchema,
+      },
+    },
+    async (request, reply) => {
+      const plan = await planPrint(db, appUrl, authOf(request), request.body);
+      reply.header('x-label-count', String(plan.total)).header('cache-control', 'no-store');
+      if (!(request.headers.accept ?? '').includes(PRINT_PROGRESS_TYPE)) {
+        const file = await renderPrint(plan);
+        return reply
+          .type(file.contentType)
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .send(typeof file.body === 'string' ? file.body : Buffer.from(file.body));
+      }
+      // Progress: one JSON line every few dozen labels while rendering, then the file (base64) or the error.
+      const stream = new PassThrough();
+      const write = (line: TPrintStreamLine) => stream.write(`${JSON.stringify(line)}\n`);
+      void renderPrint(plan, (done) => write({ type: 'progress', done, total: plan.total }))
+        .then((file) => {
+          const bytes =
+            typeof file.body === 'string' ? Buffer.from(file.body, 'utf8') : Buffer.from(file.body);
+          write({
+            type: 'file',
+            filename: file.filename,
+            contentType: file.contentType,
+            base64: bytes.toString('base64'),
+            labels: file.labels,
+          });
+        })
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, 'label rendering failed');
+          write({
+            type: 'error',
+            code: 'INTERNAL',
+            message: 'The labels could not be drawn. Try again; if it keeps failing, print fewer at once.',
+          });
+        })
+        .finally(() => stream.end());
+      return reply.type(`${PRINT_PROGRESS_TYPE}; charset=utf-8`).send(stream);
+    },
+  );
+}

@@ -1,0 +1,73 @@
+// The records labels print, read inside withTenant: another company's ids are simply not found (RLS and the
+// company in every where).
+import { and, asc, eq, gt, inArray, like, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
+import { items, locations } from '../inventory/inventory.tables.ts';
+import { lots, stockBalances } from '../inventory/stock.tables.ts';
+
+export interface TItemLabelRow {
+  id: string;
+  partNumber: string;
+  name: string;
+  unitOfMeasure: string;
+  locationCode: string | null;
+}
+
+export async function itemsByIds(tx: TDb, companyId: string, ids: string[]): Promise<TItemLabelRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select({
+      id: items.id,
+      partNumber: items.partNumber,
+      name: items.name,
+      unitOfMeasure: items.unitOfMeasure,
+      locationCode: locations.fullCode,
+    })
+    .from(items)
+    .leftJoin(locations, eq(locations.id, items.defaultLocationId))
+    .where(and(eq(items.companyId, companyId), inArray(items.id, ids)));
+}
+
+export async function lotsByIds(tx: TDb, companyId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({ id: lots.id, lotNumber: lots.lotNumber, partNumber: items.partNumber, name: items.name })
+    .from(lots)
+    .innerJoin(items, eq(items.id, lots.itemId))
+    .where(and(eq(lots.companyId, companyId), inArray(lots.id, ids)));
+}
+
+export async function locationsByIds(tx: TDb, companyId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({ id: locations.id, name: locations.name, fullCode: locations.fullCode, path: locations.path })
+    .from(locations)
+    .where(and(eq(locations.companyId, companyId), inArray(locations.id, ids)));
+}
+
+/** Items with stock in a location subtree, by part number, each with its total quantity there (`limit` rows). */
+export async function stockInSubtree(tx: TDb, companyId: string, path: string, limit: number) {
+  const quantity = sql<string>`sum(${stockBalances.quantity})`;
+  return tx
+    .select({
+      id: items.id,
+      partNumber: items.partNumber,
+      name: items.name,
+      unitOfMeasure: items.unitOfMeasure,
+      quantity,
+    })
+    .from(stockBalances)
+    .innerJoin(locations, eq(locations.id, stockBalances.locationId))
+    .innerJoin(items, eq(items.id, stockBalances.itemId))
+    .where(
+      and(
+        eq(stockBalances.companyId, companyId),
+        like(locations.path, `${escapeLike(path)}%`),
+        gt(stockBalances.quantity, '0'),
+      ),
+    )
+    .groupBy(items.id, items.partNumber, items.name, items.unitOfMeasure)
+    .orderBy(asc(items.partNumber))
+    .limit(limit);
+}

@@ -1,0 +1,199 @@
+// Printing labels: check every target belongs to the company (400 naming the field otherwise, nothing printed),
+// give each its permanent code, then render PDF or ZPL (docs/decisions/027).
+
+import { normalizeDecimal } from '#common/decimal.ts';
+import { AppError } from '#common/errors.ts';
+import type { TCodeKind } from '#common/label-codes.ts';
+import { LabelFitError, SHEETS } from '#common/label-layout.ts';
+import {
+  formatInches,
+  PRINT_MAX_LABELS,
+  PRINT_MESSAGES,
+  type TLabelFormat,
+  type TPrintRequest,
+} from '#common/schemas/labels.ts';
+import type { TDb } from '../../db/client.ts';
+import { withTenant } from '../../db/tenant.ts';
+import type { TAuthUser } from '../../plugins/auth.ts';
+import { findCompany } from '../companies/companies.repo.ts';
+import { todayIn } from '../inventory/borrowing.service.ts';
+import { codesFor } from './codes.service.ts';
+import { formatForPrint } from './formats.service.ts';
+import { layoutPrepared, prepareLabel, type TLabelContent, type TPreparedLabel } from './layout.ts';
+import * as repo from './print.repo.ts';
+import { renderPdf } from './render-pdf.ts';
+import { renderZpl } from './render-zpl.ts';
+
+/** A checked print, ready to render. */
+export interface TPrintPlan {
+  request: TPrintRequest;
+  format: TLabelFormat;
+  labels: TPreparedLabel[];
+  total: number;
+}
+
+/** The finished file. */
+export interface TPrintFile {
+  filename: string;
+  contentType: string;
+  body: Uint8Array | string;
+  labels: number;
+}
+
+const refuse = (field: string, message: string) => new AppError('BAD_REQUEST', message, { [field]: message });
+
+/** Checks the request and gathers every label's content and code; renders nothing yet. */
+export async function planPrint(
+  db: TDb,
+  appUrl: string,
+  actor: TAuthUser,
+  request: TPrintRequest,
+): Promise<TPrintPlan> {
+  const company = await findCompany(db, actor.companyId);
+  const date = todayIn(company?.timezone ?? 'UTC');
+  const blank = { partNumber: '', name: '', lot: '', location: '', quantity: '', date };
+  const plan = await withTenant(db, actor.companyId, async (tx) => {
+    const format = await formatForPrint(tx, actor.companyId, request.formatId);
+    const idsOf = (kind: TCodeKind) => [
+      ...new Set(request.targets.filter((t) => t.kind === kind).map((t) => t.id)),
+    ];
+    const found = {
+      item: new Map((await repo.itemsByIds(tx, actor.companyId, idsOf('item'))).map((r) => [r.id, r])),
+      lot: new Map((await repo.lotsByIds(tx, actor.companyId, idsOf('lot'))).map((r) => [r.id, r])),
+      location: new Map(
+        (await repo.locationsByIds(tx, actor.companyId, idsOf('location'))).map((r) => [r.id, r]),
+      ),
+    };
+    const missing = {
+      item: PRINT_MESSAGES.itemNotFound,
+      lot: PRINT_MESSAGES.lotNotFound,
+      location: PRINT_MESSAGES.locationNotFound,
+    };
+    request.targets.forEach((t, i) => {
+      if (!found[t.kind].has(t.id)) throw refuse(`targets.${i}.id`, missing[t.kind]);
+    });
+    const contents: Array<Omit<TLabelContent, 'token'> & { id: string }> = request.targets.map((t) => {
+      if (t.kind === 'item') {
+        const item = found.item.get(t.id)!;
+        return {
+          ...blank,
+          id: t.id,
+          kind: 'item',
+          copies: t.copies,
+          partNumber: item.partNumber,
+          name: item.name,
+          location: item.locationCode ?? '',
+        };
+      }
+      if (t.kind === 'lot') {
+        const lot = found.lot.get(t.id)!;
+        return {
+          ...blank,
+          id: t.id,
+          kind: 'lot',
+          copies: t.copies,
+          partNumber: lot.partNumber,
+          name: lot.name,
+          lot: lot.lotNumber,
+        };
+      }
+      const location = found.location.get(t.id)!;
+      return {
+        ...blank,
+        id: t.id,
+        kind: 'location',
+        copies: t.copies,
+        name: location.name,
+        location: location.fullCode,
+      };
+    });
+    if (request.everythingIn) {
+      const [where] = await repo.locationsByIds(tx, actor.companyId, [request.everythingIn.locationId]);
+      if (!where) throw refuse('everythingIn.locationId', PRINT_MESSAGES.locationNotFound);
+      const stock = await repo.stockInSubtree(tx, actor.companyId, where.path, PRINT_MAX_LABELS + 1);
+      if (stock.length === 0) throw refuse('everythingIn.locationId', PRINT_MESSAGES.emptyLocation);
+      for (const row of stock) {
+        contents.push({
+          ...blank,
+          id: row.id,
+          kind: 'item',
+          copies: request.everythingIn.copies,
+          partNumber: row.partNumber,
+          name: row.name,
+          location: where.fullCode,
+          quantity: `${normalizeDecimal(row.quantity)} ${row.unitOfMeasure}`,
+        });
+      }
+    }
+    const total = contents.reduce((sum, c) => sum + c.copies, 0);
+    if (total > PRINT_MAX_LABELS) throw refuse('targets', PRINT_MESSAGES.tooMany(total));
+    const tokens = {
+      item: await codesFor(
+        tx,
+        actor.companyId,
+        'item',
+        contents.filter((c) => c.kind === 'item').map((c) => c.id),
+      ),
+      lot: await codesFor(
+        tx,
+        actor.companyId,
+        'lot',
+        contents.filter((c) => c.kind === 'lot').map((c) => c.id),
+      ),
+      location: await codesFor(
+        tx,
+        actor.companyId,
+        'location',
+        contents.filter((c) => c.kind === 'location').map((c) => c.id),
+      ),
+    } as Record<TCodeKind, Map<string, string>>;
+    const labels = contents.map(({ id, ...c }) =>
+      prepareLabel(format, appUrl, { ...c, token: tokens[c.kind].get(id)! }),
+    );
+    return { request, format, labels, total };
+  });
+  // Every label of a print has the same size and a code of the same length: if the first fits, all do.
+  const size =
+    request.output === 'roll' || request.output === 'zpl'
+      ? formatInches(plan.format)
+      : SHEETS[request.output];
+  try {
+    layoutPrepared(
+      plan.format,
+      plan.labels[0]!,
+      'labelWidthIn' in size ? { width: size.labelWidthIn, height: size.labelHeightIn } : size,
+      request.dpi,
+    );
+  } catch (error) {
+    if (error instanceof LabelFitError) throw refuse('formatId', error.message);
+    throw error;
+  }
+  return plan;
+}
+
+/** Renders a checked print; `onProgress` hears the number of labels drawn so far. */
+export async function renderPrint(
+  plan: TPrintPlan,
+  onProgress?: (done: number) => void,
+): Promise<TPrintFile> {
+  const { request, format, labels } = plan;
+  const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
+  const base = `labels-${
+    format.name
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'format'
+  }-${stamp}`;
+  if (request.output === 'zpl') {
+    const body = await renderZpl({ format, dpi: request.dpi, labels, ...(onProgress ? { onProgress } : {}) });
+    return { filename: `${base}.zpl`, contentType: 'text/plain; charset=utf-8', body, labels: plan.total };
+  }
+  const body = await renderPdf({
+    format,
+    output: request.output,
+    dpi: request.dpi,
+    labels,
+    ...(onProgress ? { onProgress } : {}),
+  });
+  return { filename: `${base}.pdf`, contentType: 'application/pdf', body, labels: plan.total };
+}

@@ -1,0 +1,126 @@
+// Resolving what was scanned (docs/decisions/028): one of our label codes first, then the company's part numbers,
+// lot numbers and location codes, so vendor barcodes and hand-typed text work too. Everything is read inside
+// withTenant: another company's code is simply not found, and gets the same answer as garbage.
+
+import { normalizeDecimal } from '#common/decimal.ts';
+import { AppError } from '#common/errors.ts';
+import { parseCode } from '#common/label-codes.ts';
+import type { TItem, TLocationKind } from '#common/schemas/inventory-setup.ts';
+import { scanNotRecognised, type TScanMatch, type TScanResult } from '#common/schemas/scan.ts';
+import type { TDb } from '../../db/client.ts';
+import { withTenant } from '../../db/tenant.ts';
+import type { TAuthUser } from '../../plugins/auth.ts';
+import { findItem } from '../inventory/items.repo.ts';
+import * as repo from './scan.repo.ts';
+
+/** A date column as the contract spells it ("2027-06-30"), whichever driver read it. */
+function dateText(value: string | Date | null): string | null {
+  if (value === null) return null;
+  return typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+}
+
+/** The balances part of a result, quantities in one spelling. */
+async function balancesOf(tx: TDb, companyId: string, scope: repo.TBalanceScope) {
+  const found = await repo.scopeBalances(tx, companyId, scope);
+  return {
+    balances: found.rows.map((b) => ({ ...b, quantity: normalizeDecimal(b.quantity) })),
+    balanceCount: found.count,
+    onHand: normalizeDecimal(found.total),
+  };
+}
+
+async function itemResult(
+  tx: TDb,
+  companyId: string,
+  item: TItem,
+  matchedBy: TScanMatch,
+): Promise<TScanResult> {
+  const { balances, balanceCount, onHand } = await balancesOf(tx, companyId, { itemId: item.id });
+  return { kind: 'item', matchedBy, item, onHand, balances, balanceCount };
+}
+
+async function resolveItem(tx: TDb, companyId: string, itemId: string, matchedBy: TScanMatch) {
+  const item = await findItem(tx, companyId, itemId);
+  return item ? itemResult(tx, companyId, item, matchedBy) : null;
+}
+
+async function resolveLot(
+  tx: TDb,
+  companyId: string,
+  lotId: string,
+  matchedBy: TScanMatch,
+): Promise<TScanResult | null> {
+  const lot = await repo.findLotRow(tx, companyId, lotId);
+  const item = lot ? await findItem(tx, companyId, lot.itemId) : null;
+  if (!lot || !item) return null;
+  const { balances, balanceCount, onHand } = await balancesOf(tx, companyId, { itemId: item.id, lotId });
+  return {
+    kind: 'lot',
+    matchedBy,
+    lot: { id: lot.id, lotNumber: lot.lotNumber, expiresOn: dateText(lot.expiresOn) },
+    item,
+    onHand,
+    balances,
+    balanceCount,
+  };
+}
+
+async function resolveLocation(
+  tx: TDb,
+  companyId: string,
+  locationId: string,
+  matchedBy: TScanMatch,
+): Promise<TScanResult | null> {
+  const location = await repo.findLocationRow(tx, companyId, locationId);
+  if (!location) return null;
+  const { balances, balanceCount } = await balancesOf(tx, companyId, { locationId });
+  return {
+    kind: 'location',
+    matchedBy,
+    location: { ...location, kind: location.kind as TLocationKind },
+    balances,
+    balanceCount,
+  };
+}
+
+/** Our own label code: the token's thing, when it is of the kind the code says (machines and work orders: later). */
+async function byLabelCode(tx: TDb, companyId: string, kind: string, token: string) {
+  const code = await repo.findLabelCode(tx, companyId, token);
+  if (!code || code.kind !== kind) return null;
+  if (kind === 'item') return resolveItem(tx, companyId, code.entityId, 'code');
+  if (kind === 'lot') return resolveLot(tx, companyId, code.entityId, 'code');
+  if (kind === 'location') return resolveLocation(tx, companyId, code.entityId, 'code');
+  return null;
+}
+
+/** Text that is not one of our codes: the part number, then a lot number, then a location code. */
+async function byText(tx: TDb, companyId: string, text: string): Promise<TScanResult | null> {
+  const itemId = await repo.findItemIdByPartNumber(tx, companyId, text);
+  if (itemId) return resolveItem(tx, companyId, itemId, 'part-number');
+  const sameNumber = await repo.findLotsByNumber(tx, companyId, text);
+  if (sameNumber.length === 1) return resolveLot(tx, companyId, sameNumber[0]!.id, 'lot-number');
+  const locationId = await repo.findLocationIdByCode(tx, companyId, text);
+  if (locationId) return resolveLocation(tx, companyId, locationId, 'location-code');
+  if (sameNumber.length > 1) {
+    throw new AppError(
+      'NOT_FOUND',
+      `Lot “${text}” exists for several items: scan the lot's own label, or type the part number first.`,
+    );
+  }
+  return null;
+}
+
+/** GET /api/v1/scan/resolve: what `scanned` is in the user's company, or 404 "Not recognised: …". */
+export async function resolveScan(db: TDb, actor: TAuthUser, scanned: string): Promise<TScanResult> {
+  const text = scanned.trim();
+  const parsed = parseCode(text);
+  const isLink = /^https?:\/\//i.test(text);
+  const found = await withTenant(db, actor.companyId, async (tx) => {
+    const coded = parsed ? await byLabelCode(tx, actor.companyId, parsed.kind, parsed.token) : null;
+    if (coded) return coded;
+    // A link is ours or nothing; any other text may still be a part number, a lot or a location code.
+    return isLink ? null : byText(tx, actor.companyId, text);
+  });
+  if (!found) throw new AppError('NOT_FOUND', scanNotRecognised(text));
+  return found;
+}
