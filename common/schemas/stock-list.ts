@@ -56,7 +56,16 @@ export const ZStockRowSchema = z.object({
 });
 export type TStockRow = z.infer<typeof ZStockRowSchema>;
 
-export const ZStockPageSchema = pageOf(ZStockRowSchema);
+/**
+ * The stock list counts matching items up to this many: counting every one of 100,000 items on each page costs more
+ * than the page itself, and past this the list says "10,000+" and asks for a narrower search (decision 026).
+ */
+export const STOCK_COUNT_LIMIT = 10_000;
+
+export const ZStockPageSchema = pageOf(ZStockRowSchema).extend({
+  /** True when more than STOCK_COUNT_LIMIT items match: `total` is then that limit, not the count. */
+  totalCapped: z.boolean(),
+});
 export type TStockPage = z.infer<typeof ZStockPageSchema>;
 
 /** GET /api/v1/stock/categories: the categories the company's items use, alphabetically. */

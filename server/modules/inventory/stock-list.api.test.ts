@@ -2,8 +2,12 @@
 // searched by part number, name, lot or location, narrowed to a location's subtree, sorted and paged on the server;
 // the same rows as CSV; an item found by its part number in any case; an item's history newest first.
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STOCK_COUNT_LIMIT } from '#common/schemas/stock-list.ts';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
+import { createItems } from '../../db/seed/factories.ts';
+import { users } from '../auth/auth.tables.ts';
 
 let t: TTestApp;
 let admin: string;
@@ -363,5 +367,22 @@ describe("an item's ledger", () => {
     const bad = await send('GET', `/api/v1/items/${item.bolt}/ledger?lotId=L-7`, operator);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fieldErrors).toHaveProperty('lotId');
+  });
+});
+
+describe('a company with more items than the list counts', () => {
+  it('says "10,000 or more" past the count limit, and counts exactly again once a search narrows it', async () => {
+    const big = await t.signIn({ email: 'max@bigshop.example', role: 'admin', companyName: 'Big Shop' });
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, 'max@bigshop.example'));
+    await createItems(t.database.db, row!.companyId!, STOCK_COUNT_LIMIT + 5, 'BIG');
+    const all = (await send('GET', '/api/v1/stock?pageSize=25', big)).json();
+    expect(all).toMatchObject({ total: STOCK_COUNT_LIMIT, totalCapped: true });
+    expect(all.items.map((i: { partNumber: string }) => i.partNumber).slice(0, 2)).toEqual([
+      'BIG-0001',
+      'BIG-0002',
+    ]);
+    const narrowed = (await send('GET', '/api/v1/stock?q=BIG-1000', big)).json();
+    // BIG-1000 and BIG-10000 … BIG-10005 (the factory pads to four digits and no further): seven.
+    expect(narrowed).toMatchObject({ total: 7, totalCapped: false });
   });
 });

@@ -5,7 +5,7 @@
 // (row-level security confines every table to the company; company_id is in each where as well, so the company's
 // indexes are used).
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { TItemLedgerQuery, TStockFilter } from '#common/schemas/stock-list.ts';
+import { STOCK_COUNT_LIMIT, type TItemLedgerQuery, type TStockFilter } from '#common/schemas/stock-list.ts';
 import { queryRows, type TDb } from '../../db/client.ts';
 import { containsPattern, escapeLike } from '../../db/like.ts';
 import { items, locations } from './inventory.tables.ts';
@@ -102,7 +102,7 @@ export async function stockPageByItem(
   );
 }
 
-/** How many items match the item conditions alone (the total of stockPageByItem). */
+/** How many items match the item conditions alone (the total of stockPageByItem), up to STOCK_COUNT_LIMIT + 1. */
 export async function countItems(
   tx: TDb,
   companyId: string,
@@ -111,7 +111,8 @@ export async function countItems(
 ): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     tx,
-    sql`select count(*)::int as n from items i where ${itemConditions(companyId, filter, found)}`,
+    sql`select count(*)::int as n
+          from (select 1 from items i where ${itemConditions(companyId, filter, found)} limit ${STOCK_COUNT_LIMIT + 1}) m`,
   );
   return row?.n ?? 0;
 }

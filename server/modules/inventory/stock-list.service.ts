@@ -3,6 +3,7 @@ import { normalizeDecimal } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
 import { ITEM_MESSAGES, type TItem } from '#common/schemas/inventory-setup.ts';
 import {
+  STOCK_COUNT_LIMIT,
   STOCK_CSV_MAX_ROWS,
   type TItemLedgerQuery,
   type TLedgerPage,
@@ -80,7 +81,8 @@ export async function listStock(db: TDb, actor: TAuthUser, query: TStockListQuer
   const found = await withTenant(db, actor.companyId, (tx) =>
     findPage(tx, actor.companyId, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
   );
-  return { items: found.rows, total: found.total, page, pageSize };
+  const totalCapped = found.total > STOCK_COUNT_LIMIT;
+  return { items: found.rows, total: Math.min(found.total, STOCK_COUNT_LIMIT), totalCapped, page, pageSize };
 }
 
 /** The columns of the stock CSV, in order. */
