@@ -1,7 +1,8 @@
 // Every route of SPEC.md section 2: public pages in the public layout, protected ones behind the guard in the shell.
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { PROTECTED_ROUTES } from '#common/routes.ts';
+import { SCAN_LINK_PATH } from '#common/label-codes.ts';
+import { findRoute, PROTECTED_ROUTES, type TRouteDef } from '#common/routes.ts';
 import { PageLoader } from '../components/page-loader.tsx';
 // The root page is the first paint of most visits: bundled with the app rather than fetched after it.
 import RootPage from '../features/public/pages/root-page.tsx';
@@ -34,6 +35,9 @@ const SecurityDashboardPage = lazy(
 const StockCheckPage = lazy(() => import('../features/stock-check/stock-check-page.tsx'));
 const InventoryPage = lazy(() => import('../features/stock/inventory-page.tsx'));
 const ItemsPage = lazy(() => import('../features/stock/items-page.tsx'));
+const LabelsPage = lazy(() => import('../features/labels/labels-page.tsx'));
+const ScanPage = lazy(() => import('../features/scan/scan-page.tsx'));
+const ScanLinkPage = lazy(() => import('../features/scan/scan-link-page.tsx'));
 
 /** The protected screens that are built; every other protected route shows what its area will do (AreaPage). */
 const SCREENS: Partial<Record<string, React.ComponentType>> = {
@@ -45,7 +49,12 @@ const SCREENS: Partial<Record<string, React.ComponentType>> = {
   '/stock-check': StockCheckPage,
   '/inventory': InventoryPage,
   '/items': ItemsPage,
+  '/labels': LabelsPage,
+  '/scan': ScanPage,
 };
+
+/** The route whose guard a QR link takes: whoever may scan may follow a link. */
+const SCAN_ROUTE = findRoute('/scan') as TRouteDef;
 
 function screenOf(route: (typeof PROTECTED_ROUTES)[number]) {
   const Screen = SCREENS[route.path];
@@ -79,10 +88,17 @@ const router = createBrowserRouter([
       },
       {
         element: page(<SignedInLayout />),
-        children: PROTECTED_ROUTES.map((route) => ({
-          path: route.path,
-          element: <RequireAccess route={route}>{page(screenOf(route))}</RequireAccess>,
-        })),
+        children: [
+          ...PROTECTED_ROUTES.map((route) => ({
+            path: route.path,
+            element: <RequireAccess route={route}>{page(screenOf(route))}</RequireAccess>,
+          })),
+          // A QR label's link (docs/decisions/028): guarded like /scan, then resolved to the thing.
+          {
+            path: `${SCAN_LINK_PATH}:code`,
+            element: <RequireAccess route={SCAN_ROUTE}>{page(<ScanLinkPage />)}</RequireAccess>,
+          },
+        ],
       },
     ],
   },

@@ -25,4 +25,5 @@ export const queryKeys = {
   borrowers: (query: object) => ['borrowers', query] as const,
   /** An item's stock by location and lot (GET /api/v1/items/:id/balances), under 'items' so item changes refresh it. */
   borrowBalances: (itemId: string) => ['items', itemId, 'balances'] as const,
+  labelFormats: ['label-formats'] as const,
 };

@@ -7,6 +7,7 @@ import { AREA_DESCRIPTIONS } from '../areas/area-descriptions.ts';
 import { AuditPanel } from '../audit/audit-panel.tsx';
 import { LabelConfigPanel } from '../company/label-config-panel.tsx';
 import { ItemsPanel } from '../inventory-setup/items-panel.tsx';
+import { LabelFormatsPanel } from '../labels/label-formats-panel.tsx';
 import { UsersPanel } from '../users/users-panel.tsx';
 
 export default function AdminPage() {
@@ -20,6 +21,8 @@ export default function AdminPage() {
       <LabelConfigPanel />
     ) : tab.id === 'items' ? (
       <ItemsPanel />
+    ) : tab.id === 'label-definitions' ? (
+      <LabelFormatsPanel />
     ) : tab.id === 'audit' ? (
       <AuditPanel />
     ) : null;

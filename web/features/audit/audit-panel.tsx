@@ -1,9 +1,11 @@
 // The Audit Trail tab: who changed what and when in the company, newest first, with the values before and after.
-import { Badge, Card, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TAuditEntityType, TAuditQuery } from '#common/schemas/audit.ts';
-import { LoadError } from '../../components/load-error.tsx';
+import { ListPagination } from '../../components/list-pagination.tsx';
+import { ListSummary } from '../../components/list-summary.tsx';
+import { QueryStatus } from '../../components/query-status.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { listAudit } from './api.ts';
 import { AUDIT_ENTITY_LABELS, auditActionLabel, auditChangeLines } from './audit-format.ts';
@@ -37,7 +39,6 @@ export function AuditPanel() {
     placeholderData: keepPreviousData,
   });
   const data = audit.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const filter =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
@@ -77,21 +78,14 @@ export function AuditPanel() {
         Every change to users, rates and settings is kept here with who made it and when. Entries cannot be
         changed or deleted.
       </Text>
-      {audit.isError ? (
-        <LoadError
-          title="The audit trail could not be loaded"
-          error={audit.error}
-          onRetry={() => void audit.refetch()}
-        />
-      ) : null}
-      {!data && audit.isPending ? <Loader aria-label="Loading the audit trail" /> : null}
+      <QueryStatus
+        query={audit}
+        errorTitle="The audit trail could not be loaded"
+        loadingLabel="Loading the audit trail"
+      />
       {data ? (
         <>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {data.total === 0
-              ? 'Nothing recorded for this choice.'
-              : `${data.total} change${data.total === 1 ? '' : 's'}`}
-          </Text>
+          <ListSummary total={data.total} noun="change" empty="Nothing recorded for this choice." />
           <Table.ScrollContainer minWidth={760} visibleFrom="sm">
             <Table striped aria-label="Audit trail">
               <Table.Thead>
@@ -147,9 +141,13 @@ export function AuditPanel() {
               </Card>
             ))}
           </Stack>
-          {pages > 1 ? (
-            <Pagination value={page} onChange={setPage} total={pages} aria-label="Pages of the audit trail" />
-          ) : null}
+          <ListPagination
+            page={page}
+            total={data.total}
+            pageSize={PAGE_SIZE}
+            onChange={setPage}
+            label="Pages of the audit trail"
+          />
         </>
       ) : null}
     </Stack>

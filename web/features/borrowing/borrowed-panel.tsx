@@ -1,13 +1,15 @@
 // The "Borrowed" tab of /inventory: what is out, overdue or back, searched and paged on the server; take things
 // back, or lend an item (choose it, then the lend dialog).
-import { Button, Group, Loader, Pagination, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { TBorrowing, TBorrowingListQuery, TBorrowingStatus } from '#common/schemas/borrowing.ts';
 import type { TItem } from '#common/schemas/inventory-setup.ts';
-import { LoadError } from '../../components/load-error.tsx';
+import { ListPagination } from '../../components/list-pagination.tsx';
+import { ListSummary } from '../../components/list-summary.tsx';
+import { QueryStatus } from '../../components/query-status.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { listBorrowings } from './api.ts';
 import { BorrowDialog } from './borrow-dialog.tsx';
@@ -42,11 +44,6 @@ export function BorrowedPanel() {
     placeholderData: keepPreviousData,
   });
   const data = borrowings.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
-  // The last open borrowing of the last page returned: go back to the new last page.
-  useEffect(() => {
-    if (page > pages) setPage(pages);
-  }, [page, pages]);
 
   return (
     <Stack>
@@ -83,35 +80,29 @@ export function BorrowedPanel() {
         </Button>
       </Group>
 
-      {borrowings.isError ? (
-        <LoadError
-          title="Borrowed items could not be loaded"
-          error={borrowings.error}
-          onRetry={() => void borrowings.refetch()}
-        />
-      ) : null}
-      {!data && borrowings.isPending ? <Loader aria-label="Loading borrowed items" /> : null}
+      <QueryStatus
+        query={borrowings}
+        errorTitle="Borrowed items could not be loaded"
+        loadingLabel="Loading borrowed items"
+      />
 
       {data ? (
         <>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {data.total === 0
-              ? emptyMessage(q, status)
-              : `${data.total} borrowing${data.total === 1 ? '' : 's'} · today is ${data.today}${
-                  borrowings.isFetching ? ' — updating…' : ''
-                }`}
-          </Text>
+          <ListSummary
+            total={data.total}
+            noun="borrowing"
+            detail={` · today is ${data.today}`}
+            empty={emptyMessage(q, status)}
+            fetching={borrowings.isFetching}
+          />
           {data.items.length > 0 ? <BorrowingList items={data.items} onReturn={setReturning} /> : null}
-          {pages > 1 ? (
-            <Pagination
-              size="sm"
-              value={page}
-              onChange={setPage}
-              total={pages}
-              aria-label="Pages of borrowed items"
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            />
-          ) : null}
+          <ListPagination
+            page={page}
+            total={data.total}
+            pageSize={PAGE_SIZE}
+            onChange={setPage}
+            label="Pages of borrowed items"
+          />
         </>
       ) : null}
 

@@ -1,25 +1,15 @@
 // The company's items (SKUs) for admins: search by part number, name or category, filter by status, paged on the
 // server; a table on wide screens and cards on phones; add and edit in dialogs.
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { hasRole } from '#common/roles.ts';
 import type { TItem, TItemListQuery } from '#common/schemas/inventory-setup.ts';
+import { ListPagination } from '../../components/list-pagination.tsx';
+import { ListSummary } from '../../components/list-summary.tsx';
+import { QueryStatus } from '../../components/query-status.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSession } from '../auth/session.ts';
@@ -68,11 +58,6 @@ export function ItemList() {
     placeholderData: keepPreviousData,
   });
   const data = items.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
-  // Deactivating the last item of the last page leaves that page empty: go back to the new last page.
-  useEffect(() => {
-    if (page > pages) setPage(pages);
-  }, [page, pages]);
 
   // The file holds what the list shows: the same search and status, every page.
   const exportCsv = async () => {
@@ -145,23 +130,16 @@ export function ItemList() {
         </Group>
       </Group>
 
-      {items.isError ? (
-        <Alert color="red" role="alert" title="Items could not be loaded">
-          {messageOf(items.error)}{' '}
-          <Button size="xs" variant="white" onClick={() => void items.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
-      {!data && items.isPending ? <Loader aria-label="Loading items" /> : null}
+      <QueryStatus query={items} errorTitle="Items could not be loaded" loadingLabel="Loading items" />
 
       {data ? (
         <>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {data.total === 0
-              ? emptyMessage(q, status)
-              : `${data.total} item${data.total === 1 ? '' : 's'}${items.isFetching ? ' — updating…' : ''}`}
-          </Text>
+          <ListSummary
+            total={data.total}
+            noun="item"
+            empty={emptyMessage(q, status)}
+            fetching={items.isFetching}
+          />
           {data.items.length > 0 ? (
             <>
               <Table.ScrollContainer minWidth={960} visibleFrom="sm">
@@ -237,16 +215,13 @@ export function ItemList() {
               </Stack>
             </>
           ) : null}
-          {pages > 1 ? (
-            <Pagination
-              size="sm"
-              value={page}
-              onChange={setPage}
-              total={pages}
-              aria-label="Pages of items"
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            />
-          ) : null}
+          <ListPagination
+            page={page}
+            total={data.total}
+            pageSize={PAGE_SIZE}
+            onChange={setPage}
+            label="Pages of items"
+          />
         </>
       ) : null}
 

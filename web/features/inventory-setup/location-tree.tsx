@@ -1,12 +1,13 @@
 // The location tree as nested lists with disclosure buttons: each level is fetched from the server when it is
 // opened, a page at a time ("Show more"), so a site with thousands of bins never loads all at once.
-import { ActionIcon, Alert, Badge, Box, Button, Group, Loader, Text } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Loader, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { TLocation } from '#common/schemas/inventory-setup.ts';
+import { LoadError } from '../../components/load-error.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { listLocations } from './api.ts';
-import { childKinds, KIND_LABELS, messageOf } from './format.ts';
+import { childKinds, KIND_LABELS } from './format.ts';
 
 const LEVEL_SIZE = 50;
 
@@ -43,12 +44,13 @@ export function LocationList({
   if (level.isPending) return <Loader size="sm" aria-label="Loading locations" my="xs" />;
   if (level.isError) {
     return (
-      <Alert color="red" role="alert" title="Locations could not be loaded" my="xs">
-        {messageOf(level.error)}{' '}
-        <Button size="xs" variant="white" onClick={() => void level.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <Box my="xs">
+        <LoadError
+          title="Locations could not be loaded"
+          error={level.error}
+          onRetry={() => void level.refetch()}
+        />
+      </Box>
     );
   }
   const seen = new Set<string>();

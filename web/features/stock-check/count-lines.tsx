@@ -1,25 +1,15 @@
 // The lines to count: filtered (all, uncounted, counted) and searched on the server, paged, one quantity input per
 // line. Enter saves and moves to the next line, then to the next page. Expected quantities show only where the
 // server sends them (never to counters of a blind count). A table on wide screens, cards on phones.
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { TCountLine, TCountLinesQuery, TCountSession } from '#common/schemas/stock-check.ts';
-import { LoadError } from '../../components/load-error.tsx';
+import { ListPagination, pageCount } from '../../components/list-pagination.tsx';
+import { ListSummary } from '../../components/list-summary.tsx';
+import { QueryStatus } from '../../components/query-status.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { listCountLines } from './api.ts';
 import { CountEntry } from './count-entry.tsx';
@@ -67,7 +57,7 @@ export function CountLines({ session }: { session: TCountSession }) {
     placeholderData: keepPreviousData,
   });
   const data = lines.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  const pages = data ? pageCount(data.total, PAGE_SIZE) : 1;
   const counting = session.status === 'counting';
   const showExpected = session.expectedVisible;
 
@@ -138,23 +128,15 @@ export function CountLines({ session }: { session: TCountSession }) {
         </Text>
       ) : null}
 
-      {lines.isError ? (
-        <LoadError
-          title="Lines could not be loaded"
-          error={lines.error}
-          onRetry={() => void lines.refetch()}
-        />
-      ) : null}
-      {!data && lines.isPending ? <Loader aria-label="Loading lines" /> : null}
+      <QueryStatus query={lines} errorTitle="Lines could not be loaded" loadingLabel="Loading lines" />
       {data ? (
         <>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {data.total === 0
-              ? q
-                ? `No line matches “${q}”.`
-                : EMPTY[filter]
-              : `${data.total} line${data.total === 1 ? '' : 's'}${lines.isFetching ? ' — updating…' : ''}`}
-          </Text>
+          <ListSummary
+            total={data.total}
+            noun="line"
+            empty={q ? `No line matches “${q}”.` : EMPTY[filter]}
+            fetching={lines.isFetching}
+          />
           <div ref={listRef}>
             {data.items.length === 0 ? null : wide ? (
               <Table striped aria-label="Lines to count" verticalSpacing="xs">
@@ -237,16 +219,13 @@ export function CountLines({ session }: { session: TCountSession }) {
               </Stack>
             )}
           </div>
-          {pages > 1 ? (
-            <Pagination
-              size="sm"
-              value={page}
-              onChange={setPage}
-              total={pages}
-              aria-label="Pages of lines"
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            />
-          ) : null}
+          <ListPagination
+            page={page}
+            total={data.total}
+            pageSize={PAGE_SIZE}
+            onChange={setPage}
+            label="Pages of lines"
+          />
         </>
       ) : null}
       <FoundLineDialog

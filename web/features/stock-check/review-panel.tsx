@@ -1,11 +1,13 @@
 // The admins' Review of a count: for each line the quantity on the books at the start, the book when it was
 // counted, what was counted, the difference that posting will apply and its value at unit cost; lines that differ
 // are highlighted, and the largest differences are charted. A table on wide screens, cards on phones.
-import { Badge, Card, Group, Loader, Pagination, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Badge, Card, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TCountLine, TCountLinesQuery, TCountSession } from '#common/schemas/stock-check.ts';
-import { LoadError } from '../../components/load-error.tsx';
+import { ListPagination } from '../../components/list-pagination.tsx';
+import { ListSummary } from '../../components/list-summary.tsx';
+import { QueryStatus } from '../../components/query-status.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { listCountLines } from './api.ts';
 import { signed, signedMoney } from './format.ts';
@@ -59,7 +61,6 @@ export function ReviewPanel({ session }: { session: TCountSession }) {
     placeholderData: keepPreviousData,
   });
   const data = lines.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const uncounted = session.lines - session.counted;
 
   return (
@@ -87,19 +88,10 @@ export function ReviewPanel({ session }: { session: TCountSession }) {
         ]}
         style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
       />
-      {lines.isError ? (
-        <LoadError
-          title="Lines could not be loaded"
-          error={lines.error}
-          onRetry={() => void lines.refetch()}
-        />
-      ) : null}
-      {!data && lines.isPending ? <Loader aria-label="Loading lines" /> : null}
+      <QueryStatus query={lines} errorTitle="Lines could not be loaded" loadingLabel="Loading lines" />
       {data ? (
         <>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {data.total === 0 ? EMPTY[filter] : `${data.total} line${data.total === 1 ? '' : 's'}`}
-          </Text>
+          <ListSummary total={data.total} noun="line" empty={EMPTY[filter]} />
           {data.items.length > 0 ? (
             <>
               <Table.ScrollContainer minWidth={900} visibleFrom="sm">
@@ -180,16 +172,13 @@ export function ReviewPanel({ session }: { session: TCountSession }) {
               </Stack>
             </>
           ) : null}
-          {pages > 1 ? (
-            <Pagination
-              size="sm"
-              value={page}
-              onChange={setPage}
-              total={pages}
-              aria-label="Pages of the review"
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            />
-          ) : null}
+          <ListPagination
+            page={page}
+            total={data.total}
+            pageSize={PAGE_SIZE}
+            onChange={setPage}
+            label="Pages of the review"
+          />
         </>
       ) : null}
     </Stack>

@@ -6,8 +6,6 @@ import {
   Button,
   Card,
   Group,
-  Loader,
-  Pagination,
   Progress,
   SegmentedControl,
   Stack,
@@ -17,11 +15,13 @@ import {
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { hasRole } from '#common/roles.ts';
 import type { TCountListQuery, TCountSession } from '#common/schemas/stock-check.ts';
-import { LoadError } from '../../components/load-error.tsx';
+import { ListPagination } from '../../components/list-pagination.tsx';
+import { ListSummary } from '../../components/list-summary.tsx';
+import { QueryStatus } from '../../components/query-status.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useSession } from '../auth/session.ts';
 import { listCounts } from './api.ts';
@@ -82,10 +82,6 @@ export function SessionsList() {
     placeholderData: keepPreviousData,
   });
   const data = counts.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
-  useEffect(() => {
-    if (page > pages) setPage(pages);
-  }, [page, pages]);
 
   return (
     <Stack>
@@ -120,21 +116,15 @@ export function SessionsList() {
         style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
       />
 
-      {counts.isError ? (
-        <LoadError
-          title="Counts could not be loaded"
-          error={counts.error}
-          onRetry={() => void counts.refetch()}
-        />
-      ) : null}
-      {!data && counts.isPending ? <Loader aria-label="Loading counts" /> : null}
+      <QueryStatus query={counts} errorTitle="Counts could not be loaded" loadingLabel="Loading counts" />
       {data ? (
         <>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {data.total === 0
-              ? `${EMPTY[status]}${isAdmin ? ' Start one with “Start a count”.' : ' An admin starts counts.'}`
-              : `${data.total} count${data.total === 1 ? '' : 's'}${counts.isFetching ? ' — updating…' : ''}`}
-          </Text>
+          <ListSummary
+            total={data.total}
+            noun="count"
+            empty={`${EMPTY[status]}${isAdmin ? ' Start one with “Start a count”.' : ' An admin starts counts.'}`}
+            fetching={counts.isFetching}
+          />
           {data.items.length > 0 ? (
             <>
               <Table.ScrollContainer minWidth={800} visibleFrom="sm">
@@ -201,16 +191,13 @@ export function SessionsList() {
               </Stack>
             </>
           ) : null}
-          {pages > 1 ? (
-            <Pagination
-              size="sm"
-              value={page}
-              onChange={setPage}
-              total={pages}
-              aria-label="Pages of counts"
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            />
-          ) : null}
+          <ListPagination
+            page={page}
+            total={data.total}
+            pageSize={PAGE_SIZE}
+            onChange={setPage}
+            label="Pages of counts"
+          />
         </>
       ) : null}
       {isAdmin ? <StartCountDialog opened={starting} onClose={() => setStarting(false)} /> : null}

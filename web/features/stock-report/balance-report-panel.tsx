@@ -1,28 +1,18 @@
 // The stock balance report: for a period, per item, what there was, what came in, what went out and what is left,
 // with the company's opening and closing value — the month-end question of a planner or an accountant. Paged on the
 // server; the totals are over every item, not only the page shown.
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Pagination,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TStockReportRow } from '#common/schemas/stock-report.ts';
+import { ListPagination } from '../../components/list-pagination.tsx';
+import { ListSummary } from '../../components/list-summary.tsx';
+import { QueryStatus } from '../../components/query-status.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { formatMoney, messageOf } from '../inventory-setup/format.ts';
+import { formatMoney } from '../inventory-setup/format.ts';
 import { LocationSelect } from '../inventory-setup/location-select.tsx';
 import { getBalanceReport, type TReportFilters } from './api.ts';
 
@@ -69,7 +59,6 @@ export function BalanceReportPanel() {
   // A bad period or location comes back as field errors, shown under the field.
   const errors: Record<string, string> = report.error instanceof ApiError ? report.error.fieldErrors : {};
   const data = report.isError ? undefined : report.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const reset = () => setPage(1);
 
   return (
@@ -128,15 +117,13 @@ export function BalanceReportPanel() {
         </div>
       </Group>
 
-      {report.isError && Object.keys(errors).length === 0 ? (
-        <Alert color="red" role="alert" title="The report could not be made">
-          {messageOf(report.error)}{' '}
-          <Button size="xs" variant="white" onClick={() => void report.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+      {Object.keys(errors).length === 0 ? (
+        <QueryStatus
+          query={report}
+          errorTitle="The report could not be made"
+          loadingLabel="Making the report"
+        />
       ) : null}
-      {!data && report.isPending && !report.isError ? <Loader aria-label="Making the report" /> : null}
 
       {data ? (
         <>
@@ -145,11 +132,12 @@ export function BalanceReportPanel() {
             <Figure label={`Value at the end of ${data.to}`} value={formatMoney(data.totals.closingValue)} />
             <Figure label="Items with stock or movement" value={String(data.totals.itemsWithMovement)} />
           </SimpleGrid>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {data.total === 0
-              ? 'No stock and no movements in this period. Choose an earlier start or another location.'
-              : `${data.total} item${data.total === 1 ? '' : 's'}${report.isFetching ? ' — updating…' : ''}`}
-          </Text>
+          <ListSummary
+            total={data.total}
+            noun="item"
+            empty="No stock and no movements in this period. Choose an earlier start or another location."
+            fetching={report.isFetching}
+          />
           {data.items.length > 0 ? (
             <>
               <Table.ScrollContainer minWidth={820} visibleFrom="sm">
@@ -213,16 +201,13 @@ export function BalanceReportPanel() {
               </Stack>
             </>
           ) : null}
-          {pages > 1 ? (
-            <Pagination
-              size="sm"
-              value={page}
-              onChange={setPage}
-              total={pages}
-              aria-label="Pages of the report"
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            />
-          ) : null}
+          <ListPagination
+            page={page}
+            total={data.total}
+            pageSize={PAGE_SIZE}
+            onChange={setPage}
+            label="Pages of the report"
+          />
         </>
       ) : null}
     </Stack>

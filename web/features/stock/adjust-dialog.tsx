@@ -2,85 +2,51 @@
 // arrives goes through Receive; a counted difference through Stock Check.
 import { TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { TItem } from '#common/schemas/inventory-setup.ts';
-import { BalanceSelect, balanceKey, parseBalanceKey } from './balance-select.tsx';
-import { checkPosting, PostingForm, StockModal, type TStockDialogProps } from './dialog-frame.tsx';
-import { type TPostingBody, useStockPosting } from './use-stock-posting.ts';
+import { itemDialog, type TItemDialogProps } from './dialog-frame.tsx';
+import { FromBalanceForm, useFromBalance } from './from-balance.tsx';
+import { lotSuffix } from './stock-format.ts';
 
-export interface TAdjustDialogProps extends TStockDialogProps {
-  item: TItem;
-  locationId?: string | null;
-  lotId?: string | null;
-}
+export const AdjustDialog = itemDialog('Adjust', AdjustBody);
 
-export function AdjustDialog(props: TAdjustDialogProps) {
-  return (
-    <StockModal opened={props.opened} onClose={props.onClose} title={`Adjust ${props.item.partNumber}`}>
-      <AdjustBody {...props} />
-    </StockModal>
-  );
-}
-
-function AdjustBody({ item, locationId, lotId, onClose, onDone }: TAdjustDialogProps) {
-  const [source, setSource] = useState<string | null>(locationId ? balanceKey(locationId, lotId) : null);
-  const [available, setAvailable] = useState<string | null>(null);
+function AdjustBody(props: TItemDialogProps) {
+  const { item } = props;
   const [change, setChange] = useState('');
   const [reason, setReason] = useState('');
-  const { mutation, errors, setErrors } = useStockPosting({
-    describe: (posted) => {
-      const line = posted.lines[0];
-      const lot = line?.lotNumber ? `, lot ${line.lotNumber}` : '';
-      return {
-        title: 'Stock adjusted',
-        message: `Adjusted ${item.partNumber} at ${line?.locationCode}${lot} by ${line?.quantityDelta} ${item.unitOfMeasure}: now ${line?.balanceAfter}`,
-      };
-    },
-    onDone: () => {
-      onClose();
-      onDone?.();
-    },
-  });
-
-  const submit = () => {
-    const at = source ? parseBalanceKey(source) : null;
-    const body: TPostingBody = {
-      kind: 'adjust',
-      reference: '',
-      reason: reason.trim(),
-      lines: [
-        {
-          itemId: item.id,
-          locationId: at?.locationId ?? '',
-          ...(at?.lotId ? { lotId: at.lotId } : {}),
-          quantityDelta: change.trim(),
-        },
-      ],
+  const posting = useFromBalance(props, (posted) => {
+    const line = posted.lines[0];
+    return {
+      title: 'Stock adjusted',
+      message: `Adjusted ${item.partNumber} at ${line?.locationCode}${lotSuffix(line?.lotNumber)} by ${line?.quantityDelta} ${item.unitOfMeasure}: now ${line?.balanceAfter}`,
     };
-    const invalid = checkPosting(body) ?? {};
-    if (!at) invalid.locationId = 'Choose the stock to adjust';
-    if (Object.keys(invalid).length > 0) setErrors(invalid);
-    else mutation.mutate(body);
-  };
+  });
+  const { from: at, available, errors } = posting;
+
+  const submit = () =>
+    posting.send(
+      {
+        kind: 'adjust',
+        reference: '',
+        reason: reason.trim(),
+        lines: [
+          {
+            itemId: item.id,
+            locationId: at?.locationId ?? '',
+            ...(at?.lotId ? { lotId: at.lotId } : {}),
+            quantityDelta: change.trim(),
+          },
+        ],
+      },
+      { locationId: !at && 'Choose the stock to adjust' },
+    );
 
   return (
-    <PostingForm
-      label={`Adjust ${item.partNumber}`}
-      submitLabel="Adjust"
-      busy={mutation.isPending}
-      formError={errors.form}
+    <FromBalanceForm
+      verb="Adjust"
+      sourceLabel="Stock at"
+      sourceError={errors.locationId ?? errors.lotId}
+      posting={posting}
       onSubmit={submit}
-      onCancel={onClose}
     >
-      <BalanceSelect
-        item={item}
-        label="Stock at"
-        value={source}
-        onChange={(key, left) => {
-          setSource(key);
-          setAvailable(left);
-        }}
-        error={errors.locationId ?? errors.lotId}
-      />
       <TextInput
         label={`Change (${item.unitOfMeasure})`}
         description={`Negative takes stock away, e.g. -2${available ? `; ${available} there now` : ''}`}
@@ -97,6 +63,6 @@ function AdjustBody({ item, locationId, lotId, onClose, onDone }: TAdjustDialogP
         error={errors.reason}
         required
       />
-    </PostingForm>
+    </FromBalanceForm>
   );
 }

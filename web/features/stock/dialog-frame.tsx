@@ -1,7 +1,8 @@
 // The frame every stock dialog shares: a modal whose body mounts on opening (so each opening makes its own
 // idempotency key), a form, the refusal's message above the buttons, and Cancel / submit.
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { FormEvent, ReactNode } from 'react';
+import type { ComponentType, FormEvent, ReactNode } from 'react';
+import type { TItem } from '#common/schemas/inventory-setup.ts';
 import { ZPostStockSchema } from '#common/schemas/stock.ts';
 import type { TPostingBody } from './use-stock-posting.ts';
 
@@ -11,6 +12,29 @@ export interface TStockDialogProps {
   onClose: () => void;
   /** Called after a successful posting (after the toast), e.g. to go on scanning. */
   onDone?: () => void;
+}
+
+/** Props of a dialog about one item, opened on the item page (maybe from a balance row) or from a scan. */
+export interface TItemDialogProps extends TStockDialogProps {
+  item: TItem;
+  locationId?: string | null;
+  lotId?: string | null;
+}
+
+/**
+ * The dialog of `Body`: titled "<verb> <part number>" (Receive P-100), its body mounted only while open. Receive,
+ * Issue, Move and Adjust are each `itemDialog(verb, Body)`.
+ */
+export function itemDialog<P extends TItemDialogProps>(verb: string, Body: ComponentType<P>) {
+  function ItemDialog(props: P) {
+    return (
+      <StockModal opened={props.opened} onClose={props.onClose} title={`${verb} ${props.item.partNumber}`}>
+        <Body {...props} />
+      </StockModal>
+    );
+  }
+  ItemDialog.displayName = `${verb}Dialog`;
+  return ItemDialog;
 }
 
 export function StockModal({

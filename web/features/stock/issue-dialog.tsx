@@ -1,94 +1,60 @@
 // Issue stock of an item from one of its balances to a job, a work order or a person (kept as the reference).
 import { TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { TItem } from '#common/schemas/inventory-setup.ts';
-import { BalanceSelect, balanceKey, parseBalanceKey } from './balance-select.tsx';
-import { checkPosting, PostingForm, StockModal, type TStockDialogProps } from './dialog-frame.tsx';
-import { type TPostingBody, useStockPosting } from './use-stock-posting.ts';
+import { itemDialog, type TItemDialogProps } from './dialog-frame.tsx';
+import { FromBalanceForm, QuantityInput, useFromBalance } from './from-balance.tsx';
+import { lotSuffix } from './stock-format.ts';
 
-export interface TIssueDialogProps extends TStockDialogProps {
-  item: TItem;
-  locationId?: string | null;
-  lotId?: string | null;
-}
+export const IssueDialog = itemDialog('Issue', IssueBody);
 
-export function IssueDialog(props: TIssueDialogProps) {
-  return (
-    <StockModal opened={props.opened} onClose={props.onClose} title={`Issue ${props.item.partNumber}`}>
-      <IssueBody {...props} />
-    </StockModal>
-  );
-}
-
-function IssueBody({ item, locationId, lotId, onClose, onDone }: TIssueDialogProps) {
-  const [source, setSource] = useState<string | null>(locationId ? balanceKey(locationId, lotId) : null);
-  const [available, setAvailable] = useState<string | null>(null);
+function IssueBody(props: TItemDialogProps) {
+  const { item } = props;
   const [quantity, setQuantity] = useState('');
   const [issuedTo, setIssuedTo] = useState('');
-  const { mutation, errors, setErrors } = useStockPosting({
-    describe: (posted) => {
-      const line = posted.lines[0];
-      const lot = line?.lotNumber ? `, lot ${line.lotNumber}` : '';
-      const quantityText = line?.quantityDelta.replace('-', '');
-      return {
-        title: 'Stock issued',
-        message: `Issued ${quantityText} ${item.unitOfMeasure} of ${item.partNumber} from ${line?.locationCode}${lot} to ${posted.reference}`,
-      };
-    },
-    onDone: () => {
-      onClose();
-      onDone?.();
-    },
-  });
-
-  const submit = () => {
-    const from = source ? parseBalanceKey(source) : null;
-    const body: TPostingBody = {
-      kind: 'issue',
-      reference: issuedTo.trim(),
-      lines: [
-        {
-          itemId: item.id,
-          locationId: from?.locationId ?? '',
-          ...(from?.lotId ? { lotId: from.lotId } : {}),
-          quantity: quantity.trim(),
-        },
-      ],
+  const posting = useFromBalance(props, (posted) => {
+    const line = posted.lines[0];
+    const quantityText = line?.quantityDelta.replace('-', '');
+    return {
+      title: 'Stock issued',
+      message: `Issued ${quantityText} ${item.unitOfMeasure} of ${item.partNumber} from ${line?.locationCode}${lotSuffix(line?.lotNumber)} to ${posted.reference}`,
     };
-    const invalid = checkPosting(body) ?? {};
-    if (!from) invalid.locationId = 'Choose where the stock comes from';
-    if (!issuedTo.trim()) invalid.reference = 'Say who or what it is issued to';
-    if (Object.keys(invalid).length > 0) setErrors(invalid);
-    else mutation.mutate(body);
-  };
+  });
+  const { from, errors } = posting;
+
+  const submit = () =>
+    posting.send(
+      {
+        kind: 'issue',
+        reference: issuedTo.trim(),
+        lines: [
+          {
+            itemId: item.id,
+            locationId: from?.locationId ?? '',
+            ...(from?.lotId ? { lotId: from.lotId } : {}),
+            quantity: quantity.trim(),
+          },
+        ],
+      },
+      {
+        locationId: !from && 'Choose where the stock comes from',
+        reference: !issuedTo.trim() && 'Say who or what it is issued to',
+      },
+    );
 
   return (
-    <PostingForm
-      label={`Issue ${item.partNumber}`}
-      submitLabel="Issue"
-      busy={mutation.isPending}
-      formError={errors.form}
+    <FromBalanceForm
+      verb="Issue"
+      sourceLabel="From"
+      sourceError={errors.locationId ?? errors.lotId}
+      posting={posting}
       onSubmit={submit}
-      onCancel={onClose}
     >
-      <BalanceSelect
+      <QuantityInput
         item={item}
-        label="From"
-        value={source}
-        onChange={(key, left) => {
-          setSource(key);
-          setAvailable(left);
-        }}
-        error={errors.locationId ?? errors.lotId}
-      />
-      <TextInput
-        label={`Quantity (${item.unitOfMeasure})`}
-        description={available ? `${available} ${item.unitOfMeasure} there` : undefined}
-        inputMode="decimal"
+        available={posting.available}
         value={quantity}
-        onChange={(e) => setQuantity(e.currentTarget.value)}
+        onChange={setQuantity}
         error={errors.quantity}
-        required
       />
       <TextInput
         label="Issued to"
@@ -98,6 +64,6 @@ function IssueBody({ item, locationId, lotId, onClose, onDone }: TIssueDialogPro
         error={errors.reference}
         required
       />
-    </PostingForm>
+    </FromBalanceForm>
   );
 }

@@ -1,12 +1,12 @@
 // The item page (/items?id=<itemId>): what the item is, how much there is and where (by location and lot), its
 // lots, and its full history; Receive, Issue, Move, Adjust (admins) and Borrow (when the company allows it).
-import { Badge, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { compareDecimal } from '#common/decimal.ts';
 import { hasRole } from '#common/roles.ts';
 import { BackButton } from '../../components/back-button.tsx';
-import { LoadError } from '../../components/load-error.tsx';
+import { QueryStatus } from '../../components/query-status.tsx';
 import { configOf, useSession } from '../auth/session.ts';
 import { BorrowDialog } from '../borrowing/borrow-dialog.tsx';
 import { AdjustDialog } from './adjust-dialog.tsx';
@@ -44,17 +44,12 @@ export function ItemPage({ itemId }: { itemId: string }) {
     queryFn: ({ signal }) => getItemBalances(itemId, signal),
   });
 
-  if (item.isError)
+  if (item.isError || !item.data)
     return (
       <Container size="xl" py="lg">
-        <LoadError
-          title="This item could not be loaded"
-          error={item.error}
-          onRetry={() => void item.refetch()}
-        />
+        <QueryStatus query={item} errorTitle="This item could not be loaded" loadingLabel="Loading item" />
       </Container>
     );
-  if (!item.data) return <Loader aria-label="Loading item" m="lg" />;
   const it = item.data;
   const total = balances.data?.total ?? null;
   const low = total !== null && isLow(it.reorderPoint, total);
@@ -118,16 +113,14 @@ export function ItemPage({ itemId }: { itemId: string }) {
         <Title order={2} fz="lg">
           Balances
         </Title>
-        {balances.isError ? (
-          <LoadError
-            title="Balances could not be loaded"
-            error={balances.error}
-            onRetry={() => void balances.refetch()}
-          />
-        ) : balances.data ? (
+        {balances.data && !balances.isError ? (
           <BalancesSection item={it} balances={balances.data} onAction={fromRow} />
         ) : (
-          <Loader aria-label="Loading balances" />
+          <QueryStatus
+            query={balances}
+            errorTitle="Balances could not be loaded"
+            loadingLabel="Loading balances"
+          />
         )}
 
         {it.lotTracked ? (

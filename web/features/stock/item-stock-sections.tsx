@@ -1,12 +1,13 @@
 // The item page's stock: its balances by location and lot (each offering Issue and Move from that balance), and for
 // a lot-tracked item its lots (newest first, paged) linking to each lot's page.
-import { Anchor, Button, Card, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TItem } from '#common/schemas/inventory-setup.ts';
 import type { TItemBalances } from '#common/schemas/stock.ts';
-import { LoadError } from '../../components/load-error.tsx';
+import { ListPagination } from '../../components/list-pagination.tsx';
+import { QueryStatus } from '../../components/query-status.tsx';
 import { getItemLots } from './api.ts';
 import { stockKeys } from './stock-keys.ts';
 
@@ -121,12 +122,8 @@ export function LotsSection({ item }: { item: TItem }) {
     queryFn: ({ signal }) => getItemLots(item.id, page, LOTS_PAGE, signal),
     placeholderData: keepPreviousData,
   });
-  if (lots.isError)
-    return (
-      <LoadError title="Lots could not be loaded" error={lots.error} onRetry={() => void lots.refetch()} />
-    );
-  if (!lots.data) return <Loader aria-label="Loading lots" />;
-  const pages = Math.max(1, Math.ceil(lots.data.total / LOTS_PAGE));
+  if (lots.isError || !lots.data)
+    return <QueryStatus query={lots} errorTitle="Lots could not be loaded" loadingLabel="Loading lots" />;
   return (
     <Stack gap="xs">
       {lots.data.total === 0 ? (
@@ -142,9 +139,13 @@ export function LotsSection({ item }: { item: TItem }) {
           </Text>
         </Group>
       ))}
-      {pages > 1 ? (
-        <Pagination size="sm" value={page} onChange={setPage} total={pages} aria-label="Pages of lots" />
-      ) : null}
+      <ListPagination
+        page={page}
+        total={lots.data.total}
+        pageSize={LOTS_PAGE}
+        onChange={setPage}
+        label="Pages of lots"
+      />
     </Stack>
   );
 }

@@ -1,22 +1,11 @@
 // An item's history (or one lot's), newest first and paged on the server: kind, when, who, where, lot, change,
 // balance after, reason or reference. Admins may reverse a posting that has not been reversed yet.
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Modal,
-  Pagination,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { TLedgerEntry } from '#common/schemas/stock-list.ts';
-import { LoadError } from '../../components/load-error.tsx';
+import { ListPagination } from '../../components/list-pagination.tsx';
+import { QueryStatus } from '../../components/query-status.tsx';
 import { toast } from '../../lib/toast.ts';
 import { messageOf } from '../inventory-setup/format.ts';
 import { getItemLedger, reverseTransaction } from './api.ts';
@@ -64,7 +53,6 @@ export function LedgerTable({
     placeholderData: keepPreviousData,
   });
   const data = ledger.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
   const reverseButton = (e: TLedgerEntry) =>
     isAdmin && canReverse(e) ? (
@@ -73,15 +61,10 @@ export function LedgerTable({
       </Button>
     ) : null;
 
-  if (ledger.isError)
+  if (ledger.isError || !data)
     return (
-      <LoadError
-        title="History could not be loaded"
-        error={ledger.error}
-        onRetry={() => void ledger.refetch()}
-      />
+      <QueryStatus query={ledger} errorTitle="History could not be loaded" loadingLabel="Loading history" />
     );
-  if (!data) return <Loader aria-label="Loading history" />;
   return (
     <Stack gap="sm">
       {data.total === 0 ? <Text c="dimmed">No postings yet.</Text> : null}
@@ -147,16 +130,13 @@ export function LedgerTable({
           </Stack>
         </>
       ) : null}
-      {pages > 1 ? (
-        <Pagination
-          size="sm"
-          value={page}
-          onChange={setPage}
-          total={pages}
-          aria-label="Pages of history"
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-        />
-      ) : null}
+      <ListPagination
+        page={page}
+        total={data.total}
+        pageSize={PAGE_SIZE}
+        onChange={setPage}
+        label="Pages of history"
+      />
       <Modal opened={reversing !== null} onClose={() => setReversing(null)} title="Reverse a posting">
         {reversing ? <ReverseForm entry={reversing} onClose={() => setReversing(null)} /> : null}
       </Modal>

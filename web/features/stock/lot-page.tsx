@@ -18,6 +18,7 @@ import { hasRole } from '#common/roles.ts';
 import type { TGenealogyDirection } from '#common/schemas/lots.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { LoadError } from '../../components/load-error.tsx';
+import { QueryStatus } from '../../components/query-status.tsx';
 import { useSession } from '../auth/session.ts';
 import { getGenealogy, getLot } from './api.ts';
 import { lotPath } from './item-stock-sections.tsx';
@@ -96,17 +97,12 @@ export function LotPage({ lotId }: { lotId: string }) {
   const { data: session } = useSession();
   const isAdmin = session?.user ? hasRole(session.user.role, 'admin') : false;
   const lot = useQuery({ queryKey: stockKeys.lot(lotId), queryFn: ({ signal }) => getLot(lotId, signal) });
-  if (lot.isError)
+  if (lot.isError || !lot.data)
     return (
       <Container size="xl" py="lg">
-        <LoadError
-          title="This lot could not be loaded"
-          error={lot.error}
-          onRetry={() => void lot.refetch()}
-        />
+        <QueryStatus query={lot} errorTitle="This lot could not be loaded" loadingLabel="Loading lot" />
       </Container>
     );
-  if (!lot.data) return <Loader aria-label="Loading lot" m="lg" />;
   const l = lot.data;
   const unit = l.item.unitOfMeasure;
   return (

@@ -3,29 +3,17 @@
 import { TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TItem } from '#common/schemas/inventory-setup.ts';
 import { configOf, useSession } from '../auth/session.ts';
 import { LocationSelect } from '../inventory-setup/location-select.tsx';
 import { getLocation, getLot } from './api.ts';
-import { checkPosting, PostingForm, StockModal, type TStockDialogProps } from './dialog-frame.tsx';
+import { checkPosting, itemDialog, PostingForm, type TItemDialogProps } from './dialog-frame.tsx';
+import { lotSuffix } from './stock-format.ts';
 import { stockKeys } from './stock-keys.ts';
 import { type TPostingBody, useStockPosting } from './use-stock-posting.ts';
 
-export interface TReceiveDialogProps extends TStockDialogProps {
-  item: TItem;
-  locationId?: string | null;
-  lotId?: string | null;
-}
+export const ReceiveDialog = itemDialog('Receive', ReceiveBody);
 
-export function ReceiveDialog(props: TReceiveDialogProps) {
-  return (
-    <StockModal opened={props.opened} onClose={props.onClose} title={`Receive ${props.item.partNumber}`}>
-      <ReceiveBody {...props} />
-    </StockModal>
-  );
-}
-
-function ReceiveBody({ item, locationId, lotId, onClose, onDone }: TReceiveDialogProps) {
+function ReceiveBody({ item, locationId, lotId, onClose, onDone }: TItemDialogProps) {
   const { data: session } = useSession();
   const usesLots = item.lotTracked && configOf(session).useLotNumbers;
   const preset = locationId ?? item.defaultLocationId;
@@ -51,10 +39,9 @@ function ReceiveBody({ item, locationId, lotId, onClose, onDone }: TReceiveDialo
   const { mutation, errors, setErrors } = useStockPosting({
     describe: (posted) => {
       const line = posted.lines[0];
-      const lot = line?.lotNumber ? `, lot ${line.lotNumber}` : '';
       return {
         title: 'Stock received',
-        message: `Received ${line?.quantityDelta} ${item.unitOfMeasure} of ${item.partNumber} into ${line?.locationCode}${lot}`,
+        message: `Received ${line?.quantityDelta} ${item.unitOfMeasure} of ${item.partNumber} into ${line?.locationCode}${lotSuffix(line?.lotNumber)}`,
       };
     },
     onDone: () => {

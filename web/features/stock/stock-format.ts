@@ -19,6 +19,9 @@ export const kindLabel = (kind: string) => KIND_LABELS[kind as TStockKind] ?? ki
 /** "12.5 ea". */
 export const quantityText = (quantity: string, unit: string) => `${quantity} ${unit}`;
 
+/** ", lot L-7" after a place in a toast, or nothing for stock without a lot. */
+export const lotSuffix = (lotNumber: string | null | undefined) => (lotNumber ? `, lot ${lotNumber}` : '');
+
 /** A signed change as a ledger shows it: "+5", "-2". */
 export const deltaText = (delta: string) => (delta.startsWith('-') ? delta : `+${delta}`);
 

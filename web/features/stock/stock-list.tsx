@@ -6,8 +6,6 @@ import {
   Button,
   Card,
   Group,
-  Loader,
-  Pagination,
   Select,
   Stack,
   Switch,
@@ -19,10 +17,12 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconDownload, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { TStockFilter, TStockRow, TStockSort } from '#common/schemas/stock-list.ts';
-import { LoadError } from '../../components/load-error.tsx';
+import { ListPagination } from '../../components/list-pagination.tsx';
+import { ListSummary } from '../../components/list-summary.tsx';
+import { QueryStatus } from '../../components/query-status.tsx';
 import { toast } from '../../lib/toast.ts';
 import { formatMoney, messageOf } from '../inventory-setup/format.ts';
 import { LocationSelect } from '../inventory-setup/location-select.tsx';
@@ -84,10 +84,6 @@ export function StockList() {
     placeholderData: keepPreviousData,
   });
   const data = stock.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
-  useEffect(() => {
-    if (page > pages) setPage(pages);
-  }, [page, pages]);
 
   const changed =
     <T,>(set: (v: T) => void) =>
@@ -165,22 +161,18 @@ export function StockList() {
         </Button>
       </Group>
 
-      {stock.isError ? (
-        <LoadError
-          title="Stock could not be loaded"
-          error={stock.error}
-          onRetry={() => void stock.refetch()}
-        />
-      ) : null}
-      {!data && stock.isPending ? <Loader aria-label="Loading stock" /> : null}
+      <QueryStatus query={stock} errorTitle="Stock could not be loaded" loadingLabel="Loading stock" />
 
       {data ? (
         <>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {data.total === 0
-              ? empty
-              : `${data.total} item${data.total === 1 ? '' : 's'}${stock.isFetching ? ' — updating…' : ''}`}
-          </Text>
+          <ListSummary
+            total={data.total}
+            noun="item"
+            empty={empty}
+            // Past the count limit the server stops counting: say so, and how to see the rest.
+            detail={data.totalCapped ? ' or more: search or filter to narrow them down' : ''}
+            fetching={stock.isFetching}
+          />
           {data.items.length > 0 ? (
             <>
               <Table.ScrollContainer minWidth={760} visibleFrom="sm">
@@ -275,16 +267,13 @@ export function StockList() {
               </Stack>
             </>
           ) : null}
-          {pages > 1 ? (
-            <Pagination
-              size="sm"
-              value={page}
-              onChange={setPage}
-              total={pages}
-              aria-label="Pages of stock"
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            />
-          ) : null}
+          <ListPagination
+            page={page}
+            total={data.total}
+            pageSize={PAGE_SIZE}
+            onChange={setPage}
+            label="Pages of stock"
+          />
         </>
       ) : null}
     </Stack>

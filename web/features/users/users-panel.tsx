@@ -1,23 +1,13 @@
 // The company's users for admins: search, filter by status, page on the server, add, edit, re-send invitations.
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TCompanyUser, TUserListQuery } from '#common/schemas/users.ts';
-import { LoadError } from '../../components/load-error.tsx';
+import { ListPagination } from '../../components/list-pagination.tsx';
+import { ListSummary } from '../../components/list-summary.tsx';
+import { QueryStatus } from '../../components/query-status.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
@@ -88,7 +78,6 @@ export function UsersPanel() {
 
   if (!actor) return null;
   const data = users.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
   const actions = (user: TCompanyUser) => (
     <Group gap="xs" wrap="nowrap">
@@ -144,22 +133,11 @@ export function UsersPanel() {
         </Button>
       </Group>
 
-      {users.isError ? (
-        <LoadError
-          title="Users could not be loaded"
-          error={users.error}
-          onRetry={() => void users.refetch()}
-        />
-      ) : null}
-      {!data && users.isPending ? <Loader aria-label="Loading users" /> : null}
+      <QueryStatus query={users} errorTitle="Users could not be loaded" loadingLabel="Loading users" />
 
       {data ? (
         <>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {data.total === 0
-              ? 'No users match.'
-              : `${data.total} user${data.total === 1 ? '' : 's'}${users.isFetching ? ' — updating…' : ''}`}
-          </Text>
+          <ListSummary total={data.total} noun="user" empty="No users match." fetching={users.isFetching} />
           <Table.ScrollContainer minWidth={820} visibleFrom="sm">
             <Table striped highlightOnHover aria-label="Users">
               <Table.Thead>
@@ -218,15 +196,13 @@ export function UsersPanel() {
               </Card>
             ))}
           </Stack>
-          {pages > 1 ? (
-            <Pagination
-              value={page}
-              onChange={setPage}
-              total={pages}
-              aria-label="Pages of users"
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            />
-          ) : null}
+          <ListPagination
+            page={page}
+            total={data.total}
+            pageSize={PAGE_SIZE}
+            onChange={setPage}
+            label="Pages of users"
+          />
         </>
       ) : null}
 

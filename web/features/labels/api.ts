@@ -1,0 +1,93 @@
+// Calls of the labels API: label formats (/api/v1/label-formats) and printing (/api/v1/labels/print) with progress.
+import { isErrorBody } from '#common/errors.ts';
+import type {
+  TLabelFormat,
+  TLabelFormatInput,
+  TLabelFormatPage,
+  TLabelFormatPatch,
+  TPrintRequest,
+  TPrintStreamLine,
+} from '#common/schemas/labels.ts';
+import { ApiError, api } from '../../lib/api-client.ts';
+
+export const listFormats = (signal?: AbortSignal) =>
+  api<TLabelFormatPage>('/api/v1/label-formats?page=1&pageSize=100', signal ? { signal } : {});
+export const createFormat = (body: TLabelFormatInput) =>
+  api<TLabelFormat>('/api/v1/label-formats', { method: 'POST', body });
+export const updateFormat = (id: string, body: TLabelFormatPatch) =>
+  api<TLabelFormat>(`/api/v1/label-formats/${encodeURIComponent(id)}`, { method: 'PATCH', body });
+export const deleteFormat = (id: string) =>
+  api<void>(`/api/v1/label-formats/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+/** The printed file. */
+export interface TPrintedFile {
+  blob: Blob;
+  filename: string;
+  labels: number;
+}
+
+/**
+ * Prints labels, reporting progress (labels drawn of all) from the server's progress stream: the server renders for a
+ * few seconds on a big run, and the stream says how far it is (docs/decisions/027).
+ */
+export async function printLabels(
+  request: TPrintRequest,
+  onProgress: (done: number, total: number) => void,
+): Promise<TPrintedFile> {
+  let response: Response;
+  try {
+    response = await fetch('/api/v1/labels/print', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { accept: 'application/x-ndjson', 'content-type': 'application/json' },
+      body: JSON.stringify(request),
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'Unable to reach Forgeboard. Check your connection and try again.');
+  }
+  if (!response.ok || !response.body) {
+    const body: unknown = await response.json().catch(() => null);
+    if (isErrorBody(body))
+      throw new ApiError(response.status, body.error.code, body.error.message, body.error.fieldErrors);
+    throw new ApiError(
+      response.status,
+      'INTERNAL',
+      `The server answered ${response.status}. Try again in a moment.`,
+    );
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (value) buffered += value;
+    let newline = buffered.indexOf('\n');
+    while (newline >= 0) {
+      const line = JSON.parse(buffered.slice(0, newline)) as TPrintStreamLine;
+      buffered = buffered.slice(newline + 1);
+      if (line.type === 'progress') onProgress(line.done, line.total);
+      else if (line.type === 'error') throw new ApiError(500, 'INTERNAL', line.message);
+      else {
+        const bytes = Uint8Array.from(atob(line.base64), (c) => c.charCodeAt(0));
+        return {
+          blob: new Blob([bytes], { type: line.contentType }),
+          filename: line.filename,
+          labels: line.labels,
+        };
+      }
+      newline = buffered.indexOf('\n');
+    }
+    if (done) throw new ApiError(500, 'INTERNAL', 'The print stopped before the file arrived. Try again.');
+  }
+}
+
+/** Saves a file through the browser's download. */
+export function download(file: TPrintedFile) {
+  const url = URL.createObjectURL(file.blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

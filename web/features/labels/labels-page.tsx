@@ -1,0 +1,246 @@
+// /labels (Tag Items): pick items, lots, locations or everything in a location, copies, a format, an output and the
+// printer's resolution; the file downloads with progress shown while the server draws a big run.
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  NumberInput,
+  Progress,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  PRINT_MAX_COPIES,
+  PRINT_MAX_LABELS,
+  PRINT_OUTPUT_LABELS,
+  PRINT_OUTPUTS,
+  type TPrintDpi,
+  type TPrintOutput,
+  type TPrintRequest,
+} from '#common/schemas/labels.ts';
+import { LoadError } from '../../components/load-error.tsx';
+import { track } from '../../lib/analytics.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { toast } from '../../lib/toast.ts';
+import { download, listFormats, printLabels } from './api.ts';
+import { TargetPicker, type TPick } from './target-picker.tsx';
+
+const KIND_LABELS: Record<TPick['kind'], string> = {
+  item: 'Item',
+  lot: 'Lot',
+  location: 'Location',
+  'everything-in': 'Stock',
+};
+
+export default function LabelsPage() {
+  const formats = useQuery({
+    queryKey: queryKeys.labelFormats,
+    queryFn: ({ signal }) => listFormats(signal),
+  });
+  const [formatId, setFormatId] = useState<string | null>(null);
+  const [output, setOutput] = useState<TPrintOutput>('roll');
+  const [dpi, setDpi] = useState<TPrintDpi>(203);
+  const [picks, setPicks] = useState<TPick[]>([]);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const chosenFormat = formatId ?? formats.data?.items[0]?.id ?? null;
+
+  const add = (pick: Omit<TPick, 'copies'>) =>
+    setPicks((all) =>
+      all.some((p) => p.kind === pick.kind && p.id === pick.id) ? all : [...all, { ...pick, copies: 1 }],
+    );
+  const known = picks.filter((p) => p.kind !== 'everything-in').reduce((sum, p) => sum + p.copies, 0);
+
+  const print = async () => {
+    if (!chosenFormat) return;
+    const everything = picks.find((p) => p.kind === 'everything-in');
+    const request: TPrintRequest = {
+      formatId: chosenFormat,
+      output,
+      dpi,
+      targets: picks.flatMap((p) =>
+        p.kind === 'everything-in' ? [] : [{ kind: p.kind, id: p.id, copies: p.copies }],
+      ),
+      everythingIn: everything ? { locationId: everything.id, copies: everything.copies } : null,
+    };
+    setError(null);
+    setProgress({ done: 0, total: known });
+    try {
+      const file = await printLabels(request, (done, total) => setProgress({ done, total }));
+      download(file);
+      track('print_labels', { value: file.labels, output });
+      toast('success', {
+        title: `${file.labels} ${file.labels === 1 ? 'label' : 'labels'} ready`,
+        message: file.filename,
+      });
+    } catch (e) {
+      const message = e instanceof ApiError ? e.message : 'The labels could not be printed. Try again.';
+      const fields = e instanceof ApiError ? Object.values(e.fieldErrors) : [];
+      setError([message, ...fields.filter((f) => f !== message)].join(' '));
+      toast('error', { title: 'Labels not printed', message });
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Container size="md" py="lg">
+      <Title order={1} fz={{ base: 24, sm: 30 }} mb="md">
+        Tag Items
+      </Title>
+      {formats.isError ? (
+        <LoadError
+          title="Label formats could not be loaded"
+          error={formats.error}
+          onRetry={() => void formats.refetch()}
+        />
+      ) : null}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <Card withBorder>
+          <Title order={2} size="h4" mb="sm">
+            What to label
+          </Title>
+          <TargetPicker onPick={add} />
+        </Card>
+        <Card withBorder>
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              How to print
+            </Title>
+            <Select
+              label="Label format"
+              data={(formats.data?.items ?? []).map((f) => ({
+                value: f.id,
+                label: `${f.name} (${f.width} x ${f.height} ${f.unit})`,
+              }))}
+              value={chosenFormat}
+              onChange={setFormatId}
+              allowDeselect={false}
+            />
+            <Select
+              label="Output"
+              data={PRINT_OUTPUTS.map((o) => ({ value: o, label: PRINT_OUTPUT_LABELS[o] }))}
+              value={output}
+              onChange={(v) => v && setOutput(v as TPrintOutput)}
+              allowDeselect={false}
+              description={
+                output.startsWith('avery')
+                  ? 'Sheets use the sheet’s label size with this format’s code and fields.'
+                  : undefined
+              }
+            />
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="print-dpi">
+                Printer resolution
+              </Text>
+              <SegmentedControl
+                aria-labelledby="print-dpi"
+                value={String(dpi)}
+                onChange={(v) => setDpi(Number(v) as TPrintDpi)}
+                data={[
+                  { value: '203', label: '203 dpi' },
+                  { value: '300', label: '300 dpi' },
+                ]}
+              />
+            </Stack>
+          </Stack>
+        </Card>
+      </SimpleGrid>
+      <Card withBorder mt="lg">
+        <Title order={2} size="h4" mb="sm">
+          Selected ({picks.length})
+        </Title>
+        {picks.length === 0 ? (
+          <Text c="dimmed">Find an item or choose a location above, then add it here.</Text>
+        ) : null}
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Selected labels">
+          {picks.map((pick) => (
+            <Group
+              key={`${pick.kind}:${pick.id}`}
+              component="li"
+              justify="space-between"
+              wrap="wrap"
+              gap="xs"
+            >
+              <Group gap="xs" style={{ minWidth: 0, flex: 1 }}>
+                <Badge variant="light">{KIND_LABELS[pick.kind]}</Badge>
+                <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                  {pick.label}
+                </Text>
+              </Group>
+              <Group gap="xs" wrap="nowrap">
+                <NumberInput
+                  size="xs"
+                  w={90}
+                  min={1}
+                  max={PRINT_MAX_COPIES}
+                  allowDecimal={false}
+                  aria-label={`Copies of ${pick.label}`}
+                  value={pick.copies}
+                  onChange={(v) =>
+                    setPicks((all) =>
+                      all.map((p) =>
+                        p === pick
+                          ? { ...p, copies: Math.max(1, Math.min(PRINT_MAX_COPIES, Number(v) || 1)) }
+                          : p,
+                      ),
+                    )
+                  }
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="lg"
+                  aria-label={`Remove ${pick.label}`}
+                  onClick={() => setPicks((all) => all.filter((p) => p !== pick))}
+                >
+                  ×
+                </ActionIcon>
+              </Group>
+            </Group>
+          ))}
+        </Stack>
+        {progress ? (
+          <Stack gap={4} mt="md" aria-live="polite">
+            <Progress
+              value={progress.total ? (100 * progress.done) / progress.total : 100}
+              animated={progress.done === 0}
+            />
+            <Text size="sm">
+              {progress.done === 0
+                ? 'Preparing the labels…'
+                : `Drawn ${progress.done} of ${progress.total} labels…`}
+            </Text>
+          </Stack>
+        ) : null}
+        {error ? (
+          <Text c="red" size="sm" mt="sm" role="alert">
+            {error}
+          </Text>
+        ) : null}
+        <Group justify="space-between" mt="md" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            Up to {PRINT_MAX_LABELS.toLocaleString('en-US')} labels per print.
+          </Text>
+          <Button
+            onClick={() => void print()}
+            disabled={picks.length === 0 || !chosenFormat}
+            loading={progress !== null}
+          >
+            Print labels
+          </Button>
+        </Group>
+      </Card>
+    </Container>
+  );
+}

@@ -1,0 +1,214 @@
+// /scan (Inventory's landing page): scan with the camera, a USB or Bluetooth scanner (a fast burst of keys ending in
+// Enter, anywhere on the page), or type a code. Each scan adds a card — newest first, nothing to close — with what it
+// found and its actions. ?code= resolves one code on arrival (a QR link to a location lands here).
+import { Alert, Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { hasRole } from '#common/roles.ts';
+import type { TScanResult } from '#common/schemas/scan.ts';
+import { track } from '../../lib/analytics.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { toast } from '../../lib/toast.ts';
+import { configOf, useSession } from '../auth/session.ts';
+import { startCount } from '../stock-check/api.ts';
+import { resolveCode, scanKey } from './api.ts';
+import { CameraScanner } from './camera-scanner.tsx';
+import { scanFeedback } from './feedback.ts';
+import { ScanCard, type TScanAction, type TScanEntry } from './result-card.tsx';
+import { ScanDialogs, type TScanDialog } from './scan-dialogs.tsx';
+import { useKeyboardWedge } from './wedge.ts';
+
+/** How scans came in, as analytics records them. */
+type TScanType = 'camera' | 'scanner' | 'typed' | 'link';
+
+/** The camera sees a label many times a second: the same code within this time is one scan. */
+const SAME_CODE_MS = 2000;
+/** Cards kept on the page; older ones drop off the bottom. */
+const MAX_CARDS = 30;
+
+export default function ScanPage() {
+  const { data: session } = useSession();
+  const config = configOf(session);
+  const isAdmin = session?.user ? hasRole(session.user.role, 'admin') : false;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [entries, setEntries] = useState<TScanEntry[]>([]);
+  const [typed, setTyped] = useState('');
+  const [dialog, setDialog] = useState<TScanDialog | null>(null);
+  const [moveTarget, setMoveTarget] = useState<{ id: string; code: string } | null>(null);
+  const lastCamera = useRef<{ code: string; at: number } | null>(null);
+  const state = useRef({ dialog, moveTarget });
+  state.current = { dialog, moveTarget };
+
+  /** A found item or lot while "Move here" is armed opens the move into that location at once. */
+  const afterFound = useCallback((result: TScanResult) => {
+    const target = state.current.moveTarget;
+    if (!target || state.current.dialog || result.kind === 'location') return;
+    setMoveTarget(null);
+    setDialog({ kind: 'move', result, to: target });
+  }, []);
+
+  const scan = useCallback(
+    async (raw: string, via: TScanType) => {
+      const code = raw.trim();
+      if (!code) return;
+      if (via === 'camera') {
+        const now = Date.now();
+        const last = lastCamera.current;
+        lastCamera.current = { code, at: now };
+        if ((last && last.code === code && now - last.at < SAME_CODE_MS) || state.current.dialog) return;
+      }
+      const id = crypto.randomUUID();
+      setEntries((list) => [{ id, code, at: new Date(), outcome: null }, ...list].slice(0, MAX_CARDS));
+      const settle = (outcome: TScanEntry['outcome']) =>
+        setEntries((list) => list.map((e) => (e.id === id ? { ...e, outcome } : e)));
+      try {
+        const result = await queryClient.fetchQuery({
+          queryKey: scanKey(code),
+          // No abort signal: the card that shows this answer subscribes while it is in flight, and a consumed
+          // signal would let TanStack Query abort the fetch when observers come and go.
+          queryFn: () => resolveCode(code),
+          staleTime: 0,
+          retry: false,
+        });
+        settle({ found: true });
+        scanFeedback(true);
+        track('scan_item', { success: true, type: via }, '/scan');
+        afterFound(result);
+      } catch (error) {
+        const message =
+          error instanceof ApiError
+            ? error.message
+            : 'This code could not be looked up. Try again in a moment.';
+        settle({ found: false, message });
+        scanFeedback(false);
+        track('scan_item', { success: false, type: via }, '/scan');
+      }
+    },
+    [queryClient, afterFound],
+  );
+
+  useKeyboardWedge((code) => void scan(code, 'scanner'), dialog === null);
+
+  // A code handed over in the address (a QR link to a location) is resolved once, then dropped from the address.
+  const handed = params.get('code');
+  useEffect(() => {
+    if (!handed) return;
+    void scan(handed, 'link');
+    setParams(
+      (p) => {
+        p.delete('code');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [handed, scan, setParams]);
+
+  const count = useMutation({
+    mutationFn: startCount,
+    onSuccess: async (started) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.stockChecks });
+      toast('success', {
+        title: 'Count started',
+        message: `Count #${started.number} is open: enter what you find.`,
+      });
+      navigate(`/stock-check?session=${started.id}`);
+    },
+    onError: (error) =>
+      toast('error', {
+        title: 'The count could not start',
+        message: error instanceof Error ? error.message : '',
+      }),
+  });
+
+  const act = (action: TScanAction) => {
+    const { result } = action;
+    switch (action.kind) {
+      case 'move-here':
+        setMoveTarget({ id: action.result.location.id, code: action.result.location.fullCode });
+        return;
+      case 'count-location':
+        count.mutate({ scope: 'location', locationId: action.result.location.id, title: '', blind: true });
+        return;
+      case 'count':
+        if (result.kind === 'location') return;
+        if (isAdmin) count.mutate({ scope: 'items', itemIds: [result.item.id], title: '', blind: true });
+        else navigate('/stock-check');
+        return;
+      default:
+        if (result.kind === 'location') return;
+        setDialog(action.kind === 'return' ? { kind: 'return-pick', result } : { kind: action.kind, result });
+    }
+  };
+
+  const submitTyped = (event: FormEvent) => {
+    event.preventDefault();
+    if (!typed.trim()) return;
+    void scan(typed, 'typed');
+    setTyped('');
+  };
+
+  return (
+    <Container size="sm" py="md" px="sm">
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          Scan Items
+        </Title>
+        <Text c="dimmed" size="sm">
+          Point the camera at a label, or scan with a USB or Bluetooth scanner at any time — no need to click
+          first.
+        </Text>
+        <CameraScanner onCode={(code) => void scan(code, 'camera')} />
+        <form onSubmit={submitTyped} aria-label="Type a code">
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <TextInput
+              label="Type a code"
+              placeholder="Code, part number, lot or location"
+              value={typed}
+              onChange={(e) => setTyped(e.currentTarget.value)}
+              size="lg"
+              style={{ flex: 1, minWidth: 0 }}
+              autoCapitalize="characters"
+              autoCorrect="off"
+              spellCheck={false}
+            />
+            <Button type="submit" size="lg">
+              Find
+            </Button>
+          </Group>
+        </form>
+        {moveTarget ? (
+          <Alert color="blue" title={`Moving into ${moveTarget.code}`}>
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Text size="sm">Scan or type the item or lot to move here.</Text>
+              <Button variant="default" onClick={() => setMoveTarget(null)}>
+                Cancel
+              </Button>
+            </Group>
+          </Alert>
+        ) : null}
+        <Stack gap="sm" aria-label="Scans" aria-live="polite">
+          {entries.length === 0 ? (
+            <Text c="dimmed" ta="center" py="lg">
+              Nothing scanned yet.
+            </Text>
+          ) : (
+            entries.map((entry) => (
+              <ScanCard
+                key={entry.id}
+                entry={entry}
+                isAdmin={isAdmin}
+                allowBorrowing={config.allowBorrowing}
+                onAction={act}
+              />
+            ))
+          )}
+        </Stack>
+      </Stack>
+      <ScanDialogs dialog={dialog} onChange={setDialog} />
+    </Container>
+  );
+}
