@@ -33,6 +33,8 @@ export const locations = pgTable(
     parentId: uuid('parent_id').references((): AnyPgColumn => locations.id),
     kind: text('kind').notNull(),
     code: text('code').notNull(),
+    /** lower(code), stored, for equality lookups under row-level security (see items.part_number_key). */
+    codeKey: text('code_key').notNull().generatedAlwaysAs(sql`lower(code)`),
     name: text('name').notNull(),
     path: text('path').notNull(),
     /** The codes from the site down, joined with " / ". */
@@ -43,6 +45,7 @@ export const locations = pgTable(
   },
   (t) => [
     uniqueIndex('locations_company_code_key').on(t.companyId, sql`lower(${t.code})`),
+    index('locations_company_code_key_idx').on(t.companyId, t.codeKey),
     index('locations_company_parent_idx').on(t.companyId, t.parentId),
   ],
 );
@@ -56,6 +59,11 @@ export const items = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     partNumber: text('part_number').notNull(),
+    /**
+     * lower(part_number), stored: under row-level security PostgreSQL will not use an index on lower(...) for an
+     * equality (lower is not leakproof), but it will for a plain column (migration 0027, decision 026).
+     */
+    partNumberKey: text('part_number_key').notNull().generatedAlwaysAs(sql`lower(part_number)`),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     unitOfMeasure: text('unit_of_measure').notNull().default('ea'),
@@ -75,6 +83,7 @@ export const items = pgTable(
   },
   (t) => [
     uniqueIndex('items_company_part_number_key').on(t.companyId, sql`lower(${t.partNumber})`),
+    index('items_company_part_number_key_idx').on(t.companyId, t.partNumberKey),
     index('items_company_active_idx').on(t.companyId, t.active),
     index('items_company_category_idx').on(t.companyId, t.category),
     index('items_company_name_idx').on(t.companyId, sql`lower(${t.name})`),

@@ -136,10 +136,7 @@ async function findLocationsByName(
       .where(
         and(
           eq(locations.companyId, companyId),
-          or(
-            inArray(sql`lower(${locations.fullCode})`, chunk),
-            inArray(sql`lower(${locations.code})`, chunk),
-          ),
+          or(inArray(sql`lower(${locations.fullCode})`, chunk), inArray(locations.codeKey, chunk)),
         ),
       );
     // A full code names one location; a bare code only when no full code claims the same text.
@@ -156,7 +153,7 @@ async function findTakenPartNumbers(tx: TDb, companyId: string, wanted: string[]
     const rows = await tx
       .select({ partNumber: items.partNumber })
       .from(items)
-      .where(and(eq(items.companyId, companyId), inArray(sql`lower(${items.partNumber})`, chunk)));
+      .where(and(eq(items.companyId, companyId), inArray(items.partNumberKey, chunk)));
     for (const r of rows) taken.add(r.partNumber.toLowerCase());
   }
   return taken;

@@ -216,14 +216,14 @@ export async function locationPath(tx: TDb, companyId: string, locationId: strin
 
 /**
  * The item whose part number is `partNumber` in any case, with its default location's code: one query on the unique
- * index (company_id, lower(part_number)).
+ * index (company_id, part_number_key): a stored lower(part_number), which row-level security lets an index answer.
  */
 export async function findItemByPartNumber(tx: TDb, companyId: string, partNumber: string) {
   const [row] = await tx
     .select({ item: items, path: locations.fullCode })
     .from(items)
     .leftJoin(locations, eq(locations.id, items.defaultLocationId))
-    .where(and(eq(items.companyId, companyId), sql`lower(${items.partNumber}) = lower(${partNumber})`))
+    .where(and(eq(items.companyId, companyId), eq(items.partNumberKey, sql`lower(${partNumber})`)))
     .limit(1);
   return row ?? null;
 }

@@ -165,7 +165,7 @@ export async function findOrCreateLotRow(
   const [existing] = await tx
     .select({ id: lots.id, lotNumber: lots.lotNumber })
     .from(lots)
-    .where(and(eq(lots.itemId, row.itemId), sql`lower(${lots.lotNumber}) = lower(${row.lotNumber})`));
+    .where(and(eq(lots.itemId, row.itemId), eq(lots.lotNumberKey, sql`lower(${row.lotNumber})`)));
   if (existing) return existing;
   const id = uuidv7();
   await tx.insert(lots).values({ id, ...row });

@@ -31,10 +31,15 @@ export const lots = pgTable(
       .notNull()
       .references(() => items.id),
     lotNumber: text('lot_number').notNull(),
+    /** lower(lot_number), stored, for equality lookups under row-level security (see items.part_number_key). */
+    lotNumberKey: text('lot_number_key').notNull().generatedAlwaysAs(sql`lower(lot_number)`),
     expiresOn: date('expires_on'),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('lots_item_number_key').on(t.itemId, sql`lower(${t.lotNumber})`)],
+  (t) => [
+    uniqueIndex('lots_item_number_key').on(t.itemId, sql`lower(${t.lotNumber})`),
+    index('lots_company_number_key_idx').on(t.companyId, t.lotNumberKey),
+  ],
 );
 
 /**

@@ -18,12 +18,12 @@ export async function findLabelCode(tx: TDb, companyId: string, token: string) {
   return row ?? null;
 }
 
-/** The item with this part number in any case (the unique index on company_id, lower(part_number)). */
+/** The item with this part number in any case (part_number_key, the stored lower(part_number), and its index). */
 export async function findItemIdByPartNumber(tx: TDb, companyId: string, partNumber: string) {
   const [row] = await tx
     .select({ id: items.id })
     .from(items)
-    .where(and(eq(items.companyId, companyId), sql`lower(${items.partNumber}) = lower(${partNumber})`))
+    .where(and(eq(items.companyId, companyId), eq(items.partNumberKey, sql`lower(${partNumber})`)))
     .limit(1);
   return row?.id ?? null;
 }
@@ -43,19 +43,19 @@ export async function findLotsByNumber(tx: TDb, companyId: string, lotNumber: st
       and(
         eq(lots.companyId, companyId),
         sql`${lots.itemId} in (select stock_search_item_ids(${escapeLike(lotNumber)}))`,
-        sql`lower(${lots.lotNumber}) = lower(${lotNumber})`,
+        eq(lots.lotNumberKey, sql`lower(${lotNumber})`),
       ),
     )
     .orderBy(desc(lots.createdAt))
     .limit(2);
 }
 
-/** The location with this code in any case (the unique index on company_id, lower(code)). */
+/** The location with this code in any case (code_key, the stored lower(code), and its index). */
 export async function findLocationIdByCode(tx: TDb, companyId: string, code: string) {
   const [row] = await tx
     .select({ id: locations.id })
     .from(locations)
-    .where(and(eq(locations.companyId, companyId), sql`lower(${locations.code}) = lower(${code})`))
+    .where(and(eq(locations.companyId, companyId), eq(locations.codeKey, sql`lower(${code})`)))
     .limit(1);
   return row?.id ?? null;
 }
