@@ -6,19 +6,17 @@
 //     `pg` (16 connections, no app) as the ceiling (PostgreSQL only: PGlite has one connection and no server);
 //   - the stock balance report over the whole company for the last year.
 // Prints a table and records it in docs/performance.md with the machine and the date.
+import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { CSRF_COOKIE } from '#common/schemas/auth.ts';
-import { buildApp } from '#server/app.ts';
 import { openDatabase, type TDatabase } from '#server/db/client.ts';
 import { applyMigrations } from '#server/db/migrate.ts';
 import { createCompany, createUser, FACTORY_PASSWORD } from '#server/db/seed/factories.ts';
 import { seededRandom } from '#server/db/seed/random.ts';
-import { loadConfig } from '#server/env.ts';
 import { generateInventory, type TBenchData } from './inventory-data.ts';
 import { machineLine, recordSection } from './record.ts';
 
@@ -70,7 +68,7 @@ async function runPostgres(items: number): Promise<TResult> {
   try {
     const database = await openDatabase({ kind: 'postgres', url: url.toString() });
     try {
-      return await measure('PostgreSQL 15 (server)', database, items, url.toString());
+      return await measure('PostgreSQL 15 (server)', database, items, { pgUrl: url.toString() });
     } finally {
       // Closing the app closes its database; this covers a failure before the app was built.
       await database.close().catch(() => undefined);
@@ -86,7 +84,7 @@ async function runPglite(items: number): Promise<TResult> {
   try {
     const database = await openDatabase({ kind: 'pglite', dataDir });
     try {
-      return await measure('PGlite (embedded, on disk)', database, items, null);
+      return await measure('PGlite (embedded, on disk)', database, items, { dataDir });
     } finally {
       // Closing the app closes its database; this covers a failure before the app was built.
       await database.close().catch(() => undefined);
@@ -100,7 +98,7 @@ async function measure(
   target: string,
   database: TDatabase,
   itemCount: number,
-  pgUrl: string | null,
+  where: { pgUrl: string } | { dataDir: string },
 ): Promise<TResult> {
   console.log(`\n${target}: migrating and generating ${itemCount.toLocaleString('en')} items …`);
   await applyMigrations(database);
@@ -117,29 +115,34 @@ async function measure(
   console.log(
     `  generated ${data.ledgerRows.toLocaleString('en')} ledger rows in ${generateSeconds.toFixed(1)} s`,
   );
+  const stock = await movableStock(database, company.id);
+  // PGlite's folder belongs to one process at a time: the server gets it now.
+  if ('dataDir' in where) await database.close();
 
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    APP_URL,
-    ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
+  // The server in its own process, as `npm start` runs it: the benchmark's HTTP clients do not share its thread.
+  const port = 4400 + Math.floor(Math.random() * 500);
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      ...('pgUrl' in where ? { DATABASE_URL: where.pgUrl } : { DATA_DIR: where.dataDir }),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const app = await buildApp({ config, database, sessionSecret: randomBytes(32).toString('hex') });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   try {
+    await waitForHealth(`${base}/api/health`);
     const cookie = await signIn(base, email);
     const get = (path: string) => fetch(`${base}${path}`, { headers: { cookie, origin: APP_URL } });
     const latencies = await listLatencies(get, data);
     const report = await reportLatency(get);
-    const { perSecond: appPerSecond, refused: appRefused } = await appThroughput(
-      base,
-      cookie,
-      database,
-      company.id,
-      data,
-    );
-    const rawPerSecond = pgUrl ? await rawThroughput(pgUrl, company.id, database) : null;
+    const { perSecond: appPerSecond, refused: appRefused } = await appThroughput(base, cookie, stock);
+    const rawPerSecond = 'pgUrl' in where ? await rawThroughput(where.pgUrl, company.id, stock) : null;
     return {
       target,
       items: data.items,
@@ -152,8 +155,21 @@ async function measure(
       reportMs: report,
     };
   } finally {
-    await app.close();
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
   }
+}
+
+async function waitForHealth(url: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the server did not answer at ${url}`);
 }
 
 async function signIn(base: string, email: string): Promise<string> {
@@ -260,11 +276,8 @@ async function movableStock(database: TDatabase, companyId: string) {
 async function appThroughput(
   base: string,
   cookie: string,
-  database: TDatabase,
-  companyId: string,
-  _data: TBenchData,
+  stock: { item_id: string; location_id: string }[],
 ) {
-  const stock = await movableStock(database, companyId);
   let done = 0;
   let refused = 0;
   const deadline = performance.now() + THROUGHPUT_SECONDS * 1000;
@@ -302,8 +315,11 @@ async function appThroughput(
  * and settings reads, the transaction insert, the balance change, the item's total, the ledger insert), straight
  * through `pg` on 16 connections, no HTTP, no session, no app.
  */
-async function rawThroughput(url: string, companyId: string, database: TDatabase): Promise<number> {
-  const stock = await movableStock(database, companyId);
+async function rawThroughput(
+  url: string,
+  companyId: string,
+  stock: { item_id: string; location_id: string }[],
+): Promise<number> {
   let done = 0;
   const deadline = performance.now() + THROUGHPUT_SECONDS * 1000;
   await Promise.all(
@@ -390,7 +406,7 @@ function render(results: TResult[]): string {
     '### Inventory at scale: stock list, lookups, postings and the balance report',
     '',
     machineLine(),
-    `PostgreSQL 15 on the same machine. The app runs in-process and is driven over HTTP on 127.0.0.1 with a real session cookie; ${SAMPLES} sequential requests per row after 5 to warm up; throughput for ${THROUGHPUT_SECONDS} s with ${CLIENTS} concurrent clients, each alternating an issue of 1 and a receipt of 1 on random items.`,
+    `PostgreSQL 15 on the same machine. The app runs as \`npm start\` runs it, in its own process, and is driven over HTTP on 127.0.0.1 with a real session cookie; ${SAMPLES} sequential requests per row after 5 to warm up; throughput for ${THROUGHPUT_SECONDS} s with ${CLIENTS} concurrent clients, each alternating an issue of 1 and a receipt of 1 on random items.`,
     'Targets (PostgreSQL, 100,000 items): stock list p99 under 50 ms, lookup p99 under 10 ms, balance report under 1 s at 1,000,000 ledger rows, app throughput at least half the raw `pg` ceiling.',
     '',
   ];
