@@ -4,7 +4,8 @@
 //   - the stock list (several searches, filters, sorts and a deep page) and a lookup by part number: median and p99;
 //   - stock movements per second with 16 concurrent clients, and the same SQL transaction sent straight through
 //     `pg` (16 connections, no app) as the ceiling (PostgreSQL only: PGlite has one connection and no server);
-//   - the stock balance report over the whole company for the last year.
+//   - the stock balance report over the whole company for the last year;
+//   - scan resolution (issue 6): a label's code, its QR link, and a part number typed or read from a vendor label.
 // Prints a table and records it in docs/performance.md with the machine and the date.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -12,11 +13,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { compactCode, newToken } from '#common/label-codes.ts';
 import { CSRF_COOKIE } from '#common/schemas/auth.ts';
 import { openDatabase, type TDatabase } from '#server/db/client.ts';
 import { applyMigrations } from '#server/db/migrate.ts';
 import { createCompany, createUser, FACTORY_PASSWORD } from '#server/db/seed/factories.ts';
 import { seededRandom } from '#server/db/seed/random.ts';
+import { labelCodes } from '#server/modules/labels/labels.tables.ts';
 import { generateInventory, type TBenchData } from './inventory-data.ts';
 import { machineLine, recordSection } from './record.ts';
 
@@ -116,6 +119,7 @@ async function measure(
     `  generated ${data.ledgerRows.toLocaleString('en')} ledger rows in ${generateSeconds.toFixed(1)} s`,
   );
   const stock = await movableStock(database, company.id);
+  const codes = await labelSomeItems(database, company.id);
   // PGlite's folder belongs to one process at a time: the server gets it now.
   if ('dataDir' in where) await database.close();
 
@@ -139,7 +143,7 @@ async function measure(
     await waitForHealth(`${base}/api/health`);
     const cookie = await signIn(base, email);
     const get = (path: string) => fetch(`${base}${path}`, { headers: { cookie, origin: APP_URL } });
-    const latencies = await listLatencies(get, data);
+    const latencies = [...(await listLatencies(get, data)), ...(await scanLatencies(get, data, codes))];
     const report = await reportLatency(get);
     const { perSecond: appPerSecond, refused: appRefused } = await appThroughput(base, cookie, stock);
     const rawPerSecond = 'pgUrl' in where ? await rawThroughput(where.pgUrl, company.id, stock) : null;
@@ -244,6 +248,38 @@ async function listLatencies(
   );
   console.log(`  lookup: p99 ${lookup.p99.toFixed(1)} ms`);
   out.push(lookup);
+  return out;
+}
+
+/** Label codes for 1,000 random items, as printing their labels would make them. */
+async function labelSomeItems(database: TDatabase, companyId: string): Promise<string[]> {
+  const rows = (await database.db.execute(
+    `select id from items where company_id = '${companyId}' order by random() limit 1000`,
+  )) as unknown as { rows: { id: string }[] };
+  const codes = rows.rows.map((r) => ({
+    token: newToken((n) => randomBytes(n)),
+    companyId,
+    kind: 'item' as const,
+    entityId: r.id,
+  }));
+  await database.db.insert(labelCodes).values(codes);
+  return codes.map((c) => compactCode('item', c.token));
+}
+
+/** What a scan costs the server: a printed code (compact and as its QR link) and a typed part number. */
+async function scanLatencies(get: (path: string) => Promise<Response>, data: TBenchData, codes: string[]) {
+  const random = seededRandom(11);
+  const resolve = (code: string) => `/api/v1/scan/resolve?code=${encodeURIComponent(code)}`;
+  const out: TLatency[] = [
+    await timeRequests('scan: a label code (Code 128 compact form)', () => resolve(random.pick(codes)), get),
+    await timeRequests('scan: a QR link', () => resolve(`${APP_URL}/s/${random.pick(codes)}`), get),
+    await timeRequests(
+      "scan: a vendor's barcode with our part number (fallback)",
+      () => resolve(data.partNumber(random.int(1, data.items))),
+      get,
+    ),
+  ];
+  for (const l of out) console.log(`  ${l.name}: p99 ${l.p99.toFixed(1)} ms`);
   return out;
 }
 
