@@ -151,6 +151,8 @@ test('the current section follows the path', async ({ page }) => {
 test('the signed-in shell has no serious accessibility violations, and works by keyboard', async ({
   page,
 }) => {
+  // Six pages, each checked by axe: a multi-page journey's budget, not the default 30 s.
+  test.setTimeout(90_000);
   await signUpCompany(page, 'a11y');
   for (const path of [
     '/help',

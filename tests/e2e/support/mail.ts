@@ -8,6 +8,34 @@ import { E2E_DATA_DIR } from './server.ts';
 /** The e2e server's outbox folder (playwright.config.ts sets DATA_DIR to E2E_DATA_DIR). */
 const OUTBOX = join(E2E_DATA_DIR, 'outbox');
 
+interface TParsedMail {
+  to: string;
+  subject: string;
+  text: string;
+  date: number;
+}
+
+/**
+ * Each .eml parsed once (by name and size, so a file caught half-written is read again): the outbox holds every
+ * message of the whole run, and parsing them all on every poll slowed the later tests' waits past their limits.
+ */
+const parsedMail = new Map<string, { size: number; mail: TParsedMail }>();
+
+async function parsed(name: string): Promise<TParsedMail> {
+  const bytes = readFileSync(join(OUTBOX, name));
+  const cached = parsedMail.get(name);
+  if (cached && cached.size === bytes.length) return cached.mail;
+  const mail = await simpleParser(bytes);
+  const result = {
+    to: Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(',') : (mail.to?.text ?? ''),
+    subject: mail.subject ?? '',
+    text: mail.text ?? '',
+    date: mail.date?.getTime() ?? 0,
+  };
+  parsedMail.set(name, { size: bytes.length, mail: result });
+  return result;
+}
+
 /** The newest message to `address` whose subject matches, waiting for the dispatcher to deliver it. */
 export async function waitForMail(
   address: string,
@@ -24,15 +52,13 @@ export async function waitForMail(
           return false;
         }
         for (const name of names) {
-          const mail = await simpleParser(readFileSync(join(OUTBOX, name)));
-          const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(',') : (mail.to?.text ?? '');
-          const date = mail.date?.getTime() ?? 0;
+          const mail = await parsed(name);
           if (
-            to.toLowerCase().includes(address.toLowerCase()) &&
-            subject.test(mail.subject ?? '') &&
-            (!found || date >= found.date)
+            mail.to.toLowerCase().includes(address.toLowerCase()) &&
+            subject.test(mail.subject) &&
+            (!found || mail.date >= found.date)
           ) {
-            found = { subject: mail.subject ?? '', text: mail.text ?? '', date };
+            found = { subject: mail.subject, text: mail.text, date: mail.date };
           }
         }
         return found !== undefined;
