@@ -22,7 +22,10 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  timeout: 30_000,
+  // Nearly every journey signs a company up and people in (scrypt at production cost) before it starts; with two
+  // workers and the server on a 2-core CI machine such journeys took 20-40 s, and the default 30 s failed a
+  // different one on each run. A hung test still fails, at 90 s.
+  timeout: 90_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
   use: {
