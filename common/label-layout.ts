@@ -105,7 +105,7 @@ export class LabelFitError extends Error {
 const dots = (inches: number, dpi: number) => Math.round(inches * dpi);
 
 /** Cuts `text` to `maxWidth` dots, ending in "..." when cut. */
-export function fitText(text: string, maxWidth: number, sizeDots: number, measure: TMeasure): string {
+function fitText(text: string, maxWidth: number, sizeDots: number, measure: TMeasure): string {
   if (measure(text, sizeDots) <= maxWidth) return text;
   let low = 0;
   let high = text.length;

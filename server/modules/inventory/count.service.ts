@@ -38,7 +38,7 @@ export function expectedVisible(
 }
 
 /** A session as the API answers it, progress included (variances only where visible). */
-export function toSession(
+function toSession(
   row: repo.TSessionRow,
   locationCode: string | null,
   progress: repo.TProgress | undefined,

@@ -82,7 +82,7 @@ function deltasOf(input: TPostStock): TDelta[] {
   }
 }
 
-export async function loadTransaction(tx: TDb, row: repo.TTransactionRow): Promise<TStockTransaction> {
+async function loadTransaction(tx: TDb, row: repo.TTransactionRow): Promise<TStockTransaction> {
   const lines = await repo.transactionLines(tx, row.id);
   return {
     id: row.id,

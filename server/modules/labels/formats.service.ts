@@ -26,7 +26,7 @@ const nameTaken = () =>
 const notFound = () => new AppError('NOT_FOUND', LABEL_FORMAT_MESSAGES.notFound);
 
 /** The format a company starts with: its configured label size, a QR code, part number and name. */
-export function defaultFormatInput(width: number, height: number): TLabelFormatInput {
+function defaultFormatInput(width: number, height: number): TLabelFormatInput {
   const clamp = (v: number) =>
     Math.min(Number(LABEL_SIZE_LIMITS.in.max), Math.max(Number(LABEL_SIZE_LIMITS.in.min), v));
   const w = String(Number(clamp(width).toFixed(3)));

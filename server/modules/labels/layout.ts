@@ -43,7 +43,7 @@ const LINE: Record<TLabelField, (c: TLabelContent, format: TLabelFormat) => stri
 };
 
 /** The format's fields for this label, in the format's order, leaving out the empty ones. */
-export function labelLines(format: TLabelFormat, content: TLabelContent): string[] {
+function labelLines(format: TLabelFormat, content: TLabelContent): string[] {
   return format.fields.map((field) => LINE[field](content, format).trim()).filter((line) => line !== '');
 }
 
@@ -61,7 +61,7 @@ const helvetica = StandardFontEmbedder.for(
 const encodable = new Map<string, boolean>();
 
 /** Replaces what the PDF's standard font cannot draw (outside Windows-1252) with "?". */
-export function toWinAnsi(text: string): string {
+function toWinAnsi(text: string): string {
   let out = '';
   for (const ch of text) {
     let ok = encodable.get(ch);
