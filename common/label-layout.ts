@@ -18,7 +18,7 @@ const MATRIX_SHARE = 0.6;
 const MIN_BAR_HEIGHT_IN = 0.2;
 const ELLIPSIS = '...';
 
-/** A sheet of labels: letter paper, label size, first label's top-left corner and the pitch between labels. */
+/** A sheet of labels: letter or A4 paper, label size, first label's top-left corner and the pitch between labels. */
 export interface TSheet {
   pageWidthIn: number;
   pageHeightIn: number;
@@ -32,7 +32,12 @@ export interface TSheet {
   pitchYIn: number;
 }
 
-/** Avery's published geometry for its two most common address and shipping sheets. */
+const MM = 1 / 25.4;
+
+/**
+ * Avery's published geometry for its most common address and shipping sheets: 5160 and 5163 on US letter, and their
+ * A4 counterparts L7160 and L7163 (sizes, margins and pitch in millimetres, as Avery gives them).
+ */
 export const SHEETS: Record<Exclude<TPrintOutput, 'roll' | 'zpl'>, TSheet> = {
   'avery-5160': {
     pageWidthIn: 8.5,
@@ -57,6 +62,30 @@ export const SHEETS: Record<Exclude<TPrintOutput, 'roll' | 'zpl'>, TSheet> = {
     topIn: 0.5,
     pitchXIn: 4.1875,
     pitchYIn: 2,
+  },
+  'avery-l7160': {
+    pageWidthIn: 210 * MM,
+    pageHeightIn: 297 * MM,
+    columns: 3,
+    rows: 7,
+    labelWidthIn: 63.5 * MM,
+    labelHeightIn: 38.1 * MM,
+    leftIn: 7.21 * MM,
+    topIn: 15.15 * MM,
+    pitchXIn: 66.04 * MM,
+    pitchYIn: 38.1 * MM,
+  },
+  'avery-l7163': {
+    pageWidthIn: 210 * MM,
+    pageHeightIn: 297 * MM,
+    columns: 2,
+    rows: 7,
+    labelWidthIn: 99.1 * MM,
+    labelHeightIn: 38.1 * MM,
+    leftIn: 4.65 * MM,
+    topIn: 15.15 * MM,
+    pitchXIn: 101.6 * MM,
+    pitchYIn: 38.1 * MM,
   },
 };
 

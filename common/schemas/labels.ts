@@ -153,12 +153,21 @@ export function formatInches(format: Pick<TLabelFormat, 'width' | 'height' | 'un
 
 // --- Printing ---
 
-export const PRINT_OUTPUTS = ['roll', 'avery-5160', 'avery-5163', 'zpl'] as const;
+export const PRINT_OUTPUTS = [
+  'roll',
+  'avery-5160',
+  'avery-5163',
+  'avery-l7160',
+  'avery-l7163',
+  'zpl',
+] as const;
 export type TPrintOutput = (typeof PRINT_OUTPUTS)[number];
 export const PRINT_OUTPUT_LABELS: Record<TPrintOutput, string> = {
   roll: 'PDF, one label per page (thermal roll)',
   'avery-5160': 'PDF, Avery 5160 sheet (3 x 10, 2.625 x 1 in)',
   'avery-5163': 'PDF, Avery 5163 sheet (2 x 5, 4 x 2 in)',
+  'avery-l7160': 'PDF, A4 Avery L7160 sheet (3 x 7, 63.5 x 38.1 mm)',
+  'avery-l7163': 'PDF, A4 Avery L7163 sheet (2 x 7, 99.1 x 38.1 mm)',
   zpl: 'ZPL for Zebra printers',
 };
 export const PRINT_DPIS = [203, 300] as const;

@@ -93,6 +93,8 @@ const LAYOUTS: Array<{ output: Exclude<TPrintOutput, 'zpl'>; width: string; heig
     { output: 'roll', width: '2', height: '1', name: 'roll-2x1' },
     { output: 'avery-5160', width: '4', height: '1', name: 'avery-5160' },
     { output: 'avery-5163', width: '4', height: '1', name: 'avery-5163' },
+    { output: 'avery-l7160', width: '4', height: '1', name: 'avery-l7160' },
+    { output: 'avery-l7163', width: '4', height: '1', name: 'avery-l7163' },
   ];
 
 describe('label PDFs decode to exactly what they encode', () => {
@@ -122,6 +124,24 @@ describe('label PDFs decode to exactly what they encode', () => {
     }
   }
 
+  it("prints each label's text lines where a PDF reader finds them", async () => {
+    requireTool('pdftotext', 'poppler-utils');
+    const f = format('qr', '4', '2');
+    const labels = contents.map((c) => prepareLabel(f, APP_URL, c));
+    const dir = join(work, 'text');
+    execFileSync('mkdir', ['-p', dir]);
+    writeFileSync(join(dir, 'labels.pdf'), await renderPdf({ format: f, output: 'roll', dpi: 203, labels }));
+    const text = execFileSync('pdftotext', ['-layout', join(dir, 'labels.pdf'), '-'], { encoding: 'utf8' });
+    const pages = text.split('\f').filter((p) => p.trim() !== '');
+    expect(pages).toHaveLength(3);
+    for (const [i, page] of pages.entries()) {
+      expect(page).toContain(`PN-${1000 + i}`);
+      expect(page).toContain('Qty 12 ea');
+      expect(page).toContain('Keep dry');
+    }
+    expect(pages[1]).toContain('Lot LOT-2026-001');
+  });
+
   it('gives a roll one page per label at the exact label size, and a sheet its letter pages', async () => {
     const { PDFDocument } = await import('pdf-lib');
     const f = format('qr', '4', '1');
@@ -134,6 +154,13 @@ describe('label PDFs decode to exactly what they encode', () => {
     );
     expect(sheet.getPageCount()).toBe(2);
     expect(sheet.getPage(0).getSize()).toEqual({ width: 612, height: 792 });
+    // 36 labels on A4 L7160 (21 a sheet): two A4 pages.
+    const a4 = await PDFDocument.load(
+      await renderPdf({ format: f, output: 'avery-l7160', dpi: 203, labels }),
+    );
+    expect(a4.getPageCount()).toBe(2);
+    expect(a4.getPage(0).getSize().width).toBeCloseTo(595.28, 1);
+    expect(a4.getPage(0).getSize().height).toBeCloseTo(841.89, 1);
   });
 });
 
