@@ -65,6 +65,11 @@ export const items = pgTable(
      */
     partNumberKey: text('part_number_key').notNull().generatedAlwaysAs(sql`lower(part_number)`),
     name: text('name').notNull(),
+    /**
+     * lower(part number and name), stored: the stock list's text search reads one pre-lowered column with LIKE
+     * (a trigram index for three characters or more; a fast scan for fewer) instead of ILIKE on two (migration 0028).
+     */
+    searchText: text('search_text').notNull().generatedAlwaysAs(sql`lower(part_number || ' ' || name)`),
     description: text('description').notNull().default(''),
     unitOfMeasure: text('unit_of_measure').notNull().default('ea'),
     category: text('category').notNull().default(''),
@@ -85,7 +90,9 @@ export const items = pgTable(
     uniqueIndex('items_company_part_number_key').on(t.companyId, sql`lower(${t.partNumber})`),
     index('items_company_part_number_key_idx').on(t.companyId, t.partNumberKey),
     index('items_company_active_idx').on(t.companyId, t.active),
-    index('items_company_category_idx').on(t.companyId, t.category),
+    index('items_company_category_idx').on(t.companyId, t.category, sql`lower(${t.partNumber})`),
+    // A category sorted by stock walks this index instead of every item's stock (decision 026).
+    index('items_company_category_on_hand_idx').on(t.companyId, t.category, t.onHand),
     index('items_company_name_idx').on(t.companyId, sql`lower(${t.name})`),
     index('items_company_on_hand_idx').on(t.companyId, t.onHand),
     index('items_company_value_idx').on(t.companyId, sql`(${t.onHand} * ${t.unitCost})`),

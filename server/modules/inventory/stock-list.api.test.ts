@@ -385,4 +385,36 @@ describe('a company with more items than the list counts', () => {
     // BIG-1000 and BIG-10000 … BIG-10005 (the factory pads to four digits and no further): seven.
     expect(narrowed).toMatchObject({ total: 7, totalCapped: false });
   });
+
+  it('pages a broad search exactly: the first and last pages, both directions, past the end, and capped', async () => {
+    const big = await t.signIn({ email: 'max@bigshop.example', role: 'admin', companyName: 'Big Shop' });
+    const parts = (body: { items: { partNumber: string }[] }) => body.items.map((i) => i.partNumber);
+    // "BIG-1" is in BIG-1000 … BIG-1999 and BIG-10000 … BIG-10005: more than a thousand, so the page is found by
+    // walking the items in order rather than joining every match (decision 026).
+    const first = (await send('GET', '/api/v1/stock?q=big-1&pageSize=25', big)).json();
+    expect(first).toMatchObject({ total: 1006, totalCapped: false });
+    expect(parts(first).slice(0, 8)).toEqual([
+      'BIG-1000',
+      'BIG-10000',
+      'BIG-10001',
+      'BIG-10002',
+      'BIG-10003',
+      'BIG-10004',
+      'BIG-10005',
+      'BIG-1001',
+    ]);
+    const last = (await send('GET', '/api/v1/stock?q=big-1&pageSize=25&page=41', big)).json();
+    expect(parts(last)).toEqual(['BIG-1994', 'BIG-1995', 'BIG-1996', 'BIG-1997', 'BIG-1998', 'BIG-1999']);
+    const down = (await send('GET', '/api/v1/stock?q=big-1&pageSize=3&dir=desc', big)).json();
+    expect(parts(down)).toEqual(['BIG-1999', 'BIG-1998', 'BIG-1997']);
+    const beyond = (await send('GET', '/api/v1/stock?q=big-1&pageSize=25&page=42', big)).json();
+    expect(beyond).toMatchObject({ items: [], total: 1006 });
+    // A name search matching every item counts to the limit and says so.
+    const everything = (await send('GET', '/api/v1/stock?q=factory&pageSize=2', big)).json();
+    expect(everything).toMatchObject({ total: STOCK_COUNT_LIMIT, totalCapped: true });
+    expect(parts(everything)).toEqual(['BIG-0001', 'BIG-0002']);
+    // Inactive items are not among an active search's matches, nor counted.
+    const none = (await send('GET', '/api/v1/stock?q=big-1&status=inactive', big)).json();
+    expect(none).toMatchObject({ items: [], total: 0 });
+  });
 });

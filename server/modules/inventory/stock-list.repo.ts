@@ -7,7 +7,7 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { STOCK_COUNT_LIMIT, type TItemLedgerQuery, type TStockFilter } from '#common/schemas/stock-list.ts';
 import { queryRows, type TDb } from '../../db/client.ts';
-import { containsPattern, escapeLike } from '../../db/like.ts';
+import { escapeLike } from '../../db/like.ts';
 import { items, locations } from './inventory.tables.ts';
 import { lots, stockLedger, stockTransactions } from './stock.tables.ts';
 
@@ -28,13 +28,76 @@ export interface TStockRowRaw {
   total?: number;
 }
 
-/** The conditions on the item itself: company, status, category and the search. */
-function itemConditions(companyId: string, filter: TStockFilter, found: readonly string[] | null): SQL {
+/**
+ * What narrows a page besides the item's own columns: the text search (a LIKE pattern, already escaped) and the
+ * location subtree (its path). Both become CTEs at the top of the statement, so the page and its count share them.
+ */
+export interface TScope {
+  pattern: string | null;
+  subtreePath: string | null;
+}
+
+/**
+ * The statement's CTEs: `found`, the items of the status asked for that the search matches, asked once of
+ * stock_search_item_ids (migration 0028: indexed, as the owner, confined to the caller's company) and `found_count`,
+ * how many; `sub`, the locations of the subtree (a few hundred at most; the path is a prefix, decision 021).
+ */
+function scopeCtes(companyId: string, filter: TStockFilter, scope: TScope): SQL {
+  const ctes: SQL[] = [];
+  if (scope.pattern !== null) {
+    const active = filter.status === 'all' ? null : filter.status === 'active';
+    ctes.push(
+      sql`found as materialized (select stock_search_item_ids(${scope.pattern}, ${active}::boolean) as id)`,
+    );
+    ctes.push(sql`found_count as materialized (select count(*) as n from found)`);
+  }
+  if (scope.subtreePath !== null)
+    ctes.push(sql`sub as materialized (select id from locations
+                   where company_id = ${companyId} and path like ${`${escapeLike(scope.subtreePath)}%`})`);
+  return ctes.length === 0 ? sql`` : sql`with ${sql.join(ctes, sql`, `)} `;
+}
+
+/** The balances of item `item` the scope counts: all of them, or those in the subtree. */
+function balancesOf(companyId: string, scope: TScope, item: SQL): SQL {
+  const where = sql`b.company_id = ${companyId} and b.item_id = ${item}`;
+  return scope.subtreePath === null ? where : sql`${where} and b.location_id in (select id from sub)`;
+}
+
+/**
+ * How a page meets the search's items: as a join from them (few matches: each is fetched and the page sorted), or
+ * as a hashed set the index walk checks each item against (many: the page is found after a few rows of the walk).
+ * `or false` keeps PostgreSQL from turning the second into a join; it folds away before execution.
+ */
+type TSearchAs = 'join' | 'walk';
+
+/**
+ * Above this many matches a search's page walks the items in the page's order (decision 026): joining 20,000
+ * matches to sort them cost 60 ms, while a walk finds 25 after a few hundred rows; below it, a walk could read every
+ * item to find the few.
+ */
+const WALK_ABOVE = 1000;
+
+/** The conditions on the item itself: company, status, category, the search, and stock in the subtree. */
+function itemConditions(
+  companyId: string,
+  filter: TStockFilter,
+  scope: TScope,
+  searchAs: TSearchAs = 'join',
+): SQL {
   const parts: SQL[] = [sql`i.company_id = ${companyId}`];
   if (filter.status !== 'all') parts.push(sql`i.active = ${filter.status === 'active'}`);
   if (filter.category) parts.push(sql`i.category = ${filter.category}`);
-  // The search's items, found once per request by searchItemIds (the page and its count both use them).
-  if (found !== null) parts.push(sql`i.id = any(${`{${found.join(',')}}`}::uuid[])`);
+  if (scope.pattern !== null)
+    parts.push(
+      searchAs === 'join'
+        ? sql`i.id in (select id from found)`
+        : sql`(i.id in (select id from found) or false)`,
+    );
+  // Under a location, only items with stock there: walking the items in the page's order, each is asked whether
+  // it has a balance in the subtree (a probe of its few balances), so a page costs its own rows, not the subtree's.
+  if (scope.subtreePath !== null)
+    parts.push(sql`exists (select 1 from stock_balances b where ${balancesOf(companyId, scope, sql`i.id`)}
+                             and b.quantity > 0)`);
   // Without a location, "low stock" is the item's own total (items.on_hand, kept by the postings): the partial
   // index items_company_low_stock_idx holds exactly these rows, in part-number order.
   if (filter.lowStock && !filter.locationId)
@@ -61,100 +124,132 @@ const itemColumns = sql`i.id, i.part_number, i.name, i.category, i.unit_of_measu
   i.unit_cost::text as unit_cost, i.lot_tracked`;
 
 /**
- * True when the page needs the balances of a location subtree summed before it can pick its rows. Everything else
- * (low stock, sorting by stock or value) reads the item's own total, items.on_hand, through an index.
+ * True when the page must sum a location subtree's balances before it can pick or order its rows: low stock or
+ * sorting by stock or value under a location. Everything else walks the items in an index's order.
  */
 export function needsAggregate(filter: TStockFilter): boolean {
-  return filter.locationId !== undefined;
+  return (
+    filter.locationId !== undefined &&
+    (filter.lowStock || filter.sort === 'onHand' || filter.sort === 'value')
+  );
 }
 
 /**
- * A page of items in item order (part number, name or category), each with its stock summed from its own balances
- * (company_id, item_id index) after the page is cut: the cost is the page's, not the company's.
+ * How many items match (up to STOCK_COUNT_LIMIT + 1), as a scalar subquery. A search with no category, low-stock or
+ * location filter is counted by the search itself (it has applied the status already); a narrowed search counts
+ * the way its page is found (a join from few matches, a walk of the narrower side checking many).
+ */
+function cappedCount(companyId: string, filter: TStockFilter, scope: TScope): SQL {
+  const counted = (searchAs: TSearchAs) =>
+    sql`(select count(*)::int from (select 1 from items i where ${itemConditions(companyId, filter, scope, searchAs)}
+                                     limit ${STOCK_COUNT_LIMIT + 1}) m)`;
+  if (scope.pattern === null) return counted('join');
+  if (!filter.category && !filter.lowStock && scope.subtreePath === null)
+    return sql`(select least(n, ${STOCK_COUNT_LIMIT + 1})::int from found_count)`;
+  // CASE evaluates only the branch it takes.
+  return sql`(case when (select n from found_count) <= ${WALK_ABOVE} then ${counted('join')} else ${counted('walk')} end)`;
+}
+
+/**
+ * The page's items in order. A search gets two branches of which exactly one runs (each gated by a one-time
+ * filter on found_count): joined from the matches when they are few, a walk checking a hashed set when many.
+ */
+function pickPage(
+  companyId: string,
+  filter: TStockFilter,
+  scope: TScope,
+  page: { limit: number; offset: number },
+): SQL {
+  const branch = (searchAs: TSearchAs, gate: SQL) =>
+    sql`select i.id, i.part_number, i.name, i.category, i.unit_of_measure, i.reorder_point, i.unit_cost,
+               i.lot_tracked, i.on_hand
+          from items i
+         where ${itemConditions(companyId, filter, scope, searchAs)} ${gate}
+         order by ${itemOrder(filter, 'i')}
+         limit ${page.limit} offset ${page.offset}`;
+  if (scope.pattern === null) return branch('join', sql``);
+  return sql`(${branch('join', sql`and (select n from found_count) <= ${WALK_ABOVE}`)})
+             union all
+             (${branch('walk', sql`and (select n from found_count) > ${WALK_ABOVE}`)})`;
+}
+
+/**
+ * A page of items in an index's order (part number, name, category, or the item's own stock or value), each with
+ * its stock (the item's total, or summed from its balances in the subtree) and location count read after the page
+ * is cut, and the capped count of all matches in the same statement: the cost is the page's, not the company's.
  */
 export async function stockPageByItem(
   tx: TDb,
   companyId: string,
   filter: TStockFilter,
-  found: readonly string[] | null,
+  scope: TScope,
   page: { limit: number; offset: number },
 ): Promise<TStockRowRaw[]> {
+  const onHand = scope.subtreePath === null ? sql`p.on_hand` : sql`coalesce(sum(b.quantity), 0)`;
   return queryRows<TStockRowRaw>(
     tx,
-    sql`select p.id, p.part_number, p.name, p.category, p.unit_of_measure, p.reorder_point::text as reorder_point,
-        p.unit_cost::text as unit_cost, p.lot_tracked, p.on_hand::text as on_hand,
-        (p.on_hand * p.unit_cost)::text as value, s.location_count,
-        (p.reorder_point > 0 and p.on_hand <= p.reorder_point) as low_stock
-      from (
-        select i.id, i.part_number, i.name, i.category, i.unit_of_measure, i.reorder_point, i.unit_cost,
-               i.lot_tracked, i.on_hand
-          from items i
-         where ${itemConditions(companyId, filter, found)}
-         order by ${itemOrder(filter, 'i')}
-         limit ${page.limit} offset ${page.offset}
-      ) p
+    sql`${scopeCtes(companyId, filter, scope)}
+      select p.id, p.part_number, p.name, p.category, p.unit_of_measure, p.reorder_point::text as reorder_point,
+        p.unit_cost::text as unit_cost, p.lot_tracked, s.on_hand::text as on_hand,
+        (s.on_hand * p.unit_cost)::text as value, s.location_count,
+        (p.reorder_point > 0 and s.on_hand <= p.reorder_point) as low_stock,
+        ${cappedCount(companyId, filter, scope)} as total
+      from (${pickPage(companyId, filter, scope, page)}) p
       cross join lateral (
-        select (count(distinct b.location_id) filter (where b.quantity > 0))::int as location_count
+        select (count(distinct b.location_id) filter (where b.quantity > 0))::int as location_count,
+               ${onHand} as on_hand
           from stock_balances b
-         where b.company_id = ${companyId} and b.item_id = p.id
+         where ${balancesOf(companyId, scope, sql`p.id`)}
       ) s
       order by ${itemOrder(filter, 'p')}`,
   );
 }
 
-/** How many items match the item conditions alone (the total of stockPageByItem), up to STOCK_COUNT_LIMIT + 1. */
+/** How many items stockPageByItem's conditions match, up to STOCK_COUNT_LIMIT + 1 (for a page past the end). */
 export async function countItems(
   tx: TDb,
   companyId: string,
   filter: TStockFilter,
-  found: readonly string[] | null,
+  scope: TScope,
 ): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     tx,
-    sql`select count(*)::int as n
-          from (select 1 from items i where ${itemConditions(companyId, filter, found)} limit ${STOCK_COUNT_LIMIT + 1}) m`,
+    sql`${scopeCtes(companyId, filter, scope)} select ${cappedCount(companyId, filter, scope)} as n`,
   );
   return row?.n ?? 0;
 }
 
 /**
- * A page of items picked and ordered by their stock: the balances (of the location subtree when given: the
- * text_pattern_ops path index, decision 021) are summed per item in one grouping (whose size the planner estimates
- * from the item_id statistics, so it hash-joins the items), joined to the matching items and counted in the same
- * statement (count(*) over ()); the page's rows alone then get their location counts.
+ * A page of items picked and ordered by their stock in a location subtree (low stock there, or sorted by stock or
+ * value): the subtree's balances are summed per item in one grouping, joined to the matching items and counted in
+ * the same statement (count(*) over ()); the page's rows alone then get their location counts.
  */
 export async function stockPageByStock(
   tx: TDb,
   companyId: string,
   filter: TStockFilter,
-  found: readonly string[] | null,
+  scope: TScope,
   page: { limit: number; offset: number },
-  subtreePath: string | null,
 ): Promise<TStockRowRaw[]> {
-  const under = subtreePath ? `${escapeLike(subtreePath)}%` : null;
-  const subtreeJoin = under
-    ? sql`join locations l on l.id = b.location_id and l.company_id = ${companyId} and l.path like ${under}`
-    : sql``;
-  const conditions: SQL[] = [itemConditions(companyId, filter, found)];
-  // Under a location, only items with stock there; the low-stock judgement is then that subtree's stock.
-  if (under) conditions.push(sql`s.on_hand > 0`);
-  if (filter.lowStock)
-    conditions.push(sql`i.reorder_point > 0 and coalesce(s.on_hand, 0) <= i.reorder_point`);
+  const itemScope = { ...scope, subtreePath: null };
+  const conditions: SQL[] = [itemConditions(companyId, filter, itemScope), sql`s.on_hand > 0`];
+  if (filter.lowStock) conditions.push(sql`i.reorder_point > 0 and s.on_hand <= i.reorder_point`);
   return queryRows<TStockRowRaw>(
     tx,
-    sql`select p.id, p.part_number, p.name, p.category, p.unit_of_measure, p.reorder_point, p.unit_cost,
+    sql`${scopeCtes(companyId, filter, scope)}
+      select p.id, p.part_number, p.name, p.category, p.unit_of_measure, p.reorder_point, p.unit_cost,
              p.lot_tracked, p.on_hand::text as on_hand, p.value::text as value, c.location_count, p.low_stock, p.total
         from (
           with stock as (
             select b.item_id, sum(b.quantity) as on_hand
-              from stock_balances b ${subtreeJoin}
-             where b.company_id = ${companyId}
+              from stock_balances b
+             where b.company_id = ${companyId} and b.location_id in (select id from sub)
              group by b.item_id
           ), matched as (
-            select ${itemColumns}, coalesce(s.on_hand, 0) as on_hand, coalesce(s.on_hand, 0) * i.unit_cost as value,
-                   (i.reorder_point > 0 and coalesce(s.on_hand, 0) <= i.reorder_point) as low_stock,
+            select ${itemColumns}, s.on_hand, s.on_hand * i.unit_cost as value,
+                   (i.reorder_point > 0 and s.on_hand <= i.reorder_point) as low_stock,
                    lower(i.part_number) as sort_part
-              from items i ${under ? sql`join` : sql`left join`} stock s on s.item_id = i.id
+              from items i join stock s on s.item_id = i.id
              where ${sql.join(conditions, sql` and `)}
           )
           select i.*, (count(*) over ())::int as total
@@ -164,8 +259,8 @@ export async function stockPageByStock(
         ) p
         cross join lateral (
           select (count(distinct b.location_id) filter (where b.quantity > 0))::int as location_count
-            from stock_balances b ${subtreeJoin}
-           where b.company_id = ${companyId} and b.item_id = p.id
+            from stock_balances b
+           where ${balancesOf(companyId, scope, sql`p.id`)}
         ) c
        order by ${matchedOrder(filter, 'p')}`,
   );
@@ -190,19 +285,6 @@ function matchedOrder(filter: TStockFilter, alias: 'i' | 'p' = 'i'): SQL {
     default:
       return sql`${a}.sort_part ${dir}`;
   }
-}
-
-/**
- * The ids of the items a search matches by part number, name, one of their lot numbers, or the code of a location
- * holding them: one indexed search per table (trigram indexes of 0021) through a function that runs as the tables'
- * owner, because under row-level security PostgreSQL will not use those indexes for ILIKE (migration 0025).
- */
-export async function searchItemIds(tx: TDb, q: string): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
-    tx,
-    sql`select stock_search_item_ids(${containsPattern(q)}) as id`,
-  );
-  return rows.map((r) => r.id);
 }
 
 /** The path of a location of the company ("/<site>/<area>/"), or null when there is no such location. */

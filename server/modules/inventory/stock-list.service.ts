@@ -13,6 +13,7 @@ import {
   type TStockRow,
 } from '#common/schemas/stock-list.ts';
 import type { TDb } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { withTenant } from '../../db/tenant.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { findItemRow, toItem } from './items.repo.ts';
@@ -55,23 +56,15 @@ async function findPage(
     subtreePath = await repo.locationPath(tx, companyId, filter.locationId);
     if (!subtreePath) throw locationNotFound();
   }
-  const found = filter.q === '' ? null : await repo.searchItemIds(tx, filter.q);
-  if (found !== null && found.length === 0) return { rows: [], total: 0 };
-  if (!repo.needsAggregate(filter)) {
-    const rows = await repo.stockPageByItem(tx, companyId, filter, found, page);
-    return { rows: rows.map(toRow), total: await repo.countItems(tx, companyId, filter, found) };
-  }
-  const rows = await repo.stockPageByStock(tx, companyId, filter, found, page, subtreePath);
+  const scope = { pattern: filter.q === '' ? null : containsPattern(filter.q), subtreePath };
+  const byStock = repo.needsAggregate(filter);
+  const rows = byStock
+    ? await repo.stockPageByStock(tx, companyId, filter, scope, page)
+    : await repo.stockPageByItem(tx, companyId, filter, scope, page);
   if (rows.length > 0 || page.offset === 0) return { rows: rows.map(toRow), total: rows[0]?.total ?? 0 };
-  // Past the last page the window count has no row to ride on: ask for the first row only to learn the total.
-  const [first] = await repo.stockPageByStock(
-    tx,
-    companyId,
-    filter,
-    found,
-    { limit: 1, offset: 0 },
-    subtreePath,
-  );
+  // Past the last page the count has no row to ride on: ask for it alone.
+  if (!byStock) return { rows: [], total: await repo.countItems(tx, companyId, filter, scope) };
+  const [first] = await repo.stockPageByStock(tx, companyId, filter, scope, { limit: 1, offset: 0 });
   return { rows: [], total: first?.total ?? 0 };
 }
 

@@ -30,22 +30,14 @@ export async function findItemIdByPartNumber(tx: TDb, companyId: string, partNum
 
 /**
  * The lots with this lot number in any case, across the company's items (two at most: the caller only needs to know
- * whether the number is unambiguous). Lot numbers are unique per item only, and under row-level security the
- * trigram index on lot_number is unusable from here (ILIKE is not leakproof), so the candidate items come from
- * stock_search_item_ids (migration 0025: indexed, as the owner, confined to the caller's company) with the number
- * as an exact pattern, and each item's lot from the (item_id, lower(lot_number)) unique index.
+ * whether the number is unambiguous). Lot numbers are unique per item only; the stored lower-case key and its
+ * (company_id, lot_number_key) index answer in one probe under row-level security (migration 0027).
  */
 export async function findLotsByNumber(tx: TDb, companyId: string, lotNumber: string) {
   return tx
     .select({ id: lots.id })
     .from(lots)
-    .where(
-      and(
-        eq(lots.companyId, companyId),
-        sql`${lots.itemId} in (select stock_search_item_ids(${escapeLike(lotNumber)}))`,
-        eq(lots.lotNumberKey, sql`lower(${lotNumber})`),
-      ),
-    )
+    .where(and(eq(lots.companyId, companyId), eq(lots.lotNumberKey, sql`lower(${lotNumber})`)))
     .orderBy(desc(lots.createdAt))
     .limit(2);
 }
