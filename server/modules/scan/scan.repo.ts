@@ -3,7 +3,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { SCAN_BALANCES_LIMIT } from '#common/schemas/scan.ts';
 import type { TDb } from '../../db/client.ts';
-import { escapeLike } from '../../db/like.ts';
 import { items, locations } from '../inventory/inventory.tables.ts';
 import { lots, stockBalances } from '../inventory/stock.tables.ts';
 import { labelCodes } from '../labels/labels.tables.ts';
