@@ -1,0 +1,1 @@
+ALTER TABLE "stock_ledger" ADD COLUMN "quantity_micro" bigint GENERATED ALWAYS AS ((quantity_delta * 1000000)::bigint) STORED NOT NULL;
