@@ -143,11 +143,35 @@ function cappedCount(companyId: string, filter: TStockFilter, scope: TScope): SQ
   const counted = (searchAs: TSearchAs) =>
     sql`(select count(*)::int from (select 1 from items i where ${itemConditions(companyId, filter, scope, searchAs)}
                                      limit ${STOCK_COUNT_LIMIT + 1}) m)`;
+  if (
+    scope.pattern === null &&
+    scope.subtreePath !== null &&
+    !filter.category &&
+    filter.status !== 'inactive'
+  )
+    return subtreeCount(companyId, filter.status === 'active');
   if (scope.pattern === null) return counted('join');
   if (!filter.category && !filter.lowStock && scope.subtreePath === null)
     return sql`(select least(n, ${STOCK_COUNT_LIMIT + 1})::int from found_count)`;
   // CASE evaluates only the branch it takes.
   return sql`(case when (select n from found_count) <= ${WALK_ABOVE} then ${counted('join')} else ${counted('walk')} end)`;
+}
+
+/**
+ * How many items have stock under the location: the distinct items of the subtree's balances, without reading one
+ * item (joining 9,400 items to check they are active cost 20 ms), less the inactive ones among them when only
+ * active items count (a walk of the company's few inactive items, each probing its balances).
+ */
+function subtreeCount(companyId: string, activeOnly: boolean): SQL {
+  const withStock = sql`(select count(distinct b.item_id) from stock_balances b
+                          where b.company_id = ${companyId} and b.location_id in (select id from sub)
+                            and b.quantity > 0)`;
+  const inactive = sql`(select count(*) from items i
+                         where i.company_id = ${companyId} and not i.active
+                           and exists (select 1 from stock_balances b
+                                        where b.company_id = ${companyId} and b.item_id = i.id and b.quantity > 0
+                                          and b.location_id in (select id from sub)))`;
+  return sql`(least(${withStock} - ${activeOnly ? inactive : sql`0`}, ${STOCK_COUNT_LIMIT + 1})::int)`;
 }
 
 /**
