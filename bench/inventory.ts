@@ -4,37 +4,31 @@
 //   - the stock list (several searches, filters, sorts and a deep page) and a lookup by part number: median and p99;
 //   - stock movements per second with 16 concurrent clients, and the same SQL transaction sent straight through
 //     `pg` (16 connections, no app) as the ceiling (PostgreSQL only: PGlite has one connection and no server);
-//   - the stock balance report over the whole company for the last year;
-//   - scan resolution (issue 6): a label's code, its QR link, and a part number typed or read from a vendor label.
+//   - the stock balance report over the whole company for the last year.
+// (Scan resolution at this size is measured by `npm run bench:labels`.)
 // Prints a table and records it in docs/performance.md with the machine and the date.
-import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { compactCode, newToken } from '#common/label-codes.ts';
-import { CSRF_COOKIE } from '#common/schemas/auth.ts';
 import { openDatabase, type TDatabase } from '#server/db/client.ts';
-import { applyMigrations } from '#server/db/migrate.ts';
-import { createCompany, createUser, FACTORY_PASSWORD } from '#server/db/seed/factories.ts';
 import { seededRandom } from '#server/db/seed/random.ts';
-import { labelCodes } from '#server/modules/labels/labels.tables.ts';
-import { generateInventory, type TBenchData } from './inventory-data.ts';
+import {
+  APP_URL,
+  prepareCompany,
+  quantile,
+  SAMPLES,
+  startServer,
+  type TLatency,
+  timeRequests,
+  withScratchPostgres,
+} from './bench-app.ts';
+import type { TBenchData } from './inventory-data.ts';
 import { machineLine, recordSection } from './record.ts';
 
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CLIENTS = 16;
 const THROUGHPUT_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
-const APP_URL = 'http://127.0.0.1';
-
-interface TLatency {
-  name: string;
-  median: number;
-  p99: number;
-  n: number;
-}
 interface TResult {
   target: string;
   items: number;
@@ -47,9 +41,6 @@ interface TResult {
   reportMs: { median: number; max: number; n: number };
 }
 
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-
 async function main() {
   const results: TResult[] = [];
   results.push(await runPostgres(Number(process.env.BENCH_PG_ITEMS ?? 100_000)));
@@ -61,25 +52,15 @@ async function main() {
 }
 
 async function runPostgres(items: number): Promise<TResult> {
-  const name = `fb_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  try {
-    const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return withScratchPostgres(async (url) => {
+    const database = await openDatabase({ kind: 'postgres', url });
     try {
-      return await measure('PostgreSQL 15 (server)', database, items, { pgUrl: url.toString() });
+      return await measure('PostgreSQL 15 (server)', database, items, { pgUrl: url });
     } finally {
       // Closing the app closes its database; this covers a failure before the app was built.
       await database.close().catch(() => undefined);
     }
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  });
 }
 
 async function runPglite(items: number): Promise<TResult> {
@@ -104,49 +85,23 @@ async function measure(
   where: { pgUrl: string } | { dataDir: string },
 ): Promise<TResult> {
   console.log(`\n${target}: migrating and generating ${itemCount.toLocaleString('en')} items …`);
-  await applyMigrations(database);
-  const { company } = await createCompany(database.db, { name: 'Bench Manufacturing', planId: 'beta' });
-  const email = 'bench@bench.example';
-  await createUser(database.db, company.id, { email, role: 'admin' });
-  const started = performance.now();
-  const data = await database.db.transaction((tx) => generateInventory(tx as never, company.id, itemCount));
-  // What autovacuum does to a table soon after a bulk load, done now so the measurement sees the steady state
-  // (statistics and the visibility map that index-only counts rely on) rather than a freshly loaded heap.
-  for (const table of ['items', 'lots', 'locations', 'stock_balances', 'stock_transactions', 'stock_ledger'])
-    await database.db.execute(`vacuum (analyze) ${table}`);
-  const generateSeconds = (performance.now() - started) / 1000;
+  const { companyId, email, data, generateSeconds } = await prepareCompany(database, itemCount);
   console.log(
     `  generated ${data.ledgerRows.toLocaleString('en')} ledger rows in ${generateSeconds.toFixed(1)} s`,
   );
-  const stock = await movableStock(database, company.id);
-  const codes = await labelSomeItems(database, company.id);
+  const stock = await movableStock(database, companyId);
   // PGlite's folder belongs to one process at a time: the server gets it now.
   if ('dataDir' in where) await database.close();
-
-  // The server in its own process, as `npm start` runs it: the benchmark's HTTP clients do not share its thread.
-  const port = 4400 + Math.floor(Math.random() * 500);
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      APP_URL,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      ...('pgUrl' in where ? { DATABASE_URL: where.pgUrl } : { DATA_DIR: where.dataDir }),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const server = await startServer(where, email);
   try {
-    await waitForHealth(`${base}/api/health`);
-    const cookie = await signIn(base, email);
-    const get = (path: string) => fetch(`${base}${path}`, { headers: { cookie, origin: APP_URL } });
-    const latencies = [...(await listLatencies(get, data)), ...(await scanLatencies(get, data, codes))];
-    const report = await reportLatency(get);
-    const { perSecond: appPerSecond, refused: appRefused } = await appThroughput(base, cookie, stock);
-    const rawPerSecond = 'pgUrl' in where ? await rawThroughput(where.pgUrl, company.id, stock) : null;
+    const latencies = await listLatencies(server.get, data);
+    const report = await reportLatency(server.get);
+    const { perSecond: appPerSecond, refused: appRefused } = await appThroughput(
+      server.base,
+      server.cookie,
+      stock,
+    );
+    const rawPerSecond = 'pgUrl' in where ? await rawThroughput(where.pgUrl, companyId, stock) : null;
     return {
       target,
       items: data.items,
@@ -159,57 +114,8 @@ async function measure(
       reportMs: report,
     };
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await server.stop();
   }
-}
-
-async function waitForHealth(url: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the server did not answer at ${url}`);
-}
-
-async function signIn(base: string, email: string): Promise<string> {
-  const csrf = randomBytes(32).toString('hex');
-  const response = await fetch(`${base}/api/v1/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: APP_URL, cookie: `${CSRF_COOKIE}=${csrf}` },
-    body: JSON.stringify({ email, password: FACTORY_PASSWORD, csrfToken: csrf }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  const session = response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .find((c) => c.startsWith('fb.session_token='));
-  if (!session) throw new Error('sign-in set no session cookie');
-  return `${session}; ${CSRF_COOKIE}=${csrf}`;
-}
-
-/** Times `SAMPLES` sequential requests of each kind (after a few to warm up), checking each answer is a 200. */
-async function timeRequests(
-  name: string,
-  paths: () => string,
-  get: (path: string) => Promise<Response>,
-): Promise<TLatency> {
-  for (let i = 0; i < 5; i++) await (await get(paths())).arrayBuffer();
-  const times: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    const path = paths();
-    const start = performance.now();
-    const response = await get(path);
-    await response.arrayBuffer();
-    times.push(performance.now() - start);
-    if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
-  }
-  times.sort((a, b) => a - b);
-  return { name, median: quantile(times, 0.5), p99: quantile(times, 0.99), n: times.length };
 }
 
 async function listLatencies(
@@ -248,38 +154,6 @@ async function listLatencies(
   );
   console.log(`  lookup: p99 ${lookup.p99.toFixed(1)} ms`);
   out.push(lookup);
-  return out;
-}
-
-/** Label codes for 1,000 random items, as printing their labels would make them. */
-async function labelSomeItems(database: TDatabase, companyId: string): Promise<string[]> {
-  const rows = (await database.db.execute(
-    `select id from items where company_id = '${companyId}' order by random() limit 1000`,
-  )) as unknown as { rows: { id: string }[] };
-  const codes = rows.rows.map((r) => ({
-    token: newToken((n) => randomBytes(n)),
-    companyId,
-    kind: 'item' as const,
-    entityId: r.id,
-  }));
-  await database.db.insert(labelCodes).values(codes);
-  return codes.map((c) => compactCode('item', c.token));
-}
-
-/** What a scan costs the server: a printed code (compact and as its QR link) and a typed part number. */
-async function scanLatencies(get: (path: string) => Promise<Response>, data: TBenchData, codes: string[]) {
-  const random = seededRandom(11);
-  const resolve = (code: string) => `/api/v1/scan/resolve?code=${encodeURIComponent(code)}`;
-  const out: TLatency[] = [
-    await timeRequests('scan: a label code (Code 128 compact form)', () => resolve(random.pick(codes)), get),
-    await timeRequests('scan: a QR link', () => resolve(`${APP_URL}/s/${random.pick(codes)}`), get),
-    await timeRequests(
-      "scan: a vendor's barcode with our part number (fallback)",
-      () => resolve(data.partNumber(random.int(1, data.items))),
-      get,
-    ),
-  ];
-  for (const l of out) console.log(`  ${l.name}: p99 ${l.p99.toFixed(1)} ms`);
   return out;
 }
 

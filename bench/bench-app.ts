@@ -1,0 +1,174 @@
+// What the app benchmarks share: a scratch PostgreSQL database, a company with N items and their ledger, the server
+// started in its own process as `npm start` runs it, a signed-in session, and timing sequential requests over HTTP.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { compactCode, newToken } from '#common/label-codes.ts';
+import { CSRF_COOKIE } from '#common/schemas/auth.ts';
+import type { TDatabase } from '#server/db/client.ts';
+import { applyMigrations } from '#server/db/migrate.ts';
+import { createCompany, createUser, FACTORY_PASSWORD } from '#server/db/seed/factories.ts';
+import { labelCodes } from '#server/modules/labels/labels.tables.ts';
+import { generateInventory, type TBenchData } from './inventory-data.ts';
+
+export const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The origin the server is told it serves (APP_URL): requests carry it, and QR links start with it. */
+export const APP_URL = 'http://127.0.0.1';
+export const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+
+export interface TLatency {
+  name: string;
+  median: number;
+  p99: number;
+  n: number;
+}
+
+export const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+
+/** Runs `fn` with the URL of a new, empty database on the PostgreSQL server, dropped afterwards. */
+export async function withScratchPostgres<T>(fn: (url: string) => Promise<T>): Promise<T> {
+  const name = `fb_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  try {
+    return await fn(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+export interface TBenchCompany {
+  companyId: string;
+  email: string;
+  data: TBenchData;
+  generateSeconds: number;
+}
+
+/** Migrates, creates a company and its admin, and generates `itemCount` items with ten ledger rows each. */
+export async function prepareCompany(database: TDatabase, itemCount: number): Promise<TBenchCompany> {
+  await applyMigrations(database);
+  const { company } = await createCompany(database.db, { name: 'Bench Manufacturing', planId: 'beta' });
+  const email = 'bench@bench.example';
+  await createUser(database.db, company.id, { email, role: 'admin' });
+  const started = performance.now();
+  const data = await database.db.transaction((tx) => generateInventory(tx as never, company.id, itemCount));
+  // What autovacuum does to a table soon after a bulk load, done now so the measurement sees the steady state
+  // (statistics and the visibility map that index-only counts rely on) rather than a freshly loaded heap.
+  for (const table of ['items', 'lots', 'locations', 'stock_balances', 'stock_transactions', 'stock_ledger'])
+    await database.db.execute(`vacuum (analyze) ${table}`);
+  return { companyId: company.id, email, data, generateSeconds: (performance.now() - started) / 1000 };
+}
+
+/** Label codes for 1,000 random items, as printing their labels would make them; their compact forms. */
+export async function labelSomeItems(database: TDatabase, companyId: string): Promise<string[]> {
+  const rows = (await database.db.execute(
+    `select id from items where company_id = '${companyId}' order by random() limit 1000`,
+  )) as unknown as { rows: { id: string }[] };
+  const codes = rows.rows.map((r) => ({
+    token: newToken((n) => randomBytes(n)),
+    companyId,
+    kind: 'item' as const,
+    entityId: r.id,
+  }));
+  await database.db.insert(labelCodes).values(codes);
+  return codes.map((c) => compactCode('item', c.token));
+}
+
+export interface TBenchServer {
+  base: string;
+  cookie: string;
+  get: (path: string) => Promise<Response>;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The server in its own process, as `npm start` runs it (the benchmark's HTTP clients do not share its thread), on
+ * the database at `where`, and a session of `email`. PGlite's folder belongs to one process: close it first.
+ */
+export async function startServer(
+  where: { pgUrl: string } | { dataDir: string },
+  email: string,
+): Promise<TBenchServer> {
+  const port = 4400 + Math.floor(Math.random() * 500);
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      ...('pgUrl' in where ? { DATABASE_URL: where.pgUrl } : { DATA_DIR: where.dataDir }),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = async () => {
+    if (server.exitCode !== null) return;
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  };
+  try {
+    await waitForHealth(`${base}/api/health`);
+    const cookie = await signIn(base, email);
+    const get = (path: string) => fetch(`${base}${path}`, { headers: { cookie, origin: APP_URL } });
+    return { base, cookie, get, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function waitForHealth(url: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the server did not answer at ${url}`);
+}
+
+async function signIn(base: string, email: string): Promise<string> {
+  const csrf = randomBytes(32).toString('hex');
+  const response = await fetch(`${base}/api/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: APP_URL, cookie: `${CSRF_COOKIE}=${csrf}` },
+    body: JSON.stringify({ email, password: FACTORY_PASSWORD, csrfToken: csrf }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  const session = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith('fb.session_token='));
+  if (!session) throw new Error('sign-in set no session cookie');
+  return `${session}; ${CSRF_COOKIE}=${csrf}`;
+}
+
+/** Times `SAMPLES` sequential requests of each kind (after a few to warm up), checking each answer is a 200. */
+export async function timeRequests(
+  name: string,
+  paths: () => string,
+  get: (path: string) => Promise<Response>,
+): Promise<TLatency> {
+  for (let i = 0; i < 5; i++) await (await get(paths())).arrayBuffer();
+  const times: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const path = paths();
+    const start = performance.now();
+    const response = await get(path);
+    await response.arrayBuffer();
+    times.push(performance.now() - start);
+    if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+  }
+  times.sort((a, b) => a - b);
+  return { name, median: quantile(times, 0.5), p99: quantile(times, 0.99), n: times.length };
+}
