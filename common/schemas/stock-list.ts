@@ -62,8 +62,17 @@ export type TStockRow = z.infer<typeof ZStockRowSchema>;
  */
 export const STOCK_COUNT_LIMIT = 10_000;
 
+/**
+ * A text search counts its matches up to this many: past it, the page is found by walking the items in order with
+ * the search as a filter, and no one pages through a thousand matches rather than typing one more letter.
+ */
+export const STOCK_SEARCH_COUNT_LIMIT = 1_000;
+
+/** The count limit of a list: a search's, or the list's own. */
+export const stockCountLimit = (q: string) => (q === '' ? STOCK_COUNT_LIMIT : STOCK_SEARCH_COUNT_LIMIT);
+
 export const ZStockPageSchema = pageOf(ZStockRowSchema).extend({
-  /** True when more than STOCK_COUNT_LIMIT items match: `total` is then that limit, not the count. */
+  /** True when more items match than the list counts (stockCountLimit): `total` is then that limit, not the count. */
   totalCapped: z.boolean(),
 });
 export type TStockPage = z.infer<typeof ZStockPageSchema>;

@@ -223,6 +223,35 @@ describe("changing or deleting company A's rows by id, as company B with the app
   });
 });
 
+describe('the stock search functions: they read as the owner, yet answer only for the calling company', () => {
+  it("finds A's items by part number, lot number and location code for A, and none of them for B", async () => {
+    const [itemA, itemB, lotItemA, lot, place] = [uuidv7(), uuidv7(), uuidv7(), uuidv7(), uuidv7()];
+    // Written as the owner, as the services would: A has a part, a lot and a location that all say "shared".
+    await db.execute(sql`insert into items (id, company_id, part_number, name) values
+      (${itemA}, ${companyA}, 'SHARED-1', 'Bracket'), (${itemB}, ${companyB}, 'SHARED-2', 'Bracket'),
+      (${lotItemA}, ${companyA}, 'P-9', 'Bolt')`);
+    await db.execute(sql`insert into lots (id, company_id, item_id, lot_number)
+      values (${lot}, ${companyA}, ${lotItemA}, 'SHARED-LOT')`);
+    await db.execute(sql`insert into locations (id, company_id, kind, code, name, path, full_code, depth)
+      values (${place}, ${companyA}, 'site', 'SHARED-BAY', 'Bay', ${`/${place}/`}, 'SHARED-BAY', 0)`);
+    await db.execute(sql`insert into stock_balances (id, company_id, item_id, location_id, lot_id, quantity)
+      values (${uuidv7()}, ${companyA}, ${lotItemA}, ${place}, ${lot}, 5)`);
+    const search = (companyId: string) =>
+      withTenant(db, companyId, async (tx) => ({
+        byText: (
+          await queryRows<{ id: string }>(tx, sql`select stock_search_item_ids('%shared%', null, 100) as id`)
+        )
+          .map((r) => r.id)
+          .sort(),
+        byLotOrPlace: (
+          await queryRows<{ id: string }>(tx, sql`select stock_search_other_item_ids('%shared%', null) as id`)
+        ).map((r) => r.id),
+      }));
+    expect(await search(companyA)).toEqual({ byText: [itemA], byLotOrPlace: [lotItemA] });
+    expect(await search(companyB)).toEqual({ byText: [itemB], byLotOrPlace: [] });
+  });
+});
+
 describe('the catalogue: every table open to the request role is confined to app_company_id()', () => {
   interface TTableRow {
     table: string;

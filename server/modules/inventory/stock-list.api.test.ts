@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STOCK_COUNT_LIMIT } from '#common/schemas/stock-list.ts';
+import { STOCK_COUNT_LIMIT, STOCK_SEARCH_COUNT_LIMIT } from '#common/schemas/stock-list.ts';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
 import { createItems } from '../../db/seed/factories.ts';
 import { users } from '../auth/auth.tables.ts';
@@ -411,9 +411,17 @@ describe('a company with more items than the list counts', () => {
     const parts = (body: { items: { partNumber: string }[] }) => body.items.map((i) => i.partNumber);
     // "BIG-1" is in BIG-1000 … BIG-1999 and BIG-10000 … BIG-10005: more than a thousand, so the page is found by
     // walking the items in order rather than joining every match (decision 026).
+    // An item matched only by the code of the location holding it.
+    const rack = (
+      await created('POST', '/api/v1/locations', { kind: 'site', code: 'BIG-1-RACK', name: 'Rack' }, big)
+    ).id;
+    const held = (await send('GET', '/api/v1/items/lookup?partNumber=BIG-0005', big)).json().id;
+    await post({ kind: 'receive', lines: [{ itemId: held, locationId: rack, quantity: '2' }] }, big);
+    // A search counts to a thousand and says "or more" past it.
     const first = (await send('GET', '/api/v1/stock?q=big-1&pageSize=25', big)).json();
-    expect(first).toMatchObject({ total: 1006, totalCapped: false });
+    expect(first).toMatchObject({ total: STOCK_SEARCH_COUNT_LIMIT, totalCapped: true });
     expect(parts(first).slice(0, 8)).toEqual([
+      'BIG-0005',
       'BIG-1000',
       'BIG-10000',
       'BIG-10001',
@@ -421,17 +429,29 @@ describe('a company with more items than the list counts', () => {
       'BIG-10003',
       'BIG-10004',
       'BIG-10005',
-      'BIG-1001',
     ]);
+    // Every match can still be paged to, the last of the 1,007 on page 41.
     const last = (await send('GET', '/api/v1/stock?q=big-1&pageSize=25&page=41', big)).json();
-    expect(parts(last)).toEqual(['BIG-1994', 'BIG-1995', 'BIG-1996', 'BIG-1997', 'BIG-1998', 'BIG-1999']);
+    expect(parts(last)).toEqual([
+      'BIG-1993',
+      'BIG-1994',
+      'BIG-1995',
+      'BIG-1996',
+      'BIG-1997',
+      'BIG-1998',
+      'BIG-1999',
+    ]);
     const down = (await send('GET', '/api/v1/stock?q=big-1&pageSize=3&dir=desc', big)).json();
     expect(parts(down)).toEqual(['BIG-1999', 'BIG-1998', 'BIG-1997']);
     const beyond = (await send('GET', '/api/v1/stock?q=big-1&pageSize=25&page=42', big)).json();
-    expect(beyond).toMatchObject({ items: [], total: 1006 });
-    // A name search matching every item counts to the limit and says so.
+    expect(beyond).toMatchObject({ items: [], total: STOCK_SEARCH_COUNT_LIMIT, totalCapped: true });
+    // Just under the limit, the count is exact: "big-10" is in BIG-1000 … BIG-1099 and BIG-10000 … BIG-10005.
+    const exact = (await send('GET', '/api/v1/stock?q=big-10&pageSize=25&page=5', big)).json();
+    expect(exact).toMatchObject({ total: 106, totalCapped: false });
+    expect(parts(exact)).toEqual(['BIG-1094', 'BIG-1095', 'BIG-1096', 'BIG-1097', 'BIG-1098', 'BIG-1099']);
+    // A name search matching every item: capped, first page in order; a lot or location match walks in too.
     const everything = (await send('GET', '/api/v1/stock?q=factory&pageSize=2', big)).json();
-    expect(everything).toMatchObject({ total: STOCK_COUNT_LIMIT, totalCapped: true });
+    expect(everything).toMatchObject({ total: STOCK_SEARCH_COUNT_LIMIT, totalCapped: true });
     expect(parts(everything)).toEqual(['BIG-0001', 'BIG-0002']);
     // Inactive items are not among an active search's matches, nor counted.
     const none = (await send('GET', '/api/v1/stock?q=big-1&status=inactive', big)).json();

@@ -5,7 +5,12 @@
 // (row-level security confines every table to the company; company_id is in each where as well, so the company's
 // indexes are used).
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { STOCK_COUNT_LIMIT, type TItemLedgerQuery, type TStockFilter } from '#common/schemas/stock-list.ts';
+import {
+  STOCK_COUNT_LIMIT,
+  STOCK_SEARCH_COUNT_LIMIT,
+  type TItemLedgerQuery,
+  type TStockFilter,
+} from '#common/schemas/stock-list.ts';
 import { queryRows, type TDb } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { items, locations } from './inventory.tables.ts';
@@ -38,18 +43,22 @@ export interface TScope {
 }
 
 /**
- * The statement's CTEs: `found`, the items of the status asked for that the search matches, asked once of
- * stock_search_item_ids (migration 0028: indexed, as the owner, confined to the caller's company) and `found_count`,
- * how many; `sub`, the locations of the subtree (a few hundred at most; the path is a prefix, decision 021).
+ * The statement's CTEs. For a search (functions of migration 0028: indexed, as the owner, confined to the caller's
+ * company, items of the status asked for): `hits`, up to WALK_ABOVE + 1 of the items whose part number or name
+ * matches; `others`, those matched by a lot number or a holding location's code; `found`, both, all of the matches
+ * when there are at most WALK_ABOVE; `found_count`, how many. For a location: `sub`, the locations of its subtree (a
+ * few hundred at most; the path is a prefix, decision 021).
  */
 function scopeCtes(companyId: string, filter: TStockFilter, scope: TScope): SQL {
   const ctes: SQL[] = [];
   if (scope.pattern !== null) {
-    const active = filter.status === 'all' ? null : filter.status === 'active';
+    const active = sql`${filter.status === 'all' ? null : filter.status === 'active'}::boolean`;
     ctes.push(
-      sql`found as materialized (select stock_search_item_ids(${scope.pattern}, ${active}::boolean) as id)`,
+      sql`hits as materialized (select stock_search_item_ids(${scope.pattern}, ${active}, ${WALK_ABOVE + 1}) as id)`,
+      sql`others as materialized (select stock_search_other_item_ids(${scope.pattern}, ${active}) as id)`,
+      sql`found as materialized (select id from hits union select id from others)`,
+      sql`found_count as materialized (select count(*) as n from found)`,
     );
-    ctes.push(sql`found_count as materialized (select count(*) as n from found)`);
   }
   if (scope.subtreePath !== null)
     ctes.push(sql`sub as materialized (select id from locations
@@ -64,18 +73,17 @@ function balancesOf(companyId: string, scope: TScope, item: SQL): SQL {
 }
 
 /**
- * How a page meets the search's items: as a join from them (few matches: each is fetched and the page sorted), or
- * as a hashed set the index walk checks each item against (many: the page is found after a few rows of the walk).
- * `or false` keeps PostgreSQL from turning the second into a join; it folds away before execution.
+ * How a page meets the search's items: as a join from `found` (up to a thousand matches, all of them there: each
+ * is fetched and the page sorted), or as a filter on each item of a walk in the page's order (more: the search's
+ * own test on the item's search_text, or one of `others`), which finds 25 after a few hundred rows.
  */
 type TSearchAs = 'join' | 'walk';
 
 /**
- * Above this many matches a search's page walks the items in the page's order (decision 026): joining 20,000
- * matches to sort them cost 60 ms, while a walk finds 25 after a few hundred rows; below it, a walk could read every
- * item to find the few.
+ * Above this many matches a search's page walks the items (decision 026): joining 20,000 matches to sort them cost
+ * 60 ms; below it, a walk could read every item to find the few. It is also where a search stops counting.
  */
-const WALK_ABOVE = 1000;
+const WALK_ABOVE = STOCK_SEARCH_COUNT_LIMIT;
 
 /** The conditions on the item itself: company, status, category, the search, and stock in the subtree. */
 function itemConditions(
@@ -91,7 +99,7 @@ function itemConditions(
     parts.push(
       searchAs === 'join'
         ? sql`i.id in (select id from found)`
-        : sql`(i.id in (select id from found) or false)`,
+        : sql`(i.search_text like lower(${scope.pattern}) or i.id in (select id from others))`,
     );
   // Under a location, only items with stock there: walking the items in the page's order, each is asked whether
   // it has a balance in the subtree (a probe of its few balances), so a page costs its own rows, not the subtree's.
@@ -135,24 +143,26 @@ export function needsAggregate(filter: TStockFilter): boolean {
 }
 
 /**
- * How many items match (up to STOCK_COUNT_LIMIT + 1), as a scalar subquery. A search with no category, low-stock or
- * location filter is counted by the search itself (it has applied the status already); a narrowed search counts
- * the way its page is found (a join from few matches, a walk of the narrower side checking many).
+ * How many items match, up to one past the list's count limit (stockCountLimit), as a scalar subquery. A search
+ * with no category, low-stock or location filter is counted by the search itself (it has applied the status
+ * already); a narrowed search counts the way its page is found (a join from few matches, a walk checking many).
  */
 function cappedCount(companyId: string, filter: TStockFilter, scope: TScope): SQL {
+  const limit = scope.pattern === null ? STOCK_COUNT_LIMIT : STOCK_SEARCH_COUNT_LIMIT;
   const counted = (searchAs: TSearchAs) =>
     sql`(select count(*)::int from (select 1 from items i where ${itemConditions(companyId, filter, scope, searchAs)}
-                                     limit ${STOCK_COUNT_LIMIT + 1}) m)`;
+                                     limit ${limit + 1}) m)`;
   if (
     scope.pattern === null &&
     scope.subtreePath !== null &&
     !filter.category &&
+    !filter.lowStock &&
     filter.status !== 'inactive'
   )
     return subtreeCount(companyId, filter.status === 'active');
   if (scope.pattern === null) return counted('join');
   if (!filter.category && !filter.lowStock && scope.subtreePath === null)
-    return sql`(select least(n, ${STOCK_COUNT_LIMIT + 1})::int from found_count)`;
+    return sql`(select n::int from found_count)`;
   // CASE evaluates only the branch it takes.
   return sql`(case when (select n from found_count) <= ${WALK_ABOVE} then ${counted('join')} else ${counted('walk')} end)`;
 }

@@ -3,8 +3,8 @@ import { normalizeDecimal } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
 import { ITEM_MESSAGES, type TItem } from '#common/schemas/inventory-setup.ts';
 import {
-  STOCK_COUNT_LIMIT,
   STOCK_CSV_MAX_ROWS,
+  stockCountLimit,
   type TItemLedgerQuery,
   type TLedgerPage,
   type TStockFilter,
@@ -74,8 +74,14 @@ export async function listStock(db: TDb, actor: TAuthUser, query: TStockListQuer
   const found = await withTenant(db, actor.companyId, (tx) =>
     findPage(tx, actor.companyId, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
   );
-  const totalCapped = found.total > STOCK_COUNT_LIMIT;
-  return { items: found.rows, total: Math.min(found.total, STOCK_COUNT_LIMIT), totalCapped, page, pageSize };
+  const limit = stockCountLimit(filter.q);
+  return {
+    items: found.rows,
+    total: Math.min(found.total, limit),
+    totalCapped: found.total > limit,
+    page,
+    pageSize,
+  };
 }
 
 /** The columns of the stock CSV, in order. */
@@ -101,7 +107,7 @@ export async function exportStockCsv(db: TDb, actor: TAuthUser, filter: TStockFi
   if (found.rows.length > STOCK_CSV_MAX_ROWS) {
     throw new AppError(
       'BAD_REQUEST',
-      `${found.total} rows match: an export holds at most ${STOCK_CSV_MAX_ROWS.toLocaleString('en-US')}. ` +
+      `More than ${STOCK_CSV_MAX_ROWS.toLocaleString('en-US')} rows match: an export holds at most that many. ` +
         'Narrow the search, category or location and export again.',
     );
   }
