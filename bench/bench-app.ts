@@ -125,7 +125,8 @@ export async function startServer(
   }
 }
 
-async function waitForHealth(url: string): Promise<void> {
+/** Waits up to a minute for the server at `url` (its health route) to answer 200. */
+export async function waitForHealth(url: string): Promise<void> {
   for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(url)).ok) return;

@@ -8,23 +8,12 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildWeb } from '../scripts/build-web.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/setup/chromium.ts';
+import { waitForHealth } from './bench-app.ts';
 import { machineLine, recordSection } from './record.ts';
 
 const PORT = 4390;
 const PAGES = ['/', '/plans'];
 const RUNS = 3;
-
-async function waitForHealth(url: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not answer at ${url}`);
-}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
