@@ -47,6 +47,9 @@ test('admin-only and sysadmin-only routes send other roles to /scan', async ({ p
   await logInAs(page, admin);
   await page.goto('/security-dashboard');
   await expect(page).toHaveURL(/\/scan$/);
+  // The page starts from the user it last saw (SPEC.md's cached userData: the invited user, signed in through the
+  // API) and then confirms with the server; the next page load must not start before that confirmation is stored.
+  await expect(page.getByRole('button', { name: 'Admin' })).toBeVisible();
   await page.goto('/admin?tab=label-config');
   await expect(page.getByRole('heading', { name: 'Config', level: 1 })).toBeVisible();
 });

@@ -1,9 +1,10 @@
 // Take back all or part of a borrowing: the quantity starts at what is still out, the location at where it came
 // from. One idempotency key per opening; the server's refusals (more than is out, already back) show on the fields.
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { borrowerLabel, type TBorrowing, ZReturnInputSchema } from '#common/schemas/borrowing.ts';
+import { FormFooter } from '../../components/form-footer.tsx';
 import { toast } from '../../lib/toast.ts';
 import { formErrorsOf } from '../inventory-setup/format.ts';
 import { LocationSelect } from '../inventory-setup/location-select.tsx';
@@ -97,19 +98,7 @@ function ReturnForm({ borrowing, onClose }: { borrowing: TBorrowing; onClose: ()
           }}
           error={errors.locationId}
         />
-        {errors.form ? (
-          <Alert color="red" role="alert">
-            {errors.form}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Return
-          </Button>
-        </Group>
+        <FormFooter error={errors.form} onCancel={onClose} submitLabel="Return" pending={save.isPending} />
       </Stack>
     </form>
   );

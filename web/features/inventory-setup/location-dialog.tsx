@@ -1,6 +1,6 @@
 // Add a site or a location inside another (only kinds smaller than the parent's), or rename a location and change
 // its code (the server carries a new code into the full codes of everything inside it).
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import {
@@ -10,6 +10,7 @@ import {
   ZLocationInputSchema,
   ZLocationPatchSchema,
 } from '#common/schemas/inventory-setup.ts';
+import { FormFooter } from '../../components/form-footer.tsx';
 import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
@@ -164,19 +165,13 @@ function LocationForm({
             error={errors.name}
           />
         </SimpleGrid>
-        {formError ? (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending} disabled={!changed}>
-            {editing ? 'Save' : `Add ${KIND_LABELS[kind].toLowerCase()}`}
-          </Button>
-        </Group>
+        <FormFooter
+          error={formError}
+          onCancel={onClose}
+          submitLabel={editing ? 'Save' : `Add ${KIND_LABELS[kind].toLowerCase()}`}
+          pending={save.isPending}
+          disabled={!changed}
+        />
       </Stack>
     </form>
   );

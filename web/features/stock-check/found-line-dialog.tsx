@@ -1,10 +1,11 @@
 // "Add an item found here": stock found during the count where the book has none, as a new line (expected 0) with
 // its count. For a location count the location must be inside the counted one; for an items count the item must be
 // one of its items. A line that already exists is pointed to instead of duplicated.
-import { Alert, Button, type ComboboxItem, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { type ComboboxItem, Modal, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { type TCountSession, ZFoundLineSchema } from '#common/schemas/stock-check.ts';
+import { FormFooter } from '../../components/form-footer.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -143,19 +144,13 @@ function FoundLineForm({
           onChange={(e) => setQuantity(e.currentTarget.value)}
           error={errors.countedQuantity}
         />
-        {errors.form ? (
-          <Alert color="red" role="alert">
-            {errors.form}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Close
-          </Button>
-          <Button type="submit" loading={add.isPending}>
-            Add line
-          </Button>
-        </Group>
+        <FormFooter
+          error={errors.form}
+          onCancel={onClose}
+          cancelLabel="Close"
+          submitLabel="Add line"
+          pending={add.isPending}
+        />
       </Stack>
     </form>
   );

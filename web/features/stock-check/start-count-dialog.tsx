@@ -1,21 +1,11 @@
 // "Start a count" (admins): a location and everything under it, or a set of items wherever they are; a title and
 // whether the count is blind (on by default: counters do not see the book). Opens the new count when started.
-import {
-  Alert,
-  Button,
-  type ComboboxItem,
-  Group,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { type ComboboxItem, Modal, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type TStartCountInput, ZStartCountSchema } from '#common/schemas/stock-check.ts';
+import { FormFooter } from '../../components/form-footer.tsx';
 import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
@@ -145,19 +135,13 @@ function StartCountForm({ onClose }: { onClose: () => void }) {
           The quantities on the books are taken now. One line is made for each item, location and lot with
           stock; stock found elsewhere in scope can be added while counting.
         </Text>
-        {errors.form ? (
-          <Alert color="red" role="alert">
-            {errors.form}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Close
-          </Button>
-          <Button type="submit" loading={start.isPending}>
-            Start count
-          </Button>
-        </Group>
+        <FormFooter
+          error={errors.form}
+          onCancel={onClose}
+          cancelLabel="Close"
+          submitLabel="Start count"
+          pending={start.isPending}
+        />
       </Stack>
     </form>
   );

@@ -1,9 +1,10 @@
 // The frame every stock dialog shares: a modal whose body mounts on opening (so each opening makes its own
 // idempotency key), a form, the refusal's message above the buttons, and Cancel / submit.
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import type { ComponentType, FormEvent, ReactNode } from 'react';
 import type { TItem } from '#common/schemas/inventory-setup.ts';
 import { ZPostStockSchema } from '#common/schemas/stock.ts';
+import { FormFooter } from '../../components/form-footer.tsx';
 import type { TPostingBody } from './use-stock-posting.ts';
 
 /** Props every stock dialog takes: the scan page and the item page open them the same way. */
@@ -95,19 +96,7 @@ export function PostingForm({
     <form onSubmit={submit} noValidate aria-label={label}>
       <Stack>
         {children}
-        {formError ? (
-          <Alert color="red" role="alert">
-            <Text size="sm">{formError}</Text>
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormFooter error={formError} onCancel={onCancel} submitLabel={submitLabel} pending={busy} />
       </Stack>
     </form>
   );

@@ -1,9 +1,6 @@
 // Add a user: by invitation (they choose their password from the mail) or with an initial password (they must
 // still set their own from the mailed link before logging in, SPEC.md section 6).
 import {
-  Alert,
-  Button,
-  Group,
   Modal,
   NumberInput,
   PasswordInput,
@@ -18,6 +15,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { TRole } from '#common/roles.ts';
 import { type TAddUserInput, ZAddUserSchema } from '#common/schemas/users.ts';
+import { FormFooter } from '../../components/form-footer.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -180,19 +178,12 @@ export function AddUserDialog({
               error={errors.password}
             />
           ) : null}
-          {errors.form ? (
-            <Alert color="red" role="alert">
-              {errors.form}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {method === 'invite' ? 'Send invitation' : 'Add user'}
-            </Button>
-          </Group>
+          <FormFooter
+            error={errors.form}
+            onCancel={close}
+            submitLabel={method === 'invite' ? 'Send invitation' : 'Add user'}
+            pending={mutation.isPending}
+          />
         </Stack>
       </form>
     </Modal>

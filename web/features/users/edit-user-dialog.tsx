@@ -1,9 +1,10 @@
 // Change a user's role, burdened labor rate and active state; only what changed is sent.
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Modal, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { TRole } from '#common/roles.ts';
 import { type TCompanyUser, type TUpdateUser, ZUpdateUserSchema } from '#common/schemas/users.ts';
+import { FormFooter } from '../../components/form-footer.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -165,19 +166,13 @@ export function EditUserDialog({
               </Button>
             </Alert>
           ) : null}
-          {errors.form ? (
-            <Alert color="red" role="alert">
-              {errors.form}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending} disabled={!changed || locked}>
-              Save
-            </Button>
-          </Group>
+          <FormFooter
+            error={errors.form}
+            onCancel={onClose}
+            submitLabel="Save"
+            pending={mutation.isPending}
+            disabled={!changed || locked}
+          />
         </Stack>
       </form>
     </Modal>
