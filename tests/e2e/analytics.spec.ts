@@ -23,6 +23,9 @@ test('page views reach the server only after the visitor accepts cookies', async
   await page.getByRole('button', { name: 'Accept' }).click();
   await sections.getByRole('button', { name: 'Inventory', exact: true }).click();
   await expect(page).toHaveURL(/\/scan$/);
+  // The address changes at once, the page once its code has loaded: a view is counted when the page is shown, and
+  // leaving before then (as a quick second click would) rightly counts none.
+  await expect(page.getByRole('heading', { name: 'Scan Items', level: 1 })).toBeVisible();
   await sections.getByRole('button', { name: 'Help', exact: true }).click();
   await expect.poll(pageViews).toEqual([
     { path: '/help', count: 1 },
