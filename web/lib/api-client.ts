@@ -38,18 +38,27 @@ export async function api<T>(path: string, options: TRequestOptions = {}): Promi
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK', 'Unable to reach Forgeboard. Check your connection and try again.');
+    throw unreachableError();
   }
   if (response.status === 204) return undefined as T;
   const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    if (isErrorBody(body))
-      throw new ApiError(response.status, body.error.code, body.error.message, body.error.fieldErrors);
-    throw new ApiError(
-      response.status,
-      'INTERNAL',
-      `The server answered ${response.status}. Try again in a moment.`,
-    );
-  }
+  if (!response.ok) throw errorFromBody(response.status, body);
   return body as T;
+}
+
+/** The error of a call that never reached the server. */
+export function unreachableError(): ApiError {
+  return new ApiError(0, 'NETWORK', 'Unable to reach Forgeboard. Check your connection and try again.');
+}
+
+/** The error a failed answer stands for: the server's own error body, or a plain one naming the status. */
+export function errorFromBody(status: number, body: unknown): ApiError {
+  if (isErrorBody(body))
+    return new ApiError(status, body.error.code, body.error.message, body.error.fieldErrors);
+  return new ApiError(status, 'INTERNAL', `The server answered ${status}. Try again in a moment.`);
+}
+
+/** The error of a failed answer whose body has not been read yet. */
+export async function errorFromResponse(response: Response): Promise<ApiError> {
+  return errorFromBody(response.status, await response.json().catch(() => null));
 }

@@ -1,38 +1,14 @@
 // CSV export and import of items (decision 022): the download of GET /api/v1/items/export.csv, and
 // POST /api/v1/items/import, whose refused commit (400) carries the row-by-row report beside the error.
-import { isErrorBody } from '#common/errors.ts';
 import type { TItemListQuery } from '#common/schemas/inventory-setup.ts';
 import type { TItemImportResult } from '#common/schemas/items-csv.ts';
-import { ApiError } from '../../lib/api-client.ts';
-
-const unreachable = () =>
-  new ApiError(0, 'NETWORK', 'Unable to reach Forgeboard. Check your connection and try again.');
+import { errorFromBody, unreachableError } from '../../lib/api-client.ts';
+import { downloadFromApi } from '../../lib/download.ts';
 
 /** Downloads the items the list shows (its search and status; every page) as the server names the file. */
-export async function downloadItemsCsv(filter: Pick<TItemListQuery, 'q' | 'status'>): Promise<void> {
+export function downloadItemsCsv(filter: Pick<TItemListQuery, 'q' | 'status'>): Promise<void> {
   const params = new URLSearchParams({ status: filter.status, ...(filter.q ? { q: filter.q } : {}) });
-  let response: Response;
-  try {
-    response = await fetch(`/api/v1/items/export.csv?${params}`, { credentials: 'same-origin' });
-  } catch {
-    throw unreachable();
-  }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    if (isErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.message);
-    throw new ApiError(response.status, 'INTERNAL', `The server answered ${response.status}. Try again.`);
-  }
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'items.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Let the browser start the download before the address goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return downloadFromApi(`/api/v1/items/export.csv?${params}`, 'items.csv');
 }
 
 /** What an import answered: the report, and whether a commit was refused because of the file's problems. */
@@ -52,14 +28,11 @@ export async function importItemsCsv(csv: string, mode: 'preview' | 'commit'): P
       body: JSON.stringify({ csv, mode }),
     });
   } catch {
-    throw unreachable();
+    throw unreachableError();
   }
   const body: unknown = await response.json().catch(() => null);
   const isReport = typeof body === 'object' && body !== null && 'errors' in body && 'rows' in body;
   if (response.ok && isReport) return { result: body as TItemImportResult, refused: false };
   if (response.status === 400 && isReport) return { result: body as TItemImportResult, refused: true };
-  if (isErrorBody(body)) {
-    throw new ApiError(response.status, body.error.code, body.error.message, body.error.fieldErrors);
-  }
-  throw new ApiError(response.status, 'INTERNAL', `The server answered ${response.status}. Try again.`);
+  throw errorFromBody(response.status, body);
 }

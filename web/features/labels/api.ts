@@ -1,5 +1,4 @@
 // Calls of the labels API: label formats (/api/v1/label-formats) and printing (/api/v1/labels/print) with progress.
-import { isErrorBody } from '#common/errors.ts';
 import type {
   TLabelFormat,
   TLabelFormatInput,
@@ -8,7 +7,8 @@ import type {
   TPrintRequest,
   TPrintStreamLine,
 } from '#common/schemas/labels.ts';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { ApiError, api, errorFromResponse, unreachableError } from '../../lib/api-client.ts';
+import { saveBlob } from '../../lib/download.ts';
 
 export const listFormats = (signal?: AbortSignal) =>
   api<TLabelFormatPage>('/api/v1/label-formats?page=1&pageSize=100', signal ? { signal } : {});
@@ -43,18 +43,9 @@ export async function printLabels(
       body: JSON.stringify(request),
     });
   } catch {
-    throw new ApiError(0, 'NETWORK', 'Unable to reach Forgeboard. Check your connection and try again.');
+    throw unreachableError();
   }
-  if (!response.ok || !response.body) {
-    const body: unknown = await response.json().catch(() => null);
-    if (isErrorBody(body))
-      throw new ApiError(response.status, body.error.code, body.error.message, body.error.fieldErrors);
-    throw new ApiError(
-      response.status,
-      'INTERNAL',
-      `The server answered ${response.status}. Try again in a moment.`,
-    );
-  }
+  if (!response.ok || !response.body) throw await errorFromResponse(response);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = '';
   for (;;) {
@@ -80,14 +71,7 @@ export async function printLabels(
   }
 }
 
-/** Saves a file through the browser's download. */
+/** Saves a printed file through the browser's download. */
 export function download(file: TPrintedFile) {
-  const url = URL.createObjectURL(file.blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(file.blob, file.filename);
 }

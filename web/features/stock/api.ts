@@ -1,11 +1,11 @@
 // Calls of the stock screens: the stock list and its CSV, an item's balances, lots and history, a lot and its
 // genealogy, and the postings (receive, issue, move, adjust, reversal). Typed by the shared contracts.
-import { isErrorBody } from '#common/errors.ts';
 import type { TItem, TLocation } from '#common/schemas/inventory-setup.ts';
 import type { TGenealogy, TGenealogyDirection, TLotDetail, TLotPage } from '#common/schemas/lots.ts';
 import type { TItemBalances, TPostStockInput, TStockTransaction } from '#common/schemas/stock.ts';
 import type { TLedgerPage, TStockFilter, TStockPage } from '#common/schemas/stock-list.ts';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { downloadFromApi } from '../../lib/download.ts';
 
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 const id = encodeURIComponent;
@@ -35,31 +35,11 @@ export function listStock(query: TStockListState, signal?: AbortSignal): Promise
 }
 
 /** Downloads exactly what the list shows (its filters and order, every page) as the server names the file. */
-export async function downloadStockCsv(filter: TStockFilter): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/v1/stock/export.csv?${new URLSearchParams(filterParams(filter))}`, {
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'Unable to reach Forgeboard. Check your connection and try again.');
-  }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    if (isErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.message);
-    throw new ApiError(response.status, 'INTERNAL', `The server answered ${response.status}. Try again.`);
-  }
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'stock.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Let the browser start the download before the address goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+export function downloadStockCsv(filter: TStockFilter): Promise<void> {
+  return downloadFromApi(
+    `/api/v1/stock/export.csv?${new URLSearchParams(filterParams(filter))}`,
+    'stock.csv',
+  );
 }
 
 /** The categories the company's items use, for the list's filter. */

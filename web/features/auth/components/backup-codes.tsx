@@ -2,6 +2,7 @@
 // buttons to copy them or save them as a text file.
 import { Button, Code, CopyButton, Group, SimpleGrid } from '@mantine/core';
 import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
+import { saveBlob } from '../../../lib/download.ts';
 
 /** The text the copy and download buttons give: one code a line, under a line saying what they are. */
 function backupCodesText(codes: readonly string[]): string {
@@ -15,13 +16,7 @@ function backupCodesText(codes: readonly string[]): string {
 
 /** Saves the codes as forgeboard-backup-codes.txt, made in the page (nothing is sent anywhere). */
 function downloadBackupCodes(codes: readonly string[]) {
-  const url = URL.createObjectURL(new Blob([backupCodesText(codes)], { type: 'text/plain' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'forgeboard-backup-codes.txt';
-  link.click();
-  // After the click has started the download; revoking at once can cancel it in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  saveBlob(new Blob([backupCodesText(codes)], { type: 'text/plain' }), 'forgeboard-backup-codes.txt');
 }
 
 /** The codes in a grid (`data-testid="backup-codes"`), with Copy and Download buttons. */
