@@ -141,6 +141,22 @@ export async function itemsByIds(tx: TDb, companyId: string, ids: string[]) {
     .where(and(eq(items.companyId, companyId), inArray(items.id, ids)));
 }
 
+/**
+ * A posting's items and the company's lot rule (company_settings.use_lot_numbers; null without a settings row) in
+ * one statement: every posting needs both, and the area check before it has already paid one settings read.
+ */
+export async function postingItems(tx: TDb, companyId: string, ids: string[]) {
+  const rows = await tx
+    .select({
+      item: items,
+      useLotNumbers: sql<boolean | null>`(select s.use_lot_numbers from company_settings s
+                                           where s.company_id = ${companyId})`,
+    })
+    .from(items)
+    .where(and(eq(items.companyId, companyId), inArray(items.id, ids)));
+  return { items: rows.map((r) => r.item), useLotNumbers: rows[0]?.useLotNumbers ?? null };
+}
+
 export async function locationsByIds(tx: TDb, companyId: string, ids: string[]) {
   if (ids.length === 0) return [];
   return tx

@@ -17,7 +17,6 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { withTenant } from '../../db/tenant.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { actorOf } from '../audit/audit.ts';
-import * as companiesRepo from '../companies/companies.repo.ts';
 import * as repo from './stock.repo.ts';
 
 /** One signed change of one balance, as the posting's lines become. */
@@ -295,12 +294,8 @@ export async function postLinesWithin(
 
 /** The items, locations and lots a posting names, the company's lot setting, and the per-line checks. */
 async function loadPostingContext(tx: TDb, actor: TAuthUser, deltas: TDelta[]) {
-  const itemRows = new Map(
-    (await repo.itemsByIds(tx, actor.companyId, [...new Set(deltas.map((d) => d.itemId))])).map((r) => [
-      r.id,
-      r,
-    ]),
-  );
+  const posted = await repo.postingItems(tx, actor.companyId, [...new Set(deltas.map((d) => d.itemId))]);
+  const itemRows = new Map(posted.items.map((r) => [r.id, r]));
   const locationRows = new Map(
     (await repo.locationsByIds(tx, actor.companyId, [...new Set(deltas.map((d) => d.locationId))])).map(
       (r) => [r.id, r],
@@ -315,10 +310,9 @@ async function loadPostingContext(tx: TDb, actor: TAuthUser, deltas: TDelta[]) {
       )
     ).map((r) => [r.id, r]),
   );
-  const settings = await companiesRepo.findLabelConfig(tx, actor.companyId);
   const createdLots = new Map<string, string>();
   const lotTracked = (itemId: string) =>
-    (itemRows.get(itemId)?.lotTracked ?? false) && (settings?.useLotNumbers ?? true);
+    (itemRows.get(itemId)?.lotTracked ?? false) && (posted.useLotNumbers ?? true);
   return {
     items: itemRows,
     /** Notes a lot created by this posting (at receipt), so the answer can name it. */
