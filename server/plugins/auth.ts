@@ -2,9 +2,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '#common/errors.ts';
+import type { TLabelConfig } from '#common/label-config.ts';
 import { hasRole, type TRole, ZRoleSchema } from '#common/roles.ts';
 import { AUTH_BASE_PATH } from '../modules/auth/auth.ts';
 import { authHeaders } from '../modules/auth/auth-request.ts';
+import { createSessionReader, type TSessionRead, type TSessionReader } from '../modules/auth/session-read.ts';
 
 /** The tenant context every service takes first: the company and the user acting, from the session only. */
 export interface TTenantContext {
@@ -28,6 +30,11 @@ declare module 'fastify' {
     auth: TAuthUser | null;
     /** 'no-company': a valid session of a verified user whose registration has no company yet (auth is null). */
     authState: TAuthState;
+    /**
+     * The signed-in user's company configuration when the session read brought it (the fast path, decision 030);
+     * undefined when it did not, and the area check reads it then.
+     */
+    labelConfig: TLabelConfig | null | undefined;
   }
 }
 
@@ -41,12 +48,15 @@ export const SESSION_ABSOLUTE_MAX_MS = 30 * 24 * 60 * 60 * 1000;
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('authState', 'signed-out');
+  app.decorateRequest('labelConfig', undefined);
+  const readSession = await createSessionReader(app.database.db, app.auth);
   app.addHook('onRequest', async (request, reply) => {
     request.auth = null;
     request.authState = 'signed-out';
+    request.labelConfig = undefined;
     // Only the API needs to know who asks (pages and assets do not); better-auth's own routes read it themselves.
     if (!request.url.startsWith('/api/') || request.url.startsWith(`${AUTH_BASE_PATH}/`)) return;
-    const account = await readAccountSession(app, request, reply);
+    const account = await readAccountSession(app, readSession, request, reply);
     if (account) {
       request.auth = account.auth;
       request.authState = account.state;
@@ -67,12 +77,28 @@ export function appendSetCookies(reply: FastifyReply, cookies: readonly string[]
   reply.header('set-cookie', [...before, ...cookies]);
 }
 
+/** The session and user facts the checks below read, whichever way the session was read. */
+interface TSessionFacts {
+  session: { token: string; createdAt: Date | string };
+  user: Pick<TSessionRead['user'], 'id' | 'email' | 'firstName' | 'lastName'> & {
+    companyId?: string | null;
+    role?: string | null;
+    active?: boolean | null;
+  };
+}
+
 async function readAccountSession(
   app: FastifyInstance,
+  readSession: TSessionReader | null,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<{ auth: TAuthUser | null; state: TAuthState } | null> {
   if (!hasAccountSessionCookie(request)) return null;
+  const fast = readSession ? await readSession(request.cookies) : undefined;
+  if (fast) {
+    request.labelConfig = fast.labelConfig;
+    return checkSession(app, request, reply, { session: fast, user: fast.user });
+  }
   const { headers, response } = await app.auth.api.getSession({
     headers: authHeaders(request),
     returnHeaders: true,
@@ -80,7 +106,16 @@ async function readAccountSession(
   // The slid session's new cookie (Max-Age renewed), so the browser's cookie lives as long as the row.
   appendSetCookies(reply, headers.getSetCookie());
   if (!response) return null;
-  const { session, user } = response;
+  return checkSession(app, request, reply, response);
+}
+
+/** The rules on top of better-auth's: the absolute cap, inactive users, a known role, a company. */
+async function checkSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { session, user }: TSessionFacts,
+): Promise<{ auth: TAuthUser | null; state: TAuthState }> {
   if (Date.now() - new Date(session.createdAt).getTime() > SESSION_ABSOLUTE_MAX_MS) {
     await endAccountSession(app, request, reply, session.token);
     return { auth: null, state: 'signed-out' };

@@ -41,7 +41,7 @@ export async function findLabelConfig(db: TDb, companyId: string): Promise<TLabe
     .where(eq(companySettings.companyId, companyId))
     .limit(1);
   const row = rows[0];
-  return row ? fromColumns(row) : null;
+  return row ? labelConfigOf(row) : null;
 }
 
 /** Changes some settings and returns the whole configuration after the change. */
@@ -56,7 +56,7 @@ export async function updateLabelConfig(
     .where(eq(companySettings.companyId, companyId))
     .returning();
   const row = rows[0];
-  return row ? fromColumns(row) : null;
+  return row ? labelConfigOf(row) : null;
 }
 
 function toColumns(config: Partial<TLabelConfig>) {
@@ -68,7 +68,8 @@ function toColumns(config: Partial<TLabelConfig>) {
   };
 }
 
-function fromColumns(row: typeof companySettings.$inferSelect): TLabelConfig {
+/** A settings row as the label configuration the API speaks. */
+export function labelConfigOf(row: typeof companySettings.$inferSelect): TLabelConfig {
   return {
     height: Number(row.labelHeight),
     width: Number(row.labelWidth),
