@@ -13,7 +13,8 @@ export async function assertFeatureOn(db: TDb, request: FastifyRequest, feature:
   // signed-in user's own company id, as the server: it runs before every request of an area, and a tenant
   // transaction around it (begin, tenant set-up, commit) would triple its round trips for no gain — the id comes
   // from the session, never from the request.
-  const config = request.labelConfig === undefined ? await findLabelConfig(db, companyId) : request.labelConfig;
+  const config =
+    request.labelConfig === undefined ? await findLabelConfig(db, companyId) : request.labelConfig;
   if (!config || !featureFlagsOf(config)[feature])
     throw new AppError('FEATURE_DISABLED', featureOffMessage(feature));
 }

@@ -12,8 +12,8 @@ import type { TLabelConfig } from '#common/label-config.ts';
 import type { TDb } from '../../db/client.ts';
 import { labelConfigOf } from '../companies/companies.repo.ts';
 import { companySettings } from '../companies/companies.tables.ts';
-import type { TAuth } from './auth.ts';
 import { sessions, users } from './auth.tables.ts';
+import type { TAuth } from './auth.ts';
 
 /** A live session as the fast path found it: the row's facts the auth plugin checks, and the user's settings. */
 export interface TSessionRead {
@@ -33,7 +33,9 @@ export interface TSessionRead {
 }
 
 /** Reads a request's session in one statement when better-auth would answer it without writing anything. */
-export type TSessionReader = (cookies: Record<string, string | undefined>) => Promise<TSessionRead | undefined>;
+export type TSessionReader = (
+  cookies: Record<string, string | undefined>,
+) => Promise<TSessionRead | undefined>;
 
 /**
  * Builds the reader from better-auth's own context (its secret, cookie names and session lifetimes), so the two can
