@@ -81,6 +81,8 @@ export async function labelSomeItems(database: TDatabase, companyId: string): Pr
 
 export interface TBenchServer {
   base: string;
+  /** The server's process id (for its CPU time). */
+  pid: number | null;
   cookie: string;
   get: (path: string) => Promise<Response>;
   stop: () => Promise<void>;
@@ -96,19 +98,28 @@ export async function startServer(
 ): Promise<TBenchServer> {
   const port = 4400 + Math.floor(Math.random() * 500);
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      APP_URL,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      ...('pgUrl' in where ? { DATABASE_URL: where.pgUrl } : { DATA_DIR: where.dataDir }),
+  const server = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+      '--import',
+      'tsx',
+      'server/main.ts',
+    ],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        APP_URL,
+        SESSION_SECRET: randomBytes(32).toString('hex'),
+        ...('pgUrl' in where ? { DATABASE_URL: where.pgUrl } : { DATA_DIR: where.dataDir }),
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const stop = async () => {
     if (server.exitCode !== null) return;
     server.kill('SIGTERM');
@@ -118,7 +129,7 @@ export async function startServer(
     await waitForHealth(`${base}/api/health`);
     const cookie = await signIn(base, email);
     const get = (path: string) => fetch(`${base}${path}`, { headers: { cookie, origin: APP_URL } });
-    return { base, cookie, get, stop };
+    return { base, pid: server.pid ?? null, cookie, get, stop };
   } catch (error) {
     await stop();
     throw error;

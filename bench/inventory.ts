@@ -15,29 +15,42 @@ import pg from 'pg';
 import { openDatabase, type TDatabase } from '#server/db/client.ts';
 import { seededRandom } from '#server/db/seed/random.ts';
 import {
-  APP_URL,
   prepareCompany,
   quantile,
   SAMPLES,
   startServer,
+  type TBenchServer,
   type TLatency,
   timeRequests,
   withScratchPostgres,
 } from './bench-app.ts';
 import type { TBenchData } from './inventory-data.ts';
+import {
+  appThroughput,
+  CLIENTS,
+  rawThroughput,
+  type TMovableStock,
+  type TThroughput,
+} from './postings-throughput.ts';
 import { machineLine, recordSection } from './record.ts';
 
-const CLIENTS = 16;
-const THROUGHPUT_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const THROUGHPUT_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = 3;
+const WARM_UP_SECONDS = 3;
+
+/** Each round's postings through the app and straight through pg (none on PGlite). */
+interface TPostings {
+  app: TThroughput[];
+  raw: TThroughput[];
+}
+
 interface TResult {
   target: string;
   items: number;
   ledgerRows: number;
   generateSeconds: number;
   latencies: TLatency[];
-  appPerSecond: number;
-  appRefused: number;
-  rawPerSecond: number | null;
+  postings: TPostings;
   reportMs: { median: number; max: number; n: number };
 }
 
@@ -96,21 +109,14 @@ async function measure(
   try {
     const latencies = await listLatencies(server.get, data);
     const report = await reportLatency(server.get);
-    const { perSecond: appPerSecond, refused: appRefused } = await appThroughput(
-      server.base,
-      server.cookie,
-      stock,
-    );
-    const rawPerSecond = 'pgUrl' in where ? await rawThroughput(where.pgUrl, companyId, stock) : null;
+    const postings = await postingThroughput(server, 'pgUrl' in where ? where.pgUrl : null, companyId, stock);
     return {
       target,
       items: data.items,
       ledgerRows: data.ledgerRows,
       generateSeconds,
       latencies,
-      appPerSecond,
-      appRefused,
-      rawPerSecond,
+      postings,
       reportMs: report,
     };
   } finally {
@@ -182,132 +188,60 @@ async function movableStock(database: TDatabase, companyId: string) {
   return rows;
 }
 
-/** Each client issues 1 and receives 1 back in turn, so the stock never runs out; counts postings per second. */
-async function appThroughput(
-  base: string,
-  cookie: string,
-  stock: { item_id: string; location_id: string }[],
-) {
-  let done = 0;
-  let refused = 0;
-  const deadline = performance.now() + THROUGHPUT_SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, c) => {
-      const random = seededRandom(100 + c);
-      let receive = false;
-      while (performance.now() < deadline) {
-        const at = random.pick(stock);
-        const line = { itemId: at.item_id, locationId: at.location_id, quantity: '1' };
-        const response = await fetch(`${base}/api/v1/stock/transactions`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', cookie, origin: APP_URL },
-          body: JSON.stringify({
-            kind: receive ? 'receive' : 'issue',
-            idempotencyKey: randomUUID(),
-            lines: [line],
-          }),
-        });
-        await response.arrayBuffer();
-        if (response.status === 201) done++;
-        else if (response.status === 409) refused++;
-        else throw new Error(`posting: ${response.status}`);
-        receive = !receive;
-      }
-    }),
-  );
-  const perSecond = done / THROUGHPUT_SECONDS;
-  console.log(`  app: ${perSecond.toFixed(0)} postings/s with ${CLIENTS} clients`);
-  return { perSecond, refused };
+/** Warms both paths up, then alternates app and raw rounds so that a noisy neighbour hits both alike. */
+async function postingThroughput(
+  server: TBenchServer,
+  pgUrl: string | null,
+  companyId: string,
+  stock: TMovableStock[],
+): Promise<TPostings> {
+  await appThroughput(server.base, server.cookie, stock, WARM_UP_SECONDS, server.pid);
+  if (pgUrl) await rawThroughput(pgUrl, companyId, stock, WARM_UP_SECONDS);
+  const app: TThroughput[] = [];
+  const raw: TThroughput[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    app.push(await appThroughput(server.base, server.cookie, stock, THROUGHPUT_SECONDS, server.pid));
+    if (pgUrl) raw.push(await rawThroughput(pgUrl, companyId, stock, THROUGHPUT_SECONDS));
+    console.log(
+      `  round ${round}: app ${app.at(-1)!.perSecond.toFixed(0)}/s` +
+        (pgUrl ? `, raw pg ${raw.at(-1)!.perSecond.toFixed(0)}/s` : ''),
+    );
+  }
+  return { app, raw };
 }
 
-/**
- * The ceiling: the statements one posting runs (as `stock.service.ts` sends them: tenant set-up, the items with the
- * company's lot rule, the locations, the transaction insert, the balance change, the item's total, the ledger insert), straight
- * through `pg` on 16 connections, no HTTP, no session, no app.
- */
-async function rawThroughput(
-  url: string,
-  companyId: string,
-  stock: { item_id: string; location_id: string }[],
-): Promise<number> {
-  let done = 0;
-  const deadline = performance.now() + THROUGHPUT_SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, c) => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      const random = seededRandom(200 + c);
-      let receive = false;
-      try {
-        while (performance.now() < deadline) {
-          const at = random.pick(stock);
-          const key = randomUUID();
-          const transactionId = randomUUID();
-          await client.query('begin');
-          await client.query(
-            "select set_config('app.company_id', $1, true), set_config('role', 'forgeboard_app', true)",
-            [companyId],
-          );
-          await client.query(
-            `select i.*, (select s.use_lot_numbers from company_settings s where s.company_id = $1)
-               from items i where i.company_id = $1 and i.id = any($2)`,
-            [companyId, [at.item_id]],
-          );
-          await client.query('select * from locations where company_id = $1 and id = any($2)', [
-            companyId,
-            [at.location_id],
-          ]);
-          await client.query(
-            `insert into stock_transactions (id, company_id, kind, reason, reference, idempotency_key, posted_by,
-                                             posted_by_name, posted_at)
-             values ($1, $2, $3, '', '', $4, null, 'Benchmark', now())`,
-            [transactionId, companyId, receive ? 'receive' : 'issue', key],
-          );
-          const balance = receive
-            ? await client.query(
-                `insert into stock_balances (id, company_id, item_id, location_id, lot_id, quantity)
-                 values ($1, $2, $3, $4, null, 1)
-                 on conflict (item_id, location_id, lot_id)
-                 do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now()
-                 returning quantity`,
-                [randomUUID(), companyId, at.item_id, at.location_id],
-              )
-            : await client.query(
-                `update stock_balances set quantity = quantity - 1::numeric, updated_at = now()
-                  where item_id = $1 and location_id = $2 and lot_id is null and quantity >= 1::numeric
-                  returning quantity`,
-                [at.item_id, at.location_id],
-              );
-          await client.query('update items set on_hand = on_hand + $1::numeric where id = $2', [
-            receive ? 1 : -1,
-            at.item_id,
-          ]);
-          await client.query(
-            `insert into stock_ledger (id, company_id, transaction_id, line_no, item_id, location_id, lot_id,
-                                       quantity_delta, unit_cost, balance_after, created_at)
-             values ($1, $2, $3, 1, $4, $5, null, $6, 1, $7, now())`,
-            [
-              randomUUID(),
-              companyId,
-              transactionId,
-              at.item_id,
-              at.location_id,
-              receive ? 1 : -1,
-              balance.rows[0].quantity,
-            ],
-          );
-          await client.query('commit');
-          done++;
-          receive = !receive;
-        }
-      } finally {
-        await client.end();
-      }
-    }),
+const median = (values: number[]) =>
+  quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
   );
-  const perSecond = done / THROUGHPUT_SECONDS;
-  console.log(`  raw pg: ${perSecond.toFixed(0)} postings/s with ${CLIENTS} connections`);
-  return perSecond;
+const medianOf = (runs: TThroughput[], pick: (run: TThroughput) => number | null) => {
+  const values = runs.map(pick).filter((v): v is number => v !== null);
+  return values.length === 0 ? null : median(values);
+};
+
+/** The throughput lines: medians, each round, and the CPU per posting of each part. */
+function renderPostings({ app, raw }: TPostings): string[] {
+  const rate = (runs: TThroughput[]) => medianOf(runs, (r) => r.perSecond)!;
+  const rounds = (runs: TThroughput[]) => runs.map((r) => r.perSecond.toFixed(0)).join(', ');
+  const cpu = (value: number | null) => (value === null ? 'not measured' : `${value.toFixed(2)} ms`);
+  const refused = app.reduce((n, r) => n + r.refused, 0);
+  const lines = [
+    `Stock movements: **${rate(app).toFixed(0)} postings/s** through the app (rounds: ${rounds(app)})` +
+      (raw.length === 0
+        ? ' (no raw ceiling: PGlite is in-process with one connection).'
+        : `; the same SQL transaction straight through \`pg\` on ${CLIENTS} connections: **${rate(raw).toFixed(0)}/s** (rounds: ${rounds(raw)}), so the app reaches **${((100 * rate(app)) / rate(raw)).toFixed(0)} %** of the ceiling.`) +
+      (refused ? ` ${refused} postings were refused for lack of stock.` : ''),
+    '',
+    '| CPU per posting (median) | server process | PostgreSQL | load generator or raw client |',
+    '|---|---|---|---|',
+    `| through the app | ${cpu(medianOf(app, (r) => r.cpuMsPerPosting.server))} | ${raw.length === 0 ? 'in the server process' : cpu(medianOf(app, (r) => r.cpuMsPerPosting.postgres))} | ${cpu(medianOf(app, (r) => r.cpuMsPerPosting.client))} |`,
+  ];
+  if (raw.length > 0)
+    lines.push(
+      `| straight through \`pg\` | none | ${cpu(medianOf(raw, (r) => r.cpuMsPerPosting.postgres))} | ${cpu(medianOf(raw, (r) => r.cpuMsPerPosting.client))} |`,
+    );
+  return lines;
 }
 
 function render(results: TResult[]): string {
@@ -316,7 +250,7 @@ function render(results: TResult[]): string {
     '### Inventory at scale: stock list, lookups, postings and the balance report',
     '',
     machineLine(),
-    `PostgreSQL 15 on the same machine. The app runs as \`npm start\` runs it, in its own process, and is driven over HTTP on 127.0.0.1 with a real session cookie; ${SAMPLES} sequential requests per row after 5 to warm up; throughput for ${THROUGHPUT_SECONDS} s with ${CLIENTS} concurrent clients, each alternating an issue of 1 and a receipt of 1 on random items.`,
+    `PostgreSQL 15 on the same machine. The app runs as \`npm start\` runs it, in its own process, and is driven over HTTP on 127.0.0.1 with a real session cookie; ${SAMPLES} sequential requests per row after 5 to warm up; throughput with ${CLIENTS} concurrent clients, each alternating an issue of 1 and a receipt of 1 on random items: after ${WARM_UP_SECONDS} s to warm up, ${ROUNDS} rounds of ${THROUGHPUT_SECONDS} s through the app, each followed by a round of the same SQL straight through \`pg\`; medians. The load generator is node:http on keep-alive sockets in the benchmark's process, on the same cores.`,
     'Targets (PostgreSQL, 100,000 items): stock list p99 under 50 ms, lookup p99 under 10 ms, balance report under 1 s at 1,000,000 ledger rows, app throughput at least half the raw `pg` ceiling.',
     '',
   ];
@@ -329,11 +263,7 @@ function render(results: TResult[]): string {
       ...r.latencies.map((l) => `| ${l.name} | ${ms(l.median)} | ${ms(l.p99)} |`),
       `| stock balance report, whole company, last 365 days (median of ${r.reportMs.n}; slowest) | ${ms(r.reportMs.median)} | ${ms(r.reportMs.max)} (max) |`,
       '',
-      `Stock movements: **${r.appPerSecond.toFixed(0)} postings/s** through the app with ${CLIENTS} clients` +
-        (r.rawPerSecond === null
-          ? ' (no raw ceiling: PGlite is in-process with one connection).'
-          : `; the same SQL transaction straight through \`pg\` on ${CLIENTS} connections: **${r.rawPerSecond.toFixed(0)}/s**, so the app reaches **${((100 * r.appPerSecond) / r.rawPerSecond).toFixed(0)} %** of the ceiling.`) +
-        (r.appRefused ? ` ${r.appRefused} postings were refused for lack of stock.` : ''),
+      ...renderPostings(r.postings),
       '',
     );
   }

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './lock.ts';
 import * as schema from './schema.ts';
+import { registerTenantRunner, tenantBeginSql } from './tenant.ts';
 
 /** The Drizzle database, whichever driver is underneath. A transaction has the same shape. */
 export type TDb = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -76,6 +77,7 @@ async function openPostgres(url: string): Promise<TDatabase> {
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg({ client: pool, schema }) as unknown as TDb;
+  registerTenantRunner(db, tenantRunner(pool));
   return {
     db,
     driver: 'postgres',
@@ -94,6 +96,45 @@ async function openPostgres(url: string): Promise<TDatabase> {
       }
     },
     close: () => pool.end(),
+  };
+}
+
+/**
+ * Tenant transactions on the pool: `begin` and the tenant set-up in one round trip (tenantBeginSql), then `fn` on a
+ * Drizzle instance bound to that connection (made once per connection and reused), then commit, or rollback on a
+ * throw. A connection whose rollback fails is discarded rather than returned to the pool mid-transaction.
+ */
+function tenantRunner(pool: pg.Pool) {
+  const bound = new WeakMap<pg.PoolClient, TDb>();
+  const boundDb = (connection: pg.PoolClient): TDb => {
+    let tx = bound.get(connection);
+    if (!tx) {
+      tx = drizzlePg({ client: connection, schema }) as unknown as TDb;
+      // `begin` on a connection already in a transaction is a no-op, and the inner commit would end the outer one.
+      tx.transaction = () => {
+        throw new Error('A tenant transaction cannot open another transaction inside it.');
+      };
+      bound.set(connection, tx);
+    }
+    return tx;
+  };
+  return async <T>(companyId: string, fn: (tx: TDb) => Promise<T>): Promise<T> => {
+    const begin = tenantBeginSql(companyId);
+    const connection = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await connection.query(begin);
+      const result = await fn(boundDb(connection));
+      await connection.query('commit');
+      return result;
+    } catch (error) {
+      await connection.query('rollback').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+      throw error;
+    } finally {
+      connection.release(broken);
+    }
   };
 }
 

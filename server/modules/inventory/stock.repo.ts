@@ -2,7 +2,7 @@
 // balance row's lock: concurrent postings on the same stock queue behind each other and re-check the quantity.
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { TDb } from '../../db/client.ts';
+import { queryRows, type TDb } from '../../db/client.ts';
 import { items, locations } from './inventory.tables.ts';
 import { lots, stockBalances, stockLedger, stockTransactions } from './stock.tables.ts';
 
@@ -141,36 +141,38 @@ export async function itemsByIds(tx: TDb, companyId: string, ids: string[]) {
     .where(and(eq(items.companyId, companyId), inArray(items.id, ids)));
 }
 
+/** What a posting's checks and messages need of an item, a location and a lot. */
+export interface TPostingRefs {
+  items: { id: string; partNumber: string; active: boolean; lotTracked: boolean; unitCost: string }[];
+  locations: { id: string; fullCode: string }[];
+  lots: { id: string; itemId: string; lotNumber: string }[];
+  /** company_settings.use_lot_numbers; null without a settings row. */
+  useLotNumbers: boolean | null;
+}
+
 /**
- * A posting's items and the company's lot rule (company_settings.use_lot_numbers; null without a settings row) in
- * one statement: every posting needs both, and the area check before it has already paid one settings read.
+ * Everything a posting names (its items, locations and lots, of this company only) and the company's lot rule, in
+ * ONE statement: every posting needs all of it before it writes, and each round trip is a socket write on either
+ * side. Each list comes back as one JSON array (numerics as text, so no digit is lost).
  */
-export async function postingItems(tx: TDb, companyId: string, ids: string[]) {
-  const rows = await tx
-    .select({
-      item: items,
-      useLotNumbers: sql<boolean | null>`(select s.use_lot_numbers from company_settings s
-                                           where s.company_id = ${companyId})`,
-    })
-    .from(items)
-    .where(and(eq(items.companyId, companyId), inArray(items.id, ids)));
-  return { items: rows.map((r) => r.item), useLotNumbers: rows[0]?.useLotNumbers ?? null };
-}
-
-export async function locationsByIds(tx: TDb, companyId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  return tx
-    .select()
-    .from(locations)
-    .where(and(eq(locations.companyId, companyId), inArray(locations.id, ids)));
-}
-
-export async function lotsByIds(tx: TDb, companyId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  return tx
-    .select()
-    .from(lots)
-    .where(and(eq(lots.companyId, companyId), inArray(lots.id, ids)));
+export async function postingRefs(
+  tx: TDb,
+  companyId: string,
+  ids: { items: string[]; locations: string[]; lots: string[] },
+): Promise<TPostingRefs> {
+  const [row] = await queryRows<TPostingRefs>(
+    tx,
+    sql`select
+      (select coalesce(json_agg(json_build_object('id', i.id, 'partNumber', i.part_number, 'active', i.active,
+                                                  'lotTracked', i.lot_tracked, 'unitCost', i.unit_cost::text)), '[]')
+         from items i where i.company_id = ${companyId} and i.id = any(${sql.param(ids.items)}::uuid[])) as items,
+      (select coalesce(json_agg(json_build_object('id', l.id, 'fullCode', l.full_code)), '[]')
+         from locations l where l.company_id = ${companyId} and l.id = any(${sql.param(ids.locations)}::uuid[])) as locations,
+      (select coalesce(json_agg(json_build_object('id', t.id, 'itemId', t.item_id, 'lotNumber', t.lot_number)), '[]')
+         from lots t where t.company_id = ${companyId} and t.id = any(${sql.param(ids.lots)}::uuid[])) as lots,
+      (select s.use_lot_numbers from company_settings s where s.company_id = ${companyId}) as "useLotNumbers"`,
+  );
+  return row!;
 }
 
 /** The lot `lotNumber` of an item (any case), created at its first receipt: its id and its number as stored. */

@@ -294,22 +294,14 @@ export async function postLinesWithin(
 
 /** The items, locations and lots a posting names, the company's lot setting, and the per-line checks. */
 async function loadPostingContext(tx: TDb, actor: TAuthUser, deltas: TDelta[]) {
-  const posted = await repo.postingItems(tx, actor.companyId, [...new Set(deltas.map((d) => d.itemId))]);
+  const posted = await repo.postingRefs(tx, actor.companyId, {
+    items: [...new Set(deltas.map((d) => d.itemId))],
+    locations: [...new Set(deltas.map((d) => d.locationId))],
+    lots: [...new Set(deltas.flatMap((d) => (d.lotId ? [d.lotId] : [])))],
+  });
   const itemRows = new Map(posted.items.map((r) => [r.id, r]));
-  const locationRows = new Map(
-    (await repo.locationsByIds(tx, actor.companyId, [...new Set(deltas.map((d) => d.locationId))])).map(
-      (r) => [r.id, r],
-    ),
-  );
-  const lotRows = new Map(
-    (
-      await repo.lotsByIds(
-        tx,
-        actor.companyId,
-        deltas.flatMap((d) => (d.lotId ? [d.lotId] : [])),
-      )
-    ).map((r) => [r.id, r]),
-  );
+  const locationRows = new Map(posted.locations.map((r) => [r.id, r]));
+  const lotRows = new Map(posted.lots.map((r) => [r.id, r]));
   const createdLots = new Map<string, string>();
   const lotTracked = (itemId: string) =>
     (itemRows.get(itemId)?.lotTracked ?? false) && (posted.useLotNumbers ?? true);

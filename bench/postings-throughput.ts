@@ -1,0 +1,254 @@
+// Stock postings per second, through the app and straight through `pg` (the ceiling), and where the CPU went.
+// Everything runs on one machine: the load generator, the app and PostgreSQL share its cores, so the load generator
+// is plain node:http on keep-alive sockets (a tenth of a millisecond per request; fetch spent about a millisecond,
+// which the app's side of the ledger then lacked), and the CPU each part spent per posting is read from /proc.
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import pg from 'pg';
+import { seededRandom } from '#server/db/seed/random.ts';
+import { tenantBeginSql } from '#server/db/tenant.ts';
+import { APP_URL } from './bench-app.ts';
+
+export const CLIENTS = 16;
+
+/** A plain (not lot-tracked) item's balance in one location, with stock to spare. */
+export interface TMovableStock {
+  item_id: string;
+  location_id: string;
+}
+
+/** One measured run: postings per second, and CPU milliseconds per posting by part where /proc tells. */
+export interface TThroughput {
+  perSecond: number;
+  refused: number;
+  cpuMsPerPosting: { postgres: number | null; server: number | null; client: number };
+}
+
+/** CPU seconds (user + system) of the processes whose command line matches `pattern`; null without /proc. */
+function cpuSecondsOf(pattern: RegExp, pids?: number[]): number | null {
+  if (!existsSync('/proc/self/stat')) return null;
+  let ticks = 0;
+  for (const pid of pids ?? readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (!pids && !pattern.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) continue;
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended while we read
+    }
+  }
+  return ticks / 100; // USER_HZ
+}
+
+/** Measures CPU spent by PostgreSQL, the app's server process and this process while `work` runs. */
+async function withCpu(
+  work: () => Promise<{ done: number; refused: number }>,
+  seconds: number,
+  serverPid: number | null,
+): Promise<TThroughput> {
+  const postgres0 = cpuSecondsOf(/^postgres/);
+  const server0 = serverPid === null ? null : cpuSecondsOf(/./, [serverPid]);
+  const client0 = process.cpuUsage();
+  const { done, refused } = await work();
+  const client = process.cpuUsage(client0);
+  const postgres1 = cpuSecondsOf(/^postgres/);
+  const server1 = serverPid === null ? null : cpuSecondsOf(/./, [serverPid]);
+  const per = (seconds: number | null) => (seconds === null || done === 0 ? null : (1000 * seconds) / done);
+  return {
+    perSecond: done / seconds,
+    refused,
+    cpuMsPerPosting: {
+      postgres: postgres0 === null || postgres1 === null ? null : per(postgres1 - postgres0),
+      server: server0 === null || server1 === null ? null : per(server1 - server0),
+      client: per((client.user + client.system) / 1e6) ?? 0,
+    },
+  };
+}
+
+/**
+ * Through the app: CLIENTS concurrent HTTP clients, each alternating an issue of 1 and a receipt of 1 on random
+ * items (so stock never runs out), for `seconds`. `serverPid` is the server's process, for its CPU.
+ */
+export async function appThroughput(
+  base: string,
+  cookie: string,
+  stock: TMovableStock[],
+  seconds: number,
+  serverPid: number | null,
+): Promise<TThroughput> {
+  const url = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+  const post = (body: string) =>
+    new Promise<number>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: '/api/v1/stock/transactions',
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            cookie,
+            origin: APP_URL,
+          },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+  try {
+    return await withCpu(
+      async () => {
+        let done = 0;
+        let refused = 0;
+        const deadline = performance.now() + seconds * 1000;
+        await Promise.all(
+          Array.from({ length: CLIENTS }, async (_, c) => {
+            const random = seededRandom(100 + c);
+            let receive = false;
+            while (performance.now() < deadline) {
+              const at = random.pick(stock);
+              const status = await post(
+                JSON.stringify({
+                  kind: receive ? 'receive' : 'issue',
+                  idempotencyKey: randomUUID(),
+                  lines: [{ itemId: at.item_id, locationId: at.location_id, quantity: '1' }],
+                }),
+              );
+              if (status === 201) done++;
+              else if (status === 409) refused++;
+              else throw new Error(`posting: ${status}`);
+              receive = !receive;
+            }
+          }),
+        );
+        return { done, refused };
+      },
+      seconds,
+      serverPid,
+    );
+  } finally {
+    agent.destroy();
+  }
+}
+
+/**
+ * The ceiling: the statements one posting runs, as `stock.service.ts` sends them (begin with the tenant set-up, the
+ * items, locations and lots with the company's lot rule, the transaction insert, the balance change, the item's
+ * total, the ledger insert, commit), straight through `pg` on CLIENTS connections: no HTTP, no session, no app.
+ */
+export async function rawThroughput(
+  url: string,
+  companyId: string,
+  stock: TMovableStock[],
+  seconds: number,
+): Promise<TThroughput> {
+  const clients = await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      return client;
+    }),
+  );
+  try {
+    return await withCpu(
+      async () => {
+        let done = 0;
+        let refused = 0;
+        const deadline = performance.now() + seconds * 1000;
+        await Promise.all(
+          clients.map(async (client, c) => {
+            const random = seededRandom(200 + c);
+            let receive = false;
+            while (performance.now() < deadline) {
+              if (await postRaw(client, companyId, random.pick(stock), receive)) done++;
+              else refused++;
+              receive = !receive;
+            }
+          }),
+        );
+        return { done, refused };
+      },
+      seconds,
+      null,
+    );
+  } finally {
+    await Promise.all(clients.map((client) => client.end()));
+  }
+}
+
+/** One posting; false when the balance had too little to issue (rolled back, as the app answers 409). */
+async function postRaw(
+  client: pg.Client,
+  companyId: string,
+  at: TMovableStock,
+  receive: boolean,
+): Promise<boolean> {
+  const transactionId = randomUUID();
+  await client.query(tenantBeginSql(companyId));
+  await client.query(
+    `select
+      (select coalesce(json_agg(json_build_object('id', i.id, 'partNumber', i.part_number, 'active', i.active,
+                                                  'lotTracked', i.lot_tracked, 'unitCost', i.unit_cost::text)), '[]')
+         from items i where i.company_id = $1 and i.id = any($2::uuid[])) as items,
+      (select coalesce(json_agg(json_build_object('id', l.id, 'fullCode', l.full_code)), '[]')
+         from locations l where l.company_id = $3 and l.id = any($4::uuid[])) as locations,
+      (select coalesce(json_agg(json_build_object('id', t.id, 'itemId', t.item_id, 'lotNumber', t.lot_number)), '[]')
+         from lots t where t.company_id = $5 and t.id = any($6::uuid[])) as lots,
+      (select s.use_lot_numbers from company_settings s where s.company_id = $7) as "useLotNumbers"`,
+    [companyId, [at.item_id], companyId, [at.location_id], companyId, [], companyId],
+  );
+  await client.query(
+    `insert into stock_transactions (id, company_id, kind, reason, reference, idempotency_key, reverses_id,
+                                     posted_by, posted_by_name, posted_at)
+     values ($1, $2, $3, '', '', $4, null, null, 'Benchmark', now())`,
+    [transactionId, companyId, receive ? 'receive' : 'issue', randomUUID()],
+  );
+  const balance = receive
+    ? await client.query(
+        `insert into stock_balances (id, company_id, item_id, location_id, lot_id, quantity)
+         values ($1, $2, $3, $4, null, 1)
+         on conflict (item_id, location_id, lot_id)
+         do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now()
+         returning quantity`,
+        [randomUUID(), companyId, at.item_id, at.location_id],
+      )
+    : await client.query(
+        `update stock_balances set quantity = quantity - 1::numeric, updated_at = now()
+          where item_id = $1 and location_id = $2 and lot_id is null and quantity >= 1::numeric
+          returning quantity`,
+        [at.item_id, at.location_id],
+      );
+  if (balance.rows.length === 0) {
+    await client.query('rollback');
+    return false;
+  }
+  await client.query('update items set on_hand = on_hand + $1::numeric where id = $2', [
+    receive ? 1 : -1,
+    at.item_id,
+  ]);
+  await client.query(
+    `insert into stock_ledger (id, company_id, transaction_id, line_no, item_id, location_id, lot_id,
+                               quantity_delta, unit_cost, balance_after, created_at)
+     values ($1, $2, $3, 1, $4, $5, null, $6, 1, $7, now())`,
+    [
+      randomUUID(),
+      companyId,
+      transactionId,
+      at.item_id,
+      at.location_id,
+      receive ? 1 : -1,
+      balance.rows[0].quantity,
+    ],
+  );
+  await client.query('commit');
+  return true;
+}
