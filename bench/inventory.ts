@@ -7,11 +7,9 @@
 //   - the stock balance report over the whole company for the last year.
 // (Scan resolution at this size is measured by `npm run bench:labels`.)
 // Prints a table and records it in docs/performance.md with the machine and the date.
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { openDatabase, type TDatabase } from '#server/db/client.ts';
 import { seededRandom } from '#server/db/seed/random.ts';
 import {
