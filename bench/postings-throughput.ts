@@ -200,53 +200,65 @@ async function postRaw(
                                                   'lotTracked', i.lot_tracked, 'unitCost', i.unit_cost::text)), '[]')
          from items i where i.company_id = $1 and i.id = any($2::uuid[])) as items,
       (select coalesce(json_agg(json_build_object('id', l.id, 'fullCode', l.full_code)), '[]')
-         from locations l where l.company_id = $3 and l.id = any($4::uuid[])) as locations,
+         from locations l where l.company_id = $1 and l.id = any($3::uuid[])) as locations,
       (select coalesce(json_agg(json_build_object('id', t.id, 'itemId', t.item_id, 'lotNumber', t.lot_number)), '[]')
-         from lots t where t.company_id = $5 and t.id = any($6::uuid[])) as lots,
-      (select s.use_lot_numbers from company_settings s where s.company_id = $7) as "useLotNumbers"`,
-    [companyId, [at.item_id], companyId, [at.location_id], companyId, [], companyId],
+         from lots t where t.company_id = $1 and t.id = any($4::uuid[])) as lots,
+      (select s.use_lot_numbers from company_settings s where s.company_id = $1) as "useLotNumbers"`,
+    [companyId, [at.item_id], [at.location_id], []],
   );
   await client.query(
-    `insert into stock_transactions (id, company_id, kind, reason, reference, idempotency_key, reverses_id,
-                                     posted_by, posted_by_name, posted_at)
-     values ($1, $2, $3, '', '', $4, null, null, 'Benchmark', now())`,
-    [transactionId, companyId, receive ? 'receive' : 'issue', randomUUID()],
+    `insert into stock_transactions (id, company_id, kind, reason, reference, idempotency_key, posted_by,
+                                     posted_by_name, posted_at, reverses_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      transactionId,
+      companyId,
+      receive ? 'receive' : 'issue',
+      '',
+      '',
+      randomUUID(),
+      null,
+      'Benchmark',
+      new Date(),
+      null,
+    ],
   );
   const balance = receive
     ? await client.query(
         `insert into stock_balances (id, company_id, item_id, location_id, lot_id, quantity)
-         values ($1, $2, $3, $4, null, 1)
+         values ($1, $2, $3, $4, $5, $6)
          on conflict (item_id, location_id, lot_id)
          do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now()
          returning quantity`,
-        [randomUUID(), companyId, at.item_id, at.location_id],
+        [randomUUID(), companyId, at.item_id, at.location_id, null, '1'],
       )
     : await client.query(
-        `update stock_balances set quantity = quantity - 1::numeric, updated_at = now()
-          where item_id = $1 and location_id = $2 and lot_id is null and quantity >= 1::numeric
-          returning quantity`,
-        [at.item_id, at.location_id],
+        `update stock_balances set quantity = quantity - $1::numeric, updated_at = now()
+                   where item_id = $2 and location_id = $3 and quantity >= $1::numeric and lot_id is null returning quantity`,
+        ['1', at.item_id, at.location_id],
       );
   if (balance.rows.length === 0) {
     await client.query('rollback');
     return false;
   }
   await client.query('update items set on_hand = on_hand + $1::numeric where id = $2', [
-    receive ? 1 : -1,
+    receive ? '1' : '-1',
     at.item_id,
   ]);
   await client.query(
-    `insert into stock_ledger (id, company_id, transaction_id, line_no, item_id, location_id, lot_id,
-                               quantity_delta, unit_cost, balance_after, created_at)
-     values ($1, $2, $3, 1, $4, $5, null, $6, 1, $7, now())`,
+    `insert into stock_ledger (id, company_id, transaction_id, line_no, item_id, location_id, lot_id, quantity_delta, unit_cost, balance_after, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [
       randomUUID(),
       companyId,
       transactionId,
+      1,
       at.item_id,
       at.location_id,
-      receive ? 1 : -1,
+      null,
+      receive ? '1' : '-1',
+      '1.5',
       balance.rows[0].quantity,
+      new Date(),
     ],
   );
   await client.query('commit');

@@ -2,7 +2,7 @@
 // balance row's lock: concurrent postings on the same stock queue behind each other and re-check the quantity.
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { queryRows, type TDb } from '../../db/client.ts';
+import { runSql, type TDb } from '../../db/client.ts';
 import { items, locations } from './inventory.tables.ts';
 import { lots, stockBalances, stockLedger, stockTransactions } from './stock.tables.ts';
 
@@ -16,21 +16,15 @@ export async function addToBalance(
   tx: TDb,
   row: { companyId: string; itemId: string; locationId: string; lotId: string | null; delta: string },
 ): Promise<string> {
-  const [result] = await tx
-    .insert(stockBalances)
-    .values({
-      id: uuidv7(),
-      companyId: row.companyId,
-      itemId: row.itemId,
-      locationId: row.locationId,
-      lotId: row.lotId,
-      quantity: row.delta,
-    })
-    .onConflictDoUpdate({
-      target: [stockBalances.itemId, stockBalances.locationId, stockBalances.lotId],
-      set: { quantity: sql`${stockBalances.quantity} + excluded.quantity`, updatedAt: new Date() },
-    })
-    .returning({ quantity: stockBalances.quantity });
+  const [result] = await runSql<{ quantity: string }>(
+    tx,
+    `insert into stock_balances (id, company_id, item_id, location_id, lot_id, quantity)
+     values ($1, $2, $3, $4, $5, $6)
+     on conflict (item_id, location_id, lot_id)
+     do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now()
+     returning quantity`,
+    [uuidv7(), row.companyId, row.itemId, row.locationId, row.lotId, row.delta],
+  );
   return result!.quantity;
 }
 
@@ -42,27 +36,26 @@ export async function takeFromBalance(
   tx: TDb,
   row: { itemId: string; locationId: string; lotId: string | null; amount: string },
 ): Promise<string | null> {
-  const [result] = await tx
-    .update(stockBalances)
-    .set({ quantity: sql`${stockBalances.quantity} - ${row.amount}::numeric`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(stockBalances.itemId, row.itemId),
-        eq(stockBalances.locationId, row.locationId),
-        lotIs(row.lotId),
-        sql`${stockBalances.quantity} >= ${row.amount}::numeric`,
-      ),
-    )
-    .returning({ quantity: stockBalances.quantity });
+  const update = `update stock_balances set quantity = quantity - $1::numeric, updated_at = now()
+                   where item_id = $2 and location_id = $3 and quantity >= $1::numeric`;
+  const [result] = await (row.lotId === null
+    ? runSql<{ quantity: string }>(tx, `${update} and lot_id is null returning quantity`, [
+        row.amount,
+        row.itemId,
+        row.locationId,
+      ])
+    : runSql<{ quantity: string }>(tx, `${update} and lot_id = $4 returning quantity`, [
+        row.amount,
+        row.itemId,
+        row.locationId,
+        row.lotId,
+      ]));
   return result?.quantity ?? null;
 }
 
 /** Changes an item's stock total (items.on_hand) by the signed `delta`, in the posting's transaction. */
 export async function addToItemOnHand(tx: TDb, itemId: string, delta: string): Promise<void> {
-  await tx
-    .update(items)
-    .set({ onHand: sql`${items.onHand} + ${delta}::numeric` })
-    .where(eq(items.id, itemId));
+  await runSql(tx, 'update items set on_hand = on_hand + $1::numeric where id = $2', [delta, itemId]);
 }
 
 export async function balanceOf(
@@ -102,12 +95,65 @@ export async function findTransaction(
   return row ?? null;
 }
 
+/** Writes a posting's transaction row (its idempotency key's unique index refuses a retried copy). */
 export async function insertTransaction(tx: TDb, row: typeof stockTransactions.$inferInsert): Promise<void> {
-  await tx.insert(stockTransactions).values(row);
+  await runSql(
+    tx,
+    `insert into stock_transactions (id, company_id, kind, reason, reference, idempotency_key, posted_by,
+                                     posted_by_name, posted_at, reverses_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      row.id,
+      row.companyId,
+      row.kind,
+      row.reason ?? '',
+      row.reference ?? '',
+      row.idempotencyKey,
+      row.postedBy ?? null,
+      row.postedByName,
+      row.postedAt ?? new Date(),
+      row.reversesId ?? null,
+    ],
+  );
 }
 
+/** The ledger columns a posting writes, in the order of insertLedgerLines' VALUES. */
+const LEDGER_COLUMNS = [
+  'id',
+  'company_id',
+  'transaction_id',
+  'line_no',
+  'item_id',
+  'location_id',
+  'lot_id',
+  'quantity_delta',
+  'unit_cost',
+  'balance_after',
+  'created_at',
+] as const;
+
+/** Writes a posting's ledger lines in one statement. */
 export async function insertLedgerLines(tx: TDb, rows: (typeof stockLedger.$inferInsert)[]): Promise<void> {
-  await tx.insert(stockLedger).values(rows);
+  if (rows.length === 0) return;
+  const width = LEDGER_COLUMNS.length;
+  const values = rows.map((_, r) => `(${LEDGER_COLUMNS.map((_, c) => `$${r * width + c + 1}`).join(', ')})`);
+  await runSql(
+    tx,
+    `insert into stock_ledger (${LEDGER_COLUMNS.join(', ')}) values ${values.join(', ')}`,
+    rows.flatMap((l) => [
+      l.id,
+      l.companyId,
+      l.transactionId,
+      l.lineNo,
+      l.itemId,
+      l.locationId,
+      l.lotId ?? null,
+      l.quantityDelta,
+      l.unitCost,
+      l.balanceAfter,
+      l.createdAt ?? new Date(),
+    ]),
+  );
 }
 
 /** The lines of a transaction with part numbers, location codes and lot numbers. */
@@ -160,17 +206,18 @@ export async function postingRefs(
   companyId: string,
   ids: { items: string[]; locations: string[]; lots: string[] },
 ): Promise<TPostingRefs> {
-  const [row] = await queryRows<TPostingRefs>(
+  const [row] = await runSql<TPostingRefs>(
     tx,
-    sql`select
+    `select
       (select coalesce(json_agg(json_build_object('id', i.id, 'partNumber', i.part_number, 'active', i.active,
                                                   'lotTracked', i.lot_tracked, 'unitCost', i.unit_cost::text)), '[]')
-         from items i where i.company_id = ${companyId} and i.id = any(${sql.param(ids.items)}::uuid[])) as items,
+         from items i where i.company_id = $1 and i.id = any($2::uuid[])) as items,
       (select coalesce(json_agg(json_build_object('id', l.id, 'fullCode', l.full_code)), '[]')
-         from locations l where l.company_id = ${companyId} and l.id = any(${sql.param(ids.locations)}::uuid[])) as locations,
+         from locations l where l.company_id = $1 and l.id = any($3::uuid[])) as locations,
       (select coalesce(json_agg(json_build_object('id', t.id, 'itemId', t.item_id, 'lotNumber', t.lot_number)), '[]')
-         from lots t where t.company_id = ${companyId} and t.id = any(${sql.param(ids.lots)}::uuid[])) as lots,
-      (select s.use_lot_numbers from company_settings s where s.company_id = ${companyId}) as "useLotNumbers"`,
+         from lots t where t.company_id = $1 and t.id = any($4::uuid[])) as lots,
+      (select s.use_lot_numbers from company_settings s where s.company_id = $1) as "useLotNumbers"`,
+    [companyId, ids.items, ids.locations, ids.lots],
   );
   return row!;
 }
