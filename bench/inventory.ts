@@ -34,7 +34,7 @@ import { machineLine, recordSection } from './record.ts';
 
 const THROUGHPUT_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = 3;
-const WARM_UP_SECONDS = 3;
+const WARM_UP_SECONDS = 10;
 
 /** Each round's postings through the app and straight through pg (none on PGlite). */
 interface TPostings {
