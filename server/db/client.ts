@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './lock.ts';
 import * as schema from './schema.ts';
-import { registerTenantRunner, tenantBeginSql } from './tenant.ts';
+import { refuseNestedTransactions, registerTenantRunner, tenantBeginSql } from './tenant.ts';
 
 /** The Drizzle database, whichever driver is underneath. A transaction has the same shape. */
 export type TDb = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -110,10 +110,7 @@ function tenantRunner(pool: pg.Pool) {
     let tx = bound.get(connection);
     if (!tx) {
       tx = drizzlePg({ client: connection, schema }) as unknown as TDb;
-      // `begin` on a connection already in a transaction is a no-op, and the inner commit would end the outer one.
-      tx.transaction = () => {
-        throw new Error('A tenant transaction cannot open another transaction inside it.');
-      };
+      refuseNestedTransactions(tx);
       bound.set(connection, tx);
     }
     return tx;

@@ -67,3 +67,38 @@ describe('row-level security', () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe('the tenant transaction', () => {
+  it('keeps nothing of a transaction that throws, and the next one on the pool starts clean as another tenant', async () => {
+    await expect(
+      withTenant(db, companyA, async (tx) => {
+        await queryRows(tx, sql`update company_settings set allow_borrowing = true returning company_id`);
+        throw new Error('half-way');
+      }),
+    ).rejects.toThrow('half-way');
+    const [a] = await queryRows<{ allow_borrowing: boolean }>(
+      db,
+      sql`select allow_borrowing from company_settings where company_id = ${companyA}`,
+    );
+    expect(a?.allow_borrowing).toBe(false);
+    // Several in a row reuse pooled connections: each one sees its own company only, whoever used it before.
+    for (const companyId of [companyB, companyA, companyB]) {
+      const rows = await withTenant(db, companyId, (tx) =>
+        queryRows<{ id: string }>(tx, sql`select id from companies`),
+      );
+      expect(ids(rows)).toEqual([companyId]);
+    }
+  });
+
+  it('refuses to open a transaction inside it (a nested commit would end the tenant transaction early)', async () => {
+    await expect(withTenant(db, companyA, (tx) => tx.transaction(async () => 'nested'))).rejects.toThrow(
+      'cannot open another transaction',
+    );
+  });
+
+  it('refuses a company id that is not a uuid before sending anything', async () => {
+    await expect(withTenant(db, "x', true); drop table companies; --", async () => 1)).rejects.toThrow();
+    const rows = await queryRows<{ id: string }>(db, sql`select id from companies`);
+    expect(ids(rows)).toEqual([companyA, companyB].sort());
+  });
+});

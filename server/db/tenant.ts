@@ -15,18 +15,34 @@ export function registerTenantRunner(db: TDb, runner: TTenantRunner): void {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+function assertCompanyId(companyId: string): void {
+  if (!UUID.test(companyId)) throw new Error('A tenant transaction needs a company id (a uuid).');
+}
+
 /**
  * `begin` and the tenant set-up as ONE simple-protocol message (one round trip instead of two on every tenant
  * request). A simple query carries no parameters, so the company id is written into the text: it comes from the
  * session row, never from the request, and anything but a well-formed uuid is refused here before it gets that far.
  */
 export function tenantBeginSql(companyId: string): string {
-  if (!UUID.test(companyId)) throw new Error('A tenant transaction needs a company id (a uuid).');
+  assertCompanyId(companyId);
   return `begin; select set_config('app.company_id', '${companyId}', true), set_config('role', 'forgeboard_app', true)`;
+}
+
+/**
+ * Makes `tx.transaction()` throw. On the pool's connection a nested `begin` is a no-op and its commit would end the
+ * tenant transaction early; Drizzle's own transactions would make it a savepoint. One rule on both drivers: the
+ * tenant transaction is the unit of work.
+ */
+export function refuseNestedTransactions(tx: TDb): void {
+  tx.transaction = () => {
+    throw new Error('A tenant transaction cannot open another transaction inside it.');
+  };
 }
 
 /** Runs `fn` in a transaction that row-level security confines to `companyId`. */
 export async function withTenant<T>(db: TDb, companyId: string, fn: (tx: TDb) => Promise<T>): Promise<T> {
+  assertCompanyId(companyId);
   const runner = runners.get(db);
   if (runner) return runner(companyId, fn);
   return db.transaction(async (tx) => {
@@ -35,6 +51,7 @@ export async function withTenant<T>(db: TDb, companyId: string, fn: (tx: TDb) =>
     await tx.execute(
       sql`select set_config('app.company_id', ${companyId}, true), set_config('role', 'forgeboard_app', true)`,
     );
+    refuseNestedTransactions(tx as unknown as TDb);
     return fn(tx as unknown as TDb);
   });
 }
