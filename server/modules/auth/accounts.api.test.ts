@@ -509,6 +509,36 @@ describe('sessions', () => {
     expect(labels.statusCode).toBe(401);
   });
 
+  it('refuses a cookie whose signature does not match its token, or a token with no session', async () => {
+    const cookie = await registered('forger@example.com', 'Forged Fittings');
+    const labels = (c: string) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/company/label-config', headers: { cookie: c } });
+    expect((await labels(cookie)).statusCode).toBe(200);
+    const signed = decodeURIComponent(cookie.split('=').slice(1).join('='));
+    const dot = signed.lastIndexOf('.');
+    // The same token under a signature with one character changed (length and padding kept).
+    const signature = signed.slice(dot + 1);
+    const altered = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    const forged = `${SESSION_COOKIE}=${encodeURIComponent(`${signed.slice(0, dot)}.${altered}`)}`;
+    expect((await labels(forged)).statusCode).toBe(401);
+    expect((await getSession(forged)).json()).toMatchObject({ state: 'signed-out', user: null });
+    // A token that was never issued, signed with a made-up signature.
+    const madeUp = `${SESSION_COOKIE}=${encodeURIComponent(`${'x'.repeat(32)}.${'A'.repeat(43)}=`)}`;
+    expect((await labels(madeUp)).statusCode).toBe(401);
+    // The real cookie still works: nothing above touched its session.
+    expect((await labels(cookie)).statusCode).toBe(200);
+  });
+
+  it('applies a role changed in the database to the very next request', async () => {
+    const cookie = await registered('demoted@example.com', 'Demoted Drills');
+    const listUsers = () => t.app.inject({ method: 'GET', url: '/api/v1/users', headers: { cookie } });
+    expect((await listUsers()).statusCode).toBe(200);
+    await t.database.db.update(users).set({ role: 'user' }).where(eq(users.email, 'demoted@example.com'));
+    expect((await listUsers()).statusCode).toBe(403);
+    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'demoted@example.com'));
+    expect((await listUsers()).statusCode).toBe(200);
+  });
+
   it('signs out: deletes the session row and clears the cookie', async () => {
     const cookie = await registered('leaver@example.com', 'Leaver Lathes');
     const user = (await userRow('leaver@example.com'))!;
