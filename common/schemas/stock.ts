@@ -30,6 +30,8 @@ export const STOCK_MESSAGES = {
   locationNotFound: 'No such location in your company.',
   lotRequired: 'This item is lot-tracked: give a lot number.',
   lotNotFound: 'No such lot of this item.',
+  lotNotTaken:
+    'This item takes no lot number: it is not lot-tracked, or your company does not use lot numbers.',
   sameLocation: 'Moving needs two different locations.',
   alreadyReversed: 'This transaction has already been reversed.',
   reversalOfReversal: 'A reversal cannot be reversed: post the movement again instead.',

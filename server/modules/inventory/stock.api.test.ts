@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STOCK_MESSAGES } from '#common/schemas/stock.ts';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { users } from '../auth/auth.tables.ts';
@@ -185,6 +186,66 @@ describe('postings', () => {
     expect(issued.json().lines[0]).toMatchObject({ lotNumber: 'L-2026-11', balanceAfter: '2' });
   });
 
+  it("refuses an unknown item or location, another item's lot and a lot number for a plain item, naming the field; posts nothing", async () => {
+    const plain = await newItem();
+    const tracked = await newItem(true);
+    const received = await post(operator, {
+      kind: 'receive',
+      lines: [
+        { itemId: plain, locationId: bin1, quantity: '5' },
+        { itemId: tracked, locationId: bin1, quantity: '5', lotNumber: 'HEAT-77' },
+      ],
+    });
+    expect(received.statusCode).toBe(201);
+    const trackedLot = received.json().lines[1].lotId as string;
+    const cases: [object, string, string][] = [
+      [
+        { kind: 'issue', lines: [{ itemId: randomUUID(), locationId: bin1, quantity: '1' }] },
+        'lines.0.itemId',
+        STOCK_MESSAGES.itemNotFound,
+      ],
+      [
+        { kind: 'issue', lines: [{ itemId: plain, locationId: randomUUID(), quantity: '1' }] },
+        'lines.0.locationId',
+        STOCK_MESSAGES.locationNotFound,
+      ],
+      [
+        { kind: 'issue', lines: [{ itemId: plain, locationId: bin1, lotId: trackedLot, quantity: '1' }] },
+        'lines.0.lotId',
+        STOCK_MESSAGES.lotNotFound,
+      ],
+      [
+        {
+          kind: 'receive',
+          lines: [{ itemId: plain, locationId: bin1, quantity: '1', lotNumber: 'HEAT-78' }],
+        },
+        'lines.0.lotNumber',
+        STOCK_MESSAGES.lotNotTaken,
+      ],
+      [
+        // The good first line is not posted either.
+        {
+          kind: 'receive',
+          lines: [
+            { itemId: plain, locationId: bin1, quantity: '1' },
+            { itemId: plain, locationId: randomUUID(), quantity: '1' },
+          ],
+        },
+        'lines.1.locationId',
+        STOCK_MESSAGES.locationNotFound,
+      ],
+    ];
+    for (const [body, field, message] of cases) {
+      const response = await post(operator, body);
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json().error.fieldErrors, field).toEqual({ [field]: message });
+    }
+    expect((await balances(plain)).total).toBe('5');
+    expect((await balances(tracked)).total).toBe('5');
+    const ledger = await t.database.db.select().from(stockLedger).where(eq(stockLedger.itemId, plain));
+    expect(ledger).toHaveLength(1);
+  });
+
   it('lets only admins adjust, with a reason', async () => {
     const item = await newItem();
     const line = { itemId: item, locationId: bin1, quantityDelta: '4' };
@@ -211,6 +272,14 @@ describe('postings', () => {
     ],
     [
       { kind: 'issue', lines: [{ itemId: randomUUID(), locationId: randomUUID(), quantity: '0' }] },
+      'lines.0.quantity',
+    ],
+    [
+      { kind: 'issue', lines: [{ itemId: randomUUID(), locationId: randomUUID(), quantity: '-1' }] },
+      'lines.0.quantity',
+    ],
+    [
+      { kind: 'receive', lines: [{ itemId: randomUUID(), locationId: randomUUID(), quantity: 'ten' }] },
       'lines.0.quantity',
     ],
     [{ kind: 'teleport', lines: [] }, 'kind'],

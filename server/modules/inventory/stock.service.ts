@@ -350,6 +350,9 @@ export async function postStock(db: TDb, actor: TAuthUser, input: TPostStock): P
         const line = input.lines[d.lineNo - 1]!;
         const lotTracked = context.lotTracked(d.itemId);
         if (lotTracked && !line.lotNumber) throw badLine(`${d.field}.lotNumber`, STOCK_MESSAGES.lotRequired);
+        // Said rather than dropped: the stock would land outside the lot the receiver thinks it is in.
+        if (!lotTracked && (line.lotNumber || line.lotExpiresOn))
+          throw badLine(`${d.field}.lotNumber`, STOCK_MESSAGES.lotNotTaken);
         if (lotTracked && line.lotNumber) {
           const lot = await repo.findOrCreateLotRow(tx, {
             companyId: actor.companyId,
