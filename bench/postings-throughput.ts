@@ -1,9 +1,10 @@
 // Stock postings per second, through the app and straight through `pg` (the ceiling), and where the CPU went.
 // Everything runs on one machine: the load generator, the app and PostgreSQL share its cores, so the load generator
-// is plain node:http on keep-alive sockets (a tenth of a millisecond per request; fetch spent about a millisecond,
-// which the app's side of the ledger then lacked), and the CPU each part spent per posting is read from /proc.
+// is plain node:http on keep-alive sockets (a few tenths of a millisecond per request; fetch spent about a millisecond,
+// which the app's side of the ledger then lacked), and the CPU spent per posting, by the whole machine, by the app's
+// server process and by this process, is read from /proc.
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
 import { seededRandom } from '#server/db/seed/random.ts';
@@ -18,49 +19,58 @@ export interface TMovableStock {
   location_id: string;
 }
 
-/** One measured run: postings per second, and CPU milliseconds per posting by part where /proc tells. */
+/** One measured run: postings per second, and CPU milliseconds per posting where /proc tells. */
 export interface TThroughput {
   perSecond: number;
   refused: number;
-  cpuMsPerPosting: { postgres: number | null; server: number | null; client: number };
+  cpuMsPerPosting: {
+    /** Every process on the machine (from /proc/stat): the app or raw client, PostgreSQL, the load generator. */
+    machine: number | null;
+    /** The app's server process (none for the raw client). */
+    server: number | null;
+    /** This process: the load generator, or the raw client. */
+    client: number;
+  };
 }
 
-/** CPU seconds (user + system) of the processes whose command line matches `pattern`; null without /proc. */
-function cpuSecondsOf(pattern: RegExp, pids?: number[]): number | null {
-  if (!existsSync('/proc/self/stat')) return null;
-  let ticks = 0;
-  for (const pid of pids ?? readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (!pids && !pattern.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) continue;
-      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // the process ended while we read
-    }
+/** CPU seconds (user + system) of process `pid`; null without /proc. */
+function cpuSecondsOfProcess(pid: number): number | null {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
+  } catch {
+    return null;
   }
-  return ticks / 100; // USER_HZ
 }
 
-/** Measures CPU spent by PostgreSQL, the app's server process and this process while `work` runs. */
+/** CPU seconds the whole machine was busy (all but idle and I/O wait, over every core); null without /proc. */
+function machineBusySeconds(): number | null {
+  if (!existsSync('/proc/stat')) return null;
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+  const all = ticks.reduce((sum, t) => sum + t, 0);
+  return (all - ticks[3]! - ticks[4]!) / 100;
+}
+
+/** Measures the CPU the machine, the app's server process and this process spent while `work` ran. */
 async function withCpu(
   work: () => Promise<{ done: number; refused: number }>,
   seconds: number,
   serverPid: number | null,
 ): Promise<TThroughput> {
-  const postgres0 = cpuSecondsOf(/^postgres/);
-  const server0 = serverPid === null ? null : cpuSecondsOf(/./, [serverPid]);
+  const machine0 = machineBusySeconds();
+  const server0 = serverPid === null ? null : cpuSecondsOfProcess(serverPid);
   const client0 = process.cpuUsage();
   const { done, refused } = await work();
   const client = process.cpuUsage(client0);
-  const postgres1 = cpuSecondsOf(/^postgres/);
-  const server1 = serverPid === null ? null : cpuSecondsOf(/./, [serverPid]);
-  const per = (seconds: number | null) => (seconds === null || done === 0 ? null : (1000 * seconds) / done);
+  const machine1 = machineBusySeconds();
+  const server1 = serverPid === null ? null : cpuSecondsOfProcess(serverPid);
+  const per = (spent: number | null) => (spent === null || done === 0 ? null : (1000 * spent) / done);
   return {
     perSecond: done / seconds,
     refused,
     cpuMsPerPosting: {
-      postgres: postgres0 === null || postgres1 === null ? null : per(postgres1 - postgres0),
+      machine: machine0 === null || machine1 === null ? null : per(machine1 - machine0),
       server: server0 === null || server1 === null ? null : per(server1 - server0),
       client: per((client.user + client.system) / 1e6) ?? 0,
     },
