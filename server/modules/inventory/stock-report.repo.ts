@@ -53,16 +53,16 @@ export async function balanceReport(
              coalesce(sum(l.quantity_micro) filter (where l.created_at >= ${query.from} and l.quantity_micro > 0), 0)
                as received,
              coalesce(-sum(l.quantity_micro) filter (where l.created_at >= ${query.from} and l.quantity_micro < 0), 0)
-               as issued,
-             sum(l.quantity_micro) as closing
+               as issued
         from stock_ledger l
        where l.company_id = ${query.companyId}
          and l.created_at < ${query.until}
          ${underLocation}
        group by l.item_id
     ), moved as (
+      -- Closing is what was there plus what came in less what went out: three sums per row, not four.
       select item_id, opening * 0.000001 as opening, received * 0.000001 as received, issued * 0.000001 as issued,
-             closing * 0.000001 as closing
+             (opening + received - issued) * 0.000001 as closing
         from summed
     )
     select i.id as item_id, i.part_number, i.name, i.category, i.unit_of_measure,
