@@ -41,14 +41,8 @@ export async function balanceReport(
     : sql``;
   const inCategory = query.category ? sql`and i.category = ${query.category}` : sql``;
   // One grouping of up to every item: enough memory to hash it rather than sort it on disk, and no JIT compilation
-  // (tens of milliseconds for a query that runs once), for this transaction only. Without a location filter the
-  // ledger pass can read the (company, item, created_at) index alone, which carries quantity_micro (migration 0030):
-  // about half the pages of the table. The planner still prices the table's pages as cheaper to read in order, so it
-  // is told to prefer the index for this transaction (measured at 100,000 items: about a fifth faster).
-  await tx.execute(
-    sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true),
-               set_config('enable_seqscan', ${query.locationPath ? 'on' : 'off'}, true)`,
-  );
+  // (tens of milliseconds for a query that runs once), for this transaction only.
+  await tx.execute(sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`);
   return queryRows<TReportRow>(
     tx,
     sql`
