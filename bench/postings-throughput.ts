@@ -9,6 +9,7 @@ import http from 'node:http';
 import pg from 'pg';
 import { seededRandom } from '#server/db/seed/random.ts';
 import { tenantBeginSql } from '#server/db/tenant.ts';
+import { POSTING_SQL } from '#server/modules/inventory/stock.repo.ts';
 import { APP_URL } from './bench-app.ts';
 
 export const CLIENTS = 16;
@@ -78,6 +79,33 @@ async function withCpu(
 }
 
 /**
+ * CLIENTS loops for `seconds`, each alternating an issue of 1 and a receipt of 1 on random stock (so it never runs
+ * out) through `post`, which answers whether the posting went through (false: refused for lack of stock).
+ */
+async function drive(
+  stock: TMovableStock[],
+  seconds: number,
+  seed: number,
+  post: (at: TMovableStock, receive: boolean, client: number) => Promise<boolean>,
+): Promise<{ done: number; refused: number }> {
+  let done = 0;
+  let refused = 0;
+  const deadline = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, c) => {
+      const random = seededRandom(seed + c);
+      let receive = false;
+      while (performance.now() < deadline) {
+        if (await post(random.pick(stock), receive, c)) done++;
+        else refused++;
+        receive = !receive;
+      }
+    }),
+  );
+  return { done, refused };
+}
+
+/**
  * Through the app: CLIENTS concurrent HTTP clients, each alternating an issue of 1 and a receipt of 1 on random
  * items (so stock never runs out), for `seconds`. `serverPid` is the server's process, for its CPU.
  */
@@ -116,32 +144,18 @@ export async function appThroughput(
     });
   try {
     return await withCpu(
-      async () => {
-        let done = 0;
-        let refused = 0;
-        const deadline = performance.now() + seconds * 1000;
-        await Promise.all(
-          Array.from({ length: CLIENTS }, async (_, c) => {
-            const random = seededRandom(100 + c);
-            let receive = false;
-            while (performance.now() < deadline) {
-              const at = random.pick(stock);
-              const status = await post(
-                JSON.stringify({
-                  kind: receive ? 'receive' : 'issue',
-                  idempotencyKey: randomUUID(),
-                  lines: [{ itemId: at.item_id, locationId: at.location_id, quantity: '1' }],
-                }),
-              );
-              if (status === 201) done++;
-              else if (status === 409) refused++;
-              else throw new Error(`posting: ${status}`);
-              receive = !receive;
-            }
-          }),
-        );
-        return { done, refused };
-      },
+      () =>
+        drive(stock, seconds, 100, async (at, receive) => {
+          const status = await post(
+            JSON.stringify({
+              kind: receive ? 'receive' : 'issue',
+              idempotencyKey: randomUUID(),
+              lines: [{ itemId: at.item_id, locationId: at.location_id, quantity: '1' }],
+            }),
+          );
+          if (status !== 201 && status !== 409) throw new Error(`posting: ${status}`);
+          return status === 201;
+        }),
       seconds,
       serverPid,
     );
@@ -170,23 +184,7 @@ export async function rawThroughput(
   );
   try {
     return await withCpu(
-      async () => {
-        let done = 0;
-        let refused = 0;
-        const deadline = performance.now() + seconds * 1000;
-        await Promise.all(
-          clients.map(async (client, c) => {
-            const random = seededRandom(200 + c);
-            let receive = false;
-            while (performance.now() < deadline) {
-              if (await postRaw(client, companyId, random.pick(stock), receive)) done++;
-              else refused++;
-              receive = !receive;
-            }
-          }),
-        );
-        return { done, refused };
-      },
+      () => drive(stock, seconds, 200, (at, receive, c) => postRaw(clients[c]!, companyId, at, receive)),
       seconds,
       null,
     );
@@ -204,73 +202,47 @@ async function postRaw(
 ): Promise<boolean> {
   const transactionId = randomUUID();
   await client.query(tenantBeginSql(companyId));
-  await client.query(
-    `select
-      (select coalesce(json_agg(json_build_object('id', i.id, 'partNumber', i.part_number, 'active', i.active,
-                                                  'lotTracked', i.lot_tracked, 'unitCost', i.unit_cost::text)), '[]')
-         from items i where i.company_id = $1 and i.id = any($2::uuid[])) as items,
-      (select coalesce(json_agg(json_build_object('id', l.id, 'fullCode', l.full_code)), '[]')
-         from locations l where l.company_id = $1 and l.id = any($3::uuid[])) as locations,
-      (select coalesce(json_agg(json_build_object('id', t.id, 'itemId', t.item_id, 'lotNumber', t.lot_number)), '[]')
-         from lots t where t.company_id = $1 and t.id = any($4::uuid[])) as lots,
-      (select s.use_lot_numbers from company_settings s where s.company_id = $1) as "useLotNumbers"`,
-    [companyId, [at.item_id], [at.location_id], []],
-  );
-  await client.query(
-    `insert into stock_transactions (id, company_id, kind, reason, reference, idempotency_key, posted_by,
-                                     posted_by_name, posted_at, reverses_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [
-      transactionId,
-      companyId,
-      receive ? 'receive' : 'issue',
-      '',
-      '',
-      randomUUID(),
-      null,
-      'Benchmark',
-      new Date(),
-      null,
-    ],
-  );
+  await client.query(POSTING_SQL.refs, [companyId, [at.item_id], [at.location_id], []]);
+  await client.query(POSTING_SQL.insertTransaction, [
+    transactionId,
+    companyId,
+    receive ? 'receive' : 'issue',
+    '',
+    '',
+    randomUUID(),
+    null,
+    'Benchmark',
+    new Date(),
+    null,
+  ]);
   const balance = receive
-    ? await client.query(
-        `insert into stock_balances (id, company_id, item_id, location_id, lot_id, quantity)
-         values ($1, $2, $3, $4, $5, $6)
-         on conflict (item_id, location_id, lot_id)
-         do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now()
-         returning quantity`,
-        [randomUUID(), companyId, at.item_id, at.location_id, null, '1'],
-      )
-    : await client.query(
-        `update stock_balances set quantity = quantity - $1::numeric, updated_at = now()
-                   where item_id = $2 and location_id = $3 and quantity >= $1::numeric and lot_id is null returning quantity`,
-        ['1', at.item_id, at.location_id],
-      );
+    ? await client.query(POSTING_SQL.addToBalance, [
+        randomUUID(),
+        companyId,
+        at.item_id,
+        at.location_id,
+        null,
+        '1',
+      ])
+    : await client.query(POSTING_SQL.takeFromBalanceNoLot, ['1', at.item_id, at.location_id]);
   if (balance.rows.length === 0) {
     await client.query('rollback');
     return false;
   }
-  await client.query('update items set on_hand = on_hand + $1::numeric where id = $2', [
-    receive ? '1' : '-1',
+  await client.query(POSTING_SQL.addToItemOnHand, [receive ? '1' : '-1', at.item_id]);
+  await client.query(POSTING_SQL.insertLedgerLines(1), [
+    randomUUID(),
+    companyId,
+    transactionId,
+    1,
     at.item_id,
+    at.location_id,
+    null,
+    receive ? '1' : '-1',
+    '1.5',
+    balance.rows[0].quantity,
+    new Date(),
   ]);
-  await client.query(
-    `insert into stock_ledger (id, company_id, transaction_id, line_no, item_id, location_id, lot_id, quantity_delta, unit_cost, balance_after, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [
-      randomUUID(),
-      companyId,
-      transactionId,
-      1,
-      at.item_id,
-      at.location_id,
-      null,
-      receive ? '1' : '-1',
-      '1.5',
-      balance.rows[0].quantity,
-      new Date(),
-    ],
-  );
   await client.query('commit');
   return true;
 }

@@ -11,20 +11,74 @@ export type TTransactionRow = typeof stockTransactions.$inferSelect;
 const lotIs = (lotId: string | null) =>
   lotId ? eq(stockBalances.lotId, lotId) : isNull(stockBalances.lotId);
 
+/** The ledger columns a posting writes, in the order of insertLedgerLines' VALUES. */
+const LEDGER_COLUMNS = [
+  'id',
+  'company_id',
+  'transaction_id',
+  'line_no',
+  'item_id',
+  'location_id',
+  'lot_id',
+  'quantity_delta',
+  'unit_cost',
+  'balance_after',
+  'created_at',
+] as const;
+
+/**
+ * The statements every stock posting runs, as fixed text (run through runSql, past Drizzle's query building). Exported
+ * for the benchmark's raw ceiling, which must send exactly what the app sends (bench/postings-throughput.ts).
+ */
+export const POSTING_SQL = {
+  /** $1 company, $2 item ids, $3 location ids, $4 lot ids: one row of JSON arrays and the company's lot rule. */
+  refs: `select
+      (select coalesce(json_agg(json_build_object('id', i.id, 'partNumber', i.part_number, 'active', i.active,
+                                                  'lotTracked', i.lot_tracked, 'unitCost', i.unit_cost::text)), '[]')
+         from items i where i.company_id = $1 and i.id = any($2::uuid[])) as items,
+      (select coalesce(json_agg(json_build_object('id', l.id, 'fullCode', l.full_code)), '[]')
+         from locations l where l.company_id = $1 and l.id = any($3::uuid[])) as locations,
+      (select coalesce(json_agg(json_build_object('id', t.id, 'itemId', t.item_id, 'lotNumber', t.lot_number)), '[]')
+         from lots t where t.company_id = $1 and t.id = any($4::uuid[])) as lots,
+      (select s.use_lot_numbers from company_settings s where s.company_id = $1) as "useLotNumbers"`,
+  insertTransaction: `insert into stock_transactions (id, company_id, kind, reason, reference, idempotency_key,
+                                     posted_by, posted_by_name, posted_at, reverses_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+  /** $1 id, $2 company, $3 item, $4 location, $5 lot, $6 quantity (> 0). */
+  addToBalance: `insert into stock_balances (id, company_id, item_id, location_id, lot_id, quantity)
+     values ($1, $2, $3, $4, $5, $6)
+     on conflict (item_id, location_id, lot_id)
+     do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now()
+     returning quantity`,
+  /** $1 amount (> 0), $2 item, $3 location; no row back when there is not enough. */
+  takeFromBalanceNoLot: `update stock_balances set quantity = quantity - $1::numeric, updated_at = now()
+     where item_id = $2 and location_id = $3 and quantity >= $1::numeric and lot_id is null returning quantity`,
+  /** The same with $4 the lot. */
+  takeFromBalanceOfLot: `update stock_balances set quantity = quantity - $1::numeric, updated_at = now()
+     where item_id = $2 and location_id = $3 and quantity >= $1::numeric and lot_id = $4 returning quantity`,
+  /** $1 signed delta, $2 item. */
+  addToItemOnHand: 'update items set on_hand = on_hand + $1::numeric where id = $2',
+  /** The ledger insert of `lines` rows, eleven parameters each (LEDGER_COLUMNS' order). */
+  insertLedgerLines: (lines: number) =>
+    `insert into stock_ledger (${LEDGER_COLUMNS.join(', ')}) values ${Array.from(
+      { length: lines },
+      (_, r) => `(${LEDGER_COLUMNS.map((_, c) => `$${r * LEDGER_COLUMNS.length + c + 1}`).join(', ')})`,
+    ).join(', ')}`,
+};
+
 /** Adds `delta` (> 0) to a balance, creating the row at the first receipt; returns the quantity after. */
 export async function addToBalance(
   tx: TDb,
   row: { companyId: string; itemId: string; locationId: string; lotId: string | null; delta: string },
 ): Promise<string> {
-  const [result] = await runSql<{ quantity: string }>(
-    tx,
-    `insert into stock_balances (id, company_id, item_id, location_id, lot_id, quantity)
-     values ($1, $2, $3, $4, $5, $6)
-     on conflict (item_id, location_id, lot_id)
-     do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now()
-     returning quantity`,
-    [uuidv7(), row.companyId, row.itemId, row.locationId, row.lotId, row.delta],
-  );
+  const [result] = await runSql<{ quantity: string }>(tx, POSTING_SQL.addToBalance, [
+    uuidv7(),
+    row.companyId,
+    row.itemId,
+    row.locationId,
+    row.lotId,
+    row.delta,
+  ]);
   return result!.quantity;
 }
 
@@ -36,15 +90,13 @@ export async function takeFromBalance(
   tx: TDb,
   row: { itemId: string; locationId: string; lotId: string | null; amount: string },
 ): Promise<string | null> {
-  const update = `update stock_balances set quantity = quantity - $1::numeric, updated_at = now()
-                   where item_id = $2 and location_id = $3 and quantity >= $1::numeric`;
   const [result] = await (row.lotId === null
-    ? runSql<{ quantity: string }>(tx, `${update} and lot_id is null returning quantity`, [
+    ? runSql<{ quantity: string }>(tx, POSTING_SQL.takeFromBalanceNoLot, [
         row.amount,
         row.itemId,
         row.locationId,
       ])
-    : runSql<{ quantity: string }>(tx, `${update} and lot_id = $4 returning quantity`, [
+    : runSql<{ quantity: string }>(tx, POSTING_SQL.takeFromBalanceOfLot, [
         row.amount,
         row.itemId,
         row.locationId,
@@ -55,7 +107,7 @@ export async function takeFromBalance(
 
 /** Changes an item's stock total (items.on_hand) by the signed `delta`, in the posting's transaction. */
 export async function addToItemOnHand(tx: TDb, itemId: string, delta: string): Promise<void> {
-  await runSql(tx, 'update items set on_hand = on_hand + $1::numeric where id = $2', [delta, itemId]);
+  await runSql(tx, POSTING_SQL.addToItemOnHand, [delta, itemId]);
 }
 
 export async function balanceOf(
@@ -97,49 +149,26 @@ export async function findTransaction(
 
 /** Writes a posting's transaction row (its idempotency key's unique index refuses a retried copy). */
 export async function insertTransaction(tx: TDb, row: typeof stockTransactions.$inferInsert): Promise<void> {
-  await runSql(
-    tx,
-    `insert into stock_transactions (id, company_id, kind, reason, reference, idempotency_key, posted_by,
-                                     posted_by_name, posted_at, reverses_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [
-      row.id,
-      row.companyId,
-      row.kind,
-      row.reason ?? '',
-      row.reference ?? '',
-      row.idempotencyKey,
-      row.postedBy ?? null,
-      row.postedByName,
-      row.postedAt ?? new Date(),
-      row.reversesId ?? null,
-    ],
-  );
+  await runSql(tx, POSTING_SQL.insertTransaction, [
+    row.id,
+    row.companyId,
+    row.kind,
+    row.reason ?? '',
+    row.reference ?? '',
+    row.idempotencyKey,
+    row.postedBy ?? null,
+    row.postedByName,
+    row.postedAt ?? new Date(),
+    row.reversesId ?? null,
+  ]);
 }
-
-/** The ledger columns a posting writes, in the order of insertLedgerLines' VALUES. */
-const LEDGER_COLUMNS = [
-  'id',
-  'company_id',
-  'transaction_id',
-  'line_no',
-  'item_id',
-  'location_id',
-  'lot_id',
-  'quantity_delta',
-  'unit_cost',
-  'balance_after',
-  'created_at',
-] as const;
 
 /** Writes a posting's ledger lines in one statement. */
 export async function insertLedgerLines(tx: TDb, rows: (typeof stockLedger.$inferInsert)[]): Promise<void> {
   if (rows.length === 0) return;
-  const width = LEDGER_COLUMNS.length;
-  const values = rows.map((_, r) => `(${LEDGER_COLUMNS.map((_, c) => `$${r * width + c + 1}`).join(', ')})`);
   await runSql(
     tx,
-    `insert into stock_ledger (${LEDGER_COLUMNS.join(', ')}) values ${values.join(', ')}`,
+    POSTING_SQL.insertLedgerLines(rows.length),
     rows.flatMap((l) => [
       l.id,
       l.companyId,
@@ -206,19 +235,12 @@ export async function postingRefs(
   companyId: string,
   ids: { items: string[]; locations: string[]; lots: string[] },
 ): Promise<TPostingRefs> {
-  const [row] = await runSql<TPostingRefs>(
-    tx,
-    `select
-      (select coalesce(json_agg(json_build_object('id', i.id, 'partNumber', i.part_number, 'active', i.active,
-                                                  'lotTracked', i.lot_tracked, 'unitCost', i.unit_cost::text)), '[]')
-         from items i where i.company_id = $1 and i.id = any($2::uuid[])) as items,
-      (select coalesce(json_agg(json_build_object('id', l.id, 'fullCode', l.full_code)), '[]')
-         from locations l where l.company_id = $1 and l.id = any($3::uuid[])) as locations,
-      (select coalesce(json_agg(json_build_object('id', t.id, 'itemId', t.item_id, 'lotNumber', t.lot_number)), '[]')
-         from lots t where t.company_id = $1 and t.id = any($4::uuid[])) as lots,
-      (select s.use_lot_numbers from company_settings s where s.company_id = $1) as "useLotNumbers"`,
-    [companyId, ids.items, ids.locations, ids.lots],
-  );
+  const [row] = await runSql<TPostingRefs>(tx, POSTING_SQL.refs, [
+    companyId,
+    ids.items,
+    ids.locations,
+    ids.lots,
+  ]);
   return row!;
 }
 
