@@ -85,7 +85,8 @@ export async function createSessionReader(db: TDb, auth: TAuth): Promise<TSessio
     const signed = cookies[tokenCookie];
     if (!signed) return undefined;
     // better-auth's own cookies beside the token change what it answers: leave those requests to it.
-    if (otherCookies.some((name) => Object.keys(cookies).some((k) => k.startsWith(name)))) return undefined;
+    if (Object.keys(cookies).some((name) => otherCookies.some((other) => name.startsWith(other))))
+      return undefined;
     const token = verifiedValue(signed, secret);
     if (!token) return undefined;
     const [row] = await query.execute({ token });

@@ -26,6 +26,10 @@ const LEDGER_COLUMNS = [
   'created_at',
 ] as const;
 
+/** A balance less $1 where the item ($2) and location ($3) hold at least that much; the lot condition follows. */
+const TAKE_FROM_BALANCE = `update stock_balances set quantity = quantity - $1::numeric, updated_at = now()
+     where item_id = $2 and location_id = $3 and quantity >= $1::numeric`;
+
 /**
  * The statements every stock posting runs, as fixed text (run through runSql, past Drizzle's query building). Exported
  * for the benchmark's raw ceiling, which must send exactly what the app sends (bench/postings-throughput.ts).
@@ -51,11 +55,9 @@ export const POSTING_SQL = {
      do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now()
      returning quantity`,
   /** $1 amount (> 0), $2 item, $3 location; no row back when there is not enough. */
-  takeFromBalanceNoLot: `update stock_balances set quantity = quantity - $1::numeric, updated_at = now()
-     where item_id = $2 and location_id = $3 and quantity >= $1::numeric and lot_id is null returning quantity`,
-  /** The same with $4 the lot. */
-  takeFromBalanceOfLot: `update stock_balances set quantity = quantity - $1::numeric, updated_at = now()
-     where item_id = $2 and location_id = $3 and quantity >= $1::numeric and lot_id = $4 returning quantity`,
+  takeFromBalanceNoLot: `${TAKE_FROM_BALANCE} and lot_id is null returning quantity`,
+  /** The same with $4 the lot (two texts, not `is not distinct from`, so both use the balance key's index). */
+  takeFromBalanceOfLot: `${TAKE_FROM_BALANCE} and lot_id = $4 returning quantity`,
   /** $1 signed delta, $2 item. */
   addToItemOnHand: 'update items set on_hand = on_hand + $1::numeric where id = $2',
   /** The ledger insert of `lines` rows, eleven parameters each (LEDGER_COLUMNS' order). */
