@@ -29,7 +29,7 @@ export async function stockBalanceReport(
     }
     const from = new Date(`${query.from}T00:00:00Z`);
     const until = new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000);
-    const rows = await repo.balanceReport(tx, {
+    const report = await repo.balanceReport(tx, {
       companyId: actor.companyId,
       from,
       until,
@@ -38,16 +38,15 @@ export async function stockBalanceReport(
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     });
-    const first = rows[0];
     return {
       from: query.from,
       to: query.to,
       totals: {
-        openingValue: normalizeDecimal(first?.opening_value_total ?? '0', 4),
-        closingValue: normalizeDecimal(first?.closing_value_total ?? '0', 4),
-        itemsWithMovement: first?.total ?? 0,
+        openingValue: normalizeDecimal(report.openingValueTotal, 4),
+        closingValue: normalizeDecimal(report.closingValueTotal, 4),
+        itemsWithMovement: report.total,
       },
-      items: rows.map((r) => ({
+      items: report.rows.map((r) => ({
         itemId: r.item_id,
         partNumber: r.part_number,
         name: r.name,
@@ -59,7 +58,7 @@ export async function stockBalanceReport(
         closing: normalizeDecimal(r.closing),
         closingValue: normalizeDecimal(r.closing_value, 4),
       })),
-      total: first?.total ?? 0,
+      total: report.total,
       page: query.page,
       pageSize: query.pageSize,
     };

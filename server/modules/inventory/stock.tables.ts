@@ -128,6 +128,8 @@ export const stockLedger = pgTable(
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
   (t) => [
+    // Also carries quantity_micro (INCLUDE, migration 0030, which Drizzle cannot declare): the balance report's pass
+    // reads this index alone, in item order.
     index('stock_ledger_company_item_created_idx').on(t.companyId, t.itemId, t.createdAt),
     index('stock_ledger_transaction_idx').on(t.transactionId),
     index('stock_ledger_lot_idx').on(t.lotId),
