@@ -29,8 +29,8 @@ export interface TReport {
 /** Each row of the query: a page row (or, for a page past the end, nulls) with the totals alongside. */
 type TQueryRow = { [K in keyof TReportRow]: TReportRow[K] | null } & {
   total: number;
-  opening_value_total: string | null;
-  closing_value_total: string | null;
+  opening_value_total: string;
+  closing_value_total: string;
 };
 
 export async function balanceReport(
@@ -89,8 +89,8 @@ export async function balanceReport(
          ${inCategory}
     ), totals as (
       select count(*)::int as total,
-             (sum(opening * unit_cost) * 0.000001)::numeric(24, 4)::text as opening_value_total,
-             (sum(closing * unit_cost) * 0.000001)::numeric(24, 4)::text as closing_value_total
+             (coalesce(sum(opening * unit_cost), 0) * 0.000001)::numeric(24, 4)::text as opening_value_total,
+             (coalesce(sum(closing * unit_cost), 0) * 0.000001)::numeric(24, 4)::text as closing_value_total
         from listed
     ), page as (
       select * from listed order by part_number limit ${query.limit} offset ${query.offset}
@@ -109,7 +109,7 @@ export async function balanceReport(
   return {
     rows: rows.filter((r) => r.item_id !== null) as TReportRow[],
     total: totals.total,
-    openingValueTotal: totals.opening_value_total ?? '0',
-    closingValueTotal: totals.closing_value_total ?? '0',
+    openingValueTotal: totals.opening_value_total,
+    closingValueTotal: totals.closing_value_total,
   };
 }
