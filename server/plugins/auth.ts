@@ -5,7 +5,7 @@ import { AppError } from '#common/errors.ts';
 import type { TLabelConfig } from '#common/label-config.ts';
 import { hasRole, type TRole, ZRoleSchema } from '#common/roles.ts';
 import { AUTH_BASE_PATH } from '../modules/auth/auth.ts';
-import { authHeaders } from '../modules/auth/auth-request.ts';
+import { appendSetCookies, authHeaders } from '../modules/auth/auth-request.ts';
 import { createSessionReader, type TSessionRead, type TSessionReader } from '../modules/auth/session-read.ts';
 
 /** The tenant context every service takes first: the company and the user acting, from the session only. */
@@ -67,14 +67,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 /** True when the request carries a better-auth session cookie (plain or __Secure-). */
 export function hasAccountSessionCookie(request: FastifyRequest): boolean {
   return /(?:^|;\s*)(?:__Secure-)?fb\.session_token=/.test(request.headers.cookie ?? '');
-}
-
-/** Adds Set-Cookie headers to the reply, keeping the ones already set. */
-export function appendSetCookies(reply: FastifyReply, cookies: readonly string[]): void {
-  if (cookies.length === 0) return;
-  const existing = reply.getHeader('set-cookie');
-  const before = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
-  reply.header('set-cookie', [...before, ...cookies]);
 }
 
 /** The session and user facts the checks below read, whichever way the session was read. */

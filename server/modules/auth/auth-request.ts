@@ -1,7 +1,6 @@
 // What the auth routes and services read from a request and write to a reply: the headers handed to better-auth,
 // the client's address and user agent for security events, and the cookies better-auth sets.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { appendSetCookies } from '../../plugins/auth.ts';
 import type { TSecurityEventInput } from '../../security/security-events.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
 
@@ -29,6 +28,14 @@ export function authHeaders(request: FastifyRequest): Headers {
 /** Who and where, for a security event. */
 export function eventOrigin(request: FastifyRequest): Pick<TSecurityEventInput, 'ip' | 'userAgent'> {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+/** Adds Set-Cookie headers to the reply, keeping the ones already set. */
+export function appendSetCookies(reply: FastifyReply, cookies: readonly string[]): void {
+  if (cookies.length === 0) return;
+  const existing = reply.getHeader('set-cookie');
+  const before = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
+  reply.header('set-cookie', [...before, ...cookies]);
 }
 
 /** Forwards a service's cookies on the reply and gives back its body. */

@@ -20,9 +20,9 @@ import {
   ZVerifyEmailResultSchema,
   ZVerifyEmailSchema,
 } from '#common/schemas/auth.ts';
-import { appendSetCookies, requireRole } from '../../plugins/auth.ts';
+import { requireRole } from '../../plugins/auth.ts';
 import { AUTH_BASE_PATH, type TAuth } from './auth.ts';
-import { authHeaders, replyWithCookies } from './auth-request.ts';
+import { appendSetCookies, authHeaders, replyWithCookies } from './auth-request.ts';
 import { changePassword } from './password-change.service.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
 import { checkAvailability, signUp, verifyEmail } from './registration.service.ts';

@@ -13,7 +13,7 @@ import {
   ZTwoFactorVerifyResultSchema,
   ZTwoFactorVerifySchema,
 } from '#common/schemas/auth.ts';
-import { appendSetCookies } from '../../plugins/auth.ts';
+import { appendSetCookies } from './auth-request.ts';
 import {
   confirmTwoFactor,
   disableTwoFactor,

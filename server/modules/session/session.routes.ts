@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZSessionSchema } from '#common/schemas/session.ts';
-import { appendSetCookies, hasAccountSessionCookie } from '../../plugins/auth.ts';
+import { hasAccountSessionCookie } from '../../plugins/auth.ts';
 import { recordSecurityEvent } from '../../security/security-events.ts';
-import { authHeaders } from '../auth/auth-request.ts';
+import { appendSetCookies, authHeaders } from '../auth/auth-request.ts';
 import { getSession } from './session.service.ts';
 
 export async function sessionRoutes(app: FastifyInstance) {
