@@ -64,20 +64,38 @@ function wrapPglite(client: PGlite, release: () => void): TDatabase {
   };
 }
 
-async function openPostgres(url: string): Promise<TDatabase> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle connection the server drops (a restart, a failover, an administrator) must not crash the process:
+/** The role tenant work runs as: it owns nothing, so row-level security binds it (migration 0001). */
+export const TENANT_ROLE = 'forgeboard_app';
+
+/**
+ * The tenant pool's connections log in already as TENANT_ROLE (the `role` setting in the start-up packet), not as
+ * the tables' owner: a query on them that is not in a tenant transaction sees no company's rows at all, instead of
+ * every company's (decision 032). Only system work (sign-in, sign-up, mail, migrations) uses the owner's pool.
+ */
+export function tenantPoolConfig(url: string): pg.PoolConfig {
+  return { connectionString: url, max: 10, options: `-c role=${TENANT_ROLE}` };
+}
+
+/** An idle connection the server drops (a restart, a failover) must not crash the process. */
+function survivingIdleErrors(pool: pg.Pool): pg.Pool {
   // node-postgres emits 'error' on the pool, discards that client and opens a new one on the next query.
   pool.on('error', (error) => {
     process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`, {
       code: 'FORGEBOARD_PG_IDLE',
     });
   });
+  return pool;
+}
+
+async function openPostgres(url: string): Promise<TDatabase> {
+  const pool = survivingIdleErrors(new pg.Pool({ connectionString: url, max: 10 }));
+  // Connects lazily: the role exists once the migrations have run (0001), after this function returns.
+  const tenantPool = survivingIdleErrors(new pg.Pool(tenantPoolConfig(url)));
   // Fail at start-up, with the server's own message, rather than on the first request.
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg({ client: pool, schema }) as unknown as TDb;
-  registerTenantRunner(db, tenantRunner(pool));
+  registerTenantRunner(db, tenantRunner(tenantPool));
   return {
     db,
     driver: 'postgres',
@@ -95,7 +113,9 @@ async function openPostgres(url: string): Promise<TDatabase> {
         connection.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), tenantPool.end()]);
+    },
   };
 }
 
