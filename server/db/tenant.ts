@@ -1,6 +1,34 @@
 // Runs a request's database work as the tenant: one transaction, RLS role, company id set for the policies.
 import { sql } from 'drizzle-orm';
+import type { TRole } from '#common/roles.ts';
+import type { TAuditActor } from '../modules/audit/audit.ts';
 import type { TDb } from './client.ts';
+
+/** Who acts for which company: from the signed-in session only, never from the request. */
+export interface TTenantContext {
+  companyId: string;
+  userId: string;
+  role: TRole;
+}
+
+/**
+ * A company as services receive it: who acts, and the one way to reach the company's data — a transaction that
+ * row-level security confines to this company (on PostgreSQL on connections that log in as the role that owns
+ * nothing, so even a query that forgot its `where` sees no other company's rows). Services never get the owner
+ * connection (decision 032).
+ */
+export interface TTenant extends TTenantContext {
+  /** Who acts, as the audit trail names them. */
+  actor: TAuditActor;
+  run<T>(fn: (tx: TDb) => Promise<T>): Promise<T>;
+}
+
+/** The tenant handle of `ctx` on the root database `db` (the tenant route group makes it; scripts and tests too). */
+export function tenantFor(db: TDb, ctx: TTenantContext, actor: TAuditActor): TTenant {
+  const { companyId, userId, role } = ctx;
+  assertCompanyId(companyId);
+  return { companyId, userId, role, actor, run: (fn) => withTenant(db, companyId, fn) };
+}
 
 /** Runs `fn` in a transaction of the root database `db`, as the tenant `companyId`. */
 export type TTenantRunner = <T>(companyId: string, fn: (tx: TDb) => Promise<T>) => Promise<T>;

@@ -4,16 +4,12 @@ import fp from 'fastify-plugin';
 import { AppError } from '#common/errors.ts';
 import type { TLabelConfig } from '#common/label-config.ts';
 import { hasRole, type TRole, ZRoleSchema } from '#common/roles.ts';
+import type { TTenantContext } from '../db/tenant.ts';
 import { AUTH_BASE_PATH } from '../modules/auth/auth.ts';
 import { appendSetCookies, authHeaders } from '../modules/auth/auth-request.ts';
 import { createSessionReader, type TSessionRead, type TSessionReader } from '../modules/auth/session-read.ts';
 
-/** The tenant context every service takes first: the company and the user acting, from the session only. */
-export interface TTenantContext {
-  companyId: string;
-  userId: string;
-  role: TRole;
-}
+export type { TTenantContext } from '../db/tenant.ts';
 
 /** The signed-in user as the session carries them. */
 export interface TAuthUser extends TTenantContext {

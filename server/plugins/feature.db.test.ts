@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURES } from '#common/label-config.ts';
 import { openTestDatabase, type TTestDatabase } from '../../tests/setup/test-database.ts';
 import { createCompany } from '../db/seed/factories.ts';
+import { tenantFor } from '../db/tenant.ts';
+import { systemActor } from '../modules/audit/audit.ts';
 import { changeLabelConfig } from '../modules/companies/companies.service.ts';
 import { assertFeatureOn } from './feature.ts';
 
@@ -45,11 +47,11 @@ describe('requireFeature', () => {
     const db = testDb.database.db;
     const { company } = await createCompany(db);
     const ctx = { companyId: company.id, userId: 'u', role: 'admin' as const };
-    await changeLabelConfig(db, ctx, { enableInventoryFeature: false });
+    await changeLabelConfig(tenantFor(db, ctx, systemActor('test')), { enableInventoryFeature: false });
     await expect(assertFeatureOn(db, requestOf(company.id), 'inventory')).rejects.toMatchObject({
       code: 'FEATURE_DISABLED',
     });
-    await changeLabelConfig(db, ctx, { enableInventoryFeature: true });
+    await changeLabelConfig(tenantFor(db, ctx, systemActor('test')), { enableInventoryFeature: true });
     await expect(assertFeatureOn(db, requestOf(company.id), 'inventory')).resolves.toBeUndefined();
   });
 

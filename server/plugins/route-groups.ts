@@ -15,23 +15,13 @@ import { AppError } from '#common/errors.ts';
 import type { TFeature } from '#common/label-config.ts';
 import { hasRole, type TRole } from '#common/roles.ts';
 import type { TDb } from '../db/client.ts';
-import { withTenant } from '../db/tenant.ts';
+import { type TTenant, tenantFor } from '../db/tenant.ts';
+import { actorOf } from '../modules/audit/audit.ts';
 import { authOf, type TAuthUser } from './auth.ts';
+
+export type { TTenant } from '../db/tenant.ts';
+
 import { assertFeatureOn } from './feature.ts';
-
-/**
- * A signed-in user's company as services receive it: who acts, and the one way to reach the company's data — a
- * transaction that row-level security confines to this company (on PostgreSQL, on connections that log in as the
- * role that owns nothing, so even a query that forgot its `where` sees no other company's rows).
- */
-export interface TTenant extends TAuthUser {
-  run<T>(fn: (tx: TDb) => Promise<T>): Promise<T>;
-}
-
-/** The tenant handle of `auth` on the root database `db` (the groups make it; tests and scripts may too). */
-export function tenantFor(db: TDb, auth: TAuthUser): TTenant {
-  return { ...auth, run: (fn) => withTenant(db, auth.companyId, fn) };
-}
 
 /** How a route is reached: the group it was registered in ('ungrouped': neither, which the test refuses for the API). */
 export type TRouteAccess = 'tenant' | 'system' | 'ungrouped';
@@ -104,7 +94,7 @@ export function tenantRoutes(
     scope.addHook('preHandler', async (request) => {
       const auth = await assertRole(request, request.routeOptions.config.role ?? options.role ?? 'user');
       if (options.feature) await assertFeatureOn(db, request, options.feature);
-      request.tenant = tenantFor(db, auth);
+      request.tenant = tenantFor(db, auth, actorOf(auth));
     });
     await routes(scope.withTypeProvider<ZodTypeProvider>() as unknown as TZodApp);
   };

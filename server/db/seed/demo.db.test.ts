@@ -2,8 +2,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
+import { systemActor } from '../../modules/audit/audit.ts';
 import { getLabelConfig } from '../../modules/companies/companies.service.ts';
 import { queryRows } from '../client.ts';
+import { tenantFor } from '../tenant.ts';
 import { DEMO_ACCOUNTS, DEMO_COMPANY_NAME, DEMO_PASSWORD, seedDemo, type TSeedReport } from './demo.ts';
 
 // Seeding builds a whole shop (a few hundred items, four months of postings): done once per database, in beforeAll.
@@ -49,7 +51,9 @@ describe('demo seed', () => {
 
     const rows = await queryRows<{ name: string }>(db, sql`select name from companies`);
     expect(rows).toEqual([{ name: 'Demo Manufacturing' }]);
-    const config = await getLabelConfig(db, { companyId: first.company.id, userId: 'test', role: 'user' });
+    const config = await getLabelConfig(
+      tenantFor(db, { companyId: first.company.id, userId: 'test', role: 'user' }, systemActor('test')),
+    );
     expect(config).toMatchObject({
       enableBuildFeature: true,
       enableQualityFeature: true,

@@ -5,6 +5,7 @@ import { normalizeEmail } from '#common/email.ts';
 import type { TLabelConfig, TLabelConfigPatch } from '#common/label-config.ts';
 import type { TPlanId } from '#common/plans.ts';
 import type { TRole } from '#common/roles.ts';
+import { systemActor } from '../../modules/audit/audit.ts';
 import { hashPassword, type TPasswordHashParams } from '../../modules/auth/password-hash.ts';
 import type { TCompanyRow } from '../../modules/companies/companies.repo.ts';
 import * as companies from '../../modules/companies/companies.service.ts';
@@ -12,6 +13,7 @@ import { items } from '../../modules/inventory/inventory.tables.ts';
 import type { TUserRow } from '../../modules/users/users.repo.ts';
 import * as usersRepo from '../../modules/users/users.repo.ts';
 import type { TDb } from '../client.ts';
+import { tenantFor } from '../tenant.ts';
 
 /** A company name no other test of the run uses (names are unique across companies). */
 export function uniqueCompanyName(prefix = 'Test Company'): string {
@@ -41,10 +43,14 @@ export async function createCompany(db: TDb, overrides: TCompanyOverrides = {}):
     ...(overrides.timezone ? { timezone: overrides.timezone } : {}),
   });
   // The factory acts as the company's own admin: the same tenant-confined path a PATCH takes.
-  const ctx = { companyId: company.id, userId: 'factory', role: 'admin' as const };
+  const tenant = tenantFor(
+    db,
+    { companyId: company.id, userId: 'factory', role: 'admin' },
+    systemActor('Forgeboard setup'),
+  );
   const labelConfig = overrides.labelConfig
-    ? await companies.changeLabelConfig(db, ctx, overrides.labelConfig)
-    : await companies.getLabelConfig(db, ctx);
+    ? await companies.changeLabelConfig(tenant, overrides.labelConfig)
+    : await companies.getLabelConfig(tenant);
   return { company, labelConfig };
 }
 

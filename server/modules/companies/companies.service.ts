@@ -6,9 +6,8 @@ import type { TLabelConfig, TLabelConfigPatch } from '#common/label-config.ts';
 import { DEFAULT_PLAN_ID, type TPlanId } from '#common/plans.ts';
 import type { TDb } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { withTenant } from '../../db/tenant.ts';
-import type { TTenantContext } from '../../plugins/auth.ts';
-import { changedFields, recordAudit, systemActor, type TAuditActor } from '../audit/audit.ts';
+import type { TTenant } from '../../db/tenant.ts';
+import { changedFields, recordAudit } from '../audit/audit.ts';
 import * as repo from './companies.repo.ts';
 
 /** The message SPEC.md gives for a taken company name. */
@@ -41,30 +40,26 @@ export async function createCompany(
 }
 
 /** The signed-in user's company configuration. */
-export async function getLabelConfig(db: TDb, ctx: TTenantContext): Promise<TLabelConfig> {
-  const config = await withTenant(db, ctx.companyId, (tx) => repo.findLabelConfig(tx, ctx.companyId));
+export async function getLabelConfig(tenant: TTenant): Promise<TLabelConfig> {
+  const config = await tenant.run((tx) => repo.findLabelConfig(tx, tenant.companyId));
   if (!config) throw new AppError('NOT_FOUND', 'Your company has no configuration. Contact support.');
   return config;
 }
 
 /** Changes the company configuration (admins only; the route checks the role) and returns it whole. */
-export async function changeLabelConfig(
-  db: TDb,
-  ctx: TTenantContext,
-  patch: TLabelConfigPatch,
-  actor: TAuditActor = systemActor('Forgeboard setup'),
-): Promise<TLabelConfig> {
+export async function changeLabelConfig(tenant: TTenant, patch: TLabelConfigPatch): Promise<TLabelConfig> {
   const noConfig = () => new AppError('NOT_FOUND', 'Your company has no configuration. Contact support.');
-  return withTenant(db, ctx.companyId, async (tx) => {
-    const before = await repo.findLabelConfig(tx, ctx.companyId);
+  const { companyId, actor } = tenant;
+  return tenant.run(async (tx) => {
+    const before = await repo.findLabelConfig(tx, companyId);
     if (!before) throw noConfig();
-    const after = await repo.updateLabelConfig(tx, ctx.companyId, patch);
+    const after = await repo.updateLabelConfig(tx, companyId, patch);
     if (!after) throw noConfig();
     const diff = changedFields(before, after);
     if (Object.keys(diff.after).length > 0) {
-      await recordAudit(tx, ctx.companyId, actor, {
+      await recordAudit(tx, companyId, actor, {
         entityType: 'company-configuration',
-        entityId: ctx.companyId,
+        entityId: companyId,
         entityLabel: 'Company configuration',
         action: 'updated',
         ...diff,
