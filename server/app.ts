@@ -6,7 +6,7 @@ import type { TDatabase } from './db/client.ts';
 import type { TConfig } from './env.ts';
 import { startMailDispatcher, type TMailDispatcher } from './mail/dispatcher.ts';
 import { createMailer, type TMailer } from './mail/mailer.ts';
-import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { analyticsRoutes, analyticsSummaryRoutes } from './modules/analytics/analytics.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes, betterAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth, type TAuth } from './modules/auth/auth.ts';
@@ -132,6 +132,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(borrowingRoutes);
   await app.register(labelsRoutes);
   await app.register(analyticsRoutes);
+  await app.register(analyticsSummaryRoutes);
   await app.register(securityDashboardRoutes);
 
   await app.register(webPlugin, options.webDistDir === undefined ? {} : { distDir: options.webDistDir });

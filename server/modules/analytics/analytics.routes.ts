@@ -7,7 +7,7 @@ import {
   ZAnalyticsSummaryQuerySchema,
   ZAnalyticsSummarySchema,
 } from '#common/schemas/analytics.ts';
-import { authOf, requireRole } from '../../plugins/auth.ts';
+import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
 import { recordEvent, summarise } from './analytics.service.ts';
 
 export async function analyticsRoutes(app: FastifyInstance) {
@@ -29,11 +29,13 @@ export async function analyticsRoutes(app: FastifyInstance) {
       return reply.status(204).send(null);
     },
   );
+}
 
+/** The admins' summary of their company's events: a tenant route. */
+export const analyticsSummaryRoutes = tenantRoutes({ role: 'admin' }, (r) => {
   r.get(
     '/api/v1/analytics/summary',
     {
-      preHandler: requireRole('admin'),
       schema: {
         summary: "Your company's events per name and most viewed pages (admin)",
         tags: ['analytics'],
@@ -41,6 +43,6 @@ export async function analyticsRoutes(app: FastifyInstance) {
         response: { 200: ZAnalyticsSummarySchema },
       },
     },
-    async (request) => summarise(app.database.db, authOf(request), request.query.days),
+    async (request) => summarise(tenantOf(request), request.query.days),
   );
-}
+});

@@ -3,8 +3,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { AppError } from '#common/errors.ts';
 import type { TAnalyticsEvent, TAnalyticsSummary } from '#common/schemas/analytics.ts';
 import type { TDb } from '../../db/client.ts';
-import { withTenant } from '../../db/tenant.ts';
-import type { TAuthUser, TTenantContext } from '../../plugins/auth.ts';
+import type { TTenant } from '../../db/tenant.ts';
+import type { TAuthUser } from '../../plugins/auth.ts';
 import { consumeNamedRateLimit } from '../../security/rate-limits.ts';
 import * as repo from './analytics.repo.ts';
 
@@ -37,15 +37,16 @@ export async function recordEvent(
 }
 
 /** Counts per event and the most viewed pages of the company over the last `days` days. */
-export async function summarise(db: TDb, ctx: TTenantContext, days: number): Promise<TAnalyticsSummary> {
+export async function summarise(tenant: TTenant, days: number): Promise<TAnalyticsSummary> {
   const since = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
-  return withTenant(db, ctx.companyId, async (tx) => ({
+  const { companyId } = tenant;
+  return tenant.run(async (tx) => ({
     days,
-    counts: (await repo.countByName(tx, ctx.companyId, since)).map((r) => ({
+    counts: (await repo.countByName(tx, companyId, since)).map((r) => ({
       name: r.name,
       count: Number(r.count),
     })),
-    topPaths: (await repo.topPaths(tx, ctx.companyId, since, TOP_PATHS)).map((r) => ({
+    topPaths: (await repo.topPaths(tx, companyId, since, TOP_PATHS)).map((r) => ({
       path: r.path,
       count: Number(r.count),
     })),
