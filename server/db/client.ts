@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { assertChannelName, listenPostgres, type TUnlisten } from './listen.ts';
 import { lockDataDir } from './lock.ts';
 import * as schema from './schema.ts';
 import { refuseNestedTransactions, registerTenantRunner, tenantBeginSql } from './tenant.ts';
@@ -21,6 +22,11 @@ export interface TDatabase {
   driver: 'pglite' | 'postgres';
   /** Runs `fn` on one connection holding a session-level advisory lock (a no-op lock on PGlite: one process). */
   withAdvisoryLock<T>(key: bigint, fn: (db: TDb) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` (sent at commit, never for a rollback), from any instance on
+   * PostgreSQL, from this process on PGlite; `null` after a reconnection, when some may have been missed.
+   */
+  listen(channel: string, onNotify: (payload: string | null) => void): Promise<TUnlisten>;
   close(): Promise<void>;
 }
 
@@ -57,6 +63,10 @@ function wrapPglite(client: PGlite, release: () => void): TDatabase {
     db,
     driver: 'pglite',
     withAdvisoryLock: (_key, fn) => fn(db),
+    async listen(channel, onNotify) {
+      assertChannelName(channel);
+      return client.listen(channel, onNotify);
+    },
     async close() {
       await client.close();
       release();
@@ -113,6 +123,7 @@ async function openPostgres(url: string): Promise<TDatabase> {
         connection.release();
       }
     },
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     close: async () => {
       await Promise.all([pool.end(), tenantPool.end()]);
     },
