@@ -28,6 +28,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { trackRouteAccess } from './plugins/route-groups.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { APP_VERSION } from './version.ts';
@@ -74,6 +75,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   });
+  trackRouteAccess(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const mailer = options.mailer ?? createMailer(config, app.log);
@@ -110,7 +112,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { appUrl: config.appUrl, secure: config.appUrl.startsWith('https:') });
   // better-auth at /api/auth/* in its own scope (raw bodies); our origin check above runs first.
-  await app.register(betterAuthRoutes, { auth: app.auth, appUrl: config.appUrl });
+  await app.register(betterAuthRoutes);
   await app.register(fastifyCookie, { secret: options.sessionSecret });
   await app.register(authPlugin);
   await app.register(apiDocsPlugin, { version: APP_VERSION, appUrl: config.appUrl });

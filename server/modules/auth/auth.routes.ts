@@ -1,7 +1,6 @@
 // better-auth's endpoints under /api/auth/*, and our own account routes around it under /api/v1/auth/*.
 
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ZAvailabilityResultSchema,
@@ -21,7 +20,8 @@ import {
   ZVerifyEmailSchema,
 } from '#common/schemas/auth.ts';
 import { requireRole } from '../../plugins/auth.ts';
-import { AUTH_BASE_PATH, type TAuth } from './auth.ts';
+import { systemRoutes } from '../../plugins/route-groups.ts';
+import { AUTH_BASE_PATH } from './auth.ts';
 import { appendSetCookies, authHeaders, replyWithCookies } from './auth-request.ts';
 import { changePassword } from './password-change.service.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
@@ -44,140 +44,145 @@ function toWebRequest(request: FastifyRequest, appUrl: string): Request {
  * Mounts better-auth's handler. Encapsulated (no fastify-plugin): this scope alone drops Fastify's body parsers and
  * hands better-auth the exact bytes, so an empty JSON POST or a form post reaches it as the client sent it.
  */
-export async function betterAuthRoutes(app: FastifyInstance, opts: { auth: TAuth; appUrl: string }) {
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  app.route({
-    method: ['GET', 'POST'],
-    url: `${AUTH_BASE_PATH}/*`,
-    schema: { hide: true },
-    async handler(request, reply) {
-      const response = await opts.auth.handler(toWebRequest(request, opts.appUrl));
-      reply.status(response.status);
-      response.headers.forEach((value, name) => {
-        if (name !== 'set-cookie') reply.header(name, value);
-      });
-      // Every cookie, each in its own header (Headers.get would join them with commas).
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) reply.header('set-cookie', cookies);
-      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
-    },
-  });
-}
+export const betterAuthRoutes = systemRoutes(
+  { why: "better-auth's own endpoints: sign-in and sessions come before any tenant" },
+  (app) => {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    app.route({
+      method: ['GET', 'POST'],
+      url: `${AUTH_BASE_PATH}/*`,
+      schema: { hide: true },
+      async handler(request, reply) {
+        const response = await app.auth.handler(toWebRequest(request, app.config.appUrl));
+        reply.status(response.status);
+        response.headers.forEach((value, name) => {
+          if (name !== 'set-cookie') reply.header(name, value);
+        });
+        // Every cookie, each in its own header (Headers.get would join them with commas).
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
+        return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      },
+    });
+  },
+);
 
 /** Our account routes: JSON in the app's usual scope, calling better-auth on the server side. */
-export async function authRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = app.database.db;
-
-  // Verification links open the web app's /auth/callback (a GET that only serves the page); the page POSTs the
-  // token here. Nothing a mail scanner does with a GET verifies an address or starts a session.
-  r.post(
-    '/api/v1/auth/verify-email',
-    {
-      schema: {
-        summary: 'Verifies an e-mail address with the token of a verification link, and signs the user in',
-        tags: ['auth'],
-        body: ZVerifyEmailSchema,
-        response: { 200: ZVerifyEmailResultSchema },
+export const authRoutes = systemRoutes(
+  {
+    why: 'sign-up, sign-in and password reset come before any tenant; accounts live in better-auth tables closed to the tenant role',
+  },
+  (r, db) => {
+    // Verification links open the web app's /auth/callback (a GET that only serves the page); the page POSTs the
+    // token here. Nothing a mail scanner does with a GET verifies an address or starts a session.
+    r.post(
+      '/api/v1/auth/verify-email',
+      {
+        schema: {
+          summary: 'Verifies an e-mail address with the token of a verification link, and signs the user in',
+          tags: ['auth'],
+          body: ZVerifyEmailSchema,
+          response: { 200: ZVerifyEmailResultSchema },
+        },
       },
-    },
-    async (request, reply) =>
-      replyWithCookies(reply, await verifyEmail(db, app.auth, request, request.body.token)),
-  );
+      async (request, reply) =>
+        replyWithCookies(reply, await verifyEmail(db, r.auth, request, request.body.token)),
+    );
 
-  r.post(
-    '/api/v1/auth/sign-in',
-    {
-      schema: {
-        summary: 'Signs in with e-mail and password (CSRF double submit, rate limited)',
-        tags: ['auth'],
-        // The token is checked by the service, so a missing or malformed one is 403 CSRF_INVALID, not 400.
-        body: ZLoginSchema.extend({ csrfToken: z.unknown().optional() }),
-        response: { 200: ZSignInResultSchema },
+    r.post(
+      '/api/v1/auth/sign-in',
+      {
+        schema: {
+          summary: 'Signs in with e-mail and password (CSRF double submit, rate limited)',
+          tags: ['auth'],
+          // The token is checked by the service, so a missing or malformed one is 403 CSRF_INVALID, not 400.
+          body: ZLoginSchema.extend({ csrfToken: z.unknown().optional() }),
+          response: { 200: ZSignInResultSchema },
+        },
       },
-    },
-    async (request, reply) =>
-      signIn(db, app.auth, request, request.body, (cookies) => appendSetCookies(reply, cookies)),
-  );
+      async (request, reply) =>
+        signIn(db, r.auth, request, request.body, (cookies) => appendSetCookies(reply, cookies)),
+    );
 
-  r.post(
-    '/api/v1/auth/check-availability',
-    {
-      schema: {
-        summary: 'Whether an e-mail address and a company name are still free (before sign-up)',
-        tags: ['auth'],
-        body: ZCheckAvailabilitySchema,
-        response: { 200: ZAvailabilityResultSchema },
+    r.post(
+      '/api/v1/auth/check-availability',
+      {
+        schema: {
+          summary: 'Whether an e-mail address and a company name are still free (before sign-up)',
+          tags: ['auth'],
+          body: ZCheckAvailabilitySchema,
+          response: { 200: ZAvailabilityResultSchema },
+        },
       },
-    },
-    async (request) => checkAvailability(db, request, request.body),
-  );
+      async (request) => checkAvailability(db, request, request.body),
+    );
 
-  r.post(
-    '/api/v1/auth/sign-up',
-    {
-      schema: {
-        summary: 'Registers a new company and its first user; sends the verification mail',
-        tags: ['auth'],
-        body: ZSignUpSchema,
-        response: { 201: ZSignUpResultSchema },
+    r.post(
+      '/api/v1/auth/sign-up',
+      {
+        schema: {
+          summary: 'Registers a new company and its first user; sends the verification mail',
+          tags: ['auth'],
+          body: ZSignUpSchema,
+          response: { 201: ZSignUpResultSchema },
+        },
       },
-    },
-    async (request, reply) => reply.status(201).send(await signUp(db, app.auth, request, request.body)),
-  );
+      async (request, reply) => reply.status(201).send(await signUp(db, r.auth, request, request.body)),
+    );
 
-  r.post(
-    '/api/v1/auth/resend-verification',
-    {
-      schema: {
-        summary: 'Sends a new verification link to an unverified address (the same answer for any address)',
-        tags: ['auth'],
-        body: ZResendVerificationSchema,
-        response: { 200: ZMailSentResultSchema },
+    r.post(
+      '/api/v1/auth/resend-verification',
+      {
+        schema: {
+          summary: 'Sends a new verification link to an unverified address (the same answer for any address)',
+          tags: ['auth'],
+          body: ZResendVerificationSchema,
+          response: { 200: ZMailSentResultSchema },
+        },
       },
-    },
-    async (request) => resendVerification(db, app.auth, request, request.body),
-  );
+      async (request) => resendVerification(db, r.auth, request, request.body),
+    );
 
-  r.post(
-    '/api/v1/auth/forgot-password',
-    {
-      schema: {
-        summary: 'Sends a password reset link (the same answer for any address)',
-        tags: ['auth'],
-        body: ZForgotPasswordSchema,
-        response: { 200: ZMailSentResultSchema },
+    r.post(
+      '/api/v1/auth/forgot-password',
+      {
+        schema: {
+          summary: 'Sends a password reset link (the same answer for any address)',
+          tags: ['auth'],
+          body: ZForgotPasswordSchema,
+          response: { 200: ZMailSentResultSchema },
+        },
       },
-    },
-    async (request) => requestPasswordReset(db, app.auth, request, request.body),
-  );
+      async (request) => requestPasswordReset(db, r.auth, request, request.body),
+    );
 
-  r.post(
-    '/api/v1/auth/reset-password',
-    {
-      schema: {
-        summary: 'Sets a new password with the token of a reset (or set-password) link',
-        tags: ['auth'],
-        body: ZResetPasswordSchema,
-        response: { 200: ZPasswordSetResultSchema },
+    r.post(
+      '/api/v1/auth/reset-password',
+      {
+        schema: {
+          summary: 'Sets a new password with the token of a reset (or set-password) link',
+          tags: ['auth'],
+          body: ZResetPasswordSchema,
+          response: { 200: ZPasswordSetResultSchema },
+        },
       },
-    },
-    async (request) => resetPassword(db, app.auth, request, request.body),
-  );
+      async (request) => resetPassword(db, r.auth, request, request.body),
+    );
 
-  r.post(
-    '/api/v1/auth/change-password',
-    {
-      preHandler: requireRole('user'),
-      schema: {
-        summary: "Changes the signed-in user's password; optionally ends every other session of theirs",
-        tags: ['auth'],
-        body: ZChangePasswordSchema,
-        response: { 200: ZChangePasswordResultSchema },
+    r.post(
+      '/api/v1/auth/change-password',
+      {
+        preHandler: requireRole('user'),
+        schema: {
+          summary: "Changes the signed-in user's password; optionally ends every other session of theirs",
+          tags: ['auth'],
+          body: ZChangePasswordSchema,
+          response: { 200: ZChangePasswordResultSchema },
+        },
       },
-    },
-    async (request, reply) =>
-      changePassword(db, app.auth, request, request.body, (cookies) => appendSetCookies(reply, cookies)),
-  );
-}
+      async (request, reply) =>
+        changePassword(db, r.auth, request, request.body, (cookies) => appendSetCookies(reply, cookies)),
+    );
+  },
+);

@@ -1,9 +1,3 @@
-// TOTP second factor (issue 3 "Login"): enrol, confirm, verify at sign-in (code or backup code), new backup codes,
-// disable — our routes around better-auth's twoFactor plugin; the rules live in two-factor-enrolment.service.ts and
-// two-factor-sign-in.service.ts. better-auth's own HTTP copies under /api/auth/two-factor/* are closed
-// (auth.ts disabledPaths).
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZTwoFactorBackupCodesSchema,
   ZTwoFactorConfirmSchema,
@@ -13,6 +7,7 @@ import {
   ZTwoFactorVerifyResultSchema,
   ZTwoFactorVerifySchema,
 } from '#common/schemas/auth.ts';
+import { systemRoutes } from '../../plugins/route-groups.ts';
 import { appendSetCookies } from './auth-request.ts';
 import {
   confirmTwoFactor,
@@ -23,83 +18,85 @@ import {
 import { verifyTwoFactor } from './two-factor-sign-in.service.ts';
 
 /** The two-factor routes under /api/v1/auth/two-factor/*. */
-export async function twoFactorRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = app.database.db;
-
-  r.post(
-    '/api/v1/auth/two-factor/enable',
-    {
-      schema: {
-        summary:
-          'Starts TOTP enrolment after re-entering the password: the otpauth:// URI and ten backup codes',
-        tags: ['auth'],
-        body: ZTwoFactorPasswordSchema,
-        response: { 200: ZTwoFactorEnableResultSchema },
+export const twoFactorRoutes = systemRoutes(
+  {
+    why: 'second factors live in better-auth tables closed to the tenant role; sign-in with a second factor comes before any tenant',
+  },
+  (r, db) => {
+    r.post(
+      '/api/v1/auth/two-factor/enable',
+      {
+        schema: {
+          summary:
+            'Starts TOTP enrolment after re-entering the password: the otpauth:// URI and ten backup codes',
+          tags: ['auth'],
+          body: ZTwoFactorPasswordSchema,
+          response: { 200: ZTwoFactorEnableResultSchema },
+        },
       },
-    },
-    async (request, reply) =>
-      enableTwoFactor(db, app.auth, request, request.body, (cookies) => appendSetCookies(reply, cookies)),
-  );
+      async (request, reply) =>
+        enableTwoFactor(db, r.auth, request, request.body, (cookies) => appendSetCookies(reply, cookies)),
+    );
 
-  r.post(
-    '/api/v1/auth/two-factor/confirm',
-    {
-      schema: {
-        summary:
-          'Confirms TOTP enrolment with the first code from the authenticator app; TOTP is on from now',
-        tags: ['auth'],
-        body: ZTwoFactorConfirmSchema,
-        response: { 200: ZTwoFactorStatusSchema },
+    r.post(
+      '/api/v1/auth/two-factor/confirm',
+      {
+        schema: {
+          summary:
+            'Confirms TOTP enrolment with the first code from the authenticator app; TOTP is on from now',
+          tags: ['auth'],
+          body: ZTwoFactorConfirmSchema,
+          response: { 200: ZTwoFactorStatusSchema },
+        },
       },
-    },
-    async (request, reply) =>
-      confirmTwoFactor(db, app.auth, request, request.body, (cookies) => appendSetCookies(reply, cookies)),
-  );
+      async (request, reply) =>
+        confirmTwoFactor(db, r.auth, request, request.body, (cookies) => appendSetCookies(reply, cookies)),
+    );
 
-  r.post(
-    '/api/v1/auth/two-factor/verify',
-    {
-      schema: {
-        summary:
-          'Completes a two-factor sign-in with a TOTP code or a backup code (rate limited, each code once)',
-        tags: ['auth'],
-        body: ZTwoFactorVerifySchema,
-        response: { 200: ZTwoFactorVerifyResultSchema },
+    r.post(
+      '/api/v1/auth/two-factor/verify',
+      {
+        schema: {
+          summary:
+            'Completes a two-factor sign-in with a TOTP code or a backup code (rate limited, each code once)',
+          tags: ['auth'],
+          body: ZTwoFactorVerifySchema,
+          response: { 200: ZTwoFactorVerifyResultSchema },
+        },
       },
-    },
-    async (request, reply) =>
-      verifyTwoFactor(db, app.auth, request, request.body, (cookies) => appendSetCookies(reply, cookies)),
-  );
+      async (request, reply) =>
+        verifyTwoFactor(db, r.auth, request, request.body, (cookies) => appendSetCookies(reply, cookies)),
+    );
 
-  r.post(
-    '/api/v1/auth/two-factor/backup-codes',
-    {
-      schema: {
-        summary:
-          'Replaces the backup codes with ten new ones after re-entering the password; the old ones stop working',
-        tags: ['auth'],
-        body: ZTwoFactorPasswordSchema,
-        response: { 200: ZTwoFactorBackupCodesSchema },
+    r.post(
+      '/api/v1/auth/two-factor/backup-codes',
+      {
+        schema: {
+          summary:
+            'Replaces the backup codes with ten new ones after re-entering the password; the old ones stop working',
+          tags: ['auth'],
+          body: ZTwoFactorPasswordSchema,
+          response: { 200: ZTwoFactorBackupCodesSchema },
+        },
       },
-    },
-    async (request, reply) =>
-      regenerateBackupCodes(db, app.auth, request, request.body, (cookies) =>
-        appendSetCookies(reply, cookies),
-      ),
-  );
+      async (request, reply) =>
+        regenerateBackupCodes(db, r.auth, request, request.body, (cookies) =>
+          appendSetCookies(reply, cookies),
+        ),
+    );
 
-  r.post(
-    '/api/v1/auth/two-factor/disable',
-    {
-      schema: {
-        summary: 'Turns TOTP off after re-entering the password (the secret and backup codes are deleted)',
-        tags: ['auth'],
-        body: ZTwoFactorPasswordSchema,
-        response: { 200: ZTwoFactorStatusSchema },
+    r.post(
+      '/api/v1/auth/two-factor/disable',
+      {
+        schema: {
+          summary: 'Turns TOTP off after re-entering the password (the secret and backup codes are deleted)',
+          tags: ['auth'],
+          body: ZTwoFactorPasswordSchema,
+          response: { 200: ZTwoFactorStatusSchema },
+        },
       },
-    },
-    async (request, reply) =>
-      disableTwoFactor(db, app.auth, request, request.body, (cookies) => appendSetCookies(reply, cookies)),
-  );
-}
+      async (request, reply) =>
+        disableTwoFactor(db, r.auth, request, request.body, (cookies) => appendSetCookies(reply, cookies)),
+    );
+  },
+);

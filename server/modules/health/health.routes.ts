@@ -1,11 +1,10 @@
 // GET /api/health: the database answers and every migration is applied.
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZHealthSchema } from '#common/schemas/health.ts';
+import { systemRoutes } from '../../plugins/route-groups.ts';
 import { checkHealth } from './health.service.ts';
 
-export async function healthRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get(
+export const healthRoutes = systemRoutes({ why: "a load balancer's probe of this instance" }, (r) => {
+  r.get(
     '/api/health',
     {
       schema: {
@@ -15,8 +14,8 @@ export async function healthRoutes(app: FastifyInstance) {
       },
     },
     async (_request, reply) => {
-      const health = await checkHealth(app.database);
+      const health = await checkHealth(r.database);
       return reply.status(health.status === 'ok' ? 200 : 503).send(health);
     },
   );
-}
+});
