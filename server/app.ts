@@ -19,7 +19,7 @@ import { inventorySetupRoutes } from './modules/inventory/inventory-setup.routes
 import { lotsRoutes } from './modules/inventory/lots.routes.ts';
 import { stockRoutes } from './modules/inventory/stock.routes.ts';
 import { stockListRoutes } from './modules/inventory/stock-list.routes.ts';
-import { labelsRoutes } from './modules/labels/labels.routes.ts';
+import { labelPrintRoutes, labelsRoutes } from './modules/labels/labels.routes.ts';
 import { scanRoutes } from './modules/scan/scan.routes.ts';
 import { securityDashboardRoutes } from './modules/security-dashboard/security-dashboard.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
@@ -133,6 +133,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(scanRoutes);
   await app.register(borrowingRoutes);
   await app.register(labelsRoutes);
+  await app.register(labelPrintRoutes);
   await app.register(analyticsRoutes);
   await app.register(analyticsSummaryRoutes);
   await app.register(securityDashboardRoutes);

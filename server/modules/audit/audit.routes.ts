@@ -1,18 +1,12 @@
 // The company's audit trail for its admins.
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZAuditPageSchema, ZAuditQuerySchema } from '#common/schemas/audit.ts';
-import { withTenant } from '../../db/tenant.ts';
-import { authOf, requireRole } from '../../plugins/auth.ts';
-import { listAuditEntries } from './audit.repo.ts';
+import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
+import { listAudit } from './audit.service.ts';
 
-export async function auditRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
+export const auditRoutes = tenantRoutes({ role: 'admin' }, (r) => {
   r.get(
     '/api/v1/audit',
     {
-      preHandler: requireRole('admin'),
       schema: {
         summary:
           "A page of your company's audit trail, newest first (admin); entries are never changed or deleted",
@@ -21,12 +15,6 @@ export async function auditRoutes(app: FastifyInstance) {
         response: { 200: ZAuditPageSchema },
       },
     },
-    async (request) => {
-      const { companyId } = authOf(request);
-      const found = await withTenant(app.database.db, companyId, (tx) =>
-        listAuditEntries(tx, companyId, request.query),
-      );
-      return { ...found, page: request.query.page, pageSize: request.query.pageSize };
-    },
+    async (request) => listAudit(tenantOf(request), request.query),
   );
-}
+});

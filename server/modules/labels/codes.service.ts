@@ -9,8 +9,8 @@ import { findTokens, insertTokens } from './codes.repo.ts';
 const MAX_ROUNDS = 5;
 
 /**
- * The token of each entity (by entity id), making the missing ones. Call it inside withTenant: the company comes
- * from the transaction's tenant, and the entities must already be known to belong to it.
+ * The token of each entity (by entity id), making the missing ones. Call it in the tenant's transaction (`tx` of
+ * `tenant.run`): the entities must already be known to belong to the company.
  */
 export async function codesFor(
   tx: TDb,

@@ -15,9 +15,8 @@ import {
 } from '#common/schemas/labels.ts';
 import type { TDb } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { withTenant } from '../../db/tenant.ts';
-import type { TAuthUser } from '../../plugins/auth.ts';
-import { actorOf, changedFields, recordAudit, systemActor } from '../audit/audit.ts';
+import type { TTenant } from '../../db/tenant.ts';
+import { changedFields, recordAudit, systemActor } from '../audit/audit.ts';
 import { findLabelConfig } from '../companies/companies.repo.ts';
 import * as repo from './formats.repo.ts';
 
@@ -42,20 +41,17 @@ function defaultFormatInput(width: number, height: number): TLabelFormatInput {
 }
 
 /** GET /api/v1/label-formats: a page of formats by name; the default is made first when the company has none. */
-export async function listFormats(
-  db: TDb,
-  actor: TAuthUser,
-  query: TLabelFormatListQuery,
-): Promise<TLabelFormatPage> {
-  const config = (await findLabelConfig(db, actor.companyId)) ?? DEFAULT_LABEL_CONFIG;
-  return withTenant(db, actor.companyId, async (tx) => {
-    if ((await repo.countFormats(tx, actor.companyId)) === 0) {
+export async function listFormats(tenant: TTenant, query: TLabelFormatListQuery): Promise<TLabelFormatPage> {
+  const { companyId } = tenant;
+  return tenant.run(async (tx) => {
+    if ((await repo.countFormats(tx, companyId)) === 0) {
+      const config = (await findLabelConfig(tx, companyId)) ?? DEFAULT_LABEL_CONFIG;
       const input = defaultFormatInput(config.width, config.height);
       const id = uuidv7();
       // Two first visits at once: the second insert meets the name index and makes nothing.
-      const made = await repo.insertFormat(tx, { id, companyId: actor.companyId, ...input }, true);
+      const made = await repo.insertFormat(tx, { id, companyId, ...input }, true);
       if (made) {
-        await recordAudit(tx, actor.companyId, systemActor('Default label format'), {
+        await recordAudit(tx, companyId, systemActor('Default label format'), {
           entityType: 'label-format',
           entityId: id,
           entityLabel: made.name,
@@ -64,7 +60,7 @@ export async function listFormats(
         });
       }
     }
-    const found = await repo.listFormats(tx, actor.companyId, {
+    const found = await repo.listFormats(tx, companyId, {
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     });
@@ -87,16 +83,13 @@ export async function formatForPrint(tx: TDb, companyId: string, id: string): Pr
   return repo.toLabelFormat(row);
 }
 
-export async function createFormat(
-  db: TDb,
-  actor: TAuthUser,
-  input: TLabelFormatInput,
-): Promise<TLabelFormat> {
+export async function createFormat(tenant: TTenant, input: TLabelFormatInput): Promise<TLabelFormat> {
+  const { companyId, actor } = tenant;
   try {
-    return await withTenant(db, actor.companyId, async (tx) => {
+    return await tenant.run(async (tx) => {
       const id = uuidv7();
-      const row = (await repo.insertFormat(tx, { id, companyId: actor.companyId, ...input }))!;
-      await recordAudit(tx, actor.companyId, actorOf(actor), {
+      const row = (await repo.insertFormat(tx, { id, companyId, ...input }))!;
+      await recordAudit(tx, companyId, actor, {
         entityType: 'label-format',
         entityId: id,
         entityLabel: row.name,
@@ -112,14 +105,14 @@ export async function createFormat(
 }
 
 export async function updateFormat(
-  db: TDb,
-  actor: TAuthUser,
+  tenant: TTenant,
   id: string,
   patch: TLabelFormatPatch,
 ): Promise<TLabelFormat> {
+  const { companyId, actor } = tenant;
   try {
-    return await withTenant(db, actor.companyId, async (tx) => {
-      const beforeRow = await repo.findFormat(tx, actor.companyId, id);
+    return await tenant.run(async (tx) => {
+      const beforeRow = await repo.findFormat(tx, companyId, id);
       if (!beforeRow) throw notFound();
       const before = repo.toLabelFormat(beforeRow);
       // The size bounds depend on the unit: check the result, not the patch alone.
@@ -129,12 +122,12 @@ export async function updateFormat(
         for (const issue of merged.error.issues) fieldErrors[issue.path.join('.')] ??= issue.message;
         throw new AppError('VALIDATION', 'Some fields need attention', fieldErrors);
       }
-      const after = repo.toLabelFormat(await repo.updateFormat(tx, actor.companyId, id, patch));
+      const after = repo.toLabelFormat(await repo.updateFormat(tx, companyId, id, patch));
       const { updatedAt: _b, id: _bi, ...b } = before;
       const { updatedAt: _a, id: _ai, ...a } = after;
       const diff = changedFields(b, a);
       if (Object.keys(diff.after).length > 0) {
-        await recordAudit(tx, actor.companyId, actorOf(actor), {
+        await recordAudit(tx, companyId, actor, {
           entityType: 'label-format',
           entityId: id,
           entityLabel: after.name,
@@ -151,14 +144,15 @@ export async function updateFormat(
 }
 
 /** Deletes a format; the company's last one stays (printing always has a format to use). */
-export async function deleteFormat(db: TDb, actor: TAuthUser, id: string): Promise<void> {
-  await withTenant(db, actor.companyId, async (tx) => {
-    const row = await repo.findFormat(tx, actor.companyId, id);
+export async function deleteFormat(tenant: TTenant, id: string): Promise<void> {
+  const { companyId, actor } = tenant;
+  await tenant.run(async (tx) => {
+    const row = await repo.findFormat(tx, companyId, id);
     if (!row) throw notFound();
-    if ((await repo.countFormats(tx, actor.companyId)) <= 1)
+    if ((await repo.countFormats(tx, companyId)) <= 1)
       throw new AppError('CONFLICT', LABEL_FORMAT_MESSAGES.lastFormat);
-    await repo.deleteFormat(tx, actor.companyId, id);
-    await recordAudit(tx, actor.companyId, actorOf(actor), {
+    await repo.deleteFormat(tx, companyId, id);
+    await recordAudit(tx, companyId, actor, {
       entityType: 'label-format',
       entityId: id,
       entityLabel: row.name,

@@ -1,7 +1,5 @@
 // Label formats (everyone reads, admins change) and label printing (PDF or ZPL; item labels need the Inventory area).
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   type TPrintStreamLine,
@@ -12,8 +10,7 @@ import {
   ZLabelFormatSchema,
   ZPrintRequestSchema,
 } from '#common/schemas/labels.ts';
-import { authOf, requireRole } from '../../plugins/auth.ts';
-import { requireFeature } from '../../plugins/feature.ts';
+import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
 import { createFormat, deleteFormat, listFormats, updateFormat } from './formats.service.ts';
 import { planPrint, renderPrint } from './print.service.ts';
 
@@ -22,16 +19,13 @@ const ZIdParams = z.object({ id: z.uuid('Not an id') });
 /** Media type of the progress stream a client asks for with Accept (docs/decisions/027). */
 export const PRINT_PROGRESS_TYPE = 'application/x-ndjson';
 
-export async function labelsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = app.database.db;
-  const appUrl = app.config.appUrl;
-  const tags = ['labels'];
+const tags = ['labels'];
 
+/** The label formats: every signed-in user reads them, admins change them; no area needed. */
+export const labelsRoutes = tenantRoutes({}, (r) => {
   r.get(
     '/api/v1/label-formats',
     {
-      preHandler: [requireRole('user')],
       schema: {
         summary:
           "The company's label formats by name (a default is made from the label configuration when none exist)",
@@ -40,12 +34,12 @@ export async function labelsRoutes(app: FastifyInstance) {
         response: { 200: ZLabelFormatPageSchema },
       },
     },
-    async (request) => listFormats(db, authOf(request), request.query),
+    async (request) => listFormats(tenantOf(request), request.query),
   );
   r.post(
     '/api/v1/label-formats',
     {
-      preHandler: [requireRole('admin')],
+      config: { role: 'admin' },
       schema: {
         summary: 'Adds a label format (admin)',
         tags,
@@ -53,12 +47,12 @@ export async function labelsRoutes(app: FastifyInstance) {
         response: { 201: ZLabelFormatSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await createFormat(db, authOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(await createFormat(tenantOf(request), request.body)),
   );
   r.patch(
     '/api/v1/label-formats/:id',
     {
-      preHandler: [requireRole('admin')],
+      config: { role: 'admin' },
       schema: {
         summary: 'Changes a label format (admin)',
         tags,
@@ -67,12 +61,12 @@ export async function labelsRoutes(app: FastifyInstance) {
         response: { 200: ZLabelFormatSchema },
       },
     },
-    async (request) => updateFormat(db, authOf(request), request.params.id, request.body),
+    async (request) => updateFormat(tenantOf(request), request.params.id, request.body),
   );
   r.delete(
     '/api/v1/label-formats/:id',
     {
-      preHandler: [requireRole('admin')],
+      config: { role: 'admin' },
       schema: {
         summary: "Deletes a label format; the company's last one stays (admin)",
         tags,
@@ -80,14 +74,18 @@ export async function labelsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await deleteFormat(db, authOf(request), request.params.id);
+      await deleteFormat(tenantOf(request), request.params.id);
       return reply.status(204).send();
     },
   );
+});
+
+/** Printing labels: every signed-in user, when the Inventory area is switched on. */
+export const labelPrintRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
+  const appUrl = r.config.appUrl;
   r.post(
     '/api/v1/labels/print',
     {
-      preHandler: [requireRole('user'), requireFeature(db, 'inventory')],
       schema: {
         summary: `Prints labels as a PDF or ZPL file; with Accept: ${PRINT_PROGRESS_TYPE}, progress lines then the file`,
         tags,
@@ -95,7 +93,7 @@ export async function labelsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const plan = await planPrint(db, appUrl, authOf(request), request.body);
+      const plan = await planPrint(tenantOf(request), appUrl, request.body);
       reply.header('x-label-count', String(plan.total)).header('cache-control', 'no-store');
       if (!(request.headers.accept ?? '').includes(PRINT_PROGRESS_TYPE)) {
         const file = await renderPrint(plan);
@@ -131,4 +129,4 @@ export async function labelsRoutes(app: FastifyInstance) {
       return reply.type(`${PRINT_PROGRESS_TYPE}; charset=utf-8`).send(stream);
     },
   );
-}
+});

@@ -12,9 +12,7 @@ import {
   type TLabelFormat,
   type TPrintRequest,
 } from '#common/schemas/labels.ts';
-import type { TDb } from '../../db/client.ts';
-import { withTenant } from '../../db/tenant.ts';
-import type { TAuthUser } from '../../plugins/auth.ts';
+import type { TTenant } from '../../db/tenant.ts';
 import { findCompany } from '../companies/companies.repo.ts';
 import { todayIn } from '../inventory/borrowing.service.ts';
 import { codesFor } from './codes.service.ts';
@@ -44,25 +42,23 @@ const refuse = (field: string, message: string) => new AppError('BAD_REQUEST', m
 
 /** Checks the request and gathers every label's content and code; renders nothing yet. */
 export async function planPrint(
-  db: TDb,
+  tenant: TTenant,
   appUrl: string,
-  actor: TAuthUser,
   request: TPrintRequest,
 ): Promise<TPrintPlan> {
-  const company = await findCompany(db, actor.companyId);
-  const date = todayIn(company?.timezone ?? 'UTC');
-  const blank = { partNumber: '', name: '', lot: '', location: '', quantity: '', date };
-  const plan = await withTenant(db, actor.companyId, async (tx) => {
-    const format = await formatForPrint(tx, actor.companyId, request.formatId);
+  const { companyId } = tenant;
+  const plan = await tenant.run(async (tx) => {
+    const company = await findCompany(tx, companyId);
+    const date = todayIn(company?.timezone ?? 'UTC');
+    const blank = { partNumber: '', name: '', lot: '', location: '', quantity: '', date };
+    const format = await formatForPrint(tx, companyId, request.formatId);
     const idsOf = (kind: TCodeKind) => [
       ...new Set(request.targets.filter((t) => t.kind === kind).map((t) => t.id)),
     ];
     const found = {
-      item: new Map((await repo.itemsByIds(tx, actor.companyId, idsOf('item'))).map((r) => [r.id, r])),
-      lot: new Map((await repo.lotsByIds(tx, actor.companyId, idsOf('lot'))).map((r) => [r.id, r])),
-      location: new Map(
-        (await repo.locationsByIds(tx, actor.companyId, idsOf('location'))).map((r) => [r.id, r]),
-      ),
+      item: new Map((await repo.itemsByIds(tx, companyId, idsOf('item'))).map((r) => [r.id, r])),
+      lot: new Map((await repo.lotsByIds(tx, companyId, idsOf('lot'))).map((r) => [r.id, r])),
+      location: new Map((await repo.locationsByIds(tx, companyId, idsOf('location'))).map((r) => [r.id, r])),
     };
     const missing = {
       item: PRINT_MESSAGES.itemNotFound,
@@ -108,9 +104,9 @@ export async function planPrint(
       };
     });
     if (request.everythingIn) {
-      const [where] = await repo.locationsByIds(tx, actor.companyId, [request.everythingIn.locationId]);
+      const [where] = await repo.locationsByIds(tx, companyId, [request.everythingIn.locationId]);
       if (!where) throw refuse('everythingIn.locationId', PRINT_MESSAGES.locationNotFound);
-      const stock = await repo.stockInSubtree(tx, actor.companyId, where.path, PRINT_MAX_LABELS + 1);
+      const stock = await repo.stockInSubtree(tx, companyId, where.path, PRINT_MAX_LABELS + 1);
       if (stock.length === 0) throw refuse('everythingIn.locationId', PRINT_MESSAGES.emptyLocation);
       for (const row of stock) {
         contents.push({
@@ -130,19 +126,19 @@ export async function planPrint(
     const tokens = {
       item: await codesFor(
         tx,
-        actor.companyId,
+        companyId,
         'item',
         contents.filter((c) => c.kind === 'item').map((c) => c.id),
       ),
       lot: await codesFor(
         tx,
-        actor.companyId,
+        companyId,
         'lot',
         contents.filter((c) => c.kind === 'lot').map((c) => c.id),
       ),
       location: await codesFor(
         tx,
-        actor.companyId,
+        companyId,
         'location',
         contents.filter((c) => c.kind === 'location').map((c) => c.id),
       ),

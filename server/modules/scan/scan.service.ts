@@ -1,6 +1,6 @@
 // Resolving what was scanned (docs/decisions/028): one of our label codes first, then the company's part numbers,
 // lot numbers and location codes, so vendor barcodes and hand-typed text work too. Everything is read inside
-// withTenant: another company's code is simply not found, and gets the same answer as garbage.
+// the tenant's transaction: another company's code is simply not found, and gets the same answer as garbage.
 
 import { normalizeDecimal } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
@@ -8,8 +8,7 @@ import { parseCode } from '#common/label-codes.ts';
 import type { TItem, TLocationKind } from '#common/schemas/inventory-setup.ts';
 import { scanNotRecognised, type TScanMatch, type TScanResult } from '#common/schemas/scan.ts';
 import type { TDb } from '../../db/client.ts';
-import { withTenant } from '../../db/tenant.ts';
-import type { TAuthUser } from '../../plugins/auth.ts';
+import type { TTenant } from '../../db/tenant.ts';
 import { findItem } from '../inventory/items.repo.ts';
 import * as repo from './scan.repo.ts';
 
@@ -111,15 +110,16 @@ async function byText(tx: TDb, companyId: string, text: string): Promise<TScanRe
 }
 
 /** GET /api/v1/scan/resolve: what `scanned` is in the user's company, or 404 "Not recognised: …". */
-export async function resolveScan(db: TDb, actor: TAuthUser, scanned: string): Promise<TScanResult> {
+export async function resolveScan(tenant: TTenant, scanned: string): Promise<TScanResult> {
   const text = scanned.trim();
   const parsed = parseCode(text);
   const isLink = /^https?:\/\//i.test(text);
-  const found = await withTenant(db, actor.companyId, async (tx) => {
-    const coded = parsed ? await byLabelCode(tx, actor.companyId, parsed.kind, parsed.token) : null;
+  const { companyId } = tenant;
+  const found = await tenant.run(async (tx) => {
+    const coded = parsed ? await byLabelCode(tx, companyId, parsed.kind, parsed.token) : null;
     if (coded) return coded;
     // A link is ours or nothing; any other text may still be a part number, a lot or a location code.
-    return isLink ? null : byText(tx, actor.companyId, text);
+    return isLink ? null : byText(tx, companyId, text);
   });
   if (!found) throw new AppError('NOT_FOUND', scanNotRecognised(text));
   return found;
