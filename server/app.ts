@@ -4,9 +4,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { TDatabase } from './db/client.ts';
 import type { TConfig } from './env.ts';
-import { startMailDispatcher, type TMailDispatcher } from './mail/dispatcher.ts';
+import { startAppJobWorker } from './jobs/queues.ts';
+import type { TJobWorker } from './jobs/worker.ts';
 import { createMailer, type TMailer } from './mail/mailer.ts';
-import { analyticsRoutes, analyticsSummaryRoutes } from './modules/analytics/analytics.routes.ts';
+import { analyticsSummaryRoutes } from './modules/analytics/analytics.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics-events.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes, betterAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth, type TAuth } from './modules/auth/auth.ts';
@@ -28,6 +30,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { trackRouteAccess } from './plugins/route-groups.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -40,8 +43,8 @@ declare module 'fastify' {
     mailer: TMailer;
     /** better-auth: routes call `app.auth.api.*` on the server side (decision 015). */
     auth: TAuth;
-    /** Starts sending the mail outbox (once; later calls return the same dispatcher). Stopped when the app closes. */
-    startMailDispatcher(): TMailDispatcher;
+    /** Starts the background job worker, mail included (once; later calls return the same one). Stopped on close. */
+    startJobWorker(): Promise<TJobWorker>;
   }
 }
 
@@ -79,7 +82,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const mailer = options.mailer ?? createMailer(config, app.log);
-  let mailDispatcher: TMailDispatcher | null = null;
+  let jobWorker: Promise<TJobWorker> | null = null;
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('mailer', mailer);
@@ -93,24 +96,21 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     }),
   );
   // Not started here: main.ts starts it once the server listens; tests that inject requests start it when asked.
-  app.decorate('startMailDispatcher', () => {
-    mailDispatcher ??= startMailDispatcher({
-      database,
-      mailer,
-      log: app.log.child({ module: 'mail' }),
-      intervalMs: config.mailDispatchIntervalMs,
-    });
-    return mailDispatcher;
+  app.decorate('startJobWorker', () => {
+    jobWorker ??= startAppJobWorker({ config, database, mailer, log: app.log.child({ module: 'jobs' }) });
+    return jobWorker;
   });
   app.addHook('onClose', async () => {
-    // In this order: a drain in progress finishes its database writes before the database closes.
-    await mailDispatcher?.stop();
+    // In this order: running jobs finish and record their outcome before the mailer and the database close.
+    await (await jobWorker?.catch(() => null))?.stop();
     mailer.close();
     await database.close();
   });
 
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { appUrl: config.appUrl, secure: config.appUrl.startsWith('https:') });
+  // Before every route scope, better-auth's too: NUL and lone surrogates refused once for all (decision 035).
+  await app.register(inputGuardPlugin);
   // better-auth at /api/auth/* in its own scope (raw bodies); our origin check above runs first.
   await app.register(betterAuthRoutes);
   await app.register(fastifyCookie, { secret: options.sessionSecret });

@@ -91,7 +91,8 @@ export function tenantRoutes(
     recordAccess(scope, 'tenant');
     const db = scope.database.db;
     scope.decorateRequest('tenant', null);
-    scope.addHook('preHandler', async (request) => {
+    // Before validation: a signed-out or unentitled request learns nothing of the route's schema.
+    scope.addHook('preValidation', async (request) => {
       const auth = await assertRole(request, request.routeOptions.config.role ?? options.role ?? 'user');
       if (options.feature) await assertFeatureOn(db, request, options.feature);
       request.tenant = tenantFor(db, auth, actorOf(auth));
@@ -127,7 +128,7 @@ export function systemRoutes(
     recordAccess(scope, 'system', options.why);
     const least = options.role;
     if (least) {
-      scope.addHook('preHandler', async (request) => {
+      scope.addHook('preValidation', async (request) => {
         await assertRole(request, request.routeOptions.config.role ?? least);
       });
     }
