@@ -53,7 +53,6 @@ export default defineConfig({
       APP_URL: BASE_URL,
       LOG_LEVEL: 'warn',
       // Mail goes to DATA_DIR/outbox as .eml files (no SMTP_URL); the tests read it from there.
-      MAIL_DISPATCH_INTERVAL_MS: '300',
       // As behind a reverse proxy on this machine: tests that act as different people send X-Forwarded-For, so the
       // per-address rate limits count them apart as they would count real visitors.
       TRUST_PROXY: '127.0.0.1',

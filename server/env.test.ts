@@ -25,22 +25,17 @@ describe('configuration', () => {
       trustProxy: false,
       logLevel: 'info',
       smtpUrl: undefined,
-      mailDispatchIntervalMs: 5000,
+      jobsPollIntervalMs: 1000,
     });
   });
 
-  it('takes the mail dispatch interval in milliseconds', () => {
-    expect(loadConfig({ MAIL_DISPATCH_INTERVAL_MS: '250' }).mailDispatchIntervalMs).toBe(250);
+  it('takes the job poll interval in milliseconds', () => {
+    expect(loadConfig({ JOBS_POLL_INTERVAL_MS: '250' }).jobsPollIntervalMs).toBe(250);
   });
 
-  it.each(['0', '50', 'soon', '1.5', '3600001'])(
-    'refuses MAIL_DISPATCH_INTERVAL_MS=%s, naming it',
-    (value) => {
-      expect(configErrorOf({ MAIL_DISPATCH_INTERVAL_MS: value }).message).toMatch(
-        /\bMAIL_DISPATCH_INTERVAL_MS\b/,
-      );
-    },
-  );
+  it.each(['0', '50', 'soon', '1.5', '60001'])('refuses JOBS_POLL_INTERVAL_MS=%s, naming it', (value) => {
+    expect(configErrorOf({ JOBS_POLL_INTERVAL_MS: value }).message).toMatch(/\bJOBS_POLL_INTERVAL_MS\b/);
+  });
 
   it('counts an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });

@@ -37,12 +37,13 @@ const ZEnvSchema = z.object({
     .refine((v) => /^smtps?:\/\//.test(v), { message: 'Must be an smtp:// or smtps:// URL' })
     .optional(),
   MAIL_FROM: z.string().min(3).default('Forgeboard <no-reply@forgeboard.local>'),
-  MAIL_DISPATCH_INTERVAL_MS: z.coerce
+  // A minute at most: the poll is how a dead instance's jobs and retries coming due are found (decision 034).
+  JOBS_POLL_INTERVAL_MS: z.coerce
     .number({ message: 'Must be a number of milliseconds' })
     .int({ message: 'Must be a whole number of milliseconds' })
     .min(100, { message: 'Must be at least 100 milliseconds' })
-    .max(3_600_000, { message: 'Must be at most an hour (3600000)' })
-    .default(5000),
+    .max(60_000, { message: 'Must be at most a minute (60000)' })
+    .default(1000),
   SESSION_SECRET: z.string().min(32, { message: 'Must be at least 32 characters' }).optional(),
   TRUST_PROXY: ZTrustProxy.optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
@@ -58,8 +59,8 @@ export interface TConfig {
   appUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** How often the mail dispatcher looks for due messages in the outbox. */
-  mailDispatchIntervalMs: number;
+  /** How often the job worker looks for due work besides being woken by NOTIFY (retries, dead workers' jobs). */
+  jobsPollIntervalMs: number;
   sessionSecret: string | undefined;
   trustProxy: boolean | number | string[];
   logLevel: (typeof LOG_LEVELS)[number];
@@ -89,7 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    mailDispatchIntervalMs: e.MAIL_DISPATCH_INTERVAL_MS,
+    jobsPollIntervalMs: e.JOBS_POLL_INTERVAL_MS,
     sessionSecret: e.SESSION_SECRET,
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,

@@ -35,8 +35,9 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ host: config.host, port: config.port });
-  // Mail goes out only from a server that is up; app.close() stops it before the database closes.
-  app.startMailDispatcher();
+  // Background work (mail included) runs only on a server that is up: after listen, the port names this instance's
+  // worker, so a restart takes back its own jobs at once. app.close() stops it before the database closes.
+  await app.startJobWorker();
   if (app.mailer.mode === 'folder') {
     app.log.warn(
       { folder: outboxFolder(config.dataDir) },

@@ -1,5 +1,6 @@
 // Every Drizzle table, gathered for the client and for drizzle-kit.
 
+export * from '../jobs/jobs.tables.ts';
 export * from '../mail/mail.tables.ts';
 export * from '../modules/analytics/analytics.tables.ts';
 export * from '../modules/audit/audit.tables.ts';

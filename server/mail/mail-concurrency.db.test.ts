@@ -1,20 +1,22 @@
-// Several senders on one outbox: two dispatchers at once, a sender that died mid-send (its lease), a clean stop.
+// Several workers on one outbox: two at once, a sender that died mid-send (its lease), a clean stop.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TTestDatabase } from '../../tests/setup/test-database.ts';
-import { clearOutbox, outboxRow } from '../../tests/setup/test-outbox.ts';
+import { clearOutbox, mailJob, outboxRow } from '../../tests/setup/test-outbox.ts';
 import { startTestSmtpServer, type TTestSmtpServer } from '../../tests/setup/test-smtp-server.ts';
 import { openDatabase, type TDatabase, type TDb } from '../db/client.ts';
-import { startMailDispatcher, type TMailDispatcher } from './dispatcher.ts';
+import { startJobWorker, type TJobWorker } from '../jobs/worker.ts';
+import { mailQueue } from './mail.jobs.ts';
 import { createMailer, type TMailer, type TMailLog } from './mailer.ts';
-import { enqueueMail } from './outbox.ts';
+import { enqueueMail, MAIL_QUEUE } from './outbox.ts';
 
 const quietLog: TMailLog = { debug() {}, info() {}, warn() {}, error() {} };
 
 let testDb: TTestDatabase;
 let db: TDb;
 let smtp: TTestSmtpServer;
-const running: TMailDispatcher[] = [];
+const running: TJobWorker[] = [];
 const mailers: TMailer[] = [];
 
 beforeAll(async () => {
@@ -32,7 +34,7 @@ beforeEach(async () => {
   smtp.received.length = 0;
 });
 afterEach(async () => {
-  for (const d of running.splice(0)) await d.stop();
+  for (const w of running.splice(0)) await w.stop();
   for (const m of mailers.splice(0)) m.close();
 });
 
@@ -45,16 +47,18 @@ function smtpMailer(): TMailer {
   return mailer;
 }
 
-function dispatcher(mailer: TMailer, database: TDatabase = testDb.database, batchSize?: number) {
-  const d = startMailDispatcher({
+/** A worker that runs only when the test says (no NOTIFY, an hour between polls). */
+async function worker(mailer: TMailer, database: TDatabase = testDb.database): Promise<TJobWorker> {
+  const w = await startJobWorker({
     database,
-    mailer,
+    queues: { [MAIL_QUEUE]: mailQueue({ database, mailer }) },
     log: quietLog,
-    intervalMs: 3_600_000,
-    ...(batchSize ? { batchSize } : {}),
+    workerId: `test-${randomUUID()}`,
+    pollIntervalMs: 3_600_000,
+    listen: false,
   });
-  running.push(d);
-  return d;
+  running.push(w);
+  return w;
 }
 
 async function enqueueMany(count: number): Promise<string[]> {
@@ -74,15 +78,14 @@ async function enqueueMany(count: number): Promise<string[]> {
   });
 }
 
-describe('two dispatchers draining at once', () => {
+describe('two workers draining at once', () => {
   it('deliver each message exactly once, both taking a share', async () => {
     // A second instance has its own connections to the same database (on PGlite, one process: the same one).
     const other =
       testDb.url === null ? testDb.database : await openDatabase({ kind: 'postgres', url: testDb.url });
     try {
-      const ids = await enqueueMany(40);
       const sentBy = { a: 0, b: 0 };
-      // A little time per send keeps both dispatchers claiming while the other is busy.
+      // A little time per send keeps both workers claiming while the other is busy.
       const counted = (name: 'a' | 'b'): TMailer => {
         const mailer = smtpMailer();
         return {
@@ -95,12 +98,11 @@ describe('two dispatchers draining at once', () => {
           },
         };
       };
-      const [a, b] = await Promise.all([
-        dispatcher(counted('a'), testDb.database, 3).drainOnce(),
-        dispatcher(counted('b'), other, 3).drainOnce(),
-      ]);
+      const [a, b] = [await worker(counted('a')), await worker(counted('b'), other)];
+      const ids = await enqueueMany(40);
+      const [fromA, fromB] = await Promise.all([a.runDue(), b.runDue()]);
 
-      expect(a.sent + b.sent).toBe(40);
+      expect(fromA.done + fromB.done).toBe(40);
       const subjects = smtp.received.map((m) => m.subject);
       expect(subjects).toHaveLength(40);
       expect(new Set(subjects).size).toBe(40);
@@ -113,44 +115,44 @@ describe('two dispatchers draining at once', () => {
 });
 
 describe('a sender that died mid-send', () => {
-  it('leaves its message to be sent again once the lease has run out', async () => {
+  it('leaves its message to be sent again once its lease has run out, and no sooner', async () => {
     const [expired, leased] = await enqueueMany(2);
-    await db.execute(sql`update mail_outbox set status = 'sending', attempts = 1,
-      next_attempt_at = now() - interval '1 second' where id = ${expired!}`);
-    await db.execute(sql`update mail_outbox set status = 'sending', attempts = 1,
-      next_attempt_at = now() + interval '4 minutes' where id = ${leased!}`);
+    await db.execute(sql`update jobs set status = 'running', attempts = 1, locked_by = 'dead-host:3000',
+      locked_until = now() - interval '1 second' where key = ${expired!}`);
+    await db.execute(sql`update jobs set status = 'running', attempts = 1, locked_by = 'live-host:3000',
+      locked_until = now() + interval '4 minutes' where key = ${leased!}`);
 
-    expect(await dispatcher(smtpMailer()).drainOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await (await worker(smtpMailer())).runDue()).toEqual({ done: 1, retrying: 0, failed: 0 });
     expect(smtp.received.map((m) => m.subject)).toEqual(['Maintenance due #0']);
     expect(await outboxRow(db, expired!)).toMatchObject({ status: 'sent', attempts: 2 });
-    expect(await outboxRow(db, leased!)).toMatchObject({ status: 'sending', attempts: 1 });
+    expect(await mailJob(db, leased!)).toMatchObject({ status: 'running', attempts: 1 });
   });
 
   it('marks it failed when the lost attempt was its last', async () => {
     const [id] = await enqueueMany(1);
-    await db.execute(sql`update mail_outbox set status = 'sending', attempts = 8,
-      next_attempt_at = now() - interval '1 second' where id = ${id!}`);
+    await db.execute(sql`update jobs set status = 'running', attempts = 8, locked_by = 'dead-host:3000',
+      locked_until = now() - interval '1 second' where key = ${id!}`);
 
-    expect(await dispatcher(smtpMailer()).drainOnce()).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    expect(await (await worker(smtpMailer())).runDue()).toEqual({ done: 0, retrying: 0, failed: 1 });
     expect(smtp.received).toEqual([]);
     const row = await outboxRow(db, id!);
     expect(row).toMatchObject({ status: 'failed', attempts: 8 });
     expect(row.lastError).toMatch(/lease expired/);
+    expect(await mailJob(db, id!)).toMatchObject({ status: 'failed', lockedBy: null });
   });
 });
 
 describe('stopping', () => {
-  it('finishes the message being sent and hands the rest of its batch back, due at once', async () => {
-    const ids = await enqueueMany(3);
+  it('finishes and records the message being sent, and claims no other', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const sent: string[] = [];
     let started: () => void = () => undefined;
     const firstSendStarted = new Promise<void>((resolve) => {
       started = resolve;
     });
+    const sent: string[] = [];
     const slow: TMailer = {
       mode: 'smtp',
       close() {},
@@ -160,20 +162,19 @@ describe('stopping', () => {
         sent.push(message.id);
       },
     };
-    const d = dispatcher(slow);
-    const draining = d.drainOnce();
+    const w = await worker(slow);
+    const ids = await enqueueMany(3);
+    w.wake();
     await firstSendStarted;
-    const stopping = d.stop();
+    const stopping = w.stop();
     release();
     await stopping;
 
-    expect(await draining).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(sent).toEqual([ids[0]]);
     expect(await outboxRow(db, ids[0]!)).toMatchObject({ status: 'sent', attempts: 1 });
     for (const id of ids.slice(1)) {
-      const row = await outboxRow(db, id);
-      expect(row).toMatchObject({ status: 'pending', attempts: 0 });
-      expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+      expect(await outboxRow(db, id)).toMatchObject({ status: 'pending', attempts: 0 });
+      expect(await mailJob(db, id)).toMatchObject({ status: 'pending', attempts: 0, lockedBy: null });
     }
   });
 });

@@ -1,38 +1,45 @@
-// The app and its mail dispatcher: started only when asked, sends on its interval, stops when the app closes.
+// The app and its job worker: mail written by a request goes out within a second, and closing waits for a send.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TTestApp } from '../../tests/setup/test-app.ts';
-import { outboxRow } from '../../tests/setup/test-outbox.ts';
+import { createTestApp, TEST_APP_URL, type TTestApp } from '../../tests/setup/test-app.ts';
+import { mailJob, outboxRow } from '../../tests/setup/test-outbox.ts';
 import { startTestSmtpServer, type TTestSmtpServer } from '../../tests/setup/test-smtp-server.ts';
 import type { TDb } from '../db/client.ts';
 import { outboxFolder } from './mailer.ts';
 import { enqueueMail } from './outbox.ts';
 
 const LINK = 'http://localhost:3000/verify-email?token=tok_123.abc';
-const INTERVAL = { MAIL_DISPATCH_INTERVAL_MS: '100' };
+// A minute between polls: whatever arrives sooner was woken by the commit (NOTIFY), not found by the poll.
+const NO_POLL = { JOBS_POLL_INTERVAL_MS: '60000' };
 
 let smtp: TTestSmtpServer;
-const apps: TTestApp[] = [];
+/** Owns the database and runs no worker; each test starts another instance on it that does. */
+let owner: TTestApp;
+const instances: TTestApp[] = [];
 const folders: string[] = [];
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
+  owner = await createTestApp({ env: { SMTP_URL: smtp.url } });
 });
 afterEach(async () => {
-  for (const app of apps.splice(0).reverse()) await app.close();
+  for (const instance of instances.splice(0)) await instance.close();
   for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
   smtp.received.length = 0;
+  smtp.holdMessages(false);
 });
 afterAll(async () => {
+  await owner?.close();
   await smtp?.stop();
 });
 
-async function testApp(options: Parameters<typeof createTestApp>[0]): Promise<TTestApp> {
-  const t = await createTestApp(options);
-  apps.push(t);
+/** A second instance on the owner's database, its job worker started as a listening server's is. */
+async function instanceWithWorker(env: Record<string, string>): Promise<TTestApp> {
+  const t = await createTestApp({ sharedWith: owner, jobWorker: true, env });
+  instances.push(t);
   return t;
 }
 
@@ -46,54 +53,68 @@ const enqueueVerification = (t: TTestApp, to: string) =>
     }),
   );
 
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Polls `check` until it holds, failing after `timeoutMs`. */
+async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
 
-describe('the mail dispatcher in the app', () => {
-  it('is not started by createTestApp unless asked', async () => {
-    const t = await testApp({ env: { SMTP_URL: smtp.url, ...INTERVAL } });
-    const id = await enqueueVerification(t, 'idle@example.test');
-    await pause(400);
-    expect(smtp.received).toEqual([]);
-    expect(await outboxRow(t.database.db, id)).toMatchObject({ status: 'pending', attempts: 0 });
-  });
-
-  it('sends a queued message on its own within an interval once started, over SMTP_URL', async () => {
-    const t = await testApp({ mailDispatcher: true, env: { SMTP_URL: smtp.url, ...INTERVAL } });
+describe('the job worker in the app', () => {
+  it('delivers the mail a request wrote within a second of the response, woken by the commit', async () => {
+    const t = await instanceWithWorker({ SMTP_URL: smtp.url, ...NO_POLL });
     expect(t.app.mailer.mode).toBe('smtp');
-    const id = await enqueueVerification(t, 'started@example.test');
-    const [mail] = await smtp.waitForMessages(1);
-    expect(mail?.subject).toBe('Verify your e-mail address');
-    expect(mail?.text).toContain(LINK);
-    for (let i = 0; i < 50 && (await outboxRow(t.database.db, id)).status !== 'sent'; i++) await pause(20);
-    expect(await outboxRow(t.database.db, id)).toMatchObject({ status: 'sent', attempts: 1 });
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-up',
+      headers: { origin: TEST_APP_URL },
+      payload: {
+        email: 'quick.mail@example.com',
+        password: 'Sturdy-Anvil-42',
+        confirmPassword: 'Sturdy-Anvil-42',
+        companyName: 'Quick Mail Works',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        termsAccepted: true,
+        privacyAccepted: true,
+      },
+    });
+    expect(signUp.statusCode).toBe(201);
+    const answered = Date.now();
+
+    const [mail] = await smtp.waitForMessages(1, 1000);
+    expect(Date.now() - answered).toBeLessThan(1000);
+    expect(mail?.subject).toBe('Confirm your e-mail address for Forgeboard');
   });
 
   it('with no SMTP_URL writes an .eml file in DATA_DIR/outbox that parses to the subject and link', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'fb-outbox-'));
     folders.push(dataDir);
-    const t = await testApp({ mailDispatcher: true, env: { DATA_DIR: dataDir, ...INTERVAL } });
+    const t = await instanceWithWorker({ DATA_DIR: dataDir, ...NO_POLL });
     expect(t.app.mailer.mode).toBe('folder');
     const id = await enqueueVerification(t, 'no.smtp@example.test');
 
     const file = join(outboxFolder(dataDir), `${id}.eml`);
-    for (let i = 0; i < 100 && !existsSync(file); i++) await pause(20);
+    await eventually(() => existsSync(file));
     expect(readdirSync(outboxFolder(dataDir))).toEqual([`${id}.eml`]);
     const mail = await simpleParser(readFileSync(file));
     expect(mail.subject).toBe('Verify your e-mail address');
     expect(mail.text).toContain(LINK);
   });
 
-  it('stops sending when the app closes', async () => {
-    const owner = await testApp({ env: { SMTP_URL: smtp.url, ...INTERVAL } });
-    const sender = await createTestApp({
-      sharedWith: owner,
-      mailDispatcher: true,
-      env: { SMTP_URL: smtp.url, ...INTERVAL },
-    });
-    await sender.close();
-    const id = await enqueueVerification(owner, 'after.close@example.test');
-    await pause(400);
-    expect(smtp.received).toEqual([]);
-    expect(await outboxRow(owner.database.db, id)).toMatchObject({ status: 'pending' });
+  it('on close, finishes the message being sent and records it before the database closes', async () => {
+    const sender = await createTestApp({ sharedWith: owner, jobWorker: true, env: { SMTP_URL: smtp.url } });
+    smtp.holdMessages(true);
+    const id = await enqueueVerification(owner, 'during.close@example.test');
+    const held = await smtp.waitForHeld();
+
+    const closing = sender.close();
+    held.accept();
+    await closing;
+    expect(smtp.received.map((m) => m.subject)).toEqual(['Verify your e-mail address']);
+    expect(await outboxRow(owner.database.db, id)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(await mailJob(owner.database.db, id)).toMatchObject({ status: 'done', lockedBy: null });
   });
 });

@@ -1,8 +1,19 @@
 // Writes mail to the outbox inside the caller's transaction: the message exists if and only if the change commits.
+import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import type { TDb } from '../db/client.ts';
+import { enqueueJob, inTransaction } from '../jobs/enqueue.ts';
 import { mailOutbox } from './mail.tables.ts';
+import { MAIL_MAX_ATTEMPTS } from './retry.ts';
+
+/** The job queue that sends the outbox's messages, one job per message (mail.jobs.ts). */
+export const MAIL_QUEUE = 'mail';
+
+/** What a mail job carries: the message to send, by its outbox id. */
+export interface TMailJobPayload {
+  mailId: string;
+}
 
 /** What a message is about; kept per message for the logs and for counting what goes out. */
 export const ZMailKindSchema = z.enum(['verification', 'password-reset', 'invitation', 'maintenance']);
@@ -25,20 +36,33 @@ export const ZOutgoingMailSchema = z.object({
 export type TOutgoingMail = z.input<typeof ZOutgoingMailSchema>;
 
 /**
- * Queues `message` in `tx` (call it inside the transaction of the change that causes the mail) and returns its id.
- * Runs as the owner: the outbox is a system table, closed to the tenant role.
+ * Queues `message` in `db` (call it with the transaction of the change that causes the mail) and returns its id: the
+ * outbox row and the job that sends it commit with the change or not at all (their own transaction when `db` is not
+ * one). Runs as the owner: the outbox and the jobs are system tables, closed to the tenant role.
  */
-export async function enqueueMail(tx: TDb, message: TOutgoingMail): Promise<string> {
+export async function enqueueMail(db: TDb, message: TOutgoingMail): Promise<string> {
   const m = ZOutgoingMailSchema.parse(message);
   const id = uuidv7();
-  await tx.insert(mailOutbox).values({
-    id,
-    companyId: m.companyId ?? null,
-    toAddress: m.to,
-    subject: m.subject,
-    textBody: m.text,
-    htmlBody: m.html ?? null,
-    kind: m.kind,
+  await inTransaction(db, async (tx) => {
+    await tx.insert(mailOutbox).values({
+      id,
+      companyId: m.companyId ?? null,
+      toAddress: m.to,
+      subject: m.subject,
+      textBody: m.text,
+      htmlBody: m.html ?? null,
+      kind: m.kind,
+      // Not read any more (the job decides when); 'infinity' keeps the previous release's dispatcher off it (0032).
+      nextAttemptAt: sql`'infinity'`,
+    });
+    const payload: TMailJobPayload = { mailId: id };
+    await enqueueJob(tx, {
+      queue: MAIL_QUEUE,
+      key: id,
+      payload: { ...payload },
+      companyId: m.companyId ?? null,
+      maxAttempts: MAIL_MAX_ATTEMPTS,
+    });
   });
   return id;
 }

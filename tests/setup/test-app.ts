@@ -60,10 +60,10 @@ export interface TTestAppOptions {
   /** False leaves the new database unmigrated, as a server whose migrations failed would find it. */
   migrate?: boolean;
   /**
-   * True starts the mail dispatcher, as a listening server does (every MAIL_DISPATCH_INTERVAL_MS, which `env` can
-   * set). Off by default: most tests read the outbox table, or drain it themselves.
+   * True starts the background job worker (mail included), as a listening server does. Off by default: most tests
+   * read the outbox and jobs tables, or run a worker of their own.
    */
-  mailDispatcher?: boolean;
+  jobWorker?: boolean;
 }
 
 /** Builds the app on PGlite or PostgreSQL (per TEST_DB_KIND). */
@@ -93,7 +93,7 @@ export async function createTestApp(options: TTestAppOptions = {}): Promise<TTes
       webDistDir: fileURLToPath(new URL('.', import.meta.url)),
     });
     await app.ready();
-    if (options.mailDispatcher) app.startMailDispatcher();
+    if (options.jobWorker) await app.startJobWorker();
   } catch (error) {
     await testDb.database.close();
     await testDb.dispose();

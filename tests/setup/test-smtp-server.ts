@@ -3,6 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
+/** A message the server has read and not yet answered: the client waits for the reply that it was accepted. */
+export interface THeldMessage {
+  mail: ParsedMail;
+  /** Answers 250 and keeps the message in `received`. */
+  accept(): void;
+}
+
 /** A running test SMTP server. */
 export interface TTestSmtpServer {
   /** `smtp://127.0.0.1:<port>`, for SMTP_URL. */
@@ -12,6 +19,10 @@ export interface TTestSmtpServer {
   received: ParsedMail[];
   /** While on, every recipient is refused with `550 Mailbox unavailable`. */
   refuseRecipients(on: boolean): void;
+  /** While on, each message is read and then held unanswered, as a server slow to reply would, until accepted. */
+  holdMessages(on: boolean): void;
+  /** Resolves with the next message the server holds; fails after `timeoutMs`. */
+  waitForHeld(timeoutMs?: number): Promise<THeldMessage>;
   /** Resolves once `count` messages have been received in all; fails after `timeoutMs`. */
   waitForMessages(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
   stop(): Promise<void>;
@@ -21,6 +32,8 @@ export interface TTestSmtpServer {
 export async function startTestSmtpServer(port = 0): Promise<TTestSmtpServer> {
   const received: ParsedMail[] = [];
   let refusing = false;
+  let holding = false;
+  const held: THeldMessage[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
@@ -35,8 +48,13 @@ export async function startTestSmtpServer(port = 0): Promise<TTestSmtpServer> {
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
-          received.push(mail);
-          callback();
+          const accept = () => {
+            received.push(mail);
+            callback();
+          };
+          // A held message is answered only by accept(); if the client goes away first, it was never accepted.
+          if (holding) held.push({ mail, accept });
+          else accept();
         })
         .catch((error: Error) => callback(error));
     },
@@ -53,6 +71,17 @@ export async function startTestSmtpServer(port = 0): Promise<TTestSmtpServer> {
     received,
     refuseRecipients(on) {
       refusing = on;
+    },
+    holdMessages(on) {
+      holding = on;
+    },
+    async waitForHeld(timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      while (held.length === 0) {
+        if (Date.now() > deadline) throw new Error(`no message was held within ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      return held.shift()!;
     },
     async waitForMessages(count, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;

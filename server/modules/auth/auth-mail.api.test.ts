@@ -1,4 +1,4 @@
-// A verification mail delivered over real SMTP by the dispatcher parses, and its link verifies the address.
+// A verification mail delivered over real SMTP by the job worker parses, and its link verifies the address.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
 import { startTestSmtpServer, type TTestSmtpServer } from '../../../tests/setup/test-smtp-server.ts';
@@ -8,8 +8,8 @@ let t: TTestApp;
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   t = await createTestApp({
-    env: { SMTP_URL: smtp.url, MAIL_DISPATCH_INTERVAL_MS: '100' },
-    mailDispatcher: true,
+    env: { SMTP_URL: smtp.url },
+    jobWorker: true,
   });
 });
 afterAll(async () => {

@@ -1,0 +1,48 @@
+// The mail queue: each job sends one outbox message (SMTP or an .eml file) and records the outcome on the message.
+import type { TDatabase } from '../db/client.ts';
+import type { TJob, TJobQueue } from '../jobs/worker.ts';
+import type { TMailer } from './mailer.ts';
+import * as repo from './outbox.repo.ts';
+import type { TMailJobPayload } from './outbox.ts';
+import { retryDelayMs } from './retry.ts';
+
+/** What the mail queue needs. */
+export interface TMailQueueOptions {
+  database: TDatabase;
+  mailer: TMailer;
+}
+
+/**
+ * The mail queue's handler. One message at a time: the SMTP transport pools a single connection (decision 014).
+ * A message is sent only while it is pending, so a job run again after the message went out (its worker died
+ * between sending and recording) does not send it again; one that dies during the send may (at least once), and the
+ * Message-ID, made from the outbox id, is the same on both copies.
+ */
+export function mailQueue({ database, mailer }: TMailQueueOptions): TJobQueue<TMailJobPayload> {
+  return {
+    concurrency: 1,
+    retryDelayMs,
+    async run(job: TJob<TMailJobPayload>) {
+      const { db } = database;
+      const row = await repo.findMail(db, job.payload.mailId);
+      if (row?.status !== 'pending') return;
+      try {
+        await mailer.send({
+          id: row.id,
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody,
+          html: row.htmlBody,
+        });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await repo.recordMailAttemptFailed(db, row.id, job.attempts, message.slice(0, 1000));
+        throw error;
+      }
+      await repo.markMailSent(db, row.id, job.attempts);
+    },
+    async failed(tx, job, error) {
+      await repo.markMailFailed(tx, job.payload.mailId, Math.min(job.attempts, job.maxAttempts), error);
+    },
+  };
+}
