@@ -15,9 +15,13 @@ export const ERROR_STATUS = {
   /** The login form's CSRF token is missing, or its body and cookie copies differ. */
   CSRF_INVALID: 403,
   NOT_FOUND: 404,
+  /** The path exists but not with this method; the answer's Allow header lists the methods it has. */
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   LIMIT_REACHED: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** An idempotency key sent again with a different request: the first request's result stands (decision 036). */
+  IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,

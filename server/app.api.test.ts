@@ -75,6 +75,18 @@ describe('unknown API routes and bad requests', () => {
     expect(response.json().error.code).toBe('NOT_FOUND');
   });
 
+  it.each([
+    ['TRACE', '/api/v1/items', 'GET, HEAD, POST'],
+    ['DELETE', '/api/v1/company/label-config', 'GET, HEAD, PATCH'],
+    ['PUT', '/api/health', 'GET, HEAD'],
+  ] as const)('%s %s answers 405 with Allow: %s', async (method, url, allow) => {
+    const response = await t.app.inject({ method, url });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe(allow);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json().error.code).toBe('METHOD_NOT_ALLOWED');
+  });
+
   it('answers a malformed JSON body with 400 JSON, not a crash', async () => {
     const response = await t.app.inject({
       method: 'POST',

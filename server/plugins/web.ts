@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { findRoute, isScanLinkPath } from '#common/routes.ts';
+import { allowedMethods } from './allowed-methods.ts';
 
 /** Where `npm run build` puts the web app. */
 export const WEB_DIST = join(import.meta.dirname ?? '.', '..', '..', 'dist', 'web');
@@ -38,6 +39,18 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir?: strin
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
     if (!wantsPage || !indexHtml) {
+      const allow = pathname.startsWith('/api/') ? allowedMethods(app.routeAccess.keys(), pathname) : [];
+      if (allow.length > 0) {
+        return reply
+          .status(405)
+          .header('Allow', allow.join(', '))
+          .send({
+            error: {
+              code: 'METHOD_NOT_ALLOWED',
+              message: `${pathname} does not take ${request.method}; it takes ${allow.join(', ')}.`,
+            },
+          });
+      }
       return reply
         .status(404)
         .send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${pathname}` } });
