@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { withTenant } from '../../db/tenant.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { actorOf } from '../audit/audit.ts';
+import { firstPostingIfSameRequest } from './idempotency.ts';
 import * as repo from './stock.repo.ts';
 
 /** One signed change of one balance, as the posting's lines become. */
@@ -377,13 +378,13 @@ export async function postStock(db: TDb, actor: TAuthUser, input: TPostStock): P
       });
     });
   } catch (error) {
-    // The same key posted by a concurrent retry a moment ago: answer with that posting.
+    // The same key posted before (or by a concurrent copy a moment ago): that posting if this is the same request.
     if (isUniqueViolation(error)) {
       const existing = await withTenant(db, actor.companyId, async (tx) => {
         const row = await repo.findTransactionByKey(tx, actor.companyId, input.idempotencyKey);
         return row ? loadTransaction(tx, row) : null;
       });
-      if (existing) return existing;
+      if (existing) return firstPostingIfSameRequest(existing, input);
     }
     throw error;
   }
