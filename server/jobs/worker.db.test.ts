@@ -1,0 +1,158 @@
+// The job queue: woken by the commit, a key written once, retries that back off, a queue's concurrency, the admin list.
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TTestDatabase } from '../../tests/setup/test-database.ts';
+import { eventually, gate, jobRow, quietJobLog, testQueue } from '../../tests/setup/test-jobs.ts';
+import type { TDb } from '../db/client.ts';
+import { exponentialBackoff } from './backoff.ts';
+import { enqueueJob, type TNewJob } from './enqueue.ts';
+import { countJobs, listJobs } from './jobs.repo.ts';
+import { jobs } from './jobs.tables.ts';
+import { startJobWorker, type TJobQueue, type TJobWorker, type TJobWorkerOptions } from './worker.ts';
+
+let testDb: TTestDatabase;
+let db: TDb;
+const running: TJobWorker[] = [];
+
+beforeAll(async () => {
+  testDb = await openTestDatabase();
+  db = testDb.database.db;
+});
+afterAll(async () => {
+  await testDb?.database.close();
+  await testDb?.dispose();
+});
+beforeEach(async () => {
+  await db.delete(jobs);
+});
+afterEach(async () => {
+  for (const w of running.splice(0)) await w.stop();
+});
+
+/** A worker serving `queues`; by default it runs only when woken by a commit or by the test (an hour's poll). */
+async function worker(queues: Record<string, TJobQueue>, options: Partial<TJobWorkerOptions> = {}) {
+  const w = await startJobWorker({
+    database: testDb.database,
+    queues,
+    log: quietJobLog,
+    workerId: `test-${randomUUID()}`,
+    pollIntervalMs: 3_600_000,
+    ...options,
+  });
+  running.push(w);
+  return w;
+}
+
+/** Writes `job` in its own committed transaction, as a request's service would. */
+const enqueue = (job: TNewJob) => db.transaction((tx) => enqueueJob(tx as unknown as TDb, job));
+
+describe('running a job', () => {
+  it('starts the job within a second of the commit that wrote it, without waiting for a poll', async () => {
+    const started = gate();
+    const queue = testQueue(async () => started.open());
+    await worker({ report: queue });
+
+    const committed = Date.now();
+    const id = (await enqueue({ queue: 'report', payload: { month: '2026-11' } }))!;
+    await started.wait;
+    expect(queue.runs[0]!.at - committed).toBeLessThan(1000);
+    await eventually(async () => (await jobRow(db, id)).status === 'done');
+    expect(await jobRow(db, id)).toMatchObject({
+      attempts: 1,
+      lockedBy: null,
+      lockedUntil: null,
+      lastError: null,
+    });
+    expect(queue.runs).toHaveLength(1);
+  });
+
+  it('writes a job whose key is already there only once', async () => {
+    const first = await enqueue({ queue: 'report', key: 'company-1:2026-11' });
+    expect(first).toEqual(expect.any(String));
+    expect(await enqueue({ queue: 'report', key: 'company-1:2026-11' })).toBeNull();
+    expect(await enqueue({ queue: 'export', key: 'company-1:2026-11' })).toEqual(expect.any(String));
+    const queue = testQueue();
+    expect(await (await worker({ report: queue }, { listen: false })).runDue()).toEqual({
+      done: 1,
+      retrying: 0,
+      failed: 0,
+    });
+  });
+
+  it('runs no more jobs of a queue at once than its concurrency', async () => {
+    const release = gate();
+    let inFlight = 0;
+    let most = 0;
+    const queue = testQueue(
+      async () => {
+        most = Math.max(most, ++inFlight);
+        await release.wait;
+        inFlight--;
+      },
+      { concurrency: 2 },
+    );
+    for (let i = 0; i < 5; i++) await enqueue({ queue: 'labels' });
+    const w = await worker({ labels: queue }, { listen: false });
+    const all = w.runDue();
+    await eventually(() => queue.runs.length === 2);
+    release.open();
+    expect(await all).toEqual({ done: 5, retrying: 0, failed: 0 });
+    expect(most).toBe(2);
+  });
+});
+
+describe('a failing job', () => {
+  it('is tried again after a wait that doubles each time, then given up with its error recorded once', async () => {
+    const givenUp: string[] = [];
+    const queue = testQueue(
+      async (job) => {
+        throw new Error(`printer offline (attempt ${job.attempts})`);
+      },
+      {
+        retryDelayMs: exponentialBackoff(150, 10_000),
+        async failed(_tx, job, error) {
+          givenUp.push(`${job.id}: ${error}`);
+        },
+      },
+    );
+    // Polling every 20 ms: each retry starts as soon as it is due, and no sooner.
+    await worker({ labels: queue }, { pollIntervalMs: 20 });
+    const id = (await enqueue({ queue: 'labels', maxAttempts: 3 }))!;
+    await eventually(async () => (await jobRow(db, id)).status === 'failed');
+
+    const [first, second, third] = queue.runs;
+    expect(queue.runs.map((r) => r.attempts)).toEqual([1, 2, 3]);
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(150);
+    expect(third!.at - second!.at).toBeGreaterThanOrEqual(300);
+    expect(third!.at - second!.at).toBeLessThan(1500);
+    expect(givenUp).toEqual([`${id}: printer offline (attempt 3)`]);
+    const row = await jobRow(db, id);
+    expect(row).toMatchObject({ attempts: 3, lastError: 'printer offline (attempt 3)', lockedBy: null });
+    expect(row.finishedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe('what an administrator sees', () => {
+  it('lists jobs in a state newest first, a page at a time, and counts them per queue and state', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await enqueue({ queue: 'export', payload: { n: i } }))!);
+    const failing = testQueue(async () => {
+      throw new Error('disk full');
+    });
+    await enqueue({ queue: 'labels', maxAttempts: 1 });
+    await (await worker({ labels: failing }, { listen: false })).runDue();
+
+    const firstPage = await listJobs(db, { status: 'pending', limit: 3 });
+    expect(firstPage.map((j) => j.id)).toEqual([ids[4], ids[3], ids[2]]);
+    const nextPage = await listJobs(db, { status: 'pending', limit: 3, before: firstPage.at(-1)!.id });
+    expect(nextPage.map((j) => j.id)).toEqual([ids[1], ids[0]]);
+    const failed = await listJobs(db, { status: 'failed', queue: 'labels', limit: 10 });
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ lastError: 'disk full', attempts: 1 });
+
+    expect(await countJobs(db)).toEqual([
+      { queue: 'export', status: 'pending', count: 5 },
+      { queue: 'labels', status: 'failed', count: 1 },
+    ]);
+  });
+});
