@@ -14,9 +14,7 @@ import { createItem } from '../../modules/inventory/items.service.ts';
 import { createLocation } from '../../modules/inventory/locations.service.ts';
 import { findOrCreateLot } from '../../modules/inventory/stock.repo.ts';
 import { postLinesWithin, type TPostingLine } from '../../modules/inventory/stock.service.ts';
-import type { TAuthUser } from '../../plugins/auth.ts';
-import type { TDb } from '../client.ts';
-import { withTenant } from '../tenant.ts';
+import type { TTenant } from '../tenant.ts';
 import { seededRandom, type TRandom } from './random.ts';
 
 /** How far back the demo's history starts. */
@@ -381,17 +379,16 @@ export interface TInventorySeedReport {
 }
 
 /**
- * Builds the demo inventory for `company` if it has no items yet (otherwise leaves it alone), acting as the demo's
- * admin (`admin`: set-up and receipts) and operator (`operator`: issues and moves).
+ * Builds the demo inventory for the demo company if it has no items yet (otherwise leaves it alone), acting as its
+ * admin (`admin`: set-up and receipts) and operator (`operator`: issues and moves), two tenants of the one company.
  */
 export async function seedDemoInventory(
-  db: TDb,
-  actors: { admin: TAuthUser; operator: TAuthUser },
+  actors: { admin: TTenant; operator: TTenant },
   now = new Date(),
 ): Promise<TInventorySeedReport | null> {
-  const { admin, operator } = actors;
+  const { admin } = actors;
   const random = seededRandom(20261122);
-  const hasItems = await withTenant(db, admin.companyId, async (tx) =>
+  const hasItems = await admin.run(async (tx) =>
     tx
       .select({ id: itemsTable.id })
       .from(itemsTable)
@@ -402,7 +399,7 @@ export async function seedDemoInventory(
 
   const locationIds = new Map<string, string>();
   for (const location of LOCATIONS) {
-    const created = await createLocation(db, admin, {
+    const created = await createLocation(admin, {
       kind: location.kind,
       parentId: location.parent ? locationIds.get(location.parent)! : null,
       code: location.code,
@@ -415,11 +412,11 @@ export async function seedDemoInventory(
   const created: { spec: TDemoItem; id: string }[] = [];
   for (const spec of items) {
     const { home, stock, issue, shelfLifeMonths, ...input } = spec;
-    const row = await createItem(db, admin, { ...input, defaultLocationId: locationIds.get(home)! });
+    const row = await createItem(admin, { ...input, defaultLocationId: locationIds.get(home)! });
     created.push({ spec, id: row.id });
   }
 
-  const postings = await writeHistory(db, { admin, operator }, created, locationIds, random, now);
+  const postings = await writeHistory(actors, created, locationIds, random, now);
   return { items: created.length, locations: LOCATIONS.length, postings };
 }
 
@@ -432,8 +429,7 @@ function amount(value: number, unit: string): string {
 
 /** Four months of postings in date order, as one transaction (the demo appears whole or not at all). */
 async function writeHistory(
-  db: TDb,
-  actors: { admin: TAuthUser; operator: TAuthUser },
+  actors: { admin: TTenant; operator: TTenant },
   created: { spec: TDemoItem; id: string }[],
   locationIds: Map<string, string>,
   random: TRandom,
@@ -448,9 +444,9 @@ async function writeHistory(
   const lotsOf = new Map<string, string[]>();
   let count = 0;
 
-  return withTenant(db, actors.admin.companyId, async (tx) => {
+  return actors.admin.run(async (tx) => {
     const post = async (
-      actor: TAuthUser,
+      actor: TTenant,
       kind: TStockKind,
       postedAt: Date,
       lines: TPostingLine[],

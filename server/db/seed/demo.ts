@@ -1,9 +1,10 @@
 // The demo data set: what `npm run db:seed` builds, from the same factories the tests use.
 import type { TRole } from '#common/roles.ts';
+import { actorOf } from '../../modules/audit/audit.ts';
 import { findUserByEmail } from '../../modules/auth/accounts.repo.ts';
 import { findCompanyByName } from '../../modules/companies/companies.repo.ts';
-import type { TAuthUser } from '../../plugins/auth.ts';
 import type { TDb } from '../client.ts';
+import { type TTenant, tenantFor } from '../tenant.ts';
 import { seedDemoInventory, type TInventorySeedReport } from './demo-inventory.ts';
 import { createCompany, createUser } from './factories.ts';
 
@@ -41,20 +42,25 @@ export async function seedDemo(db: TDb, now = new Date()): Promise<TSeedReport> 
       })
     ).company;
   const accounts: TSeedReport['accounts'] = [];
-  const actors: TAuthUser[] = [];
+  // The demo's history names its people (the ledger's "posted by", the audit trail), as if they had done it.
+  const actors: TTenant[] = [];
   for (const account of DEMO_ACCOUNTS) {
     const found = await findUserByEmail(db, account.email);
     const user = found ?? (await createUser(db, company.id, { ...account, password: DEMO_PASSWORD }));
     accounts.push({ email: account.email, role: account.role, created: !found });
-    actors.push({
-      userId: user.id,
-      companyId: company.id,
-      role: account.role,
-      email: user.email,
-      firstName: account.firstName,
-      lastName: account.lastName,
-    });
+    actors.push(
+      tenantFor(
+        db,
+        { companyId: company.id, userId: user.id, role: account.role },
+        actorOf({
+          userId: user.id,
+          email: user.email,
+          firstName: account.firstName,
+          lastName: account.lastName,
+        }),
+      ),
+    );
   }
-  const inventory = await seedDemoInventory(db, { admin: actors[0]!, operator: actors[1]! }, now);
+  const inventory = await seedDemoInventory({ admin: actors[0]!, operator: actors[1]! }, now);
   return { company: { id: company.id, name: company.name, created: !existing }, accounts, inventory };
 }

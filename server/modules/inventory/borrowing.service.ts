@@ -8,8 +8,6 @@ import { AppError } from '#common/errors.ts';
 import {
   BORROWING_MESSAGES,
   borrowerLabel,
-  type TBorrowerListQuery,
-  type TBorrowerPage,
   type TBorrowInput,
   type TBorrowing,
   type TBorrowingDetail,
@@ -20,10 +18,9 @@ import {
 import { QUANTITY_SCALE } from '#common/schemas/inventory-setup.ts';
 import type { TDb } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { withTenant } from '../../db/tenant.ts';
-import type { TAuthUser } from '../../plugins/auth.ts';
-import { actorOf } from '../audit/audit.ts';
+import type { TTenant } from '../../db/tenant.ts';
 import * as companiesRepo from '../companies/companies.repo.ts';
+import type { TBorrowers } from './borrowers.ts';
 import * as repo from './borrowing.repo.ts';
 import { findTransactionByKey } from './stock.repo.ts';
 import { postLinesWithin } from './stock.service.ts';
@@ -35,8 +32,8 @@ const returnKey = (key: string) => `borrow-return:${key}`;
 const notFound = () => new AppError('NOT_FOUND', BORROWING_MESSAGES.notFound);
 
 /** Refuses (403) every borrowing request of a company that has not switched borrowing on. */
-export async function assertBorrowingAllowed(db: TDb, companyId: string): Promise<void> {
-  const config = await withTenant(db, companyId, (tx) => companiesRepo.findLabelConfig(tx, companyId));
+export async function assertBorrowingAllowed(tenant: TTenant): Promise<void> {
+  const config = await tenant.run((tx) => companiesRepo.findLabelConfig(tx, tenant.companyId));
   if (!config?.allowBorrowing) throw new AppError('FORBIDDEN', BORROWING_MESSAGES.notAllowed);
 }
 
@@ -127,21 +124,24 @@ async function borrowingOfKey(tx: TDb, companyId: string, key: string): Promise<
 }
 
 /** Lends stock: takes it out of the source location and records who has it until when. */
-export async function borrow(db: TDb, actor: TAuthUser, input: TBorrowInput): Promise<TBorrowingDetail> {
-  // The users table is read as the owner, before the tenant transaction (PGlite serves one at a time).
-  const person = input.borrower.userId
-    ? await repo.findActiveCompanyUser(db, actor.companyId, input.borrower.userId)
-    : null;
+export async function borrow(
+  tenant: TTenant,
+  borrowers: TBorrowers,
+  input: TBorrowInput,
+): Promise<TBorrowingDetail> {
+  // Read as the owner before the tenant transaction (see borrowers.ts).
+  const person = input.borrower.userId ? await borrowers.findActive(tenant, input.borrower.userId) : null;
+  const { companyId } = tenant;
   try {
-    return await withTenant(db, actor.companyId, async (tx) => {
-      const retried = await borrowingOfKey(tx, actor.companyId, input.idempotencyKey);
+    return await tenant.run(async (tx) => {
+      const retried = await borrowingOfKey(tx, companyId, input.idempotencyKey);
       if (retried) return retried;
       if (input.borrower.userId && !person) {
         throw new AppError('BAD_REQUEST', BORROWING_MESSAGES.borrowerNotFound, {
           'borrower.userId': BORROWING_MESSAGES.borrowerNotFound,
         });
       }
-      const today = await companyToday(tx, actor.companyId);
+      const today = await companyToday(tx, companyId);
       if (input.dueOn < today) {
         const message = BORROWING_MESSAGES.dueInPast(today);
         throw new AppError('BAD_REQUEST', message, { dueOn: message });
@@ -154,7 +154,7 @@ export async function borrow(db: TDb, actor: TAuthUser, input: TBorrowInput): Pr
       try {
         transactionId = await postLinesWithin(
           tx,
-          actor,
+          tenant,
           {
             kind: 'borrow',
             reason: input.note,
@@ -177,7 +177,7 @@ export async function borrow(db: TDb, actor: TAuthUser, input: TBorrowInput): Pr
       const id = uuidv7();
       await repo.insertBorrowing(tx, {
         id,
-        companyId: actor.companyId,
+        companyId,
         itemId: input.itemId,
         locationId: input.locationId,
         lotId: input.lotId ?? null,
@@ -185,18 +185,16 @@ export async function borrow(db: TDb, actor: TAuthUser, input: TBorrowInput): Pr
         ...borrower,
         dueOn: input.dueOn,
         note: input.note,
-        borrowedByName: actorOf(actor).name,
+        borrowedByName: tenant.actor.name,
         transactionId,
       });
-      return loadDetail(tx, actor.companyId, id);
+      return loadDetail(tx, companyId, id);
     });
   } catch (error) {
     // The same request sent twice at once: the loser of the race (a unique key, or the stock the winner took)
     // answers with the winner's borrowing.
     if (isUniqueViolation(error) || (error instanceof AppError && error.code === 'CONFLICT')) {
-      const first = await withTenant(db, actor.companyId, (tx) =>
-        borrowingOfKey(tx, actor.companyId, input.idempotencyKey),
-      );
+      const first = await tenant.run((tx) => borrowingOfKey(tx, companyId, input.idempotencyKey));
       if (first) return first;
     }
     throw error;
@@ -222,32 +220,30 @@ async function returnOfKey(
 
 /** Takes back all or part of what is out: puts it into stock and closes the borrowing once everything is back. */
 export async function returnBorrowing(
-  db: TDb,
-  actor: TAuthUser,
+  tenant: TTenant,
   id: string,
   input: TReturnInput,
 ): Promise<TBorrowingDetail> {
   const quantity = normalizeDecimal(input.quantity);
+  const { companyId } = tenant;
   const retriedOr = async (error: AppError) => {
-    const first = await withTenant(db, actor.companyId, (tx) =>
-      returnOfKey(tx, actor.companyId, id, input.idempotencyKey),
-    );
+    const first = await tenant.run((tx) => returnOfKey(tx, companyId, id, input.idempotencyKey));
     if (first) return first;
     throw error;
   };
   try {
-    return await withTenant(db, actor.companyId, async (tx) => {
-      const retried = await returnOfKey(tx, actor.companyId, id, input.idempotencyKey);
+    return await tenant.run(async (tx) => {
+      const retried = await returnOfKey(tx, companyId, id, input.idempotencyKey);
       if (retried) return retried;
-      const found = await repo.findBorrowing(tx, actor.companyId, id);
+      const found = await repo.findBorrowing(tx, companyId, id);
       if (!found) throw notFound();
       const before = found.borrowing;
       if (before.closedAt) throw new AppError('CONFLICT', BORROWING_MESSAGES.closed);
 
-      const after = await repo.addReturned(tx, actor.companyId, id, quantity);
+      const after = await repo.addReturned(tx, companyId, id, quantity);
       if (!after) {
         // Refused under the row's lock: someone else's return got in first, or this is more than is out.
-        const now = (await repo.findBorrowing(tx, actor.companyId, id))!.borrowing;
+        const now = (await repo.findBorrowing(tx, companyId, id))!.borrowing;
         if (now.closedAt) throw new AppError('CONFLICT', BORROWING_MESSAGES.closed);
         const outstanding = subtract(normalizeDecimal(now.quantity), normalizeDecimal(now.returnedQuantity));
         const message = BORROWING_MESSAGES.tooMuch(outstanding, found.unitOfMeasure);
@@ -258,7 +254,7 @@ export async function returnBorrowing(
       try {
         transactionId = await postLinesWithin(
           tx,
-          actor,
+          tenant,
           {
             kind: 'return',
             reference: `Returned by ${borrowerLabel(before)}`,
@@ -271,14 +267,14 @@ export async function returnBorrowing(
       }
       await repo.insertReturn(tx, {
         id: uuidv7(),
-        companyId: actor.companyId,
+        companyId,
         borrowingId: id,
         locationId,
         quantity,
-        returnedByName: actorOf(actor).name,
+        returnedByName: tenant.actor.name,
         transactionId,
       });
-      return loadDetail(tx, actor.companyId, id);
+      return loadDetail(tx, companyId, id);
     });
   } catch (error) {
     // The same return sent twice at once: the second waited for the first's lock, then found the amount gone.
@@ -288,18 +284,14 @@ export async function returnBorrowing(
   }
 }
 
-export async function getBorrowing(db: TDb, actor: TAuthUser, id: string): Promise<TBorrowingDetail> {
-  return withTenant(db, actor.companyId, (tx) => loadDetail(tx, actor.companyId, id));
+export async function getBorrowing(tenant: TTenant, id: string): Promise<TBorrowingDetail> {
+  return tenant.run((tx) => loadDetail(tx, tenant.companyId, id));
 }
 
-export async function listBorrowings(
-  db: TDb,
-  actor: TAuthUser,
-  query: TBorrowingListQuery,
-): Promise<TBorrowingPage> {
-  return withTenant(db, actor.companyId, async (tx) => {
-    const today = await companyToday(tx, actor.companyId);
-    const { rows, total } = await repo.listBorrowings(tx, actor.companyId, query, today);
+export async function listBorrowings(tenant: TTenant, query: TBorrowingListQuery): Promise<TBorrowingPage> {
+  return tenant.run(async (tx) => {
+    const today = await companyToday(tx, tenant.companyId);
+    const { rows, total } = await repo.listBorrowings(tx, tenant.companyId, query, today);
     return {
       items: rows.map((r) => toBorrowing(r, today)),
       total,
@@ -308,14 +300,4 @@ export async function listBorrowings(
       today,
     };
   });
-}
-
-/** The company's active people one can lend to: ids and names, for the borrower picker of every user. */
-export async function listBorrowers(
-  db: TDb,
-  actor: TAuthUser,
-  query: TBorrowerListQuery,
-): Promise<TBorrowerPage> {
-  const { rows, total } = await repo.listActiveCompanyUsers(db, actor.companyId, query);
-  return { items: rows, total, page: query.page, pageSize: query.pageSize };
 }

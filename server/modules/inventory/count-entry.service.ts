@@ -12,9 +12,7 @@ import {
 } from '#common/schemas/stock-check.ts';
 import type { TDb } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { withTenant } from '../../db/tenant.ts';
-import type { TAuthUser } from '../../plugins/auth.ts';
-import { actorOf } from '../audit/audit.ts';
+import type { TTenant } from '../../db/tenant.ts';
 import * as companiesRepo from '../companies/companies.repo.ts';
 import * as repo from './count.repo.ts';
 import { expectedVisible, sessionNotFound, toLine } from './count.service.ts';
@@ -35,8 +33,8 @@ export class DuplicateLineError extends AppError {
 }
 
 /** The session, share-locked so a posting waits for counts under way (and they for it), refused unless counting. */
-async function countingSession(tx: TDb, actor: TAuthUser, id: string): Promise<repo.TSessionRow> {
-  const session = await repo.findSession(tx, actor.companyId, id, 'share');
+async function countingSession(tx: TDb, companyId: string, id: string): Promise<repo.TSessionRow> {
+  const session = await repo.findSession(tx, companyId, id, 'share');
   if (!session) throw sessionNotFound();
   if (session.status !== 'counting') {
     throw new AppError('CONFLICT', COUNT_MESSAGES.notCounting(session.status as 'posted' | 'cancelled'));
@@ -46,37 +44,36 @@ async function countingSession(tx: TDb, actor: TAuthUser, id: string): Promise<r
 
 /** Records (or replaces) the count of a line with the book quantity as it is now. */
 export async function recordCount(
-  db: TDb,
-  actor: TAuthUser,
+  tenant: TTenant,
   sessionId: string,
   lineId: string,
   input: TCountEntry,
 ): Promise<TCountLine> {
-  return withTenant(db, actor.companyId, async (tx) => {
-    const session = await countingSession(tx, actor, sessionId);
+  return tenant.run(async (tx) => {
+    const session = await countingSession(tx, tenant.companyId, sessionId);
     const line = await linesRepo.findLine(tx, sessionId, lineId);
     if (!line) throw new AppError('NOT_FOUND', COUNT_MESSAGES.lineNotFound);
     await linesRepo.recordCount(tx, lineId, {
       countedQuantity: normalizeDecimal(input.countedQuantity),
       bookAtCount: await linesRepo.lockedBalance(tx, line),
-      countedBy: actor.userId,
-      countedByName: actorOf(actor).name,
+      countedBy: tenant.userId,
+      countedByName: tenant.actor.name,
     });
-    return toLine((await linesRepo.findLineView(tx, sessionId, lineId))!, expectedVisible(session, actor));
+    return toLine((await linesRepo.findLineView(tx, sessionId, lineId))!, expectedVisible(session, tenant));
   });
 }
 
 /** The lot of a found line: the one named, or the lot number found (created if new), or none. */
 async function lotOf(
   tx: TDb,
-  actor: TAuthUser,
+  companyId: string,
   item: { id: string; lotTracked: boolean },
   input: TFoundLine,
 ): Promise<string | null> {
-  const settings = await companiesRepo.findLabelConfig(tx, actor.companyId);
+  const settings = await companiesRepo.findLabelConfig(tx, companyId);
   const lotTracked = item.lotTracked && (settings?.useLotNumbers ?? true);
   if (input.lotId) {
-    const lot = await repo.findLot(tx, actor.companyId, input.lotId);
+    const lot = await repo.findLot(tx, companyId, input.lotId);
     if (lot?.itemId !== item.id) throw badField('lotId', COUNT_MESSAGES.lotNotFound);
     return lot.id;
   }
@@ -84,7 +81,7 @@ async function lotOf(
     if (!lotTracked) throw badField('lotNumber', COUNT_MESSAGES.lotNotTracked);
     // count_lines keeps a lot id only: a lot number never seen before becomes a lot now (docs/decisions/024).
     return findOrCreateLot(tx, {
-      companyId: actor.companyId,
+      companyId,
       itemId: item.id,
       lotNumber: input.lotNumber,
       expiresOn: null,
@@ -107,51 +104,54 @@ async function duplicateOf(
 
 /** Adds a line for stock found during the count: expected 0, counted as given, inside the session's scope. */
 export async function addFoundLine(
-  db: TDb,
-  actor: TAuthUser,
+  tenant: TTenant,
   sessionId: string,
   input: TFoundLine,
 ): Promise<TCountLine> {
   let key: { itemId: string; locationId: string; lotId: string | null } | null = null;
   try {
-    return await withTenant(db, actor.companyId, async (tx) => {
-      const session = await countingSession(tx, actor, sessionId);
-      const [item] = await repo.itemsByIds(tx, actor.companyId, [input.itemId]);
+    return await tenant.run(async (tx) => {
+      const session = await countingSession(tx, tenant.companyId, sessionId);
+      const [item] = await repo.itemsByIds(tx, tenant.companyId, [input.itemId]);
       if (!item) throw badField('itemId', COUNT_MESSAGES.itemNotFound);
       if (!item.active) throw badField('itemId', COUNT_MESSAGES.itemInactive);
-      const location = await findLocation(tx, actor.companyId, input.locationId);
+      const location = await findLocation(tx, tenant.companyId, input.locationId);
       if (!location) throw badField('locationId', COUNT_MESSAGES.locationNotFound);
       if (session.scope === 'location') {
-        const counted = (await findLocation(tx, actor.companyId, session.locationId!))!;
+        const counted = (await findLocation(tx, tenant.companyId, session.locationId!))!;
         if (!location.path.startsWith(counted.path))
           throw badField('locationId', COUNT_MESSAGES.outsideLocation(counted.fullCode));
       } else if (!(await linesRepo.sessionHasItem(tx, sessionId, item.id))) {
         throw badField('itemId', COUNT_MESSAGES.itemOutsideScope);
       }
-      key = { itemId: item.id, locationId: location.id, lotId: await lotOf(tx, actor, item, input) };
+      key = {
+        itemId: item.id,
+        locationId: location.id,
+        lotId: await lotOf(tx, tenant.companyId, item, input),
+      };
       const existing = await linesRepo.findLineByKey(tx, sessionId, key);
       if (existing) throw await duplicateOf(tx, sessionId, existing);
       const id = uuidv7();
       await linesRepo.insertLine(tx, {
         id,
-        companyId: actor.companyId,
+        companyId: tenant.companyId,
         sessionId,
         ...key,
         expectedQuantity: '0',
         added: true,
         countedQuantity: normalizeDecimal(input.countedQuantity),
         bookAtCount: await linesRepo.lockedBalance(tx, key),
-        countedBy: actor.userId,
-        countedByName: actorOf(actor).name,
+        countedBy: tenant.userId,
+        countedByName: tenant.actor.name,
         countedAt: new Date(),
       });
-      return toLine((await linesRepo.findLineView(tx, sessionId, id))!, expectedVisible(session, actor));
+      return toLine((await linesRepo.findLineView(tx, sessionId, id))!, expectedVisible(session, tenant));
     });
   } catch (error) {
     // Two people adding the same found stock at once: the second is pointed at the first one's line.
     if (isUniqueViolation(error) && key) {
       const found = key;
-      const duplicate = await withTenant(db, actor.companyId, async (tx) => {
+      const duplicate = await tenant.run(async (tx) => {
         const existing = await linesRepo.findLineByKey(tx, sessionId, found);
         return existing ? duplicateOf(tx, sessionId, existing) : null;
       });

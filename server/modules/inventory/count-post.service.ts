@@ -7,9 +7,8 @@ import { QUANTITY_SCALE } from '#common/schemas/inventory-setup.ts';
 import { COUNT_MESSAGES, type TPostCountResult } from '#common/schemas/stock-check.ts';
 import type { TDb } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { withTenant } from '../../db/tenant.ts';
-import type { TAuthUser } from '../../plugins/auth.ts';
-import { actorOf, recordAudit } from '../audit/audit.ts';
+import type { TTenant } from '../../db/tenant.ts';
+import { recordAudit } from '../audit/audit.ts';
 import * as repo from './count.repo.ts';
 import { loadSession, sessionNotFound } from './count.service.ts';
 import * as linesRepo from './count-lines.repo.ts';
@@ -45,11 +44,11 @@ async function refusalOf(tx: TDb, error: AppError, lines: TVarianceLine[]): Prom
 }
 
 /** Posts the differences of a count and closes it; posting twice is refused. */
-export async function postCount(db: TDb, actor: TAuthUser, id: string): Promise<TPostCountResult> {
+export async function postCount(tenant: TTenant, id: string): Promise<TPostCountResult> {
   try {
-    return await withTenant(db, actor.companyId, async (tx) => {
+    return await tenant.run(async (tx) => {
       // The update lock waits for counts being entered (they hold a share lock) and holds new ones off.
-      const session = await repo.findSession(tx, actor.companyId, id, 'update');
+      const session = await repo.findSession(tx, tenant.companyId, id, 'update');
       if (!session) throw sessionNotFound();
       if (session.status === 'posted') throw alreadyPosted();
       if (session.status === 'cancelled') throw new AppError('CONFLICT', COUNT_MESSAGES.cancelledNoPost);
@@ -65,7 +64,7 @@ export async function postCount(db: TDb, actor: TAuthUser, id: string): Promise<
         try {
           transactionId = await postLinesWithin(
             tx,
-            actor,
+            tenant,
             {
               kind: 'count',
               reason: session.title || `Stock check ${session.number}`,
@@ -85,10 +84,10 @@ export async function postCount(db: TDb, actor: TAuthUser, id: string): Promise<
           throw error;
         }
       }
-      const before = await loadSession(tx, session, actor);
+      const before = await loadSession(tx, session, tenant);
       const uncountedLines = before.lines - before.counted;
-      await repo.closeSession(tx, id, { status: 'posted', closedByName: actorOf(actor).name, transactionId });
-      await recordAudit(tx, actor.companyId, actorOf(actor), {
+      await repo.closeSession(tx, id, { status: 'posted', closedByName: tenant.actor.name, transactionId });
+      await recordAudit(tx, tenant.companyId, tenant.actor, {
         entityType: 'stock-check',
         entityId: id,
         entityLabel: `Count ${session.number}`,
@@ -103,7 +102,7 @@ export async function postCount(db: TDb, actor: TAuthUser, id: string): Promise<
         },
       });
       return {
-        session: await loadSession(tx, (await repo.findSession(tx, actor.companyId, id))!, actor),
+        session: await loadSession(tx, (await repo.findSession(tx, tenant.companyId, id))!, tenant),
         changedLines: lines.length,
         uncountedLines,
         transactionId,

@@ -1,7 +1,5 @@
 // Stock checks (count sessions). Anyone in the company reads counts and enters what they see; starting, cancelling
 // and posting a count are for admins (docs/decisions/024). The Inventory area must be switched on.
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZCountEntrySchema,
@@ -16,8 +14,7 @@ import {
   ZPostCountResultSchema,
   ZStartCountSchema,
 } from '#common/schemas/stock-check.ts';
-import { authOf, requireRole } from '../../plugins/auth.ts';
-import { requireFeature } from '../../plugins/feature.ts';
+import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
 import { cancelCount, getCount, listCountLines, listCounts, startCount } from './count.service.ts';
 import { addFoundLine, DuplicateLineError, recordCount } from './count-entry.service.ts';
 import { postCount } from './count-post.service.ts';
@@ -33,17 +30,13 @@ const ZPlainErrorSchema = z.object({
   }),
 });
 
-export async function countRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = app.database.db;
-  const signedIn = [requireRole('user'), requireFeature(db, 'inventory')];
-  const admin = [requireRole('admin'), requireFeature(db, 'inventory')];
+export const countRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
   const tags = ['inventory'];
 
   r.post(
     '/api/v1/stock-checks',
     {
-      preHandler: admin,
+      config: { role: 'admin' },
       schema: {
         summary:
           'Starts a count of a location (and everything under it) or of items; expected quantities frozen (admin)',
@@ -52,13 +45,12 @@ export async function countRoutes(app: FastifyInstance) {
         response: { 201: ZCountSessionSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await startCount(db, authOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(await startCount(tenantOf(request), request.body)),
   );
 
   r.get(
     '/api/v1/stock-checks',
     {
-      preHandler: signedIn,
       schema: {
         summary: 'A page of counts, newest first, with their progress',
         tags,
@@ -66,13 +58,12 @@ export async function countRoutes(app: FastifyInstance) {
         response: { 200: ZCountSessionPageSchema },
       },
     },
-    async (request) => listCounts(db, authOf(request), request.query),
+    async (request) => listCounts(tenantOf(request), request.query),
   );
 
   r.get(
     '/api/v1/stock-checks/:id',
     {
-      preHandler: signedIn,
       schema: {
         summary: 'One count with its progress',
         tags,
@@ -80,13 +71,12 @@ export async function countRoutes(app: FastifyInstance) {
         response: { 200: ZCountSessionSchema },
       },
     },
-    async (request) => getCount(db, authOf(request), request.params.id),
+    async (request) => getCount(tenantOf(request), request.params.id),
   );
 
   r.get(
     '/api/v1/stock-checks/:id/lines',
     {
-      preHandler: signedIn,
       schema: {
         summary:
           "A page of a count's lines; expected quantities are left out for non-admins while a blind count runs",
@@ -96,13 +86,12 @@ export async function countRoutes(app: FastifyInstance) {
         response: { 200: ZCountLinePageSchema },
       },
     },
-    async (request) => listCountLines(db, authOf(request), request.params.id, request.query),
+    async (request) => listCountLines(tenantOf(request), request.params.id, request.query),
   );
 
   r.put(
     '/api/v1/stock-checks/:id/lines/:lineId',
     {
-      preHandler: signedIn,
       schema: {
         summary:
           'Records what was counted on a line (a recount replaces it), beside the book quantity at that moment',
@@ -112,14 +101,12 @@ export async function countRoutes(app: FastifyInstance) {
         response: { 200: ZCountLineSchema },
       },
     },
-    async (request) =>
-      recordCount(db, authOf(request), request.params.id, request.params.lineId, request.body),
+    async (request) => recordCount(tenantOf(request), request.params.id, request.params.lineId, request.body),
   );
 
   r.post(
     '/api/v1/stock-checks/:id/lines',
     {
-      preHandler: signedIn,
       schema: {
         summary:
           'Adds a line for stock found during the count (expected 0); 409 names a line that already has it',
@@ -131,9 +118,7 @@ export async function countRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       try {
-        return reply
-          .status(201)
-          .send(await addFoundLine(db, authOf(request), request.params.id, request.body));
+        return reply.status(201).send(await addFoundLine(tenantOf(request), request.params.id, request.body));
       } catch (error) {
         if (!(error instanceof DuplicateLineError)) throw error;
         return reply.status(409).send({
@@ -147,7 +132,7 @@ export async function countRoutes(app: FastifyInstance) {
   r.post(
     '/api/v1/stock-checks/:id/post',
     {
-      preHandler: admin,
+      config: { role: 'admin' },
       schema: {
         summary:
           'Posts the differences as one count transaction and closes the count; all or nothing (admin)',
@@ -156,13 +141,13 @@ export async function countRoutes(app: FastifyInstance) {
         response: { 200: ZPostCountResultSchema },
       },
     },
-    async (request) => postCount(db, authOf(request), request.params.id),
+    async (request) => postCount(tenantOf(request), request.params.id),
   );
 
   r.post(
     '/api/v1/stock-checks/:id/cancel',
     {
-      preHandler: admin,
+      config: { role: 'admin' },
       schema: {
         summary: 'Cancels a count that is still counting; nothing is posted (admin)',
         tags,
@@ -170,6 +155,6 @@ export async function countRoutes(app: FastifyInstance) {
         response: { 200: ZCountSessionSchema },
       },
     },
-    async (request) => cancelCount(db, authOf(request), request.params.id),
+    async (request) => cancelCount(tenantOf(request), request.params.id),
   );
-}
+});

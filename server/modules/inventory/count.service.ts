@@ -18,9 +18,8 @@ import {
   type TStartCount,
 } from '#common/schemas/stock-check.ts';
 import type { TDb } from '../../db/client.ts';
-import { withTenant } from '../../db/tenant.ts';
-import type { TAuthUser } from '../../plugins/auth.ts';
-import { actorOf, recordAudit } from '../audit/audit.ts';
+import type { TTenant, TTenantContext } from '../../db/tenant.ts';
+import { recordAudit } from '../audit/audit.ts';
 import * as repo from './count.repo.ts';
 import * as linesRepo from './count-lines.repo.ts';
 import { findLocation } from './locations.repo.ts';
@@ -29,12 +28,12 @@ export const sessionNotFound = () => new AppError('NOT_FOUND', COUNT_MESSAGES.no
 const badField = (field: string, message: string) =>
   new AppError('BAD_REQUEST', message, { [field]: message });
 
-/** Whether `actor` sees expected quantities and variances of `session`: admins always, others once not blind. */
+/** Whether `who` sees expected quantities and variances of `session`: admins always, others once not blind. */
 export function expectedVisible(
   session: Pick<repo.TSessionRow, 'blind' | 'status'>,
-  actor: TAuthUser,
+  who: Pick<TTenantContext, 'role'>,
 ): boolean {
-  return hasRole(actor.role, 'admin') || !session.blind || session.status !== 'counting';
+  return hasRole(who.role, 'admin') || !session.blind || session.status !== 'counting';
 }
 
 /** A session as the API answers it, progress included (variances only where visible). */
@@ -42,9 +41,9 @@ function toSession(
   row: repo.TSessionRow,
   locationCode: string | null,
   progress: repo.TProgress | undefined,
-  actor: TAuthUser,
+  who: Pick<TTenantContext, 'role'>,
 ): TCountSession {
-  const visible = expectedVisible(row, actor);
+  const visible = expectedVisible(row, who);
   return {
     id: row.id,
     number: row.number,
@@ -96,20 +95,24 @@ export function toLine(row: linesRepo.TLineListRow, visible: boolean): TCountLin
   };
 }
 
-/** The session with its progress, read in `tx`. */
-export async function loadSession(tx: TDb, row: repo.TSessionRow, actor: TAuthUser): Promise<TCountSession> {
+/** The session with its progress, read in `tx`, as `who` may see it. */
+export async function loadSession(
+  tx: TDb,
+  row: repo.TSessionRow,
+  who: Pick<TTenantContext, 'role'>,
+): Promise<TCountSession> {
   const progress = await repo.progressOf(tx, [row.id]);
-  return toSession(row, await repo.locationCodeOf(tx, row.locationId), progress.get(row.id), actor);
+  return toSession(row, await repo.locationCodeOf(tx, row.locationId), progress.get(row.id), who);
 }
 
 /** The scope of a new count, checked: the location (and its path), or the items (known and active). */
-async function scopeOf(tx: TDb, actor: TAuthUser, input: TStartCount): Promise<repo.TScope> {
+async function scopeOf(tx: TDb, companyId: string, input: TStartCount): Promise<repo.TScope> {
   if (input.scope === 'location') {
-    const location = await findLocation(tx, actor.companyId, input.locationId);
+    const location = await findLocation(tx, companyId, input.locationId);
     if (!location) throw badField('locationId', COUNT_MESSAGES.locationNotFound);
     return { locationPath: location.path };
   }
-  const found = new Map((await repo.itemsByIds(tx, actor.companyId, input.itemIds)).map((i) => [i.id, i]));
+  const found = new Map((await repo.itemsByIds(tx, companyId, input.itemIds)).map((i) => [i.id, i]));
   for (const [index, itemId] of input.itemIds.entries()) {
     const item = found.get(itemId);
     if (!item) throw badField(`itemIds.${index}`, COUNT_MESSAGES.itemNotFound);
@@ -120,10 +123,10 @@ async function scopeOf(tx: TDb, actor: TAuthUser, input: TStartCount): Promise<r
 }
 
 /** Starts a count: one line per non-zero balance in scope, expected quantities frozen, numbered per company. */
-export async function startCount(db: TDb, actor: TAuthUser, input: TStartCount): Promise<TCountSession> {
-  return withTenant(db, actor.companyId, async (tx) => {
-    const scope = await scopeOf(tx, actor, input);
-    const balances = await repo.balancesInScope(tx, actor.companyId, scope, COUNT_MAX_LINES + 1);
+export async function startCount(tenant: TTenant, input: TStartCount): Promise<TCountSession> {
+  return tenant.run(async (tx) => {
+    const scope = await scopeOf(tx, tenant.companyId, input);
+    const balances = await repo.balancesInScope(tx, tenant.companyId, scope, COUNT_MAX_LINES + 1);
     const field = input.scope === 'location' ? 'locationId' : 'itemIds';
     if (balances.length > COUNT_MAX_LINES) throw badField(field, COUNT_MESSAGES.tooManyLines);
     if ('itemIds' in scope) {
@@ -131,30 +134,30 @@ export async function startCount(db: TDb, actor: TAuthUser, input: TStartCount):
       const stocked = new Set(balances.map((b) => b.itemId));
       const missing = scope.itemIds.filter((id) => !stocked.has(id));
       if (missing.length > 0) {
-        const names = (await repo.itemsByIds(tx, actor.companyId, missing)).map((i) => i.partNumber).sort();
+        const names = (await repo.itemsByIds(tx, tenant.companyId, missing)).map((i) => i.partNumber).sort();
         throw badField('itemIds', COUNT_MESSAGES.itemsWithoutStock(names));
       }
     }
-    await repo.lockSessionNumbers(tx, actor.companyId);
-    const number = await repo.nextSessionNumber(tx, actor.companyId);
+    await repo.lockSessionNumbers(tx, tenant.companyId);
+    const number = await repo.nextSessionNumber(tx, tenant.companyId);
     const id = uuidv7();
-    const name = actorOf(actor).name;
+    const name = tenant.actor.name;
     await repo.insertSession(tx, {
       id,
-      companyId: actor.companyId,
+      companyId: tenant.companyId,
       number,
       title: input.title,
       scope: input.scope,
       locationId: input.scope === 'location' ? input.locationId : null,
       blind: input.blind,
-      startedBy: actor.userId,
+      startedBy: tenant.userId,
       startedByName: name,
     });
     await repo.insertLines(
       tx,
       balances.map((b) => ({
         id: uuidv7(),
-        companyId: actor.companyId,
+        companyId: tenant.companyId,
         sessionId: id,
         itemId: b.itemId,
         locationId: b.locationId,
@@ -162,9 +165,9 @@ export async function startCount(db: TDb, actor: TAuthUser, input: TStartCount):
         expectedQuantity: b.quantity,
       })),
     );
-    const row = (await repo.findSession(tx, actor.companyId, id))!;
-    const session = await loadSession(tx, row, actor);
-    await recordAudit(tx, actor.companyId, actorOf(actor), {
+    const row = (await repo.findSession(tx, tenant.companyId, id))!;
+    const session = await loadSession(tx, row, tenant);
+    await recordAudit(tx, tenant.companyId, tenant.actor, {
       entityType: 'stock-check',
       entityId: id,
       entityLabel: `Count ${number}`,
@@ -181,19 +184,15 @@ export async function startCount(db: TDb, actor: TAuthUser, input: TStartCount):
   });
 }
 
-export async function listCounts(
-  db: TDb,
-  actor: TAuthUser,
-  query: TCountListQuery,
-): Promise<TCountSessionPage> {
-  return withTenant(db, actor.companyId, async (tx) => {
-    const { rows, total } = await repo.listSessions(tx, actor.companyId, query);
+export async function listCounts(tenant: TTenant, query: TCountListQuery): Promise<TCountSessionPage> {
+  return tenant.run(async (tx) => {
+    const { rows, total } = await repo.listSessions(tx, tenant.companyId, query);
     const progress = await repo.progressOf(
       tx,
       rows.map((r) => r.session.id),
     );
     return {
-      items: rows.map((r) => toSession(r.session, r.locationCode, progress.get(r.session.id), actor)),
+      items: rows.map((r) => toSession(r.session, r.locationCode, progress.get(r.session.id), tenant)),
       total,
       page: query.page,
       pageSize: query.pageSize,
@@ -201,24 +200,23 @@ export async function listCounts(
   });
 }
 
-export async function getCount(db: TDb, actor: TAuthUser, id: string): Promise<TCountSession> {
-  return withTenant(db, actor.companyId, async (tx) => {
-    const row = await repo.findSession(tx, actor.companyId, id);
+export async function getCount(tenant: TTenant, id: string): Promise<TCountSession> {
+  return tenant.run(async (tx) => {
+    const row = await repo.findSession(tx, tenant.companyId, id);
     if (!row) throw sessionNotFound();
-    return loadSession(tx, row, actor);
+    return loadSession(tx, row, tenant);
   });
 }
 
 export async function listCountLines(
-  db: TDb,
-  actor: TAuthUser,
+  tenant: TTenant,
   id: string,
   query: TCountLinesQuery,
 ): Promise<TCountLinePage> {
-  return withTenant(db, actor.companyId, async (tx) => {
-    const session = await repo.findSession(tx, actor.companyId, id);
+  return tenant.run(async (tx) => {
+    const session = await repo.findSession(tx, tenant.companyId, id);
     if (!session) throw sessionNotFound();
-    const visible = expectedVisible(session, actor);
+    const visible = expectedVisible(session, tenant);
     // Which lines differ, or which differ most, would tell a blind counter what the book says.
     if (!visible && (query.filter === 'variance' || query.sort === 'value')) {
       throw new AppError('FORBIDDEN', COUNT_MESSAGES.blindVariances);
@@ -229,13 +227,13 @@ export async function listCountLines(
 }
 
 /** Cancels a count that is still counting (admins): its lines stay as a record, nothing is posted. */
-export async function cancelCount(db: TDb, actor: TAuthUser, id: string): Promise<TCountSession> {
-  return withTenant(db, actor.companyId, async (tx) => {
-    const row = await repo.findSession(tx, actor.companyId, id, 'update');
+export async function cancelCount(tenant: TTenant, id: string): Promise<TCountSession> {
+  return tenant.run(async (tx) => {
+    const row = await repo.findSession(tx, tenant.companyId, id, 'update');
     if (!row) throw sessionNotFound();
     if (row.status !== 'counting') throw new AppError('CONFLICT', COUNT_MESSAGES.cancelOnlyCounting);
-    await repo.closeSession(tx, id, { status: 'cancelled', closedByName: actorOf(actor).name });
-    await recordAudit(tx, actor.companyId, actorOf(actor), {
+    await repo.closeSession(tx, id, { status: 'cancelled', closedByName: tenant.actor.name });
+    await recordAudit(tx, tenant.companyId, tenant.actor, {
       entityType: 'stock-check',
       entityId: id,
       entityLabel: `Count ${row.number}`,
@@ -243,6 +241,6 @@ export async function cancelCount(db: TDb, actor: TAuthUser, id: string): Promis
       before: { status: 'counting' },
       after: { status: 'cancelled' },
     });
-    return loadSession(tx, (await repo.findSession(tx, actor.companyId, id))!, actor);
+    return loadSession(tx, (await repo.findSession(tx, tenant.companyId, id))!, tenant);
   });
 }

@@ -1,7 +1,5 @@
 // Items (SKU setup) and locations: everyone in the company reads them, admins change them; the Inventory area
 // must be switched on.
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZItemInputSchema,
@@ -22,8 +20,7 @@ import {
   ZItemImportRequestSchema,
   ZItemImportResultSchema,
 } from '#common/schemas/items-csv.ts';
-import { authOf, requireRole } from '../../plugins/auth.ts';
-import { requireFeature } from '../../plugins/feature.ts';
+import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
 import { createItem, getItem, listItems, updateItem } from './items.service.ts';
 import { exportItemsCsv, importItemsCsv } from './items-import.service.ts';
 import { createLocation, getLocation, listLocations, updateLocation } from './locations.service.ts';
@@ -38,17 +35,12 @@ const ZPlainErrorSchema = z.object({
 });
 const ZItemExportQuerySchema = ZItemListQuerySchema.pick({ q: true, category: true, status: true });
 
-export async function inventorySetupRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = app.database.db;
-  const read = [requireRole('user'), requireFeature(db, 'inventory')];
-  const write = [requireRole('admin'), requireFeature(db, 'inventory')];
+export const inventorySetupRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
   const tags = ['inventory'];
 
   r.get(
     '/api/v1/items',
     {
-      preHandler: read,
       schema: {
         summary: 'A page of items (SKUs), by part number; search by part number, name or category',
         tags,
@@ -56,12 +48,12 @@ export async function inventorySetupRoutes(app: FastifyInstance) {
         response: { 200: ZItemPageSchema },
       },
     },
-    async (request) => listItems(db, authOf(request), request.query),
+    async (request) => listItems(tenantOf(request), request.query),
   );
   r.post(
     '/api/v1/items',
     {
-      preHandler: write,
+      config: { role: 'admin' },
       schema: {
         summary: "Adds an item; refused past the plan's SKU limit (admin)",
         tags,
@@ -69,12 +61,11 @@ export async function inventorySetupRoutes(app: FastifyInstance) {
         response: { 201: ZItemSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await createItem(db, authOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(await createItem(tenantOf(request), request.body)),
   );
   r.get(
     '/api/v1/items/export.csv',
     {
-      preHandler: read,
       schema: {
         summary: 'The matching items (all pages) as a CSV file',
         tags,
@@ -82,7 +73,7 @@ export async function inventorySetupRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const csv = await exportItemsCsv(db, authOf(request), request.query);
+      const csv = await exportItemsCsv(tenantOf(request), request.query);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
@@ -94,7 +85,7 @@ export async function inventorySetupRoutes(app: FastifyInstance) {
   r.post(
     '/api/v1/items/import',
     {
-      preHandler: write,
+      config: { role: 'admin' },
       // The file travels as a JSON string: up to 5 MB of text, more once escaped.
       bodyLimit: ITEM_CSV_MAX_CHARS * 2 + 1024,
       schema: {
@@ -109,7 +100,7 @@ export async function inventorySetupRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { ok, result } = await importItemsCsv(db, authOf(request), request.body);
+      const { ok, result } = await importItemsCsv(tenantOf(request), request.body);
       if (ok) return reply.send(result);
       const message = `The file has ${result.errors.length === 1 ? 'a problem' : 'problems'}: nothing was imported.`;
       const refused: TItemImportRefused = { ...result, error: { code: 'VALIDATION', message } };
@@ -119,15 +110,14 @@ export async function inventorySetupRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/items/:id',
     {
-      preHandler: read,
       schema: { summary: 'One item', tags, params: ZIdParams, response: { 200: ZItemSchema } },
     },
-    async (request) => getItem(db, authOf(request), request.params.id),
+    async (request) => getItem(tenantOf(request), request.params.id),
   );
   r.patch(
     '/api/v1/items/:id',
     {
-      preHandler: write,
+      config: { role: 'admin' },
       schema: {
         summary: 'Changes an item, or deactivates or reactivates it (admin)',
         tags,
@@ -136,13 +126,12 @@ export async function inventorySetupRoutes(app: FastifyInstance) {
         response: { 200: ZItemSchema },
       },
     },
-    async (request) => updateItem(db, authOf(request), request.params.id, request.body),
+    async (request) => updateItem(tenantOf(request), request.params.id, request.body),
   );
 
   r.get(
     '/api/v1/locations',
     {
-      preHandler: read,
       schema: {
         summary: 'Locations: the sites, the children of a parent, everything under a location, or a search',
         tags,
@@ -150,12 +139,12 @@ export async function inventorySetupRoutes(app: FastifyInstance) {
         response: { 200: ZLocationPageSchema },
       },
     },
-    async (request) => listLocations(db, authOf(request), request.query),
+    async (request) => listLocations(tenantOf(request), request.query),
   );
   r.post(
     '/api/v1/locations',
     {
-      preHandler: write,
+      config: { role: 'admin' },
       schema: {
         summary: 'Adds a site, or an area, shelf or bin under its parent (admin)',
         tags,
@@ -163,20 +152,19 @@ export async function inventorySetupRoutes(app: FastifyInstance) {
         response: { 201: ZLocationSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await createLocation(db, authOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(await createLocation(tenantOf(request), request.body)),
   );
   r.get(
     '/api/v1/locations/:id',
     {
-      preHandler: read,
       schema: { summary: 'One location', tags, params: ZIdParams, response: { 200: ZLocationSchema } },
     },
-    async (request) => getLocation(db, authOf(request), request.params.id),
+    async (request) => getLocation(tenantOf(request), request.params.id),
   );
   r.patch(
     '/api/v1/locations/:id',
     {
-      preHandler: write,
+      config: { role: 'admin' },
       schema: {
         summary: "Renames a location or changes its code (carried into its subtree's full codes) (admin)",
         tags,
@@ -185,6 +173,6 @@ export async function inventorySetupRoutes(app: FastifyInstance) {
         response: { 200: ZLocationSchema },
       },
     },
-    async (request) => updateLocation(db, authOf(request), request.params.id, request.body),
+    async (request) => updateLocation(tenantOf(request), request.params.id, request.body),
   );
-}
+});

@@ -22,9 +22,8 @@ import {
 } from '#common/schemas/items-csv.ts';
 import type { TDb } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { withTenant } from '../../db/tenant.ts';
-import type { TAuthUser } from '../../plugins/auth.ts';
-import { actorOf, recordAudits } from '../audit/audit.ts';
+import type { TTenant } from '../../db/tenant.ts';
+import { recordAudits } from '../audit/audit.ts';
 import * as companiesRepo from '../companies/companies.repo.ts';
 import { items, locations } from './inventory.tables.ts';
 import { countActiveItems, listItems, lockSkuCount, toItem } from './items.repo.ts';
@@ -38,15 +37,14 @@ const chunksOf = <T>(list: readonly T[], size = CHUNK): T[][] =>
 
 /** The matching items (every page) as CSV text, a header and then one record per item, read 1000 at a time. */
 export async function exportItemsCsv(
-  db: TDb,
-  actor: TAuthUser,
+  tenant: TTenant,
   filter: Pick<TItemListQuery, 'q' | 'category' | 'status'>,
 ): Promise<string> {
-  return withTenant(db, actor.companyId, async (tx) => {
+  return tenant.run(async (tx) => {
     // A byte order mark lets spreadsheet programs read the file as UTF-8; the import skips it.
     const parts = [`\uFEFF${ITEM_CSV_HEADER}`];
     for (let page = 1; ; page++) {
-      const found = await listItems(tx, actor.companyId, { ...filter, page, pageSize: CHUNK });
+      const found = await listItems(tx, tenant.companyId, { ...filter, page, pageSize: CHUNK });
       parts.push(found.items.map(itemCsvLine).join(''));
       if (found.items.length < CHUNK) break;
     }
@@ -252,8 +250,7 @@ function auditable(item: TItem) {
  * problem in the file; then nothing was written.
  */
 export async function importItemsCsv(
-  db: TDb,
-  actor: TAuthUser,
+  tenant: TTenant,
   request: TItemImportRequest,
 ): Promise<{ ok: boolean; result: TItemImportResult }> {
   const parsed = parseItemsCsv(request.csv);
@@ -261,14 +258,14 @@ export async function importItemsCsv(
     return { ok: request.mode === 'preview', result: report({ ...parsed, valid: 0 }, 0) };
   }
   try {
-    return await withTenant(db, actor.companyId, async (tx) => {
+    return await tenant.run(async (tx) => {
       // Held from the count to the commit: a concurrent addition cannot slip past the limit checked here.
-      if (request.mode === 'commit') await lockSkuCount(tx, actor.companyId);
-      const checked = await checkFile(tx, actor.companyId, parsed.records);
+      if (request.mode === 'commit') await lockSkuCount(tx, tenant.companyId);
+      const checked = await checkFile(tx, tenant.companyId, parsed.records);
       if (request.mode === 'preview') return { ok: true, result: report(checked, 0) };
       if (checked.errors.length > 0) return { ok: false, result: report(checked, 0) };
 
-      const settings = await companiesRepo.findLabelConfig(tx, actor.companyId);
+      const settings = await companiesRepo.findLabelConfig(tx, tenant.companyId);
       const lotDefault = settings?.useLotNumbers ?? false;
       const paths = new Map<string, string>();
       for (const chunk of chunksOf(checked.candidates)) {
@@ -277,7 +274,7 @@ export async function importItemsCsv(
           .values(
             chunk.map(({ input, active, locationId }) => ({
               id: uuidv7(),
-              companyId: actor.companyId,
+              companyId: tenant.companyId,
               partNumber: input.partNumber,
               name: input.name,
               description: input.description,
@@ -298,13 +295,13 @@ export async function importItemsCsv(
           const rows = await tx
             .select({ id: locations.id, fullCode: locations.fullCode })
             .from(locations)
-            .where(and(eq(locations.companyId, actor.companyId), inArray(locations.id, missing)));
+            .where(and(eq(locations.companyId, tenant.companyId), inArray(locations.id, missing)));
           for (const r of rows) paths.set(r.id, r.fullCode);
         }
         await recordAudits(
           tx,
-          actor.companyId,
-          actorOf(actor),
+          tenant.companyId,
+          tenant.actor,
           inserted.map((row) => {
             const item = toItem(
               row,

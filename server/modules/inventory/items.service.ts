@@ -15,9 +15,8 @@ import {
 } from '#common/schemas/inventory-setup.ts';
 import type { TDb } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { withTenant } from '../../db/tenant.ts';
-import type { TAuthUser } from '../../plugins/auth.ts';
-import { actorOf, changedFields, recordAudit } from '../audit/audit.ts';
+import type { TTenant } from '../../db/tenant.ts';
+import { changedFields, recordAudit } from '../audit/audit.ts';
 import * as companiesRepo from '../companies/companies.repo.ts';
 import * as repo from './items.repo.ts';
 import { findLocation } from './locations.repo.ts';
@@ -50,28 +49,28 @@ function auditable(item: TItem) {
   return fields;
 }
 
-export async function listItems(db: TDb, actor: TAuthUser, query: TItemListQuery): Promise<TItemPage> {
-  const found = await withTenant(db, actor.companyId, (tx) => repo.listItems(tx, actor.companyId, query));
+export async function listItems(tenant: TTenant, query: TItemListQuery): Promise<TItemPage> {
+  const found = await tenant.run((tx) => repo.listItems(tx, tenant.companyId, query));
   return { ...found, page: query.page, pageSize: query.pageSize };
 }
 
-export async function getItem(db: TDb, actor: TAuthUser, id: string): Promise<TItem> {
-  const item = await withTenant(db, actor.companyId, (tx) => repo.findItem(tx, actor.companyId, id));
+export async function getItem(tenant: TTenant, id: string): Promise<TItem> {
+  const item = await tenant.run((tx) => repo.findItem(tx, tenant.companyId, id));
   if (!item) throw notFound();
   return item;
 }
 
-export async function createItem(db: TDb, actor: TAuthUser, input: TItemInput): Promise<TItem> {
+export async function createItem(tenant: TTenant, input: TItemInput): Promise<TItem> {
   try {
-    return await withTenant(db, actor.companyId, async (tx) => {
-      await repo.lockSkuCount(tx, actor.companyId);
-      await checkSkuSlot(tx, actor.companyId);
-      await checkLocation(tx, actor.companyId, input.defaultLocationId);
-      const settings = await companiesRepo.findLabelConfig(tx, actor.companyId);
+    return await tenant.run(async (tx) => {
+      await repo.lockSkuCount(tx, tenant.companyId);
+      await checkSkuSlot(tx, tenant.companyId);
+      await checkLocation(tx, tenant.companyId, input.defaultLocationId);
+      const settings = await companiesRepo.findLabelConfig(tx, tenant.companyId);
       const id = uuidv7();
       await repo.insertItem(tx, {
         id,
-        companyId: actor.companyId,
+        companyId: tenant.companyId,
         partNumber: input.partNumber,
         name: input.name,
         description: input.description,
@@ -82,8 +81,8 @@ export async function createItem(db: TDb, actor: TAuthUser, input: TItemInput): 
         defaultLocationId: input.defaultLocationId,
         lotTracked: input.lotTracked ?? settings?.useLotNumbers ?? false,
       });
-      const item = (await repo.findItem(tx, actor.companyId, id))!;
-      await recordAudit(tx, actor.companyId, actorOf(actor), {
+      const item = (await repo.findItem(tx, tenant.companyId, id))!;
+      await recordAudit(tx, tenant.companyId, tenant.actor, {
         entityType: 'item',
         entityId: id,
         entityLabel: item.partNumber,
@@ -98,15 +97,15 @@ export async function createItem(db: TDb, actor: TAuthUser, input: TItemInput): 
   }
 }
 
-export async function updateItem(db: TDb, actor: TAuthUser, id: string, patch: TItemPatch): Promise<TItem> {
+export async function updateItem(tenant: TTenant, id: string, patch: TItemPatch): Promise<TItem> {
   try {
-    return await withTenant(db, actor.companyId, async (tx) => {
-      if (patch.active === true) await repo.lockSkuCount(tx, actor.companyId);
-      const before = await repo.findItem(tx, actor.companyId, id);
+    return await tenant.run(async (tx) => {
+      if (patch.active === true) await repo.lockSkuCount(tx, tenant.companyId);
+      const before = await repo.findItem(tx, tenant.companyId, id);
       if (!before) throw notFound();
-      if (patch.active === true && !before.active) await checkSkuSlot(tx, actor.companyId);
-      await checkLocation(tx, actor.companyId, patch.defaultLocationId);
-      await repo.updateItem(tx, actor.companyId, id, {
+      if (patch.active === true && !before.active) await checkSkuSlot(tx, tenant.companyId);
+      await checkLocation(tx, tenant.companyId, patch.defaultLocationId);
+      await repo.updateItem(tx, tenant.companyId, id, {
         ...(patch.partNumber !== undefined ? { partNumber: patch.partNumber } : {}),
         ...(patch.name !== undefined ? { name: patch.name } : {}),
         ...(patch.description !== undefined ? { description: patch.description } : {}),
@@ -120,10 +119,10 @@ export async function updateItem(db: TDb, actor: TAuthUser, id: string, patch: T
         ...(patch.lotTracked !== undefined ? { lotTracked: patch.lotTracked } : {}),
         ...(patch.active !== undefined ? { active: patch.active } : {}),
       });
-      const after = (await repo.findItem(tx, actor.companyId, id))!;
+      const after = (await repo.findItem(tx, tenant.companyId, id))!;
       const diff = changedFields(auditable(before), auditable(after));
       if (Object.keys(diff.after).length > 0) {
-        await recordAudit(tx, actor.companyId, actorOf(actor), {
+        await recordAudit(tx, tenant.companyId, tenant.actor, {
           entityType: 'item',
           entityId: id,
           entityLabel: after.partNumber,

@@ -11,42 +11,36 @@ import {
   type TLocationPage,
   type TLocationPatch,
 } from '#common/schemas/inventory-setup.ts';
-import type { TDb } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { withTenant } from '../../db/tenant.ts';
-import type { TAuthUser } from '../../plugins/auth.ts';
-import { actorOf, changedFields, recordAudit } from '../audit/audit.ts';
+import type { TTenant } from '../../db/tenant.ts';
+import { changedFields, recordAudit } from '../audit/audit.ts';
 import * as repo from './locations.repo.ts';
 
 const codeTaken = () =>
   new AppError('CONFLICT', LOCATION_MESSAGES.codeTaken, { code: LOCATION_MESSAGES.codeTaken });
 const notFound = () => new AppError('NOT_FOUND', LOCATION_MESSAGES.notFound);
 
-export async function listLocations(
-  db: TDb,
-  actor: TAuthUser,
-  query: TLocationListQuery,
-): Promise<TLocationPage> {
-  return withTenant(db, actor.companyId, async (tx) => {
-    const under = query.under ? await repo.findLocation(tx, actor.companyId, query.under) : null;
+export async function listLocations(tenant: TTenant, query: TLocationListQuery): Promise<TLocationPage> {
+  return tenant.run(async (tx) => {
+    const under = query.under ? await repo.findLocation(tx, tenant.companyId, query.under) : null;
     if (query.under && !under) throw notFound();
-    const found = await repo.listLocations(tx, actor.companyId, query, under);
+    const found = await repo.listLocations(tx, tenant.companyId, query, under);
     return { ...found, page: query.page, pageSize: query.pageSize };
   });
 }
 
-export async function getLocation(db: TDb, actor: TAuthUser, id: string): Promise<TLocation> {
-  return withTenant(db, actor.companyId, async (tx) => {
-    const row = await repo.findLocation(tx, actor.companyId, id);
+export async function getLocation(tenant: TTenant, id: string): Promise<TLocation> {
+  return tenant.run(async (tx) => {
+    const row = await repo.findLocation(tx, tenant.companyId, id);
     if (!row) throw notFound();
     return repo.toLocation(row, await repo.countChildren(tx, id));
   });
 }
 
-export async function createLocation(db: TDb, actor: TAuthUser, input: TLocationInput): Promise<TLocation> {
+export async function createLocation(tenant: TTenant, input: TLocationInput): Promise<TLocation> {
   try {
-    return await withTenant(db, actor.companyId, async (tx) => {
-      const parent = input.parentId ? await repo.findLocation(tx, actor.companyId, input.parentId) : null;
+    return await tenant.run(async (tx) => {
+      const parent = input.parentId ? await repo.findLocation(tx, tenant.companyId, input.parentId) : null;
       if (input.parentId && !parent) {
         throw new AppError('BAD_REQUEST', LOCATION_MESSAGES.parentNotFound, {
           parentId: LOCATION_MESSAGES.parentNotFound,
@@ -71,7 +65,7 @@ export async function createLocation(db: TDb, actor: TAuthUser, input: TLocation
       const id = uuidv7();
       const row = await repo.insertLocation(tx, {
         id,
-        companyId: actor.companyId,
+        companyId: tenant.companyId,
         parentId: parent?.id ?? null,
         kind: input.kind,
         code: input.code,
@@ -80,7 +74,7 @@ export async function createLocation(db: TDb, actor: TAuthUser, input: TLocation
         fullCode: parent ? `${parent.fullCode} / ${input.code}` : input.code,
         depth: parent ? parent.depth + 1 : 0,
       });
-      await recordAudit(tx, actor.companyId, actorOf(actor), {
+      await recordAudit(tx, tenant.companyId, tenant.actor, {
         entityType: 'location',
         entityId: id,
         entityLabel: row.fullCode,
@@ -95,15 +89,10 @@ export async function createLocation(db: TDb, actor: TAuthUser, input: TLocation
   }
 }
 
-export async function updateLocation(
-  db: TDb,
-  actor: TAuthUser,
-  id: string,
-  patch: TLocationPatch,
-): Promise<TLocation> {
+export async function updateLocation(tenant: TTenant, id: string, patch: TLocationPatch): Promise<TLocation> {
   try {
-    return await withTenant(db, actor.companyId, async (tx) => {
-      const before = await repo.findLocation(tx, actor.companyId, id);
+    return await tenant.run(async (tx) => {
+      const before = await repo.findLocation(tx, tenant.companyId, id);
       if (!before) throw notFound();
       const after = await repo.updateLocation(tx, before, patch);
       const diff = changedFields(
@@ -111,7 +100,7 @@ export async function updateLocation(
         { code: after.code, name: after.name, active: after.active },
       );
       if (Object.keys(diff.after).length > 0) {
-        await recordAudit(tx, actor.companyId, actorOf(actor), {
+        await recordAudit(tx, tenant.companyId, tenant.actor, {
           entityType: 'location',
           entityId: id,
           entityLabel: after.fullCode,

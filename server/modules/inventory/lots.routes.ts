@@ -1,7 +1,5 @@
 // Lots of lot-tracked items: an item's lots, one lot with its stock, and its genealogy. Read by everyone in the
 // company; the Inventory area must be switched on. A lot's history is GET /api/v1/items/:id/ledger?lotId=.
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZGenealogyQuerySchema,
@@ -10,22 +8,17 @@ import {
   ZLotDetailSchema,
   ZLotPageSchema,
 } from '#common/schemas/lots.ts';
-import { authOf, requireRole } from '../../plugins/auth.ts';
-import { requireFeature } from '../../plugins/feature.ts';
+import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
 import { getGenealogy, getLot, listItemLots } from './lots.service.ts';
 
 const ZIdParams = z.object({ id: z.uuid('Not an id') });
 
-export async function lotsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = app.database.db;
-  const read = [requireRole('user'), requireFeature(db, 'inventory')];
+export const lotsRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
   const tags = ['inventory'];
 
   r.get(
     '/api/v1/items/:id/lots',
     {
-      preHandler: read,
       schema: {
         summary: "An item's lots, newest first, with their stock on hand",
         tags,
@@ -34,12 +27,11 @@ export async function lotsRoutes(app: FastifyInstance) {
         response: { 200: ZLotPageSchema },
       },
     },
-    async (request) => listItemLots(db, authOf(request), request.params.id, request.query),
+    async (request) => listItemLots(tenantOf(request), request.params.id, request.query),
   );
   r.get(
     '/api/v1/lots/:id',
     {
-      preHandler: read,
       schema: {
         summary: 'A lot: its number, expiry, item and stock by location',
         tags,
@@ -47,12 +39,11 @@ export async function lotsRoutes(app: FastifyInstance) {
         response: { 200: ZLotDetailSchema },
       },
     },
-    async (request) => getLot(db, authOf(request), request.params.id),
+    async (request) => getLot(tenantOf(request), request.params.id),
   );
   r.get(
     '/api/v1/lots/:id/genealogy',
     {
-      preHandler: read,
       schema: {
         summary: 'What went into a lot (inputs) or where it went (uses), up to 10 levels deep',
         tags,
@@ -61,6 +52,6 @@ export async function lotsRoutes(app: FastifyInstance) {
         response: { 200: ZGenealogySchema },
       },
     },
-    async (request) => getGenealogy(db, authOf(request), request.params.id, request.query.direction),
+    async (request) => getGenealogy(tenantOf(request), request.params.id, request.query.direction),
   );
-}
+});

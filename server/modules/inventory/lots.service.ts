@@ -10,9 +10,7 @@ import {
   type TLotDetail,
   type TLotPage,
 } from '#common/schemas/lots.ts';
-import type { TDb } from '../../db/client.ts';
-import { withTenant } from '../../db/tenant.ts';
-import type { TAuthUser } from '../../plugins/auth.ts';
+import type { TTenant } from '../../db/tenant.ts';
 import { findItemRow } from './items.repo.ts';
 import * as repo from './lots.repo.ts';
 
@@ -26,15 +24,14 @@ function dateText(value: string | Date | null): string | null {
 
 /** GET /api/v1/items/:id/lots: the item's lots, newest first, with their stock. */
 export async function listItemLots(
-  db: TDb,
-  actor: TAuthUser,
+  tenant: TTenant,
   itemId: string,
   query: TItemLotsQuery,
 ): Promise<TLotPage> {
-  const found = await withTenant(db, actor.companyId, async (tx) => {
-    if (!(await findItemRow(tx, actor.companyId, itemId)))
+  const found = await tenant.run(async (tx) => {
+    if (!(await findItemRow(tx, tenant.companyId, itemId)))
       throw new AppError('NOT_FOUND', ITEM_MESSAGES.notFound);
-    return repo.itemLots(tx, actor.companyId, itemId, {
+    return repo.itemLots(tx, tenant.companyId, itemId, {
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     });
@@ -54,11 +51,11 @@ export async function listItemLots(
 }
 
 /** GET /api/v1/lots/:id: the lot, its item, and its stock by location. */
-export async function getLot(db: TDb, actor: TAuthUser, lotId: string): Promise<TLotDetail> {
-  return withTenant(db, actor.companyId, async (tx) => {
-    const lot = await repo.findLot(tx, actor.companyId, lotId);
+export async function getLot(tenant: TTenant, lotId: string): Promise<TLotDetail> {
+  return tenant.run(async (tx) => {
+    const lot = await repo.findLot(tx, tenant.companyId, lotId);
     if (!lot) throw lotNotFound();
-    const balances = (await repo.lotBalances(tx, actor.companyId, lot.item.id, lotId)).map((b) => ({
+    const balances = (await repo.lotBalances(tx, tenant.companyId, lot.item.id, lotId)).map((b) => ({
       ...b,
       quantity: normalizeDecimal(b.quantity),
     }));
@@ -77,14 +74,13 @@ export async function getLot(db: TDb, actor: TAuthUser, lotId: string): Promise<
 
 /** GET /api/v1/lots/:id/genealogy: what went into the lot (inputs) or where it went (uses), up to 10 levels. */
 export async function getGenealogy(
-  db: TDb,
-  actor: TAuthUser,
+  tenant: TTenant,
   lotId: string,
   direction: TGenealogyDirection,
 ): Promise<TGenealogy> {
-  const rows = await withTenant(db, actor.companyId, async (tx) => {
-    if (!(await repo.findLot(tx, actor.companyId, lotId))) throw lotNotFound();
-    return repo.genealogy(tx, actor.companyId, lotId, direction);
+  const rows = await tenant.run(async (tx) => {
+    if (!(await repo.findLot(tx, tenant.companyId, lotId))) throw lotNotFound();
+    return repo.genealogy(tx, tenant.companyId, lotId, direction);
   });
   const within = rows.filter((r) => r.depth <= GENEALOGY_MAX_DEPTH);
   return {

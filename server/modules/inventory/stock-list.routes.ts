@@ -1,7 +1,5 @@
 // The stock list and its CSV, the item lookup by part number, and an item's ledger history: read by everyone in
 // the company; the Inventory area must be switched on.
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZItemSchema } from '#common/schemas/inventory-setup.ts';
 import {
@@ -13,8 +11,7 @@ import {
   ZStockListQuerySchema,
   ZStockPageSchema,
 } from '#common/schemas/stock-list.ts';
-import { authOf, requireRole } from '../../plugins/auth.ts';
-import { requireFeature } from '../../plugins/feature.ts';
+import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
 import {
   exportStockCsv,
   getItemLedger,
@@ -25,16 +22,12 @@ import {
 
 const ZIdParams = z.object({ id: z.uuid('Not an id') });
 
-export async function stockListRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = app.database.db;
-  const read = [requireRole('user'), requireFeature(db, 'inventory')];
+export const stockListRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
   const tags = ['inventory'];
 
   r.get(
     '/api/v1/stock',
     {
-      preHandler: read,
       schema: {
         summary:
           'The stock list: one row per item with its stock; search, category, location subtree, low stock, sort, pages',
@@ -43,12 +36,11 @@ export async function stockListRoutes(app: FastifyInstance) {
         response: { 200: ZStockPageSchema },
       },
     },
-    async (request) => listStock(db, authOf(request), request.query),
+    async (request) => listStock(tenantOf(request), request.query),
   );
   r.get(
     '/api/v1/stock/export.csv',
     {
-      preHandler: read,
       schema: {
         summary: 'The stock list with the same filters and order, every row, as a CSV file (at most 50,000)',
         tags,
@@ -56,7 +48,7 @@ export async function stockListRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const csv = await exportStockCsv(db, authOf(request), request.query);
+      const csv = await exportStockCsv(tenantOf(request), request.query);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
@@ -68,19 +60,17 @@ export async function stockListRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/stock/categories',
     {
-      preHandler: read,
       schema: {
         summary: "The categories the company's items use (for the stock list's filter)",
         tags,
         response: { 200: ZCategoriesSchema },
       },
     },
-    async (request) => listCategories(db, authOf(request)),
+    async (request) => listCategories(tenantOf(request)),
   );
   r.get(
     '/api/v1/items/lookup',
     {
-      preHandler: read,
       schema: {
         summary: 'The item with exactly this part number, in any case; 404 when there is none',
         tags,
@@ -88,12 +78,11 @@ export async function stockListRoutes(app: FastifyInstance) {
         response: { 200: ZItemSchema },
       },
     },
-    async (request) => lookupItem(db, authOf(request), request.query.partNumber),
+    async (request) => lookupItem(tenantOf(request), request.query.partNumber),
   );
   r.get(
     '/api/v1/items/:id/ledger',
     {
-      preHandler: read,
       schema: {
         summary: "An item's stock history, newest first; optionally one lot's or one location's",
         tags,
@@ -102,6 +91,6 @@ export async function stockListRoutes(app: FastifyInstance) {
         response: { 200: ZLedgerPageSchema },
       },
     },
-    async (request) => getItemLedger(db, authOf(request), request.params.id, request.query),
+    async (request) => getItemLedger(tenantOf(request), request.params.id, request.query),
   );
-}
+});

@@ -14,8 +14,7 @@ import {
 } from '#common/schemas/stock-list.ts';
 import type { TDb } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { withTenant } from '../../db/tenant.ts';
-import type { TAuthUser } from '../../plugins/auth.ts';
+import type { TTenant } from '../../db/tenant.ts';
 import { findItemRow, toItem } from './items.repo.ts';
 import { csvLine } from './items-csv.ts';
 import * as repo from './stock-list.repo.ts';
@@ -69,10 +68,10 @@ async function findPage(
 }
 
 /** GET /api/v1/stock: a page of items with their stock. */
-export async function listStock(db: TDb, actor: TAuthUser, query: TStockListQuery): Promise<TStockPage> {
+export async function listStock(tenant: TTenant, query: TStockListQuery): Promise<TStockPage> {
   const { page, pageSize, ...filter } = query;
-  const found = await withTenant(db, actor.companyId, (tx) =>
-    findPage(tx, actor.companyId, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
+  const found = await tenant.run((tx) =>
+    findPage(tx, tenant.companyId, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
   );
   const limit = stockCountLimit(filter.q);
   return {
@@ -100,9 +99,9 @@ export const STOCK_CSV_COLUMNS = [
 ] as const;
 
 /** GET /api/v1/stock/export.csv: every row the filter matches, in its order (refused past STOCK_CSV_MAX_ROWS). */
-export async function exportStockCsv(db: TDb, actor: TAuthUser, filter: TStockFilter): Promise<string> {
-  const found = await withTenant(db, actor.companyId, (tx) =>
-    findPage(tx, actor.companyId, filter, { limit: STOCK_CSV_MAX_ROWS + 1, offset: 0 }),
+export async function exportStockCsv(tenant: TTenant, filter: TStockFilter): Promise<string> {
+  const found = await tenant.run((tx) =>
+    findPage(tx, tenant.companyId, filter, { limit: STOCK_CSV_MAX_ROWS + 1, offset: 0 }),
   );
   if (found.rows.length > STOCK_CSV_MAX_ROWS) {
     throw new AppError(
@@ -134,10 +133,8 @@ export async function exportStockCsv(db: TDb, actor: TAuthUser, filter: TStockFi
 }
 
 /** GET /api/v1/items/lookup: the item with this part number in any case (a scan, a typed code). */
-export async function lookupItem(db: TDb, actor: TAuthUser, partNumber: string): Promise<TItem> {
-  const found = await withTenant(db, actor.companyId, (tx) =>
-    repo.findItemByPartNumber(tx, actor.companyId, partNumber),
-  );
+export async function lookupItem(tenant: TTenant, partNumber: string): Promise<TItem> {
+  const found = await tenant.run((tx) => repo.findItemByPartNumber(tx, tenant.companyId, partNumber));
   const item = found ? toItem(found.item, found.path) : null;
   if (!item) throw new AppError('NOT_FOUND', `No item with part number “${partNumber}” in your company.`);
   return item;
@@ -145,14 +142,13 @@ export async function lookupItem(db: TDb, actor: TAuthUser, partNumber: string):
 
 /** GET /api/v1/items/:id/ledger: the item's history, newest first. */
 export async function getItemLedger(
-  db: TDb,
-  actor: TAuthUser,
+  tenant: TTenant,
   itemId: string,
   query: TItemLedgerQuery,
 ): Promise<TLedgerPage> {
-  const found = await withTenant(db, actor.companyId, async (tx) => {
-    if (!(await findItemRow(tx, actor.companyId, itemId))) throw itemNotFound();
-    return repo.itemLedger(tx, actor.companyId, itemId, query);
+  const found = await tenant.run(async (tx) => {
+    if (!(await findItemRow(tx, tenant.companyId, itemId))) throw itemNotFound();
+    return repo.itemLedger(tx, tenant.companyId, itemId, query);
   });
   return {
     items: found.rows.map((r) => ({
@@ -171,7 +167,7 @@ export async function getItemLedger(
 }
 
 /** GET /api/v1/stock/categories: the categories in use (at most 500), for the list's filter. */
-export async function listCategories(db: TDb, actor: TAuthUser): Promise<{ categories: string[] }> {
-  const categories = await withTenant(db, actor.companyId, (tx) => repo.itemCategories(tx, actor.companyId));
+export async function listCategories(tenant: TTenant): Promise<{ categories: string[] }> {
+  const categories = await tenant.run((tx) => repo.itemCategories(tx, tenant.companyId));
   return { categories };
 }

@@ -5,21 +5,15 @@ import { normalizeDecimal } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
 import { LOCATION_MESSAGES } from '#common/schemas/inventory-setup.ts';
 import type { TStockReport, TStockReportQuery } from '#common/schemas/stock-report.ts';
-import type { TDb } from '../../db/client.ts';
-import { withTenant } from '../../db/tenant.ts';
-import type { TAuthUser } from '../../plugins/auth.ts';
+import type { TTenant } from '../../db/tenant.ts';
 import * as locationsRepo from './locations.repo.ts';
 import * as repo from './stock-report.repo.ts';
 
-export async function stockBalanceReport(
-  db: TDb,
-  actor: TAuthUser,
-  query: TStockReportQuery,
-): Promise<TStockReport> {
-  return withTenant(db, actor.companyId, async (tx) => {
+export async function stockBalanceReport(tenant: TTenant, query: TStockReportQuery): Promise<TStockReport> {
+  return tenant.run(async (tx) => {
     let locationPath: string | null = null;
     if (query.locationId) {
-      const location = await locationsRepo.findLocation(tx, actor.companyId, query.locationId);
+      const location = await locationsRepo.findLocation(tx, tenant.companyId, query.locationId);
       if (!location) {
         throw new AppError('BAD_REQUEST', LOCATION_MESSAGES.notFound, {
           locationId: LOCATION_MESSAGES.notFound,
@@ -30,7 +24,7 @@ export async function stockBalanceReport(
     const from = new Date(`${query.from}T00:00:00Z`);
     const until = new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000);
     const report = await repo.balanceReport(tx, {
-      companyId: actor.companyId,
+      companyId: tenant.companyId,
       from,
       until,
       category: query.category,

@@ -1,7 +1,5 @@
 // Stock postings and balances. Operators receive, issue and move; adjustments (which change stock without a
 // physical movement) are for admins. The Inventory area must be switched on.
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '#common/errors.ts';
 import { hasRole } from '#common/roles.ts';
@@ -12,23 +10,18 @@ import {
   ZStockTransactionSchema,
 } from '#common/schemas/stock.ts';
 import { ZStockReportQuerySchema, ZStockReportSchema } from '#common/schemas/stock-report.ts';
-import { authOf, requireRole } from '../../plugins/auth.ts';
-import { requireFeature } from '../../plugins/feature.ts';
+import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
 import { getItemBalances, getTransaction, postStock, reverseTransaction } from './stock.service.ts';
 import { stockBalanceReport } from './stock-report.service.ts';
 
 const ZIdParams = z.object({ id: z.uuid('Not an id') });
 
-export async function stockRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = app.database.db;
-  const signedIn = [requireRole('user'), requireFeature(db, 'inventory')];
+export const stockRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
   const tags = ['inventory'];
 
   r.post(
     '/api/v1/stock/transactions',
     {
-      preHandler: signedIn,
       schema: {
         summary:
           'Posts a receive, issue, move or adjustment (admin) all-or-nothing; a retry with the same idempotency key returns the first posting',
@@ -38,18 +31,18 @@ export async function stockRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const auth = authOf(request);
-      if (request.body.kind === 'adjust' && !hasRole(auth.role, 'admin')) {
+      const tenant = tenantOf(request);
+      if (request.body.kind === 'adjust' && !hasRole(tenant.role, 'admin')) {
         throw new AppError('FORBIDDEN', 'Only an admin can adjust stock. Record a count or ask an admin.');
       }
-      return reply.status(201).send(await postStock(db, auth, request.body));
+      return reply.status(201).send(await postStock(tenant, request.body));
     },
   );
 
   r.post(
     '/api/v1/stock/transactions/:id/reversal',
     {
-      preHandler: [requireRole('admin'), requireFeature(db, 'inventory')],
+      config: { role: 'admin' },
       schema: {
         summary: 'Undoes a posting with a reversing one (admin); each posting can be reversed once',
         tags,
@@ -59,13 +52,12 @@ export async function stockRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await reverseTransaction(db, authOf(request), request.params.id, request.body)),
+      reply.status(201).send(await reverseTransaction(tenantOf(request), request.params.id, request.body)),
   );
 
   r.get(
     '/api/v1/stock/transactions/:id',
     {
-      preHandler: signedIn,
       schema: {
         summary: 'One stock transaction with its lines',
         tags,
@@ -73,13 +65,12 @@ export async function stockRoutes(app: FastifyInstance) {
         response: { 200: ZStockTransactionSchema },
       },
     },
-    async (request) => getTransaction(db, authOf(request), request.params.id),
+    async (request) => getTransaction(tenantOf(request), request.params.id),
   );
 
   r.get(
     '/api/v1/stock/balance-report',
     {
-      preHandler: signedIn,
       schema: {
         summary:
           'Opening, received, issued and closing quantity per item over a period (whole UTC days), from the ledger, with company-wide values',
@@ -88,13 +79,12 @@ export async function stockRoutes(app: FastifyInstance) {
         response: { 200: ZStockReportSchema },
       },
     },
-    async (request) => stockBalanceReport(db, authOf(request), request.query),
+    async (request) => stockBalanceReport(tenantOf(request), request.query),
   );
 
   r.get(
     '/api/v1/items/:id/balances',
     {
-      preHandler: signedIn,
       schema: {
         summary: "An item's stock by location and lot",
         tags,
@@ -102,6 +92,6 @@ export async function stockRoutes(app: FastifyInstance) {
         response: { 200: ZItemBalancesSchema },
       },
     },
-    async (request) => getItemBalances(db, authOf(request), request.params.id),
+    async (request) => getItemBalances(tenantOf(request), request.params.id),
   );
-}
+});

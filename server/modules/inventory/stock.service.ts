@@ -14,9 +14,7 @@ import {
 } from '#common/schemas/stock.ts';
 import type { TDb } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { withTenant } from '../../db/tenant.ts';
-import type { TAuthUser } from '../../plugins/auth.ts';
-import { actorOf } from '../audit/audit.ts';
+import type { TTenant } from '../../db/tenant.ts';
 import { firstPostingIfSameRequest } from './idempotency.ts';
 import * as repo from './stock.repo.ts';
 
@@ -127,19 +125,19 @@ interface TPostingContext {
  */
 async function applyAndRecord(
   tx: TDb,
-  actor: TAuthUser,
+  tenant: TTenant,
   deltas: TDelta[],
   context: TPostingContext,
 ): Promise<TStockTransaction> {
   const transactionId = uuidv7();
   const postedAt = context.transaction.postedAt ?? new Date();
-  const postedByName = actorOf(actor).name;
+  const postedByName = tenant.actor.name;
   await repo.insertTransaction(tx, {
     id: transactionId,
-    companyId: actor.companyId,
+    companyId: tenant.companyId,
     ...context.transaction,
     postedAt,
-    postedBy: actor.userId,
+    postedBy: tenant.userId,
     postedByName,
   });
 
@@ -177,7 +175,7 @@ async function applyAndRecord(
       after.set(
         d.lineNo,
         await repo.addToBalance(tx, {
-          companyId: actor.companyId,
+          companyId: tenant.companyId,
           itemId: d.itemId,
           locationId: d.locationId,
           lotId: d.lotId,
@@ -210,7 +208,7 @@ async function applyAndRecord(
     lines.map((l) => ({
       ...l,
       id: uuidv7(),
-      companyId: actor.companyId,
+      companyId: tenant.companyId,
       transactionId,
       createdAt: postedAt,
     })),
@@ -257,14 +255,15 @@ export interface TPostingHeader {
 }
 
 /**
- * Posts `lines` as one transaction of `header.kind` inside the caller's tenant transaction `tx`, so that the
+ * Posts `lines` for `tenant` as one transaction of `header.kind` inside the caller's tenant transaction `tx` (of
+ * `tenant.run`), so that the
  * caller's own rows (a count session, a borrowing) and the stock change commit together or not at all. Checks the
  * items (active), locations and lots (of the item; required when lot-tracked) like any posting; returns the
  * stock transaction id. The caller handles retries of its own request (a repeated key is a unique violation).
  */
 export async function postLinesWithin(
   tx: TDb,
-  actor: TAuthUser,
+  tenant: TTenant,
   header: TPostingHeader,
   lines: TPostingLine[],
 ): Promise<string> {
@@ -277,9 +276,9 @@ export async function postLinesWithin(
     delta: normalizeDecimal(l.delta),
     unitCost: l.unitCost ?? null,
   }));
-  const context = await loadPostingContext(tx, actor, deltas);
+  const context = await loadPostingContext(tx, tenant.companyId, deltas);
   for (const d of deltas) context.check(d, { lotGiven: d.lotId !== null });
-  const posting = await applyAndRecord(tx, actor, deltas, {
+  const posting = await applyAndRecord(tx, tenant, deltas, {
     names: context.names,
     transaction: {
       kind: header.kind,
@@ -294,8 +293,8 @@ export async function postLinesWithin(
 }
 
 /** The items, locations and lots a posting names, the company's lot setting, and the per-line checks. */
-async function loadPostingContext(tx: TDb, actor: TAuthUser, deltas: TDelta[]) {
-  const posted = await repo.postingRefs(tx, actor.companyId, {
+async function loadPostingContext(tx: TDb, companyId: string, deltas: TDelta[]) {
+  const posted = await repo.postingRefs(tx, companyId, {
     items: [...new Set(deltas.map((d) => d.itemId))],
     locations: [...new Set(deltas.map((d) => d.locationId))],
     lots: [...new Set(deltas.flatMap((d) => (d.lotId ? [d.lotId] : [])))],
@@ -337,14 +336,14 @@ async function loadPostingContext(tx: TDb, actor: TAuthUser, deltas: TDelta[]) {
   };
 }
 
-/** Posts `input` for the actor's company; see the module comment for the guarantees. */
-export async function postStock(db: TDb, actor: TAuthUser, input: TPostStock): Promise<TStockTransaction> {
+/** Posts `input` for the tenant's company; see the module comment for the guarantees. */
+export async function postStock(tenant: TTenant, input: TPostStock): Promise<TStockTransaction> {
   const deltas = deltasOf(input);
   try {
-    return await withTenant(db, actor.companyId, async (tx) => {
+    return await tenant.run(async (tx) => {
       // A retried key is not looked up first: the transaction row is written before anything else and its unique
       // index refuses the copy (caught below), which saves every posting a round trip.
-      const context = await loadPostingContext(tx, actor, deltas);
+      const context = await loadPostingContext(tx, tenant.companyId, deltas);
       for (const [index, d] of deltas.entries()) {
         context.check(d, { lotGiven: d.lotId !== null, receiving: input.kind === 'receive' });
         if (input.kind !== 'receive') continue;
@@ -356,7 +355,7 @@ export async function postStock(db: TDb, actor: TAuthUser, input: TPostStock): P
           throw badLine(`${d.field}.lotNumber`, STOCK_MESSAGES.lotNotTaken);
         if (lotTracked && line.lotNumber) {
           const lot = await repo.findOrCreateLotRow(tx, {
-            companyId: actor.companyId,
+            companyId: tenant.companyId,
             itemId: d.itemId,
             lotNumber: line.lotNumber,
             expiresOn: line.lotExpiresOn ?? null,
@@ -366,7 +365,7 @@ export async function postStock(db: TDb, actor: TAuthUser, input: TPostStock): P
         }
       }
 
-      return applyAndRecord(tx, actor, deltas, {
+      return applyAndRecord(tx, tenant, deltas, {
         names: context.names,
         transaction: {
           kind: input.kind,
@@ -380,8 +379,8 @@ export async function postStock(db: TDb, actor: TAuthUser, input: TPostStock): P
   } catch (error) {
     // The same key posted before (or by a concurrent copy a moment ago): that posting if this is the same request.
     if (isUniqueViolation(error)) {
-      const existing = await withTenant(db, actor.companyId, async (tx) => {
-        const row = await repo.findTransactionByKey(tx, actor.companyId, input.idempotencyKey);
+      const existing = await tenant.run(async (tx) => {
+        const row = await repo.findTransactionByKey(tx, tenant.companyId, input.idempotencyKey);
         return row ? loadTransaction(tx, row) : null;
       });
       if (existing) return firstPostingIfSameRequest(existing, input);
@@ -390,19 +389,19 @@ export async function postStock(db: TDb, actor: TAuthUser, input: TPostStock): P
   }
 }
 
-export async function getTransaction(db: TDb, actor: TAuthUser, id: string): Promise<TStockTransaction> {
-  return withTenant(db, actor.companyId, async (tx) => {
-    const row = await repo.findTransaction(tx, actor.companyId, id);
+export async function getTransaction(tenant: TTenant, id: string): Promise<TStockTransaction> {
+  return tenant.run(async (tx) => {
+    const row = await repo.findTransaction(tx, tenant.companyId, id);
     if (!row) throw new AppError('NOT_FOUND', 'No such stock transaction in your company.');
     return loadTransaction(tx, row);
   });
 }
 
-export async function getItemBalances(db: TDb, actor: TAuthUser, itemId: string): Promise<TItemBalances> {
-  return withTenant(db, actor.companyId, async (tx) => {
-    const [item] = await repo.itemsByIds(tx, actor.companyId, [itemId]);
+export async function getItemBalances(tenant: TTenant, itemId: string): Promise<TItemBalances> {
+  return tenant.run(async (tx) => {
+    const [item] = await repo.itemsByIds(tx, tenant.companyId, [itemId]);
     if (!item) throw new AppError('NOT_FOUND', STOCK_MESSAGES.itemNotFound);
-    const rows = await repo.itemBalances(tx, actor.companyId, itemId);
+    const rows = await repo.itemBalances(tx, tenant.companyId, itemId);
     const total = rows.reduce((sum, r) => sum + toScaled(normalizeDecimal(r.quantity), QUANTITY_SCALE), 0n);
     return {
       itemId,
@@ -418,19 +417,18 @@ export async function getItemBalances(db: TDb, actor: TAuthUser, itemId: string)
  * moved on and a line would go below zero; a reversal itself cannot be reversed (post the movement again instead).
  */
 export async function reverseTransaction(
-  db: TDb,
-  actor: TAuthUser,
+  tenant: TTenant,
   id: string,
   input: { reason: string; idempotencyKey?: string },
 ): Promise<TStockTransaction> {
   const key = `reversal-of:${id}`;
   const alreadyReversed = () => new AppError('CONFLICT', STOCK_MESSAGES.alreadyReversed);
   try {
-    return await withTenant(db, actor.companyId, async (tx) => {
-      const original = await repo.findTransaction(tx, actor.companyId, id);
+    return await tenant.run(async (tx) => {
+      const original = await repo.findTransaction(tx, tenant.companyId, id);
       if (!original) throw new AppError('NOT_FOUND', 'No such stock transaction in your company.');
       if (original.kind === 'reversal') throw new AppError('CONFLICT', STOCK_MESSAGES.reversalOfReversal);
-      if (await repo.findTransactionByKey(tx, actor.companyId, key)) throw alreadyReversed();
+      if (await repo.findTransactionByKey(tx, tenant.companyId, key)) throw alreadyReversed();
       const lines = await repo.transactionLines(tx, id);
       const deltas: TDelta[] = lines.map((l) => ({
         lineNo: l.lineNo,
@@ -446,7 +444,7 @@ export async function reverseTransaction(
       const byLot = new Map(
         lines.flatMap((l) => (l.lotId && l.lotNumber ? [[l.lotId, l.lotNumber] as const] : [])),
       );
-      return applyAndRecord(tx, actor, deltas, {
+      return applyAndRecord(tx, tenant, deltas, {
         names: {
           partNumber: (itemId) => byItem.get(itemId) ?? itemId,
           location: (locationId) => byLocation.get(locationId) ?? locationId,
