@@ -33,7 +33,7 @@ export interface TMailer {
 /** The part of the configuration the mailer reads. */
 export type TMailerConfig = Pick<TConfig, 'smtpUrl' | 'mailFrom' | 'dataDir'>;
 
-// A send must end well inside the dispatcher's lease (5 min); nodemailer's own defaults allow up to 10 minutes.
+// A stuck server must not hold the mail queue (one message at a time) for long; nodemailer's defaults allow 10 minutes.
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 /** The folder that holds the messages when no SMTP server is configured. */
@@ -60,7 +60,7 @@ function mailOptions(message: TMailEnvelope, from: string) {
 }
 
 function smtpMailer(smtpUrl: string, from: string): TMailer {
-  // A pool of one connection: the dispatcher sends one message at a time, and a batch reuses the connection
+  // A pool of one connection: the mail queue sends one message at a time, and a burst reuses the connection
   // instead of a new handshake per message (about 100 ms each against the test server). The pool reconnects on its own.
   const options: SMTPPool.Options = { url: smtpUrl, pool: true, maxConnections: 1, ...SMTP_TIMEOUTS };
   const transport = nodemailer.createTransport(options);

@@ -36,7 +36,7 @@ async function parsed(name: string): Promise<TParsedMail> {
   return result;
 }
 
-/** The newest message to `address` whose subject matches, waiting for the dispatcher to deliver it. */
+/** The newest message to `address` whose subject matches, waiting for the job worker to deliver it. */
 export async function waitForMail(
   address: string,
   subject: RegExp,
