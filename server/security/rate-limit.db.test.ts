@@ -6,8 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TTestDatabase } from '../../tests/setup/test-database.ts';
 import { openDatabase, type TDatabase, type TDb } from '../db/client.ts';
 import { applyMigrations } from '../db/migrate.ts';
-import { consumeRateLimit, deleteExpiredRateLimitBuckets, resetRateLimit } from './rate-limit.ts';
-import { consumeNamedRateLimit } from './rate-limits.ts';
+import {
+  consumeRateLimit,
+  deleteExpiredRateLimitBuckets,
+  refundRateLimit,
+  resetRateLimit,
+} from './rate-limit.ts';
+import { accountAddressSubject, consumeNamedRateLimit } from './rate-limits.ts';
 
 let testDb: TTestDatabase;
 let db: TDb;
@@ -89,16 +94,37 @@ describe('consumeRateLimit', () => {
     expect((await consumeRateLimit(db, { ...rule, now: at(2) })).allowed).toBe(true);
   });
 
-  it('applies the named limits: the sixth sign-in of an account within 15 minutes is refused', async () => {
+  it('applies the named limits: the sixth sign-in of an account from one address within 15 minutes is refused', async () => {
     const email = `Someone.${++keySeq}@Example.test`;
+    const pair = (who: string, address: string) => accountAddressSubject(who, address);
     const verdicts = [];
     for (let i = 0; i < 6; i++)
-      verdicts.push(await consumeNamedRateLimit(db, 'signInPerAccount', email, at(i)));
+      verdicts.push(
+        await consumeNamedRateLimit(db, 'signInPerAccountAddress', pair(email, '203.0.113.9'), at(i)),
+      );
     expect(verdicts.map((v) => v.allowed)).toEqual([true, true, true, true, true, false]);
     expect(verdicts[5]?.retryAfterMs).toBe(15 * MIN); // blocked for 15 minutes from the sixth attempt
-    expect((await consumeNamedRateLimit(db, 'signInPerAccount', email.toLowerCase(), at(10))).allowed).toBe(
-      false,
+    const again = pair(email.toLowerCase(), '203.0.113.9');
+    expect((await consumeNamedRateLimit(db, 'signInPerAccountAddress', again, at(10))).allowed).toBe(false);
+    const elsewhere = pair(email, '198.51.100.7');
+    expect((await consumeNamedRateLimit(db, 'signInPerAccountAddress', elsewhere, at(10))).allowed).toBe(
+      true,
     );
+  });
+
+  it('gives an attempt back on refund, so only failures use up the limit', async () => {
+    const key = freshKey('refund');
+    const rule = { key, limit: 2, windowMs: 10 * MIN };
+    for (let i = 0; i < 5; i++) {
+      expect((await consumeRateLimit(db, { ...rule, now: at(i) })).allowed).toBe(true);
+      await refundRateLimit(db, key);
+    }
+    expect(await consumeRateLimit(db, { ...rule, now: at(6) })).toMatchObject({
+      allowed: true,
+      remaining: 1,
+    });
+    expect((await consumeRateLimit(db, { ...rule, now: at(7) })).allowed).toBe(true);
+    expect((await consumeRateLimit(db, { ...rule, now: at(8) })).allowed).toBe(false);
   });
 
   it('allows exactly the limit out of 50 attempts made at once', async () => {

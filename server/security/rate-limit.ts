@@ -72,7 +72,15 @@ export async function consumeRateLimit(db: TDb, attempt: TRateLimitAttempt): Pro
   };
 }
 
-/** Forgets a key's attempts (after a successful sign-in, the account's failures no longer count). */
+/**
+ * Gives back one attempt counted by `consumeRateLimit` (a right password: only failures count). A block already
+ * running stays: it was earned by attempts over the limit, which are never given back.
+ */
+export async function refundRateLimit(db: TDb, key: string): Promise<void> {
+  await db.execute(sql`update rate_limit_buckets set count = greatest(count - 1, 0) where key = ${key}`);
+}
+
+/** Forgets a key's attempts (after a successful sign-in, the failures from that address no longer count). */
 export async function resetRateLimit(db: TDb, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limit_buckets where key = ${key}`);
 }

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  accountAddressSubject,
   LONGEST_RATE_LIMIT_WINDOW_MS,
   RATE_LIMITS,
   rateLimitKey,
@@ -12,9 +13,18 @@ const duration = (ms: number) => (ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` :
 
 /** The docs row a definition should have. */
 function docsRow(d: TRateLimitDefinition): string {
-  const subject = d.scope === 'ip' ? 'address' : d.action === 'totp' ? 'user id' : 'e-mail';
+  const subject =
+    d.scope === 'ip'
+      ? 'address'
+      : d.scope === 'account-ip'
+        ? 'e-mail>|<address'
+        : d.action === 'totp'
+          ? 'user id'
+          : 'e-mail';
   const block = d.blockMs === undefined ? 'until the window ends' : duration(d.blockMs);
-  return `| ${d.action} | \`${d.action}:${d.scope}:<${subject}>\` | ${d.limit} | ${duration(d.windowMs)} | ${block} |`;
+  // A | in a table cell is escaped, code spans included (GitHub's tables).
+  const key = `${d.action}:${d.scope}:<${subject}>`.replaceAll('|', '\\|');
+  return `| ${d.action} | \`${key}\` | ${d.limit} | ${duration(d.windowMs)} | ${block} |`;
 }
 
 describe('RATE_LIMITS', () => {
@@ -28,9 +38,19 @@ describe('RATE_LIMITS', () => {
     );
   });
 
-  it('limits sign-in to 5 per 15 minutes per account and 20 per address, and TOTP to 5 per 5 minutes', () => {
-    expect(RATE_LIMITS.signInPerAccount).toMatchObject({ limit: 5, windowMs: 15 * 60_000 });
+  it('keys an account and address pair by both, an address with a | in the e-mail included', () => {
+    const pair = (email: string, address: string) =>
+      rateLimitKey(RATE_LIMITS.signInPerAccountAddress, accountAddressSubject(email, address));
+    expect(pair(' Pat@Example.TEST', '203.0.113.9')).toBe('sign-in:account-ip:pat@example.test|203.0.113.9');
+    expect(pair('a|b@example.test', '2001:db8::7')).toBe(
+      'sign-in:account-ip:a|b@example.test|2001:db8:0:0::/64',
+    );
+  });
+
+  it('limits sign-in failures to 5 per 15 minutes per account and address, 20 per address and 100 an hour per account', () => {
+    expect(RATE_LIMITS.signInPerAccountAddress).toMatchObject({ limit: 5, windowMs: 15 * 60_000 });
     expect(RATE_LIMITS.signInPerAddress).toMatchObject({ limit: 20, windowMs: 15 * 60_000 });
+    expect(RATE_LIMITS.signInPerAccount).toMatchObject({ limit: 100, windowMs: 60 * 60_000 });
     expect(RATE_LIMITS.totpPerAccount).toMatchObject({ limit: 5, windowMs: 5 * 60_000 });
   });
 

@@ -388,13 +388,15 @@ describe('sign-in outcomes (POST /api/v1/auth/sign-in)', () => {
     expect(sessionCookieOf(response)).toBeUndefined();
   });
 
-  it('refuses the 6th attempt for one account within 15 minutes with 429, Retry-After and a rate_limited event', async () => {
+  it('refuses the 6th attempt for one account from one address within 15 minutes with 429, Retry-After and a rate_limited event', async () => {
     await registered('guessed@example.com', 'Guessed Gears');
+    const address = '10.30.200.1';
     for (let i = 0; i < 5; i++) {
-      expect((await signIn('guessed@example.com', `Wrong-Anvil-${i}`)).statusCode).toBe(400);
+      expect((await signIn('guessed@example.com', `Wrong-Anvil-${i}`, { address })).statusCode).toBe(400);
     }
-    // From yet another address, with the right password: the account is locked for now.
-    const sixth = await signIn('guessed@example.com');
+    // From the same address, with the right password: that address is stopped for now (sign-in-limits.api.test.ts
+    // shows other addresses are not).
+    const sixth = await signIn('guessed@example.com', PASSWORD, { address });
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().error.code).toBe('RATE_LIMITED');
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
@@ -406,16 +408,17 @@ describe('sign-in outcomes (POST /api/v1/auth/sign-in)', () => {
     expect(events).toHaveLength(1);
   }, 60_000);
 
-  it('forgets the account’s failures after a successful sign-in', async () => {
+  it('forgets the failures of the account from this address after a successful sign-in', async () => {
     await registered('forgiven@example.com', 'Forgiven Foundry');
-    for (let i = 0; i < 4; i++) await signIn('forgiven@example.com', `Wrong-Anvil-${i}`);
-    const key = 'sign-in:account:forgiven@example.com';
+    const address = '10.30.200.2';
+    for (let i = 0; i < 4; i++) await signIn('forgiven@example.com', `Wrong-Anvil-${i}`, { address });
+    const key = `sign-in:account-ip:forgiven@example.com|${address}`;
     const bucket = () => t.database.db.select().from(rateLimitBuckets).where(eq(rateLimitBuckets.key, key));
     expect((await bucket())[0]?.count).toBe(4);
-    expect((await signIn('forgiven@example.com')).statusCode).toBe(200);
+    expect((await signIn('forgiven@example.com', PASSWORD, { address })).statusCode).toBe(200);
     expect(await bucket()).toHaveLength(0);
     // Five more tries are allowed again (each scrypt hash is slow: two suffice to show the count restarted).
-    expect((await signIn('forgiven@example.com', 'Wrong-Anvil-x')).statusCode).toBe(400);
+    expect((await signIn('forgiven@example.com', 'Wrong-Anvil-x', { address })).statusCode).toBe(400);
     expect((await bucket())[0]?.count).toBe(1);
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-// A signed-in user's password change (user menu): the current password checked under the sign-in limit, the new
+// A signed-in user's password change (user menu): the current password checked under the sign-in limits, the new
 // one under the reset rule, and, when asked, every other session of the user ended in the same transaction.
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -10,13 +10,12 @@ import {
 } from '#common/schemas/auth.ts';
 import type { TDb } from '../../db/client.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { resetRateLimit } from '../../security/rate-limit.ts';
-import { RATE_LIMITS, rateLimitKey } from '../../security/rate-limits.ts';
 import { recordSecurityEvent } from '../../security/security-events.ts';
-import { betterAuthErrorOf, enforceRateLimits } from './accounts.service.ts';
+import { betterAuthErrorOf } from './accounts.service.ts';
 import { sessions } from './auth.tables.ts';
 import type { TAuth } from './auth.ts';
 import { authHeaders, eventOrigin } from './auth-request.ts';
+import { countCredentialAttempt, passwordCheckLimits } from './credential-limits.ts';
 
 /** How many sessions the user has besides the one with `token`. */
 async function countOtherSessions(db: TDb, userId: string, token: string): Promise<number> {
@@ -45,7 +44,7 @@ export async function changePassword(
   forwardCookies: (cookies: string[]) => void,
 ): Promise<TChangePasswordResult> {
   const user = authOf(request);
-  await enforceRateLimits(db, request, [{ name: 'signInPerAccount', subject: user.email }], {
+  const attempt = await countCredentialAttempt(db, request, passwordCheckLimits(user.email, request), {
     email: user.email,
     action: 'password-change',
   });
@@ -64,6 +63,7 @@ export async function changePassword(
     });
   } catch (error) {
     const code = betterAuthErrorOf(error)?.code;
+    if (code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') await attempt.passed(); // no password to check: not a failure
     if (code === 'INVALID_PASSWORD') {
       throw new AppError('BAD_REQUEST', CHANGE_PASSWORD_MESSAGES.wrongCurrent, {
         currentPassword: CHANGE_PASSWORD_MESSAGES.wrongCurrent,
@@ -73,8 +73,8 @@ export async function changePassword(
       throw new AppError('BAD_REQUEST', CHANGE_PASSWORD_MESSAGES.noPassword);
     throw error;
   }
-  // The right password is not a failed attempt: the account's sign-in count starts again.
-  await resetRateLimit(db, rateLimitKey(RATE_LIMITS.signInPerAccount, user.email));
+  // The right password is not a failed attempt, and the failures from this address are forgotten.
+  await attempt.passed({ forget: ['signInPerAccountAddress'] });
   forwardCookies(result.headers.getSetCookie());
   const ended = input.endOtherSessions ? others : 0;
   const event = {

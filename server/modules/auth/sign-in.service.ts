@@ -1,17 +1,16 @@
-// Sign-in with e-mail and password: the CSRF double submit, the sign-in rate limits, better-auth's
+// Sign-in with e-mail and password: the CSRF double submit, the sign-in limits (failures only), better-auth's
 // refusals mapped to our codes and messages, and the security event of every outcome.
 import type { FastifyRequest } from 'fastify';
 import { normalizeEmail } from '#common/email.ts';
 import { AppError } from '#common/errors.ts';
 import { CSRF_COOKIE, SIGN_IN_MESSAGES, type TSignInResult } from '#common/schemas/auth.ts';
 import type { TDb } from '../../db/client.ts';
-import { resetRateLimit } from '../../security/rate-limit.ts';
-import { RATE_LIMITS, rateLimitKey } from '../../security/rate-limits.ts';
 import { recordSecurityEvent } from '../../security/security-events.ts';
 import { findUserByEmail, findUserProfile } from './accounts.repo.ts';
-import { betterAuthErrorOf, checkCsrf, enforceRateLimits } from './accounts.service.ts';
+import { betterAuthErrorOf, checkCsrf } from './accounts.service.ts';
 import type { TAuth } from './auth.ts';
 import { authHeaders, eventOrigin } from './auth-request.ts';
+import { countCredentialAttempt, passwordCheckLimits } from './credential-limits.ts';
 
 /** The sign-in form's fields; the CSRF token is checked here, so it may be anything. */
 export interface TSignInInput {
@@ -49,21 +48,18 @@ export async function signIn(
     });
     throw error;
   }
-  await enforceRateLimits(
-    db,
-    request,
-    [
-      { name: 'signInPerAccount', subject: email },
-      { name: 'signInPerAddress', subject: request.ip },
-    ],
-    { email, action: 'sign-in' },
-  );
+  const attempt = await countCredentialAttempt(db, request, passwordCheckLimits(email, request), {
+    email,
+    action: 'sign-in',
+  });
   let result: Awaited<ReturnType<typeof signInEmail>>;
   try {
     result = await signInEmail(auth, email, input.password, authHeaders(request));
   } catch (error) {
     const apiError = betterAuthErrorOf(error);
     if (!apiError) throw error;
+    // Only a wrong password (or unknown address) is a failure; better-auth checks the password before the rest.
+    if (apiError.code !== 'INVALID_EMAIL_OR_PASSWORD') await attempt.passed();
     const user = await findUserByEmail(db, email);
     const who = { email, userId: user?.id ?? null, companyId: user?.companyId ?? null, ...origin };
     switch (apiError.code) {
@@ -99,7 +95,9 @@ export async function signIn(
   forwardCookies(result.headers.getSetCookie());
   const body = result.response as { twoFactorRedirect?: boolean; user?: { id: string } };
   if (body.twoFactorRedirect) {
-    // The password was right; the session starts only after the second factor (better-auth's cookie).
+    // The password was right; the session starts only after the second factor (better-auth's cookie). Until then
+    // the failures of this account and address stay: a right password alone must not wipe wrong codes.
+    await attempt.passed();
     await recordSecurityEvent(db, {
       type: 'sign_in_succeeded',
       outcome: 'success',
@@ -111,7 +109,7 @@ export async function signIn(
   }
   const profile = body.user ? await findUserProfile(db, body.user.id) : null;
   if (!profile) throw new AppError('INTERNAL', 'Something went wrong on our side. Try again.');
-  await resetRateLimit(db, rateLimitKey(RATE_LIMITS.signInPerAccount, email));
+  await attempt.passed({ forget: ['signInPerAccountAddress'] });
   await recordSecurityEvent(db, {
     type: 'sign_in_succeeded',
     email,

@@ -30,18 +30,18 @@ const nextAddress = () => {
   return `10.41.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 };
 
-function post(url: string, payload: object, cookie?: string) {
+function post(url: string, payload: object, cookie?: string, address = nextAddress()) {
   return t.app.inject({
     method: 'POST',
     url,
     payload,
     headers: { origin: TEST_APP_URL, ...(cookie ? { cookie } : {}) },
-    remoteAddress: nextAddress(),
+    remoteAddress: address,
   });
 }
 
-const regenerate = (cookie: string | undefined, password = FACTORY_PASSWORD) =>
-  post(BACKUP_CODES_URL, { password }, cookie);
+const regenerate = (cookie: string | undefined, password = FACTORY_PASSWORD, address?: string) =>
+  post(BACKUP_CODES_URL, { password }, cookie, address);
 
 /** A new admin of a new company, signed in (no second factor yet). */
 async function newAccount() {
@@ -130,13 +130,14 @@ describe('new backup codes', () => {
     expect((await signInWithBackupCode(account.email, enrolled.backupCodes[0]!)).statusCode).toBe(200);
   });
 
-  it('counts the password against the sign-in limit of the account: the sixth try is 429, right or wrong', async () => {
+  it('counts the password against the sign-in limits of the account and address: the sixth try from there is 429, right or wrong', async () => {
     const account = await newAccount();
     const enrolled = await enrolTwoFactor(t, account.cookie, FACTORY_PASSWORD);
+    const address = '10.41.250.1';
     for (let i = 0; i < 5; i += 1) {
-      expect((await regenerate(enrolled.cookie, 'Not-The-Password-1')).statusCode).toBe(400);
+      expect((await regenerate(enrolled.cookie, 'Not-The-Password-1', address)).statusCode).toBe(400);
     }
-    const sixth = await regenerate(enrolled.cookie);
+    const sixth = await regenerate(enrolled.cookie, FACTORY_PASSWORD, address);
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().error.code).toBe('RATE_LIMITED');
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
@@ -145,7 +146,7 @@ describe('new backup codes', () => {
       .from(securityEvents)
       .where(and(eq(securityEvents.type, 'rate_limited'), eq(securityEvents.email, account.email)));
     expect(limited.map((e) => e.details)).toContainEqual({
-      limit: 'signInPerAccount',
+      limit: 'signInPerAccountAddress',
       action: 'two-factor-backup-codes',
     });
     expect(await eventsOf(account.userId, 'mfa_backup_codes_regenerated')).toEqual([]);

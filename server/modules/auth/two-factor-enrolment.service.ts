@@ -1,6 +1,6 @@
 // TOTP enrolment for a signed-in account: enable (password re-entered, otpauth URI and backup codes), confirm with
-// the first code (the replay guard claims its step), new backup codes and disable — with the password-check rate
-// limit and the MFA security events.
+// the first code (the replay guard claims its step), new backup codes and disable — with the password-check limits
+// and the MFA security events.
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '#common/errors.ts';
 import {
@@ -13,12 +13,11 @@ import {
 } from '#common/schemas/auth.ts';
 import type { TDb } from '../../db/client.ts';
 import { authOf } from '../../plugins/auth.ts';
-import { resetRateLimit } from '../../security/rate-limit.ts';
-import { RATE_LIMITS, rateLimitKey } from '../../security/rate-limits.ts';
 import { recordSecurityEvent } from '../../security/security-events.ts';
-import { betterAuthErrorOf, enforceRateLimits } from './accounts.service.ts';
+import { betterAuthErrorOf } from './accounts.service.ts';
 import type { TAuth } from './auth.ts';
 import { authHeaders, eventOrigin } from './auth-request.ts';
+import { countCredentialAttempt, passwordCheckLimits } from './credential-limits.ts';
 import { claimTotpStep, findTwoFactor, resetTotpStep, stepOfUserCode } from './two-factor.service.ts';
 
 const badCode = () => new AppError('BAD_REQUEST', TWO_FACTOR_MESSAGES.badCode);
@@ -28,10 +27,13 @@ function callEnableTwoFactor(auth: TAuth, password: string, headers: Headers) {
   return auth.api.enableTwoFactor({ body: { password }, headers, returnHeaders: true });
 }
 
-/** A password re-authentication counts against the account's sign-in limit, like a sign-in. */
-async function limitPasswordCheck(db: TDb, request: FastifyRequest, email: string, action: string) {
-  await enforceRateLimits(db, request, [{ name: 'signInPerAccount', subject: email }], { email, action });
+/** A password re-authentication counts against the sign-in limits, like a sign-in. */
+function limitPasswordCheck(db: TDb, request: FastifyRequest, email: string, action: string) {
+  return countCredentialAttempt(db, request, passwordCheckLimits(email, request), { email, action });
 }
+
+/** A right password: not a failure, and the failures from this address are forgotten. */
+const FORGET_PAIR = { forget: ['signInPerAccountAddress'] } as const;
 
 /**
  * Starts TOTP enrolment after the password is re-entered: the otpauth:// URI and ten backup codes.
@@ -45,7 +47,7 @@ export async function enableTwoFactor(
   forwardCookies: (cookies: string[]) => void,
 ): Promise<TTwoFactorEnableResult> {
   const user = authOf(request);
-  await limitPasswordCheck(db, request, user.email, 'two-factor-enable');
+  const attempt = await limitPasswordCheck(db, request, user.email, 'two-factor-enable');
   let result: Awaited<ReturnType<typeof callEnableTwoFactor>>;
   try {
     result = await callEnableTwoFactor(auth, input.password, authHeaders(request));
@@ -53,11 +55,12 @@ export async function enableTwoFactor(
     const apiError = betterAuthErrorOf(error);
     if (apiError?.code === 'INVALID_PASSWORD') throw wrongPassword();
     if (apiError?.code === 'TOTP_ALREADY_ENABLED') {
+      await attempt.passed();
       throw new AppError('BAD_REQUEST', TWO_FACTOR_MESSAGES.alreadyEnabled);
     }
     throw error;
   }
-  await resetRateLimit(db, rateLimitKey(RATE_LIMITS.signInPerAccount, user.email));
+  await attempt.passed(FORGET_PAIR);
   // A new secret: the steps accepted under the old one say nothing about it.
   await resetTotpStep(db, user.userId);
   forwardCookies(result.headers.getSetCookie());
@@ -126,7 +129,7 @@ export async function disableTwoFactor(
   forwardCookies: (cookies: string[]) => void,
 ): Promise<TTwoFactorStatus> {
   const user = authOf(request);
-  await limitPasswordCheck(db, request, user.email, 'two-factor-disable');
+  const attempt = await limitPasswordCheck(db, request, user.email, 'two-factor-disable');
   let result: { headers: Headers };
   try {
     result = await auth.api.disableTwoFactor({
@@ -138,7 +141,7 @@ export async function disableTwoFactor(
     if (betterAuthErrorOf(error)?.code === 'INVALID_PASSWORD') throw wrongPassword();
     throw error;
   }
-  await resetRateLimit(db, rateLimitKey(RATE_LIMITS.signInPerAccount, user.email));
+  await attempt.passed(FORGET_PAIR);
   // better-auth rotated the session (new cookie) and ended any trusted-device record.
   forwardCookies(result.headers.getSetCookie());
   await recordSecurityEvent(db, {
@@ -164,7 +167,7 @@ export async function regenerateBackupCodes(
   forwardCookies: (cookies: string[]) => void,
 ): Promise<TTwoFactorBackupCodes> {
   const user = authOf(request);
-  await limitPasswordCheck(db, request, user.email, 'two-factor-backup-codes');
+  const attempt = await limitPasswordCheck(db, request, user.email, 'two-factor-backup-codes');
   let result: { headers: Headers; response: { backupCodes: string[] } };
   try {
     result = await auth.api.generateBackupCodes({
@@ -176,11 +179,12 @@ export async function regenerateBackupCodes(
     const apiError = betterAuthErrorOf(error);
     if (apiError?.code === 'INVALID_PASSWORD') throw wrongPassword();
     if (apiError?.code === 'TWO_FACTOR_NOT_ENABLED') {
+      await attempt.passed();
       throw new AppError('BAD_REQUEST', TWO_FACTOR_MESSAGES.notEnabled);
     }
     throw error;
   }
-  await resetRateLimit(db, rateLimitKey(RATE_LIMITS.signInPerAccount, user.email));
+  await attempt.passed(FORGET_PAIR);
   forwardCookies(result.headers.getSetCookie());
   const { backupCodes } = result.response;
   await recordSecurityEvent(db, {

@@ -1,5 +1,6 @@
-// The second step of a two-factor sign-in: a TOTP code (through the replay guard) or a backup code, under the
-// totp rate limit, with better-auth's refusals mapped to our codes and messages and a security event for each.
+// The second step of a two-factor sign-in: a TOTP code (through the replay guard) or a backup code, under the sign-in
+// limits of the account and address and the totp limit, with better-auth's refusals mapped to our codes and messages
+// and a security event for each.
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '#common/errors.ts';
 import {
@@ -9,13 +10,12 @@ import {
   TWO_FACTOR_MESSAGES,
 } from '#common/schemas/auth.ts';
 import type { TDb } from '../../db/client.ts';
-import { resetRateLimit } from '../../security/rate-limit.ts';
-import { RATE_LIMITS, rateLimitKey } from '../../security/rate-limits.ts';
 import { recordSecurityEvent } from '../../security/security-events.ts';
 import { findUserProfile } from './accounts.repo.ts';
-import { betterAuthErrorOf, enforceRateLimits } from './accounts.service.ts';
+import { betterAuthErrorOf } from './accounts.service.ts';
 import type { TAuth } from './auth.ts';
 import { authHeaders, eventOrigin } from './auth-request.ts';
+import { countCredentialAttempt, secondFactorLimits } from './credential-limits.ts';
 import { challengeUserId, claimTotpStep, stepOfUserCode } from './two-factor.service.ts';
 
 const badCode = () => new AppError('BAD_REQUEST', TWO_FACTOR_MESSAGES.badCode);
@@ -42,10 +42,13 @@ export async function verifyTwoFactor(
     companyId: profileBefore?.companyId ?? null,
     ...origin,
   };
-  await enforceRateLimits(db, request, [{ name: 'totpPerAccount', subject: userId }], {
-    ...(profileBefore ? { email: profileBefore.email } : {}),
-    action: 'totp',
-  });
+  // The pair is the account's e-mail and this address, as at the password step (the user id if the user is gone).
+  const attempt = await countCredentialAttempt(
+    db,
+    request,
+    secondFactorLimits(profileBefore?.email ?? userId, userId, request),
+    { email: profileBefore?.email ?? null, action: 'totp' },
+  );
   const { code, backupCode, trustDevice } = input;
   const method = code === undefined ? 'backup_code' : 'totp';
   const failed = async (details: Record<string, unknown>) => {
@@ -97,12 +100,15 @@ export async function verifyTwoFactor(
         await failed({ challenge: apiError.code });
         throw challengeExpired();
       case 'ACCOUNT_TEMPORARILY_LOCKED':
+        await attempt.passed(); // no code was checked
         await recordSecurityEvent(db, { type: 'locked_out', ...who, details: { action: 'totp' } });
         throw AppError.rateLimited(SIGN_IN_MESSAGES.tooManyAttempts, 15 * 60_000);
       case 'ACCOUNT_INACTIVE':
+        await attempt.passed(); // the code was right
         await recordSecurityEvent(db, { type: 'inactive_account_attempt', ...who });
         throw new AppError('ACCOUNT_INACTIVE', SIGN_IN_MESSAGES.accountInactive);
       case 'PASSWORD_RESET_REQUIRED':
+        await attempt.passed(); // the code was right
         throw new AppError('PASSWORD_RESET_REQUIRED', SIGN_IN_MESSAGES.passwordResetRequired);
       default:
         throw error;
@@ -111,8 +117,8 @@ export async function verifyTwoFactor(
   forwardCookies(result.headers.getSetCookie());
   const profile = await findUserProfile(db, result.response.user?.id ?? userId);
   if (!profile) throw new AppError('INTERNAL', 'Something went wrong on our side. Try again.');
-  await resetRateLimit(db, rateLimitKey(RATE_LIMITS.totpPerAccount, userId));
-  await resetRateLimit(db, rateLimitKey(RATE_LIMITS.signInPerAccount, profile.email));
+  // A finished sign-in: the failures of this account from this address, and its wrong codes, are forgotten.
+  await attempt.passed({ forget: ['signInPerAccountAddress', 'totpPerAccount'] });
   await recordSecurityEvent(db, {
     type: 'sign_in_succeeded',
     userId: profile.id,
