@@ -797,8 +797,9 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
         payload: { allowBorrowing: false },
       });
       expect(byPath.statusCode).toBe(404);
+      // The configuration cannot be deleted at all: 405, the path takes GET and PATCH only.
       const deleted = await asB({ method: 'DELETE', url: '/api/v1/company/label-config' });
-      expect(deleted.statusCode).toBe(404);
+      expect(deleted.statusCode).toBe(405);
       await expectIdsOfAGet404('/api/v1/company/label-config');
       expect(await settingsOf(B.companyId)).toMatchObject({ labelWidth: 2, useLotNumbers: false });
       expect(await settingsOf(A.companyId)).toMatchObject(A_SETTINGS_ROW);
