@@ -1,7 +1,8 @@
 // The rules of borrowing: only when the company allows it; a borrowing and its 'borrow' posting (stock out of the
 // source location) commit together, as do a return, its 'return' posting and the raised returned quantity. More
 // can never come back than went out, also when two people return at once (one conditional UPDATE, and a CHECK in
-// the table). A retried request (same idempotency key) answers with what the first one did.
+// the table). A retried request (same idempotency key) answers with what the first one did; the same key with a
+// different request is refused (borrowing-idempotency.ts, decision 036).
 import { v7 as uuidv7 } from 'uuid';
 import { fromScaled, normalizeDecimal, toScaled } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
@@ -22,12 +23,15 @@ import type { TTenant } from '../../db/tenant.ts';
 import * as companiesRepo from '../companies/companies.repo.ts';
 import type { TBorrowers } from './borrowers.ts';
 import * as repo from './borrowing.repo.ts';
+import {
+  borrowingKeyReused,
+  borrowKey,
+  firstBorrowingIfSameRequest,
+  firstReturnIfSameRequest,
+  returnKey,
+} from './borrowing-idempotency.ts';
 import { findTransactionByKey } from './stock.repo.ts';
 import { postLinesWithin } from './stock.service.ts';
-
-/** The posting keys are namespaced, so a client's key for a borrowing can never match one of its stock postings. */
-const borrowKey = (key: string) => `borrow:${key}`;
-const returnKey = (key: string) => `borrow-return:${key}`;
 
 const notFound = () => new AppError('NOT_FOUND', BORROWING_MESSAGES.notFound);
 
@@ -135,7 +139,7 @@ export async function borrow(
   try {
     return await tenant.run(async (tx) => {
       const retried = await borrowingOfKey(tx, companyId, input.idempotencyKey);
-      if (retried) return retried;
+      if (retried) return firstBorrowingIfSameRequest(retried, input);
       if (input.borrower.userId && !person) {
         throw new AppError('BAD_REQUEST', BORROWING_MESSAGES.borrowerNotFound, {
           'borrower.userId': BORROWING_MESSAGES.borrowerNotFound,
@@ -195,7 +199,7 @@ export async function borrow(
     // answers with the winner's borrowing.
     if (isUniqueViolation(error) || (error instanceof AppError && error.code === 'CONFLICT')) {
       const first = await tenant.run((tx) => borrowingOfKey(tx, companyId, input.idempotencyKey));
-      if (first) return first;
+      if (first) return firstBorrowingIfSameRequest(first, input);
     }
     throw error;
   }
@@ -213,7 +217,7 @@ async function returnOfKey(
   const done = await repo.findReturnByTransaction(tx, companyId, posting.id);
   if (!done) return null;
   if (done.borrowingId !== borrowingId) {
-    throw new AppError('CONFLICT', 'This idempotency key was already used for another return. Try again.');
+    throw borrowingKeyReused();
   }
   return loadDetail(tx, companyId, borrowingId);
 }
@@ -228,13 +232,13 @@ export async function returnBorrowing(
   const { companyId } = tenant;
   const retriedOr = async (error: AppError) => {
     const first = await tenant.run((tx) => returnOfKey(tx, companyId, id, input.idempotencyKey));
-    if (first) return first;
+    if (first) return tenant.run((tx) => firstReturnIfSameRequest(tx, companyId, first, input));
     throw error;
   };
   try {
     return await tenant.run(async (tx) => {
       const retried = await returnOfKey(tx, companyId, id, input.idempotencyKey);
-      if (retried) return retried;
+      if (retried) return firstReturnIfSameRequest(tx, companyId, retried, input);
       const found = await repo.findBorrowing(tx, companyId, id);
       if (!found) throw notFound();
       const before = found.borrowing;
