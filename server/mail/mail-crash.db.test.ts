@@ -113,6 +113,8 @@ const hasPassed = async (db: TDb, moment: Date) =>
 
 /** Checks that message `id` went out exactly once, on its second attempt, with the Message-ID made from its id. */
 async function expectDeliveredOnce(db: TDb, id: string): Promise<void> {
+  // The server has the message; the worker records it just after.
+  await eventually(async () => (await mailJob(db, id)).status !== 'running');
   expect(smtp.received.map((m) => m.messageId)).toEqual([`<${id}@forgeboard.example>`]);
   expect(await outboxRow(db, id)).toMatchObject({ status: 'sent', attempts: 2 });
   expect(await mailJob(db, id)).toMatchObject({ status: 'done', attempts: 2, lockedBy: null });
@@ -148,7 +150,7 @@ describe.runIf(testDbKind() === 'postgres')('on PostgreSQL, a worker killed mid-
     await kill(child);
     await smtp.waitForMessages(1, 5000);
     const tookOverMs = Date.now() - killedAt;
-    expect(tookOverMs).toBeLessThan(2500);
+    expect(tookOverMs).toBeLessThan(5000); // the 1 s lease, a 50 ms poll, a send: seconds at most
     await expectDeliveredOnce(db, id);
   }, 60_000);
 
@@ -165,7 +167,8 @@ describe.runIf(testDbKind() === 'postgres')('on PostgreSQL, a worker killed mid-
     const restartedAt = Date.now();
     await worker(testDb.database, name);
     await smtp.waitForMessages(1, 5000);
-    expect(Date.now() - restartedAt).toBeLessThan(1000);
+    // Far inside the 60 s lease; a loaded test machine may take a second or two to start a worker and connect.
+    expect(Date.now() - restartedAt).toBeLessThan(5000);
     await expectDeliveredOnce(db, id);
   }, 60_000);
 });
@@ -189,7 +192,7 @@ describe.runIf(testDbKind() === 'pglite')('on PGlite, a process killed mid-send'
 
     smtp.holdMessages(true);
     const child = await startChild(target, 'crash-host:3000', 60_000);
-    await smtp.waitForHeld(30_000);
+    await smtp.waitForHeld(60_000); // a process start and a PGlite folder to open, on a busy machine
     smtp.holdMessages(false);
     await kill(child); // its lock file stays behind, as after a real kill -9
 
@@ -198,7 +201,7 @@ describe.runIf(testDbKind() === 'pglite')('on PGlite, a process killed mid-send'
       const restartedAt = Date.now();
       await worker(database, 'crash-host:3000', 'all');
       await smtp.waitForMessages(1, 5000);
-      expect(Date.now() - restartedAt).toBeLessThan(1000);
+      expect(Date.now() - restartedAt).toBeLessThan(5000); // far inside the 60 s lease
       await expectDeliveredOnce(database.db, id);
     } finally {
       for (const w of workers.splice(0)) await w.stop();
