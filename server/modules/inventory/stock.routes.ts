@@ -24,7 +24,7 @@ export const stockRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
     {
       schema: {
         summary:
-          'Posts a receive, issue, move or adjustment (admin) all-or-nothing; a retry with the same idempotency key returns the first posting',
+          'Posts a receive, issue, move or adjustment (admin) all-or-nothing; a retry with the same idempotency key returns the first posting, the same key with a different body is refused (422 IDEMPOTENCY_KEY_REUSED)',
         tags,
         body: ZPostStockSchema,
         response: { 201: ZStockTransactionSchema },
