@@ -138,7 +138,7 @@ export async function generateInventory(db: TDb, companyId: string, itemCount: n
   await db.execute(sql`
     update items i set on_hand = s.total
       from (select item_id, sum(delta) as total from bench_ledger group by item_id) s
-     where s.item_id = i.id`);
+     where i.company_id = ${companyId} and i.id = s.item_id`);
   for (const table of ['bench_ledger', 'bench_items', 'bench_bins'])
     await db.execute(sql.raw(`drop table ${table}`));
   for (const table of ['items', 'lots', 'locations', 'stock_balances', 'stock_transactions', 'stock_ledger'])

@@ -180,7 +180,7 @@ async function reportLatency(get: (path: string) => Promise<Response>) {
 /** The plain (not lot-tracked) items' ids and home bins, for movements. */
 async function movableStock(database: TDatabase, companyId: string) {
   const { rows } = (await database.db.execute(
-    `select b.item_id, b.location_id from stock_balances b join items i on i.id = b.item_id
+    `select b.item_id, b.location_id from stock_balances b join items i on i.company_id = b.company_id and i.id = b.item_id
       where b.company_id = '${companyId}' and not i.lot_tracked and b.quantity > 10 limit 5000`,
   )) as unknown as { rows: { item_id: string; location_id: string }[] };
   return rows;

@@ -224,12 +224,12 @@ async function postRaw(
         null,
         '1',
       ])
-    : await client.query(POSTING_SQL.takeFromBalanceNoLot, ['1', at.item_id, at.location_id]);
+    : await client.query(POSTING_SQL.takeFromBalanceNoLot, ['1', companyId, at.item_id, at.location_id]);
   if (balance.rows.length === 0) {
     await client.query('rollback');
     return false;
   }
-  await client.query(POSTING_SQL.addToItemOnHand, [receive ? '1' : '-1', at.item_id]);
+  await client.query(POSTING_SQL.addToItemOnHand, [receive ? '1' : '-1', companyId, at.item_id]);
   await client.query(POSTING_SQL.insertLedgerLines(1), [
     randomUUID(),
     companyId,

@@ -1,12 +1,12 @@
 // The audit trail: who changed what and when, with the values before and after. Append-only: the role the app
 // runs as may only read and insert, and a trigger refuses any update or delete, even by the owner (migration 0014).
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/companies.tables.ts';
 
 export const auditEntries = pgTable(
   'audit_entries',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     // No cascade: a company with a trail cannot be deleted by accident.
     companyId: uuid('company_id')
       .notNull()
@@ -26,6 +26,7 @@ export const auditEntries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'audit_entries_pkey', columns: [t.companyId, t.id] }),
     index('audit_entries_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('audit_entries_company_entity_idx').on(t.companyId, t.entityType, t.entityId),
     // The sysadmins' security dashboard lists every company's entries newest first.

@@ -1,14 +1,17 @@
 // Drizzle tables of stock checks: a count session over a location subtree or a list of items, and its lines. The
 // expected quantity of each line is frozen when the session starts; what the counter saw is kept beside the book
 // quantity at the moment of counting, so movements during the count do not show up as variances (migration 0021).
+// Keyed by (company_id, id), with company_id in every foreign key (decision 033).
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -25,7 +28,7 @@ const tz = { withTimezone: true } as const;
 export const countSessions = pgTable(
   'count_sessions',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -34,7 +37,7 @@ export const countSessions = pgTable(
     title: text('title').notNull().default(''),
     /** 'location' (a location and everything under it) or 'items' (a list of items wherever they are). */
     scope: text('scope').notNull(),
-    locationId: uuid('location_id').references(() => locations.id),
+    locationId: uuid('location_id'),
     /** Blind: counters do not see the expected quantity. */
     blind: boolean('blind').notNull().default(true),
     /** 'counting' | 'posted' | 'cancelled'. */
@@ -45,9 +48,20 @@ export const countSessions = pgTable(
     closedByName: text('closed_by_name'),
     closedAt: timestamp('closed_at', tz),
     /** The count transaction written at posting (none when nothing differed). */
-    transactionId: uuid('transaction_id').references(() => stockTransactions.id),
+    transactionId: uuid('transaction_id'),
   },
   (t) => [
+    primaryKey({ name: 'count_sessions_pkey', columns: [t.companyId, t.id] }),
+    foreignKey({
+      name: 'count_sessions_location_id_fk',
+      columns: [t.companyId, t.locationId],
+      foreignColumns: [locations.companyId, locations.id],
+    }),
+    foreignKey({
+      name: 'count_sessions_transaction_id_fk',
+      columns: [t.companyId, t.transactionId],
+      foreignColumns: [stockTransactions.companyId, stockTransactions.id],
+    }),
     uniqueIndex('count_sessions_company_number_key').on(t.companyId, t.number),
     index('count_sessions_company_status_idx').on(t.companyId, t.status, t.startedAt),
   ],
@@ -57,20 +71,14 @@ export const countSessions = pgTable(
 export const countLines = pgTable(
   'count_lines',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => countSessions.id, { onDelete: 'cascade' }),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id),
-    locationId: uuid('location_id')
-      .notNull()
-      .references(() => locations.id),
-    lotId: uuid('lot_id').references(() => lots.id),
+    sessionId: uuid('session_id').notNull(),
+    itemId: uuid('item_id').notNull(),
+    locationId: uuid('location_id').notNull(),
+    lotId: uuid('lot_id'),
     /** The balance when the session started (0 for a line added during the count). */
     expectedQuantity: numeric('expected_quantity', { precision: 18, scale: 6 }).notNull(),
     countedQuantity: numeric('counted_quantity', { precision: 18, scale: 6 }),
@@ -83,7 +91,30 @@ export const countLines = pgTable(
     added: boolean('added').notNull().default(false),
   },
   (t) => [
-    unique('count_lines_session_key').on(t.sessionId, t.itemId, t.locationId, t.lotId).nullsNotDistinct(),
+    primaryKey({ name: 'count_lines_pkey', columns: [t.companyId, t.id] }),
+    foreignKey({
+      name: 'count_lines_session_id_fk',
+      columns: [t.companyId, t.sessionId],
+      foreignColumns: [countSessions.companyId, countSessions.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'count_lines_item_id_fk',
+      columns: [t.companyId, t.itemId],
+      foreignColumns: [items.companyId, items.id],
+    }),
+    foreignKey({
+      name: 'count_lines_location_id_fk',
+      columns: [t.companyId, t.locationId],
+      foreignColumns: [locations.companyId, locations.id],
+    }),
+    foreignKey({
+      name: 'count_lines_lot_id_fk',
+      columns: [t.companyId, t.lotId],
+      foreignColumns: [lots.companyId, lots.id],
+    }),
+    unique('count_lines_session_key')
+      .on(t.companyId, t.sessionId, t.itemId, t.locationId, t.lotId)
+      .nullsNotDistinct(),
     index('count_lines_company_session_idx').on(t.companyId, t.sessionId),
     check('count_lines_counted_not_negative', sql`${t.countedQuantity} >= 0`),
   ],

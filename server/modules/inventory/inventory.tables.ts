@@ -1,14 +1,16 @@
 // Drizzle tables of inventory set-up: the location tree and the items (SKUs). Tenant tables under row-level
-// security (migration 0016). Money and quantities are numeric, read as exact decimal strings.
+// security (migration 0016), keyed by (company_id, id) with company_id in every foreign key (decision 033). Money and
+// quantities are numeric, read as exact decimal strings.
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -26,11 +28,11 @@ const tz = { withTimezone: true } as const;
 export const locations = pgTable(
   'locations',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    parentId: uuid('parent_id').references((): AnyPgColumn => locations.id),
+    parentId: uuid('parent_id'),
     kind: text('kind').notNull(),
     code: text('code').notNull(),
     /** lower(code), stored, for equality lookups under row-level security (see items.part_number_key). */
@@ -44,6 +46,12 @@ export const locations = pgTable(
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'locations_pkey', columns: [t.companyId, t.id] }),
+    foreignKey({
+      name: 'locations_parent_id_fk',
+      columns: [t.companyId, t.parentId],
+      foreignColumns: [t.companyId, t.id],
+    }),
     uniqueIndex('locations_company_code_key').on(t.companyId, sql`lower(${t.code})`),
     index('locations_company_code_key_idx').on(t.companyId, t.codeKey),
     index('locations_company_parent_idx').on(t.companyId, t.parentId),
@@ -54,7 +62,7 @@ export const locations = pgTable(
 export const items = pgTable(
   'items',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -75,7 +83,7 @@ export const items = pgTable(
     category: text('category').notNull().default(''),
     unitCost: numeric('unit_cost', { precision: 16, scale: 4 }).notNull().default('0'),
     reorderPoint: numeric('reorder_point', { precision: 18, scale: 6 }),
-    defaultLocationId: uuid('default_location_id').references(() => locations.id),
+    defaultLocationId: uuid('default_location_id'),
     lotTracked: boolean('lot_tracked').notNull().default(false),
     active: boolean('active').notNull().default(true),
     /**
@@ -87,6 +95,12 @@ export const items = pgTable(
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'items_pkey', columns: [t.companyId, t.id] }),
+    foreignKey({
+      name: 'items_default_location_id_fk',
+      columns: [t.companyId, t.defaultLocationId],
+      foreignColumns: [locations.companyId, locations.id],
+    }),
     uniqueIndex('items_company_part_number_key').on(t.companyId, sql`lower(${t.partNumber})`),
     index('items_company_part_number_key_idx').on(t.companyId, t.partNumberKey),
     index('items_company_active_idx').on(t.companyId, t.active),

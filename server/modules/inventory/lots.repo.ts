@@ -121,8 +121,8 @@ export async function genealogy(
       select w.link_id, w.lot_id, w.via_lot_id, w.quantity::text as quantity, w.depth, l.lot_number,
              i.id as item_id, i.part_number, i.name as item_name
         from walk w
-        join lots l on l.id = w.lot_id
-        join items i on i.id = l.item_id
+        join lots l on l.company_id = ${companyId} and l.id = w.lot_id
+        join items i on i.company_id = l.company_id and i.id = l.item_id
        order by w.path`,
   );
 }

@@ -84,7 +84,7 @@ export async function balanceReport(
       select i.id, i.part_number, i.unit_cost, s.opening, s.received, s.issued,
              s.opening + s.received - s.issued as closing
         from summed s
-        join items i on i.id = s.item_id
+        join items i on i.company_id = ${query.companyId} and i.id = s.item_id
        where (s.opening <> 0 or s.received <> 0 or s.issued <> 0)
          ${inCategory}
     ), totals as (
@@ -102,7 +102,7 @@ export async function balanceReport(
            t.total, t.opening_value_total, t.closing_value_total
       from totals t
       left join page p on true
-      left join items i on i.id = p.id
+      left join items i on i.company_id = ${query.companyId} and i.id = p.id
      order by p.part_number`,
   );
   const totals = rows[0]!; // totals is one row, whatever the page holds

@@ -26,9 +26,12 @@ const LEDGER_COLUMNS = [
   'created_at',
 ] as const;
 
-/** A balance less $1 where the item ($2) and location ($3) hold at least that much; the lot condition follows. */
+/**
+ * A balance less $1 where the company's ($2) item ($3) and location ($4) hold at least that much; the lot condition
+ * follows. company_id leads the balance key (decision 033), so the statement names it.
+ */
 const TAKE_FROM_BALANCE = `update stock_balances set quantity = quantity - $1::numeric, updated_at = now()
-     where item_id = $2 and location_id = $3 and quantity >= $1::numeric`;
+     where company_id = $2 and item_id = $3 and location_id = $4 and quantity >= $1::numeric`;
 
 /**
  * The statements every stock posting runs, as fixed text (run through runSql, past Drizzle's query building). Exported
@@ -51,15 +54,15 @@ export const POSTING_SQL = {
   /** $1 id, $2 company, $3 item, $4 location, $5 lot, $6 quantity (> 0). */
   addToBalance: `insert into stock_balances (id, company_id, item_id, location_id, lot_id, quantity)
      values ($1, $2, $3, $4, $5, $6)
-     on conflict (item_id, location_id, lot_id)
+     on conflict (company_id, item_id, location_id, lot_id)
      do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now()
      returning quantity`,
-  /** $1 amount (> 0), $2 item, $3 location; no row back when there is not enough. */
+  /** $1 amount (> 0), $2 company, $3 item, $4 location; no row back when there is not enough. */
   takeFromBalanceNoLot: `${TAKE_FROM_BALANCE} and lot_id is null returning quantity`,
-  /** The same with $4 the lot (two texts, not `is not distinct from`, so both use the balance key's index). */
-  takeFromBalanceOfLot: `${TAKE_FROM_BALANCE} and lot_id = $4 returning quantity`,
-  /** $1 signed delta, $2 item. */
-  addToItemOnHand: 'update items set on_hand = on_hand + $1::numeric where id = $2',
+  /** The same with $5 the lot (two texts, not `is not distinct from`, so both use the balance key's index). */
+  takeFromBalanceOfLot: `${TAKE_FROM_BALANCE} and lot_id = $5 returning quantity`,
+  /** $1 signed delta, $2 company, $3 item (the items key is (company_id, id)). */
+  addToItemOnHand: 'update items set on_hand = on_hand + $1::numeric where company_id = $2 and id = $3',
   /** The ledger insert of `lines` rows, eleven parameters each (LEDGER_COLUMNS' order). */
   insertLedgerLines: (lines: number) =>
     `insert into stock_ledger (${LEDGER_COLUMNS.join(', ')}) values ${Array.from(
@@ -90,16 +93,18 @@ export async function addToBalance(
  */
 export async function takeFromBalance(
   tx: TDb,
-  row: { itemId: string; locationId: string; lotId: string | null; amount: string },
+  row: { companyId: string; itemId: string; locationId: string; lotId: string | null; amount: string },
 ): Promise<string | null> {
   const [result] = await (row.lotId === null
     ? runSql<{ quantity: string }>(tx, POSTING_SQL.takeFromBalanceNoLot, [
         row.amount,
+        row.companyId,
         row.itemId,
         row.locationId,
       ])
     : runSql<{ quantity: string }>(tx, POSTING_SQL.takeFromBalanceOfLot, [
         row.amount,
+        row.companyId,
         row.itemId,
         row.locationId,
         row.lotId,
@@ -108,8 +113,13 @@ export async function takeFromBalance(
 }
 
 /** Changes an item's stock total (items.on_hand) by the signed `delta`, in the posting's transaction. */
-export async function addToItemOnHand(tx: TDb, itemId: string, delta: string): Promise<void> {
-  await runSql(tx, POSTING_SQL.addToItemOnHand, [delta, itemId]);
+export async function addToItemOnHand(
+  tx: TDb,
+  companyId: string,
+  itemId: string,
+  delta: string,
+): Promise<void> {
+  await runSql(tx, POSTING_SQL.addToItemOnHand, [delta, companyId, itemId]);
 }
 
 export async function balanceOf(

@@ -152,6 +152,7 @@ async function applyAndRecord(
     if (d.delta.startsWith('-')) {
       const amount = negate(d.delta);
       const left = await repo.takeFromBalance(tx, {
+        companyId: tenant.companyId,
         itemId: d.itemId,
         locationId: d.locationId,
         lotId: d.lotId,
@@ -191,7 +192,8 @@ async function applyAndRecord(
     perItem.set(d.itemId, (perItem.get(d.itemId) ?? 0n) + toScaled(d.delta, QUANTITY_SCALE));
   for (const itemId of [...perItem.keys()].sort()) {
     const change = perItem.get(itemId)!;
-    if (change !== 0n) await repo.addToItemOnHand(tx, itemId, fromScaled(change, QUANTITY_SCALE));
+    if (change !== 0n)
+      await repo.addToItemOnHand(tx, tenant.companyId, itemId, fromScaled(change, QUANTITY_SCALE));
   }
 
   const lines = deltas.map((d) => ({

@@ -1,14 +1,17 @@
 // Drizzle tables of stock: lots, balances per (item, location, lot), and the append-only ledger of stock
-// transactions that alone change the balances (migration 0019: tenant access, no UPDATE/DELETE of the ledger).
+// transactions that alone change the balances (migration 0019: tenant access, no UPDATE/DELETE of the ledger). Keyed
+// by (company_id, id), with company_id in every foreign key between them (decision 033).
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
   date,
+  foreignKey,
   index,
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -24,13 +27,11 @@ const tz = { withTimezone: true } as const;
 export const lots = pgTable(
   'lots',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id),
+    itemId: uuid('item_id').notNull(),
     lotNumber: text('lot_number').notNull(),
     /** lower(lot_number), stored, for equality lookups under row-level security (see items.part_number_key). */
     lotNumberKey: text('lot_number_key').notNull().generatedAlwaysAs(sql`lower(lot_number)`),
@@ -38,7 +39,13 @@ export const lots = pgTable(
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('lots_item_number_key').on(t.itemId, sql`lower(${t.lotNumber})`),
+    primaryKey({ name: 'lots_pkey', columns: [t.companyId, t.id] }),
+    foreignKey({
+      name: 'lots_item_id_fk',
+      columns: [t.companyId, t.itemId],
+      foreignColumns: [items.companyId, items.id],
+    }),
+    uniqueIndex('lots_item_number_key').on(t.companyId, t.itemId, sql`lower(${t.lotNumber})`),
     index('lots_company_number_key_idx').on(t.companyId, t.lotNumberKey),
   ],
 );
@@ -50,22 +57,36 @@ export const lots = pgTable(
 export const stockBalances = pgTable(
   'stock_balances',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id),
-    locationId: uuid('location_id')
-      .notNull()
-      .references(() => locations.id),
-    lotId: uuid('lot_id').references(() => lots.id),
+    itemId: uuid('item_id').notNull(),
+    locationId: uuid('location_id').notNull(),
+    lotId: uuid('lot_id'),
     quantity: numeric('quantity', { precision: 18, scale: 6 }).notNull(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
   (t) => [
-    unique('stock_balances_item_location_lot_key').on(t.itemId, t.locationId, t.lotId).nullsNotDistinct(),
+    primaryKey({ name: 'stock_balances_pkey', columns: [t.companyId, t.id] }),
+    foreignKey({
+      name: 'stock_balances_item_id_fk',
+      columns: [t.companyId, t.itemId],
+      foreignColumns: [items.companyId, items.id],
+    }),
+    foreignKey({
+      name: 'stock_balances_location_id_fk',
+      columns: [t.companyId, t.locationId],
+      foreignColumns: [locations.companyId, locations.id],
+    }),
+    foreignKey({
+      name: 'stock_balances_lot_id_fk',
+      columns: [t.companyId, t.lotId],
+      foreignColumns: [lots.companyId, lots.id],
+    }),
+    unique('stock_balances_item_location_lot_key')
+      .on(t.companyId, t.itemId, t.locationId, t.lotId)
+      .nullsNotDistinct(),
     index('stock_balances_company_item_idx').on(t.companyId, t.itemId),
     index('stock_balances_company_location_idx').on(t.companyId, t.locationId),
     check('stock_balances_quantity_not_negative', sql`${t.quantity} >= 0`),
@@ -76,7 +97,7 @@ export const stockBalances = pgTable(
 export const stockTransactions = pgTable(
   'stock_transactions',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -91,6 +112,7 @@ export const stockTransactions = pgTable(
     reversesId: uuid('reverses_id'),
   },
   (t) => [
+    primaryKey({ name: 'stock_transactions_pkey', columns: [t.companyId, t.id] }),
     uniqueIndex('stock_transactions_company_key').on(t.companyId, t.idempotencyKey),
     index('stock_transactions_company_posted_idx').on(t.companyId, t.postedAt),
   ],
@@ -100,21 +122,15 @@ export const stockTransactions = pgTable(
 export const stockLedger = pgTable(
   'stock_ledger',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    transactionId: uuid('transaction_id')
-      .notNull()
-      .references(() => stockTransactions.id),
+    transactionId: uuid('transaction_id').notNull(),
     lineNo: integer('line_no').notNull(),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id),
-    locationId: uuid('location_id')
-      .notNull()
-      .references(() => locations.id),
-    lotId: uuid('lot_id').references(() => lots.id),
+    itemId: uuid('item_id').notNull(),
+    locationId: uuid('location_id').notNull(),
+    lotId: uuid('lot_id'),
     quantityDelta: numeric('quantity_delta', { precision: 18, scale: 6 }).notNull(),
     /**
      * The same change in millionths of the unit, an exact integer (the delta has six decimals): the balance report
@@ -128,11 +144,32 @@ export const stockLedger = pgTable(
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'stock_ledger_pkey', columns: [t.companyId, t.id] }),
+    foreignKey({
+      name: 'stock_ledger_transaction_id_fk',
+      columns: [t.companyId, t.transactionId],
+      foreignColumns: [stockTransactions.companyId, stockTransactions.id],
+    }),
+    foreignKey({
+      name: 'stock_ledger_item_id_fk',
+      columns: [t.companyId, t.itemId],
+      foreignColumns: [items.companyId, items.id],
+    }),
+    foreignKey({
+      name: 'stock_ledger_location_id_fk',
+      columns: [t.companyId, t.locationId],
+      foreignColumns: [locations.companyId, locations.id],
+    }),
+    foreignKey({
+      name: 'stock_ledger_lot_id_fk',
+      columns: [t.companyId, t.lotId],
+      foreignColumns: [lots.companyId, lots.id],
+    }),
     // Also carries quantity_micro (INCLUDE, migration 0030, which Drizzle cannot declare): the balance report's pass
     // reads this index alone, in item order.
     index('stock_ledger_company_item_created_idx').on(t.companyId, t.itemId, t.createdAt),
-    index('stock_ledger_transaction_idx').on(t.transactionId),
-    index('stock_ledger_lot_idx').on(t.lotId),
+    index('stock_ledger_transaction_idx').on(t.companyId, t.transactionId),
+    index('stock_ledger_lot_idx').on(t.companyId, t.lotId),
   ],
 );
 
@@ -144,25 +181,35 @@ export const stockLedger = pgTable(
 export const lotGenealogy = pgTable(
   'lot_genealogy',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    parentLotId: uuid('parent_lot_id')
-      .notNull()
-      .references(() => lots.id),
-    childLotId: uuid('child_lot_id')
-      .notNull()
-      .references(() => lots.id),
+    parentLotId: uuid('parent_lot_id').notNull(),
+    childLotId: uuid('child_lot_id').notNull(),
     quantity: numeric('quantity', { precision: 18, scale: 6 }).notNull(),
-    transactionId: uuid('transaction_id')
-      .notNull()
-      .references(() => stockTransactions.id),
+    transactionId: uuid('transaction_id').notNull(),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
   (t) => [
-    index('lot_genealogy_parent_idx').on(t.parentLotId),
-    index('lot_genealogy_child_idx').on(t.childLotId),
+    primaryKey({ name: 'lot_genealogy_pkey', columns: [t.companyId, t.id] }),
+    foreignKey({
+      name: 'lot_genealogy_parent_lot_id_fk',
+      columns: [t.companyId, t.parentLotId],
+      foreignColumns: [lots.companyId, lots.id],
+    }),
+    foreignKey({
+      name: 'lot_genealogy_child_lot_id_fk',
+      columns: [t.companyId, t.childLotId],
+      foreignColumns: [lots.companyId, lots.id],
+    }),
+    foreignKey({
+      name: 'lot_genealogy_transaction_id_fk',
+      columns: [t.companyId, t.transactionId],
+      foreignColumns: [stockTransactions.companyId, stockTransactions.id],
+    }),
+    index('lot_genealogy_parent_idx').on(t.companyId, t.parentLotId),
+    index('lot_genealogy_child_idx').on(t.companyId, t.childLotId),
     check('lot_genealogy_not_itself', sql`${t.parentLotId} <> ${t.childLotId}`),
   ],
 );

@@ -7,6 +7,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -24,7 +25,7 @@ const tz = { withTimezone: true } as const;
 export const labelCodes = pgTable(
   'label_codes',
   {
-    token: text('token').primaryKey(),
+    token: text('token').notNull(),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -33,14 +34,20 @@ export const labelCodes = pgTable(
     entityId: uuid('entity_id').notNull(),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('label_codes_entity_key').on(t.companyId, t.kind, t.entityId)],
+  (t) => [
+    primaryKey({ name: 'label_codes_pkey', columns: [t.companyId, t.token] }),
+    // Globally unique all the same: a printed code stands for one thing anywhere (decision 027), so a token another
+    // company holds is drawn again rather than shared (decision 033 on what Citus would make of this index).
+    uniqueIndex('label_codes_token_key').on(t.token),
+    uniqueIndex('label_codes_entity_key').on(t.companyId, t.kind, t.entityId),
+  ],
 );
 
 /** A label format of a company: its size, symbology, the fields it prints and their text size. */
 export const labelFormats = pgTable(
   'label_formats',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -60,6 +67,7 @@ export const labelFormats = pgTable(
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'label_formats_pkey', columns: [t.companyId, t.id] }),
     uniqueIndex('label_formats_company_name_key').on(t.companyId, sql`lower(${t.name})`),
     index('label_formats_company_idx').on(t.companyId),
     check('label_formats_size_positive', sql`${t.width} > 0 and ${t.height} > 0`),
