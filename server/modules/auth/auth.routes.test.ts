@@ -250,7 +250,9 @@ describe('verification (POST /api/v1/auth/verify-email)', () => {
       method: 'GET',
       url: `/api/v1/auth/verify-email?token=${encodeURIComponent(token)}`,
     });
-    expect(response.statusCode).toBe(404);
+    // The path takes POST only: a GET is refused as a method it does not take.
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('POST');
     expect((await userRow('scanner@example.com'))?.emailVerified).toBe(false);
   });
 
