@@ -33,6 +33,13 @@ export function hasValidEmailShape(email: string): boolean {
   );
 }
 
+/**
+ * What the account system takes as an address: zod's e-mail pattern, which better-auth's sign-up and sign-in and the
+ * mail outbox check. An address of a valid RFC 5322 shape outside it ("a/b@example.com", a punycode top-level domain)
+ * could neither register nor sign in, and an invitation to it failed to queue (a 500): it gets SPEC's format message.
+ */
+const ACCOUNT_EMAIL = z.regexes.email;
+
 /** Words an address may not contain (SPEC.md); "javascript" and "vbscript" also contain "script". */
 export const FORBIDDEN_EMAIL_WORDS = ['script', 'javascript', 'vbscript'] as const;
 const FORBIDDEN_EMAIL_CHARACTERS = /[<>"'`\\]/;
@@ -53,6 +60,7 @@ export function checkEmail(raw: string): string | null {
   if (email.length < EMAIL_MIN_LENGTH) return 'Email is too short (minimum 5 characters)';
   if (!hasValidEmailShape(email)) return 'Invalid email format';
   if (hasInvalidEmailCharacters(email)) return 'Email contains invalid characters';
+  if (!ACCOUNT_EMAIL.test(email)) return 'Invalid email format';
   return null;
 }
 

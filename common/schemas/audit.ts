@@ -1,5 +1,6 @@
 // The audit trail as admins read it (GET /api/v1/audit): who changed what and when, before and after.
 import { z } from 'zod';
+import { isoDateTime } from './dates.ts';
 import { pageOf, pageQuery } from './paging.ts';
 
 /** The kinds of things the trail records today; later areas add theirs. */
@@ -33,13 +34,10 @@ export const ZAuditQuerySchema = z
   .object({
     ...pageQuery(),
     entityType: ZAuditEntityTypeSchema.optional(),
-    entityId: z.string().trim().min(1).max(100).optional(),
-    from: z.iso
-      .datetime({ offset: true, error: 'Use an ISO date and time, e.g. 2026-11-01T00:00:00Z' })
-      .optional(),
-    to: z.iso
-      .datetime({ offset: true, error: 'Use an ISO date and time, e.g. 2026-11-30T23:59:59Z' })
-      .optional(),
+    /** Every entity the trail records has a uuid (the company configuration's is the company's). */
+    entityId: z.uuid('Not an id').optional(),
+    from: isoDateTime('Use an ISO date and time, e.g. 2026-11-01T00:00:00Z').optional(),
+    to: isoDateTime('Use an ISO date and time, e.g. 2026-11-30T23:59:59Z').optional(),
   })
   .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
     message: 'The end of the range must not be before its start',

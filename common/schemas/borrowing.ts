@@ -2,6 +2,7 @@
 // returned whole or in parts. The shared contract of /api/v1/borrowings. Quantities are exact decimal strings.
 import { z } from 'zod';
 import { isDecimal } from '../decimal.ts';
+import { isoDate } from './dates.ts';
 import { QUANTITY_SCALE } from './inventory-setup.ts';
 import { pageOf, pageQuery } from './paging.ts';
 
@@ -70,7 +71,7 @@ export const ZBorrowInputSchema = z.object({
   lotId: z.uuid('Not a lot id').nullish(),
   quantity,
   borrower: ZBorrowerSchema,
-  dueOn: z.iso.date('Use a date like 2026-12-01'),
+  dueOn: isoDate('Use a date like 2026-12-01'),
   note: z.string().trim().max(500, 'At most 500 characters').default(''),
   idempotencyKey,
 });

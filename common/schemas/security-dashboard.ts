@@ -2,10 +2,10 @@
 // sessions across every company, MFA adoption and the administrative actions of every company (decision 020).
 import { z } from 'zod';
 import { securityRangeProblem } from '../security-range.ts';
+import { isoDateTime } from './dates.ts';
 import { pageOf, pageQuery } from './paging.ts';
 
-const isoInstant = (example: string) =>
-  z.iso.datetime({ offset: true, error: `Use an ISO date and time, e.g. ${example}` });
+const isoInstant = (example: string) => isoDateTime(`Use an ISO date and time, e.g. ${example}`);
 
 const rangeShape = {
   /** The start of the range (inclusive); 7 days before `to` by default. */

@@ -1,6 +1,7 @@
 // The stock balance report (GET /api/v1/stock/balance-report): per item, what there was at the start of a period,
 // what came in, what went out and what is left at its end, from the ledger alone, with company-wide totals.
 import { z } from 'zod';
+import { isoDate } from './dates.ts';
 import { pageOf, pageQuery } from './paging.ts';
 
 /** The longest period one report may cover: ten years of ledger is still one pass over the rows. */
@@ -8,8 +9,8 @@ export const REPORT_MAX_DAYS = 3660;
 
 export const ZStockReportQuerySchema = z
   .object({
-    from: z.iso.date('Use a date like 2026-01-31'),
-    to: z.iso.date('Use a date like 2026-01-31'),
+    from: isoDate('Use a date like 2026-01-31'),
+    to: isoDate('Use a date like 2026-01-31'),
     category: z.string().trim().max(100).optional(),
     /** Only stock at this location and everything under it. */
     locationId: z.uuid('Not a location id').optional(),

@@ -2,6 +2,7 @@
 // all-or-nothing under the client's idempotency key. Quantities are exact decimal strings in the item's unit.
 import { z } from 'zod';
 import { isDecimal } from '../decimal.ts';
+import { isoDate } from './dates.ts';
 import { COST_SCALE, nonNegativeDecimal, QUANTITY_SCALE } from './inventory-setup.ts';
 
 /**
@@ -79,7 +80,7 @@ export const ZPostStockSchema = z.discriminatedUnion('kind', [
         quantity: positiveQuantity,
         unitCost: nonNegativeDecimal(COST_SCALE, 'Unit cost').optional(),
         lotNumber: z.string().trim().min(1).max(64).optional(),
-        lotExpiresOn: z.iso.date('Use a date like 2027-06-30').optional(),
+        lotExpiresOn: isoDate('Use a date like 2027-06-30').optional(),
       }),
     ),
   }),
