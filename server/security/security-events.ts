@@ -3,6 +3,7 @@ import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { AppError } from '#common/errors.ts';
+import { isoDateTime } from '#common/schemas/dates.ts';
 import type { TDb } from '../db/client.ts';
 import {
   SECURITY_EVENT_OUTCOME,
@@ -104,7 +105,8 @@ export async function listSecurityEvents(db: TDb, query: TSecurityEventQuery): P
   };
 }
 
-const ZCursorSchema = z.tuple([z.iso.datetime(), z.uuid()]);
+// A crafted cursor's instant must be one PostgreSQL reads (year 0 was a 500): the same rule as the range's.
+const ZCursorSchema = z.tuple([isoDateTime('Not an instant'), z.uuid()]);
 
 function encodeCursor(at: Date, id: string): string {
   return Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
