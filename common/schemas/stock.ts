@@ -23,6 +23,9 @@ export const STOCK_KINDS = [
 ] as const;
 export type TStockKind = (typeof STOCK_KINDS)[number];
 
+/** The largest quantity a balance or an item's total holds (numeric(18,6): 12 digits before the point). */
+const MAX_QUANTITY_TEXT = '999,999,999,999.999999';
+
 export const STOCK_MESSAGES = {
   notEnough: (partNumber: string, where: string, available: string, needed: string) =>
     `Not enough stock: ${partNumber} at ${where} has ${available}, and ${needed} is needed. Nothing was posted.`,
@@ -36,6 +39,10 @@ export const STOCK_MESSAGES = {
   sameLocation: 'Moving needs two different locations.',
   alreadyReversed: 'This transaction has already been reversed.',
   reversalOfReversal: 'A reversal cannot be reversed: post the movement again instead.',
+  tooMuch: (partNumber: string, where: string) =>
+    `${partNumber} at ${where} would hold more than ${MAX_QUANTITY_TEXT}, the most one balance holds. Nothing was posted.`,
+  tooMuchInAll: (partNumber: string) =>
+    `${partNumber} would hold more than ${MAX_QUANTITY_TEXT} in all, the most one item holds. Nothing was posted.`,
 } as const;
 
 const positiveQuantity = z

@@ -13,7 +13,7 @@ import {
   type TStockTransaction,
 } from '#common/schemas/stock.ts';
 import type { TDb } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { isUniqueViolation, sqlStateOf } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { firstPostingIfSameRequest } from './idempotency.ts';
 import * as repo from './stock.repo.ts';
@@ -28,11 +28,23 @@ interface TDelta {
   /** Signed, canonical decimal. */
   delta: string;
   unitCost: string | null;
+  /** The line's quantity field, for refusals: "quantity" unless the request names it otherwise. */
+  quantityField?: string;
 }
 
 const badLine = (field: string, message: string) =>
   new AppError('BAD_REQUEST', message, { [field]: message });
 const negate = (q: string) => fromScaled(-toScaled(q, QUANTITY_SCALE), QUANTITY_SCALE);
+
+/**
+ * A balance or an item's total past what a quantity column holds (numeric(18,6): SQLSTATE 22003) is the request's
+ * doing, not the server's: refused on the line that would cause it. Caught, not pre-checked, so that the posting path
+ * reads nothing more; the failed statement leaves nothing behind, since the refusal rolls the transaction back.
+ */
+function refuseOverflow(error: unknown, d: TDelta, message: string): unknown {
+  if (sqlStateOf(error) !== '22003') return error;
+  return new AppError('CONFLICT', message, { [`${d.field}.${d.quantityField ?? 'quantity'}`]: message });
+}
 
 /** The signed deltas of a posting (a move is two: out of one location, into another). */
 function deltasOf(input: TPostStock): TDelta[] {
@@ -76,6 +88,7 @@ function deltasOf(input: TPostStock): TDelta[] {
         lotId: l.lotId ?? null,
         delta: normalizeDecimal(l.quantityDelta),
         unitCost: null,
+        quantityField: 'quantityDelta',
       }));
   }
 }
@@ -173,16 +186,19 @@ async function applyAndRecord(
       }
       after.set(d.lineNo, left);
     } else {
-      after.set(
-        d.lineNo,
-        await repo.addToBalance(tx, {
+      const quantity = await repo
+        .addToBalance(tx, {
           companyId: tenant.companyId,
           itemId: d.itemId,
           locationId: d.locationId,
           lotId: d.lotId,
           delta: d.delta,
-        }),
-      );
+        })
+        .catch((error: unknown) => {
+          const where = context.names.location(d.locationId);
+          throw refuseOverflow(error, d, STOCK_MESSAGES.tooMuch(context.names.partNumber(d.itemId), where));
+        });
+      after.set(d.lineNo, quantity);
     }
   }
   // The items' totals, after their balances and in item order (so two postings never wait on each other in a circle):
@@ -192,8 +208,13 @@ async function applyAndRecord(
     perItem.set(d.itemId, (perItem.get(d.itemId) ?? 0n) + toScaled(d.delta, QUANTITY_SCALE));
   for (const itemId of [...perItem.keys()].sort()) {
     const change = perItem.get(itemId)!;
-    if (change !== 0n)
-      await repo.addToItemOnHand(tx, tenant.companyId, itemId, fromScaled(change, QUANTITY_SCALE));
+    if (change === 0n) continue;
+    await repo
+      .addToItemOnHand(tx, tenant.companyId, itemId, fromScaled(change, QUANTITY_SCALE))
+      .catch((error: unknown) => {
+        const first = deltas.find((d) => d.itemId === itemId)!;
+        throw refuseOverflow(error, first, STOCK_MESSAGES.tooMuchInAll(context.names.partNumber(itemId)));
+      });
   }
 
   const lines = deltas.map((d) => ({
