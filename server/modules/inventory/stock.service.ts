@@ -278,11 +278,11 @@ export interface TPostingHeader {
 }
 
 /**
- * Posts `lines` for `tenant` as one transaction of `header.kind` inside the caller's tenant transaction `tx` (of
- * `tenant.run`), so that the
- * caller's own rows (a count session, a borrowing) and the stock change commit together or not at all. Checks the
- * items (active), locations and lots (of the item; required when lot-tracked) like any posting; returns the
- * stock transaction id. The caller handles retries of its own request (a repeated key is a unique violation).
+ * Posts `lines` for `tenant` as one transaction of `header.kind` inside the caller's transaction `tx` (of
+ * `tenant.run`), so that the caller's own rows (a count session, a borrowing) and the stock change commit together
+ * or not at all. Checks the items (active), locations and lots (of the item; required when lot-tracked) like any
+ * posting; returns the stock transaction id. The caller handles retries of its own request (a repeated key is a
+ * unique violation).
  */
 export async function postLinesWithin(
   tx: TDb,
