@@ -1,0 +1,292 @@
+// Request values for the API fuzz test, derived from the JSON schemas of the app's own OpenAPI document: mostly
+// values of the right shape (so requests get past validation into the services), mixed with hostile ones (wrong
+// types, NUL and lone surrogates, oversized text, huge, negative and fractional numbers, deep nesting).
+import fc from 'fast-check';
+
+/** The subset of JSON Schema (OpenAPI 3 flavour) that fastify-type-provider-zod writes. */
+export interface TJsonSchema {
+  type?: string | string[];
+  properties?: Record<string, TJsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean | TJsonSchema;
+  items?: TJsonSchema;
+  minItems?: number;
+  maxItems?: number;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: TJsonSchema[];
+  oneOf?: TJsonSchema[];
+  allOf?: TJsonSchema[];
+  nullable?: boolean;
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  default?: unknown;
+}
+
+/** Real ids of the fuzzing company by kind ('item', 'location' …), so that some requests reach real rows. */
+export type TIdPool = Record<string, string[]>;
+
+/** Which kind of id a field or path parameter carries, by its name (or its collection's, for a bare `id`). */
+const ID_KINDS: [RegExp, string][] = [
+  [/line/i, 'countLine'],
+  [/stock-check|count/i, 'count'],
+  [/lot/i, 'lot'],
+  [/location|parent|under/i, 'location'],
+  [/item/i, 'item'],
+  [/transaction/i, 'transaction'],
+  [/borrowing/i, 'borrowing'],
+  [/format/i, 'format'],
+  [/user|entity|actor/i, 'user'],
+  [/compan/i, 'company'],
+];
+
+/** The kind of id a field named `hint` carries, if its name says. */
+function idKindOf(hint: string): string | undefined {
+  return ID_KINDS.find(([pattern]) => pattern.test(hint))?.[1];
+}
+
+/** Text no column can store (PostgreSQL text refuses NUL; jsonb and UTF-8 refuse lone surrogates). */
+const UNSTORABLE_TEXT = ['\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '\udc00\ud800'];
+
+/** Text that has broken parsers and queries elsewhere. */
+const HOSTILE_TEXT = [
+  '\u0001\u0008\u000b\u001f\u007f',
+  '\u2028\u2029\ufeff\u200b',
+  '%00',
+  "'; drop table items; --",
+  '../../../etc/passwd',
+  '{{7*7}}#{7*7}',
+  ' ',
+  '',
+];
+
+/** Numbers around every boundary a database column or a JavaScript number has. */
+const HOSTILE_NUMBERS = [
+  -1,
+  0,
+  -0,
+  0.5,
+  -0.000001,
+  2 ** 31,
+  2 ** 53 + 2,
+  2 ** 63,
+  1e21,
+  1e308,
+  -1e308,
+  Number.MIN_VALUE,
+];
+
+/** The same as decimal text (quantities and money travel as strings). */
+const HOSTILE_DECIMALS = [
+  '-1',
+  '0',
+  '-0',
+  '0.0000001',
+  '1e3',
+  '1e308',
+  '999999999999.999999',
+  '99999999999999999999999',
+  '-999999999999.999999',
+  'NaN',
+  'Infinity',
+  '1,000',
+  ' 1 ',
+  '.5',
+  '00.1',
+  '0x10',
+];
+
+/** An array nested `depth` levels deep around `inner`. */
+function nested(depth: number, inner: unknown = 1): unknown {
+  let value = inner;
+  for (let i = 0; i < depth; i++) value = [value];
+  return value;
+}
+
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+const anyDate = fc.date({ min: new Date('0001-01-01'), max: new Date('9999-12-31'), noInvalidDate: true });
+const edgeDates = ['0000-01-01', '0001-01-01', '1969-12-31', '2026-02-29', '2028-02-29', '9999-12-31'];
+
+function typesOf(schema: TJsonSchema): string[] {
+  if (schema.type) return [schema.type].flat();
+  if (schema.properties || schema.additionalProperties) return ['object'];
+  if (schema.items) return ['array'];
+  return [];
+}
+
+/** A JSON Schema pattern as a RegExp, or null when JavaScript cannot read it (the field gets any text then). */
+function patternOf(source: string): RegExp | null {
+  try {
+    return new RegExp(source);
+  } catch {
+    return null;
+  }
+}
+
+/** Text of the right shape for a string field, by its format, pattern and name. */
+function textArbitrary(schema: TJsonSchema, hint: string, ids: TIdPool): fc.Arbitrary<unknown> {
+  const knownValues = schema.format === 'uuid' ? undefined : ids[hint];
+  if (knownValues?.length) {
+    return fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...knownValues) },
+      { weight: 1, arbitrary: textArbitrary(schema, '', ids) },
+    );
+  }
+  const maxLength = Math.min(schema.maxLength ?? 40, 40);
+  if (schema.format === 'uuid') {
+    const kind = idKindOf(hint);
+    const known = (kind ? ids[kind] : undefined) ?? Object.values(ids).flat();
+    if (known.length === 0) return fc.uuid();
+    return fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...known) },
+      { weight: 2, arbitrary: fc.uuid() },
+      { weight: 1, arbitrary: fc.constantFrom('not-a-uuid', '1', 'ffffffff-ffff-ffff-ffff-fffffffffff', '') },
+    );
+  }
+  if (schema.format === 'date') return fc.oneof(anyDate.map(isoDate), fc.constantFrom(...edgeDates));
+  if (schema.format === 'date-time') {
+    return fc.oneof(
+      anyDate.map((d) => d.toISOString()),
+      fc.constantFrom(...edgeDates.map((d) => `${d}T00:00:00Z`), '2026-01-01T24:00:00+14:00'),
+    );
+  }
+  if (/email/i.test(hint)) return fc.oneof(fc.emailAddress(), fc.string({ maxLength }));
+  if (/quantity|cost|rate|point|delta|width|height/i.test(hint)) {
+    const decimal = fc
+      .tuple(fc.nat({ max: 999_999 }), fc.nat({ max: 999_999 }))
+      .map(([whole, part]) => `${whole}.${part}`);
+    return fc.oneof(decimal, fc.nat({ max: 1000 }).map(String), fc.constantFrom(...HOSTILE_DECIMALS));
+  }
+  const pattern = schema.pattern ? patternOf(schema.pattern) : null;
+  if (pattern) {
+    const matching = fc.stringMatching(pattern).map((s) => s.slice(0, schema.maxLength ?? s.length));
+    return fc.oneof({ weight: 3, arbitrary: matching }, { weight: 1, arbitrary: fc.string({ maxLength }) });
+  }
+  const min = schema.minLength ?? 0;
+  return fc.string({ minLength: Math.min(min, maxLength), maxLength: Math.max(min, maxLength) });
+}
+
+function numberArbitrary(schema: TJsonSchema): fc.Arbitrary<unknown> {
+  const min = Math.max(schema.minimum ?? -1000, -1e6);
+  const max = Math.max(min, Math.min(schema.maximum ?? 1000, 1e6));
+  const inRange = schema.type === 'integer' ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true });
+  return fc.oneof(
+    { weight: 4, arbitrary: inRange },
+    { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_NUMBERS) },
+  );
+}
+
+/** A value of the schema's shape, its fields chosen as valueArbitrary chooses them. */
+function shapedArbitrary(
+  schema: TJsonSchema,
+  hint: string,
+  ids: TIdPool,
+  depth: number,
+): fc.Arbitrary<unknown> {
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches) return fc.oneof(...branches.map((b) => shapedArbitrary(b, hint, ids, depth)));
+  if (schema.allOf) return shapedArbitrary(Object.assign({}, ...schema.allOf), hint, ids, depth);
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  const type = typesOf(schema).find((t) => t !== 'null');
+  if (type === 'object') {
+    const properties = schema.properties ?? {};
+    const model: Record<string, fc.Arbitrary<unknown>> = {};
+    for (const [key, property] of Object.entries(properties)) {
+      model[key] = valueArbitrary(property, key, ids, depth + 1);
+    }
+    const extras =
+      typeof schema.additionalProperties === 'object'
+        ? fc.dictionary(
+            fc.string({ maxLength: 45 }),
+            valueArbitrary(schema.additionalProperties, hint, ids, depth + 1),
+            { maxKeys: 12 },
+          )
+        : fc.option(fc.record({ unexpectedField: fc.jsonValue({ maxDepth: 2 }) }), { nil: {} });
+    return fc
+      .tuple(fc.record(model, { requiredKeys: schema.required ?? [] }), extras)
+      .map(([known, extra]) => ({ ...extra, ...known }));
+  }
+  if (type === 'array') {
+    const item = schema.items ? valueArbitrary(schema.items, hint, ids, depth + 1) : fc.jsonValue();
+    return fc.array(item, { minLength: Math.min(schema.minItems ?? 0, 3), maxLength: 3 });
+  }
+  if (type === 'string') return textArbitrary(schema, hint, ids);
+  if (type === 'integer' || type === 'number') return numberArbitrary(schema);
+  if (type === 'boolean') return fc.boolean();
+  return fc.jsonValue({ maxDepth: 2 });
+}
+
+/** Anything but a field's right shape: another type, hostile text and numbers, too long, too deep. */
+export const hostileArbitrary: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...UNSTORABLE_TEXT) },
+  { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_TEXT) },
+  { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_NUMBERS) },
+  { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_DECIMALS) },
+  { weight: 1, arbitrary: fc.constantFrom(null, true, {}, [], 42) },
+  { weight: 1, arbitrary: fc.constantFrom('x'.repeat(257), 'é'.repeat(10_001)) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
+  { weight: 1, arbitrary: fc.constant(nested(64)) },
+);
+
+/**
+ * A value for a field: nearly always of its shape, so that a request gets past validation (the fuzz test spoils one
+ * place of a request on purpose); `depth` keeps recursive schemas finite.
+ */
+export function valueArbitrary(
+  schema: TJsonSchema,
+  hint: string,
+  ids: TIdPool,
+  depth = 0,
+): fc.Arbitrary<unknown> {
+  if (depth > 6) return hostileArbitrary;
+  const tooLong = fc.constant('x'.repeat((schema.maxLength ?? 10_000) + 1));
+  return fc.oneof(
+    { weight: 20, arbitrary: shapedArbitrary(schema, hint, ids, depth) },
+    { weight: 1, arbitrary: fc.oneof(hostileArbitrary, tooLong) },
+  );
+}
+
+/**
+ * One plain example per top-level branch (a discriminated union has several), every optional field present and
+ * every array holding one element: a request whose string leaves can be spoiled one at a time.
+ */
+export function examplesOf(schema: TJsonSchema, ids: TIdPool): unknown[] {
+  const branches = schema.oneOf ?? schema.anyOf;
+  if (branches) return branches.flatMap((b) => examplesOf(b, ids));
+  return [exampleOf(schema, '', ids)];
+}
+
+/** A plain example of the schema for a field named `hint`. */
+export function exampleOf(schema: TJsonSchema, hint: string, ids: TIdPool): unknown {
+  const branch = (schema.anyOf ?? schema.oneOf)?.find((b) => !typesOf(b).includes('null'));
+  if (branch) return exampleOf(branch, hint, ids);
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum.find((v) => v !== null) ?? null;
+  const type = typesOf(schema).find((t) => t !== 'null');
+  if (type === 'object') {
+    const example: Record<string, unknown> = {};
+    for (const [key, property] of Object.entries(schema.properties ?? {})) {
+      example[key] = exampleOf(property, key, ids);
+    }
+    if (typeof schema.additionalProperties === 'object') {
+      example.key = exampleOf(schema.additionalProperties, hint, ids);
+    }
+    return example;
+  }
+  if (type === 'array') return schema.items ? [exampleOf(schema.items, hint, ids)] : [];
+  if (type === 'string') {
+    if (schema.format === 'uuid')
+      return ids[idKindOf(hint) ?? '']?.[0] ?? '0190a000-0000-7000-8000-000000000000';
+    if (schema.format === 'date') return '2026-01-31';
+    if (schema.format === 'date-time') return '2026-01-31T00:00:00Z';
+    return /quantity|cost|rate|point|delta|width|height/i.test(hint) ? '1' : 'text';
+  }
+  if (type === 'integer' || type === 'number') return schema.minimum ?? 1;
+  if (type === 'boolean') return true;
+  return null;
+}
