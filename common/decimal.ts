@@ -11,6 +11,22 @@ export function isDecimal(text: string, maxScale: number, maxDigits = 12): boole
   return integer.length <= maxDigits && fraction.length <= maxScale;
 }
 
+/**
+ * isDecimal's rule as a JSON Schema pattern, for the API document (spaces around it allowed: the schemas trim);
+ * `sign` 'nonNegative' leaves the minus out, 'positive' also zero, 'nonZero' only zero.
+ */
+export function decimalPattern(
+  maxScale: number,
+  {
+    maxDigits = 12,
+    sign = 'any',
+  }: { maxDigits?: number; sign?: 'any' | 'nonNegative' | 'positive' | 'nonZero' } = {},
+): string {
+  const minus = sign === 'any' || sign === 'nonZero' ? '-?' : '';
+  const notZero = sign === 'positive' || sign === 'nonZero' ? '(?=[\\d.]*[1-9])' : '';
+  return `^\\s*${minus}${notZero}(?:0|[1-9]\\d{0,${maxDigits - 1}})(?:\\.\\d{1,${maxScale}})?\\s*$`;
+}
+
 /** The value times 10^scale as a BigInt (the text must be a decimal with at most `scale` fraction digits). */
 export function toScaled(text: string, scale: number): bigint {
   const negative = text.startsWith('-');

@@ -1,5 +1,6 @@
 // The company label configuration of SPEC.md section 3: label size, lots, borrowing and the five feature flags.
 import { z } from 'zod';
+import { atLeastOneOf } from './schemas/json-schema.ts';
 
 /** The five areas a company can switch on or off. */
 export const FEATURES = ['build', 'quality', 'inventory', 'time', 'maintenance'] as const;
@@ -25,12 +26,11 @@ export const ZLabelConfigSchema = z.object({
 export type TLabelConfig = z.infer<typeof ZLabelConfigSchema>;
 
 /** A change: any subset of the fields, at least one. */
-export const ZLabelConfigPatchSchema = ZLabelConfigSchema.partial().refine(
-  (patch) => Object.keys(patch).length > 0,
-  {
+export const ZLabelConfigPatchSchema = ZLabelConfigSchema.partial()
+  .refine((patch) => Object.keys(patch).length > 0, {
     message: 'Send at least one setting to change',
-  },
-);
+  })
+  .meta(atLeastOneOf(Object.keys(ZLabelConfigSchema.shape)));
 export type TLabelConfigPatch = z.infer<typeof ZLabelConfigPatchSchema>;
 
 /** SPEC.md's defaults, used for a new company and until a company's configuration has loaded. */

@@ -21,6 +21,7 @@ import {
 } from '../password.ts';
 import { ZPlanIdSchema } from '../plans.ts';
 import { DEFAULT_TIMEZONE, ZTimezoneSchema } from '../timezones.ts';
+import { trimmedLengthPattern } from './json-schema.ts';
 import { ZUserProfileSchema } from './session.ts';
 
 // Counted in characters (code points), as common/password.ts counts them.
@@ -44,7 +45,8 @@ function nameSchema(field: string, min: number, max: number) {
               ? `${field} is too long (maximum ${max} characters)`
               : null;
       if (message !== null) ctx.addIssue({ code: 'custom', message });
-    });
+    })
+    .meta({ pattern: trimmedLengthPattern(min, max) });
 }
 
 /** The confirmation field: required; whether it matches is checked on the whole form. */
@@ -296,7 +298,8 @@ export const ZTwoFactorVerifySchema = z
   .refine((body) => (body.code === undefined) !== (body.backupCode === undefined), {
     message: 'Enter either the code from your authenticator app or a backup code',
     path: ['code'],
-  });
+  })
+  .meta({ oneOf: [{ required: ['code'] }, { required: ['backupCode'] }] });
 export type TTwoFactorVerify = z.infer<typeof ZTwoFactorVerifySchema>;
 
 /** The 200 of verify: the signed-in user (the session cookie comes with it). */

@@ -1,7 +1,7 @@
 // Borrowing (when the company allows it): an item checked out of a location to a person or a job with a due date,
 // returned whole or in parts. The shared contract of /api/v1/borrowings. Quantities are exact decimal strings.
 import { z } from 'zod';
-import { isDecimal } from '../decimal.ts';
+import { decimalPattern, isDecimal } from '../decimal.ts';
 import { isoDate } from './dates.ts';
 import { QUANTITY_SCALE } from './inventory-setup.ts';
 import { pageOf, pageQuery } from './paging.ts';
@@ -31,7 +31,8 @@ const quantity = z
     (v) => isDecimal(v, QUANTITY_SCALE),
     `Quantity must be a number with at most ${QUANTITY_SCALE} decimals`,
   )
-  .refine((v) => !v.startsWith('-') && /[1-9]/.test(v), 'Quantity must be more than zero');
+  .refine((v) => !v.startsWith('-') && /[1-9]/.test(v), 'Quantity must be more than zero')
+  .meta({ pattern: decimalPattern(QUANTITY_SCALE, { sign: 'positive' }) });
 
 /** A key the client makes once per intended borrowing or return and sends again on a retry (e.g. a UUID). */
 const idempotencyKey = z
@@ -62,6 +63,13 @@ export const ZBorrowerSchema = z
       ctx.addIssue({ code: 'custom', path: ['jobReference'], message: BORROWING_MESSAGES.borrowerBoth });
     if (!b.userId && !b.jobReference)
       ctx.addIssue({ code: 'custom', path: ['userId'], message: BORROWING_MESSAGES.borrowerRequired });
+  })
+  // Exactly one: a person, or a job reference that is not blank.
+  .meta({
+    oneOf: [
+      { required: ['userId'] },
+      { required: ['jobReference'], properties: { jobReference: { pattern: '\\S' } } },
+    ],
   });
 
 /** POST /api/v1/borrowings */

@@ -1,7 +1,8 @@
 // Items (SKU setup) and locations (site > area > shelf > bin): the shared contract of /api/v1/items and
 // /api/v1/locations. Quantities and money are decimal strings (common/decimal.ts), never floats.
 import { z } from 'zod';
-import { isDecimal } from '../decimal.ts';
+import { decimalPattern, isDecimal } from '../decimal.ts';
+import { atLeastOneOf } from './json-schema.ts';
 import { pageOf, pageQuery } from './paging.ts';
 
 /** Scales of the stored numbers: money to 1/10000, quantities to 1/1000000 of the item's unit. */
@@ -31,7 +32,8 @@ export function nonNegativeDecimal(scale: number, field: string) {
     .string({ error: `${field} must be a number` })
     .trim()
     .refine((v) => isDecimal(v, scale), `${field} must be a number with at most ${scale} decimals`)
-    .refine((v) => !v.startsWith('-'), `${field} cannot be negative`);
+    .refine((v) => !v.startsWith('-'), `${field} cannot be negative`)
+    .meta({ pattern: decimalPattern(scale, { sign: 'nonNegative' }) });
 }
 
 export const UNITS_OF_MEASURE = [
@@ -96,7 +98,21 @@ export const ZItemPatchSchema = z
     lotTracked: z.boolean().optional(),
     active: z.boolean().optional(),
   })
-  .refine((p) => Object.values(p).some((v) => v !== undefined), { message: ITEM_MESSAGES.nothingToChange });
+  .refine((p) => Object.values(p).some((v) => v !== undefined), { message: ITEM_MESSAGES.nothingToChange })
+  .meta(
+    atLeastOneOf([
+      'partNumber',
+      'name',
+      'description',
+      'unitOfMeasure',
+      'category',
+      'unitCost',
+      'reorderPoint',
+      'defaultLocationId',
+      'lotTracked',
+      'active',
+    ]),
+  );
 export type TItemPatch = z.infer<typeof ZItemPatchSchema>;
 
 export const ZItemSchema = z.object({
@@ -153,7 +169,8 @@ export const ZLocationPatchSchema = z
   })
   .refine((p) => Object.values(p).some((v) => v !== undefined), {
     message: 'Send at least one field to change',
-  });
+  })
+  .meta(atLeastOneOf(['code', 'name', 'active']));
 export type TLocationPatch = z.infer<typeof ZLocationPatchSchema>;
 
 export const ZLocationSchema = z.object({

@@ -1,7 +1,8 @@
 // Label formats and label printing: the shared contract of /api/v1/label-formats and /api/v1/labels/print
 // (docs/decisions/027). Sizes are exact decimal strings, like every other measured number here.
 import { z } from 'zod';
-import { isDecimal, toScaled } from '../decimal.ts';
+import { decimalPattern, isDecimal, toScaled } from '../decimal.ts';
+import { atLeastOneOf } from './json-schema.ts';
 import { pageOf, pageQuery } from './paging.ts';
 
 export const LABEL_UNITS = ['in', 'mm'] as const;
@@ -58,7 +59,8 @@ const sizeText = (field: string) =>
     .refine(
       (v) => isDecimal(v, SIZE_SCALE, 7),
       `${field} must be a number with at most ${SIZE_SCALE} decimals`,
-    );
+    )
+    .meta({ pattern: decimalPattern(SIZE_SCALE, { maxDigits: 7 }) });
 
 /** Refuses a size outside the bounds of its unit, naming the field. */
 function checkSizes(value: { width?: string; height?: string; unit?: TLabelUnit }, ctx: z.RefinementCtx) {
@@ -117,6 +119,7 @@ export const ZLabelFormatPatchSchema = z
   .object(formatFields)
   .partial()
   .refine((p) => Object.keys(p).length > 0, LABEL_FORMAT_MESSAGES.nothingToChange)
+  .meta(atLeastOneOf(Object.keys(formatFields)))
   // Without the unit, the bounds are the stored unit's: the server checks the merged format.
   .superRefine((p, ctx) => {
     if (p.unit !== undefined) checkSizes(p, ctx);

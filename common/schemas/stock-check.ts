@@ -87,7 +87,8 @@ export const ZFoundLineSchema = z
     lotNumber: z.string().trim().min(1, 'Lot number is empty').max(64, 'Lot number is too long').optional(),
     countedQuantity,
   })
-  .refine((v) => !(v.lotId && v.lotNumber), { message: COUNT_MESSAGES.lotBoth, path: ['lotNumber'] });
+  .refine((v) => !(v.lotId && v.lotNumber), { message: COUNT_MESSAGES.lotBoth, path: ['lotNumber'] })
+  .meta({ not: { required: ['lotId', 'lotNumber'] } });
 export type TFoundLine = z.infer<typeof ZFoundLineSchema>;
 
 export const ZCountListQuerySchema = z.object({

@@ -1,7 +1,7 @@
 // Stock postings (POST /api/v1/stock/transactions): receive, issue, move and adjust, each a set of lines posted
 // all-or-nothing under the client's idempotency key. Quantities are exact decimal strings in the item's unit.
 import { z } from 'zod';
-import { isDecimal } from '../decimal.ts';
+import { decimalPattern, isDecimal } from '../decimal.ts';
 import { isoDate } from './dates.ts';
 import { COST_SCALE, nonNegativeDecimal, QUANTITY_SCALE } from './inventory-setup.ts';
 
@@ -52,7 +52,8 @@ const positiveQuantity = z
     (v) => isDecimal(v, QUANTITY_SCALE),
     `Quantity must be a number with at most ${QUANTITY_SCALE} decimals`,
   )
-  .refine((v) => !v.startsWith('-') && /[1-9]/.test(v), 'Quantity must be more than zero');
+  .refine((v) => !v.startsWith('-') && /[1-9]/.test(v), 'Quantity must be more than zero')
+  .meta({ pattern: decimalPattern(QUANTITY_SCALE, { sign: 'positive' }) });
 
 const signedQuantity = z
   .string({ error: 'Quantity must be a number' })
@@ -61,7 +62,8 @@ const signedQuantity = z
     (v) => isDecimal(v, QUANTITY_SCALE),
     `Quantity must be a number with at most ${QUANTITY_SCALE} decimals`,
   )
-  .refine((v) => /[1-9]/.test(v), 'An adjustment cannot be zero');
+  .refine((v) => /[1-9]/.test(v), 'An adjustment cannot be zero')
+  .meta({ pattern: decimalPattern(QUANTITY_SCALE, { sign: 'nonZero' }) });
 
 const id = (what: string) => z.uuid(`Not a ${what} id`);
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createEmailSchema } from '../email.ts';
 import { ZStrictPasswordSchema } from '../password.ts';
 import { ZRoleSchema } from '../roles.ts';
+import { atLeastOneOf } from './json-schema.ts';
 import { pageOf, pageQuery } from './paging.ts';
 
 /** The highest hourly rate the app accepts; anything above is a typing slip (a missing decimal point). */
@@ -72,7 +73,8 @@ export const ZUpdateUserSchema = z
   })
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
     message: USER_MESSAGES.nothingToChange,
-  });
+  })
+  .meta(atLeastOneOf(['role', 'burdenedLaborRate', 'active']));
 export type TUpdateUser = z.infer<typeof ZUpdateUserSchema>;
 
 export const USER_STATUSES = ['all', 'active', 'inactive', 'pending'] as const;

@@ -4,6 +4,57 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { globalRegistry, type z } from 'zod';
+import { trimmedLengthPattern } from '#common/schemas/json-schema.ts';
+
+type TTransform = typeof jsonSchemaTransform;
+
+/** Whether a zod check is `.trim()` (an overwrite that trims, and only that). */
+function isTrim(check: unknown): boolean {
+  const def = (check as { _zod?: { def?: { check?: string; tx?: (v: string) => string } } })._zod?.def;
+  return def?.check === 'overwrite' && def.tx?.(' Ab ') === 'Ab';
+}
+
+/**
+ * Walks a request schema and documents each trimmed text with a minimum length as a pattern: JSON Schema's
+ * minLength counts the spaces the server trims away, so `minLength: 1` alone would call a blank value valid.
+ * Text that already has a pattern or a format is left as it is.
+ */
+function documentTrimmedText(schema: unknown, seen = new Set<unknown>()): void {
+  if (!schema || typeof schema !== 'object' || seen.has(schema) || !('_zod' in schema)) return;
+  seen.add(schema);
+  const def = (schema as z.ZodType)._zod.def as unknown as Record<string, unknown> & {
+    type: string;
+    checks?: { _zod: { def: { check: string; minimum?: number; maximum?: number } } }[];
+  };
+  if (def.type === 'string') {
+    const meta = globalRegistry.get(schema as z.ZodType) ?? {};
+    const checks = (def.checks ?? []).map((c) => c._zod.def);
+    const minimum = checks.find((c) => c.check === 'min_length')?.minimum ?? 0;
+    const maximum = checks.find((c) => c.check === 'max_length')?.maximum;
+    const hasPattern =
+      'format' in def || checks.some((c) => c.check === 'string_format') || 'pattern' in meta;
+    if (minimum < 1 || hasPattern || 'id' in meta || !def.checks?.some(isTrim)) return;
+    globalRegistry.add(schema as z.ZodType, { ...meta, pattern: trimmedLengthPattern(minimum, maximum) });
+    return;
+  }
+  const children = [def.innerType, def.in, def.out, def.element, def.left, def.right, def.valueType];
+  if (def.type === 'object') children.push(...Object.values(def.shape as Record<string, unknown>));
+  if (Array.isArray(def.options)) children.push(...def.options);
+  for (const child of children) documentTrimmedText(child, seen);
+}
+
+/**
+ * The zod schemas as JSON Schema (trimmed text with its pattern), and a 204 as what it is: no body and no
+ * Content-Type (zod's `z.null()` would otherwise document an application/json body holding null).
+ */
+const transform: TTransform = (input) => {
+  for (const part of ['body', 'querystring', 'params'] as const) documentTrimmedText(input.schema?.[part]);
+  const result = jsonSchemaTransform(input);
+  const response = result.schema?.response as Record<string, unknown> | undefined;
+  if (response?.['204']) response['204'] = { type: 'null', description: 'No content' };
+  return result;
+};
 
 /** Registers the generator; must come before the routes it documents. */
 export const apiDocsPlugin = fp(async (app: FastifyInstance, opts: { version: string; appUrl: string }) => {
@@ -12,13 +63,13 @@ export const apiDocsPlugin = fp(async (app: FastifyInstance, opts: { version: st
       info: {
         title: 'Forgeboard API',
         description:
-          'The JSON API behind the Forgeboard web app. Every route takes and returns JSON; errors are `{ error: { code, message, fieldErrors? } }`.',
+          'The JSON API behind the Forgeboard web app. Every route takes JSON and returns JSON (the CSV exports and label files say their types); errors are `{ error: { code, message, fieldErrors? } }`, and each operation lists the statuses it can answer with the codes each carries.',
         version: opts.version,
       },
       servers: [{ url: opts.appUrl }],
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'fb_session' } } },
     },
-    transform: jsonSchemaTransform,
+    transform,
   });
   // Swagger UI sets inline styles at run time; its pages get their own CSP that allows them, and nothing else inline.
   await app.register(swaggerUi, {

@@ -17,6 +17,7 @@ import { hasRole, type TRole } from '#common/roles.ts';
 import type { TDb } from '../db/client.ts';
 import { type TTenant, tenantFor } from '../db/tenant.ts';
 import { actorOf } from '../modules/audit/audit.ts';
+import { appErrorCases, documentErrors, errorCase } from './api-errors.ts';
 import { authOf, type TAuthUser } from './auth.ts';
 
 export type { TTenant } from '../db/tenant.ts';
@@ -54,6 +55,7 @@ declare module 'fastify' {
 export function trackRouteAccess(app: FastifyInstance): void {
   app.decorate('routeAccess', new Map());
   recordAccess(app, 'ungrouped'); // runs first for every route; a group's own hook then says which group it is
+  documentErrors(app, appErrorCases); // the statuses any API route can answer; each group adds its hook's own
 }
 
 function recordAccess(scope: FastifyInstance, access: TRouteAccess, why?: string): void {
@@ -89,6 +91,11 @@ export function tenantRoutes(
 ): FastifyPluginAsync {
   return async (scope) => {
     recordAccess(scope, 'tenant');
+    documentErrors(scope, () => [
+      errorCase('UNAUTHENTICATED'),
+      errorCase('FORBIDDEN'),
+      ...(options.feature ? [errorCase('FEATURE_DISABLED')] : []),
+    ]);
     const db = scope.database.db;
     scope.decorateRequest('tenant', null);
     // Before validation: a signed-out or unentitled request learns nothing of the route's schema.
@@ -128,6 +135,7 @@ export function systemRoutes(
     recordAccess(scope, 'system', options.why);
     const least = options.role;
     if (least) {
+      documentErrors(scope, () => [errorCase('UNAUTHENTICATED'), errorCase('FORBIDDEN')]);
       scope.addHook('preValidation', async (request) => {
         await assertRole(request, request.routeOptions.config.role ?? least);
       });

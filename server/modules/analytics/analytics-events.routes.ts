@@ -10,6 +10,7 @@ export const analyticsRoutes = systemRoutes(
     r.post(
       '/api/v1/analytics/events',
       {
+        config: { errors: ['RATE_LIMITED'] },
         bodyLimit: 4096,
         schema: {
           summary: 'Records one analytics event (sent by the web app only with cookie consent)',

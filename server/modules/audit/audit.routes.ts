@@ -7,6 +7,7 @@ export const auditRoutes = tenantRoutes({ role: 'admin' }, (r) => {
   r.get(
     '/api/v1/audit',
     {
+      config: { rules: ['to is not before from'] },
       schema: {
         summary:
           "A page of your company's audit trail, newest first (admin); entries are never changed or deleted",

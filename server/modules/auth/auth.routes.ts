@@ -79,6 +79,7 @@ export const authRoutes = systemRoutes(
     r.post(
       '/api/v1/auth/verify-email',
       {
+        config: { errors: ['BAD_REQUEST'] },
         schema: {
           summary: 'Verifies an e-mail address with the token of a verification link, and signs the user in',
           tags: ['auth'],
@@ -93,6 +94,16 @@ export const authRoutes = systemRoutes(
     r.post(
       '/api/v1/auth/sign-in',
       {
+        config: {
+          errors: [
+            'INVALID_CREDENTIALS',
+            'CSRF_INVALID',
+            'EMAIL_NOT_VERIFIED',
+            'ACCOUNT_INACTIVE',
+            'PASSWORD_RESET_REQUIRED',
+            'RATE_LIMITED',
+          ],
+        },
         schema: {
           summary: 'Signs in with e-mail and password (CSRF double submit, rate limited)',
           tags: ['auth'],
@@ -108,6 +119,7 @@ export const authRoutes = systemRoutes(
     r.post(
       '/api/v1/auth/check-availability',
       {
+        config: { errors: ['RATE_LIMITED'] },
         schema: {
           summary: 'Whether an e-mail address and a company name are still free (before sign-up)',
           tags: ['auth'],
@@ -121,6 +133,13 @@ export const authRoutes = systemRoutes(
     r.post(
       '/api/v1/auth/sign-up',
       {
+        config: {
+          errors: ['BAD_REQUEST', 'CONFLICT', 'RATE_LIMITED'],
+          rules: [
+            'the password is strong enough (8 to 128 characters with upper-case and lower-case letters and a digit)',
+            'confirmPassword equals password',
+          ],
+        },
         schema: {
           summary: 'Registers a new company and its first user; sends the verification mail',
           tags: ['auth'],
@@ -134,6 +153,7 @@ export const authRoutes = systemRoutes(
     r.post(
       '/api/v1/auth/resend-verification',
       {
+        config: { errors: ['RATE_LIMITED'] },
         schema: {
           summary: 'Sends a new verification link to an unverified address (the same answer for any address)',
           tags: ['auth'],
@@ -147,6 +167,7 @@ export const authRoutes = systemRoutes(
     r.post(
       '/api/v1/auth/forgot-password',
       {
+        config: { errors: ['RATE_LIMITED'] },
         schema: {
           summary: 'Sends a password reset link (the same answer for any address)',
           tags: ['auth'],
@@ -160,6 +181,13 @@ export const authRoutes = systemRoutes(
     r.post(
       '/api/v1/auth/reset-password',
       {
+        config: {
+          errors: ['BAD_REQUEST', 'RATE_LIMITED'],
+          rules: [
+            'the password is strong enough (8 to 128 characters with upper-case and lower-case letters and a digit)',
+            'confirmPassword equals password',
+          ],
+        },
         schema: {
           summary: 'Sets a new password with the token of a reset (or set-password) link',
           tags: ['auth'],
@@ -173,6 +201,14 @@ export const authRoutes = systemRoutes(
     r.post(
       '/api/v1/auth/change-password',
       {
+        config: {
+          errors: ['UNAUTHENTICATED', 'INVALID_CREDENTIALS', 'BAD_REQUEST', 'RATE_LIMITED'],
+          rules: [
+            'the new password is strong enough',
+            'confirmPassword equals password',
+            'the new password differs from the current one',
+          ],
+        },
         preHandler: requireRole('user'),
         schema: {
           summary: "Changes the signed-in user's password; optionally ends every other session of theirs",

@@ -26,6 +26,7 @@ export const twoFactorRoutes = systemRoutes(
     r.post(
       '/api/v1/auth/two-factor/enable',
       {
+        config: { errors: ['UNAUTHENTICATED', 'INVALID_CREDENTIALS', 'BAD_REQUEST', 'RATE_LIMITED'] },
         schema: {
           summary:
             'Starts TOTP enrolment after re-entering the password: the otpauth:// URI and ten backup codes',
@@ -41,6 +42,7 @@ export const twoFactorRoutes = systemRoutes(
     r.post(
       '/api/v1/auth/two-factor/confirm',
       {
+        config: { errors: ['UNAUTHENTICATED', 'INVALID_CREDENTIALS', 'BAD_REQUEST', 'RATE_LIMITED'] },
         schema: {
           summary:
             'Confirms TOTP enrolment with the first code from the authenticator app; TOTP is on from now',
@@ -56,6 +58,16 @@ export const twoFactorRoutes = systemRoutes(
     r.post(
       '/api/v1/auth/two-factor/verify',
       {
+        config: {
+          errors: [
+            'UNAUTHENTICATED',
+            'INVALID_CREDENTIALS',
+            'BAD_REQUEST',
+            'ACCOUNT_INACTIVE',
+            'PASSWORD_RESET_REQUIRED',
+            'RATE_LIMITED',
+          ],
+        },
         schema: {
           summary:
             'Completes a two-factor sign-in with a TOTP code or a backup code (rate limited, each code once)',
@@ -71,6 +83,7 @@ export const twoFactorRoutes = systemRoutes(
     r.post(
       '/api/v1/auth/two-factor/backup-codes',
       {
+        config: { errors: ['UNAUTHENTICATED', 'INVALID_CREDENTIALS', 'BAD_REQUEST', 'RATE_LIMITED'] },
         schema: {
           summary:
             'Replaces the backup codes with ten new ones after re-entering the password; the old ones stop working',
@@ -88,6 +101,7 @@ export const twoFactorRoutes = systemRoutes(
     r.post(
       '/api/v1/auth/two-factor/disable',
       {
+        config: { errors: ['UNAUTHENTICATED', 'INVALID_CREDENTIALS', 'BAD_REQUEST', 'RATE_LIMITED'] },
         schema: {
           summary: 'Turns TOTP off after re-entering the password (the secret and backup codes are deleted)',
           tags: ['auth'],

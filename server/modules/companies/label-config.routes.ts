@@ -19,7 +19,7 @@ export const labelConfigRoutes = tenantRoutes({}, (r) => {
   r.patch(
     '/api/v1/company/label-config',
     {
-      config: { role: 'admin' },
+      config: { role: 'admin', errors: ['CONFLICT'] },
       schema: {
         summary: "Changes some of your company's label configuration and feature flags (admin)",
         tags: ['company'],

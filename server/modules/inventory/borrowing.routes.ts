@@ -33,6 +33,7 @@ const routes = (borrowers: TBorrowers) =>
     r.post(
       '/api/v1/borrowings',
       {
+        config: { errors: ['BAD_REQUEST', 'CONFLICT', 'NOT_FOUND', 'IDEMPOTENCY_KEY_REUSED'] },
         schema: {
           summary:
             'Lends stock to a person or a job until a due date (a borrow posting); a retry with the same key returns the first borrowing',
@@ -48,6 +49,7 @@ const routes = (borrowers: TBorrowers) =>
     r.post(
       '/api/v1/borrowings/:id/returns',
       {
+        config: { errors: ['BAD_REQUEST', 'CONFLICT', 'IDEMPOTENCY_KEY_REUSED'] },
         schema: {
           summary:
             'Takes back all or part of a borrowing (a return posting, to the source location unless told); never more than is out',

@@ -36,7 +36,11 @@ export const countRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
   r.post(
     '/api/v1/stock-checks',
     {
-      config: { role: 'admin' },
+      config: {
+        role: 'admin',
+        errors: ['BAD_REQUEST', 'CONFLICT', 'NOT_FOUND'],
+        rules: ['each item of itemIds once'],
+      },
       schema: {
         summary:
           'Starts a count of a location (and everything under it) or of items; expected quantities frozen (admin)',
@@ -92,6 +96,7 @@ export const countRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
   r.put(
     '/api/v1/stock-checks/:id/lines/:lineId',
     {
+      config: { errors: ['BAD_REQUEST', 'CONFLICT'] },
       schema: {
         summary:
           'Records what was counted on a line (a recount replaces it), beside the book quantity at that moment',
@@ -107,6 +112,7 @@ export const countRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
   r.post(
     '/api/v1/stock-checks/:id/lines',
     {
+      config: { errors: ['BAD_REQUEST'] },
       schema: {
         summary:
           'Adds a line for stock found during the count (expected 0); 409 names a line that already has it',
@@ -132,7 +138,7 @@ export const countRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
   r.post(
     '/api/v1/stock-checks/:id/post',
     {
-      config: { role: 'admin' },
+      config: { role: 'admin', errors: ['CONFLICT'] },
       schema: {
         summary:
           'Posts the differences as one count transaction and closes the count; all or nothing (admin)',
@@ -147,7 +153,7 @@ export const countRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
   r.post(
     '/api/v1/stock-checks/:id/cancel',
     {
-      config: { role: 'admin' },
+      config: { role: 'admin', errors: ['CONFLICT'] },
       schema: {
         summary: 'Cancels a count that is still counting; nothing is posted (admin)',
         tags,

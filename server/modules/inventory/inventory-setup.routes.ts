@@ -20,6 +20,7 @@ import {
   ZItemImportRequestSchema,
   ZItemImportResultSchema,
 } from '#common/schemas/items-csv.ts';
+import { fileResponse } from '../../plugins/api-errors.ts';
 import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
 import { createItem, getItem, listItems, updateItem } from './items.service.ts';
 import { exportItemsCsv, importItemsCsv } from './items-import.service.ts';
@@ -41,6 +42,7 @@ export const inventorySetupRoutes = tenantRoutes({ feature: 'inventory' }, (r) =
   r.get(
     '/api/v1/items',
     {
+      config: { errors: ['BAD_REQUEST'] },
       schema: {
         summary: 'A page of items (SKUs), by part number; search by part number, name or category',
         tags,
@@ -53,7 +55,7 @@ export const inventorySetupRoutes = tenantRoutes({ feature: 'inventory' }, (r) =
   r.post(
     '/api/v1/items',
     {
-      config: { role: 'admin' },
+      config: { role: 'admin', errors: ['BAD_REQUEST', 'CONFLICT', 'LIMIT_REACHED'] },
       schema: {
         summary: "Adds an item; refused past the plan's SKU limit (admin)",
         tags,
@@ -66,10 +68,12 @@ export const inventorySetupRoutes = tenantRoutes({ feature: 'inventory' }, (r) =
   r.get(
     '/api/v1/items/export.csv',
     {
+      config: { errors: ['BAD_REQUEST'] },
       schema: {
         summary: 'The matching items (all pages) as a CSV file',
         tags,
         querystring: ZItemExportQuerySchema,
+        response: { 200: fileResponse('A CSV file (UTF-8)', ['text/csv']) },
       },
     },
     async (request, reply) => {
@@ -85,7 +89,13 @@ export const inventorySetupRoutes = tenantRoutes({ feature: 'inventory' }, (r) =
   r.post(
     '/api/v1/items/import',
     {
-      config: { role: 'admin' },
+      config: {
+        role: 'admin',
+        errors: ['CONFLICT', 'LIMIT_REACHED'],
+        rules: [
+          'the CSV file: its header, and each row against the item contract (400 with the report beside the error)',
+        ],
+      },
       // The file travels as a JSON string: up to 5 MB of text, more once escaped.
       bodyLimit: ITEM_CSV_MAX_CHARS * 2 + 1024,
       schema: {
@@ -117,7 +127,7 @@ export const inventorySetupRoutes = tenantRoutes({ feature: 'inventory' }, (r) =
   r.patch(
     '/api/v1/items/:id',
     {
-      config: { role: 'admin' },
+      config: { role: 'admin', errors: ['BAD_REQUEST', 'CONFLICT'] },
       schema: {
         summary: 'Changes an item, or deactivates or reactivates it (admin)',
         tags,
@@ -132,6 +142,7 @@ export const inventorySetupRoutes = tenantRoutes({ feature: 'inventory' }, (r) =
   r.get(
     '/api/v1/locations',
     {
+      config: { errors: ['NOT_FOUND'] },
       schema: {
         summary: 'Locations: the sites, the children of a parent, everything under a location, or a search',
         tags,
@@ -144,7 +155,7 @@ export const inventorySetupRoutes = tenantRoutes({ feature: 'inventory' }, (r) =
   r.post(
     '/api/v1/locations',
     {
-      config: { role: 'admin' },
+      config: { role: 'admin', errors: ['BAD_REQUEST', 'CONFLICT', 'NOT_FOUND'] },
       schema: {
         summary: 'Adds a site, or an area, shelf or bin under its parent (admin)',
         tags,
@@ -164,7 +175,7 @@ export const inventorySetupRoutes = tenantRoutes({ feature: 'inventory' }, (r) =
   r.patch(
     '/api/v1/locations/:id',
     {
-      config: { role: 'admin' },
+      config: { role: 'admin', errors: ['BAD_REQUEST', 'CONFLICT'] },
       schema: {
         summary: "Renames a location or changes its code (carried into its subtree's full codes) (admin)",
         tags,

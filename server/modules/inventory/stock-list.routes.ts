@@ -11,6 +11,7 @@ import {
   ZStockListQuerySchema,
   ZStockPageSchema,
 } from '#common/schemas/stock-list.ts';
+import { fileResponse } from '../../plugins/api-errors.ts';
 import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
 import {
   exportStockCsv,
@@ -28,6 +29,7 @@ export const stockListRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
   r.get(
     '/api/v1/stock',
     {
+      config: { errors: ['BAD_REQUEST'] },
       schema: {
         summary:
           'The stock list: one row per item with its stock; search, category, location subtree, low stock, sort, pages',
@@ -41,10 +43,12 @@ export const stockListRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
   r.get(
     '/api/v1/stock/export.csv',
     {
+      config: { errors: ['BAD_REQUEST'] },
       schema: {
         summary: 'The stock list with the same filters and order, every row, as a CSV file (at most 50,000)',
         tags,
         querystring: ZStockFilterSchema,
+        response: { 200: fileResponse('A CSV file (UTF-8)', ['text/csv']) },
       },
     },
     async (request, reply) => {
@@ -71,6 +75,7 @@ export const stockListRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
   r.get(
     '/api/v1/items/lookup',
     {
+      config: { errors: ['NOT_FOUND'] },
       schema: {
         summary: 'The item with exactly this part number, in any case; 404 when there is none',
         tags,

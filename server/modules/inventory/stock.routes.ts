@@ -22,6 +22,7 @@ export const stockRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
   r.post(
     '/api/v1/stock/transactions',
     {
+      config: { errors: ['BAD_REQUEST', 'CONFLICT', 'NOT_FOUND', 'IDEMPOTENCY_KEY_REUSED'] },
       schema: {
         summary:
           'Posts a receive, issue, move or adjustment (admin) all-or-nothing; a retry with the same idempotency key returns the first posting, the same key with a different body is refused (422 IDEMPOTENCY_KEY_REUSED)',
@@ -42,7 +43,7 @@ export const stockRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
   r.post(
     '/api/v1/stock/transactions/:id/reversal',
     {
-      config: { role: 'admin' },
+      config: { role: 'admin', errors: ['BAD_REQUEST', 'CONFLICT', 'IDEMPOTENCY_KEY_REUSED'] },
       schema: {
         summary: 'Undoes a posting with a reversing one (admin); each posting can be reversed once',
         tags,
@@ -71,6 +72,7 @@ export const stockRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
   r.get(
     '/api/v1/stock/balance-report',
     {
+      config: { errors: ['BAD_REQUEST'], rules: ['to is on or after from, at most 3660 days later'] },
       schema: {
         summary:
           'Opening, received, issued and closing quantity per item over a period (whole UTC days), from the ledger, with company-wide values',

@@ -10,6 +10,7 @@ import {
   ZLabelFormatSchema,
   ZPrintRequestSchema,
 } from '#common/schemas/labels.ts';
+import { fileResponse } from '../../plugins/api-errors.ts';
 import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
 import { createFormat, deleteFormat, listFormats, updateFormat } from './formats.service.ts';
 import { planPrint, renderPrint } from './print.service.ts';
@@ -39,7 +40,11 @@ export const labelsRoutes = tenantRoutes({}, (r) => {
   r.post(
     '/api/v1/label-formats',
     {
-      config: { role: 'admin' },
+      config: {
+        role: 'admin',
+        errors: ['BAD_REQUEST', 'CONFLICT'],
+        rules: ['width and height within the bounds of the unit'],
+      },
       schema: {
         summary: 'Adds a label format (admin)',
         tags,
@@ -52,7 +57,11 @@ export const labelsRoutes = tenantRoutes({}, (r) => {
   r.patch(
     '/api/v1/label-formats/:id',
     {
-      config: { role: 'admin' },
+      config: {
+        role: 'admin',
+        errors: ['BAD_REQUEST', 'CONFLICT'],
+        rules: ['width and height within the bounds of the unit'],
+      },
       schema: {
         summary: 'Changes a label format (admin)',
         tags,
@@ -66,16 +75,17 @@ export const labelsRoutes = tenantRoutes({}, (r) => {
   r.delete(
     '/api/v1/label-formats/:id',
     {
-      config: { role: 'admin' },
+      config: { role: 'admin', errors: ['CONFLICT'] },
       schema: {
         summary: "Deletes a label format; the company's last one stays (admin)",
         tags,
         params: ZIdParams,
+        response: { 204: z.null() },
       },
     },
     async (request, reply) => {
       await deleteFormat(tenantOf(request), request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 });
@@ -86,10 +96,18 @@ export const labelPrintRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
   r.post(
     '/api/v1/labels/print',
     {
+      config: { errors: ['BAD_REQUEST', 'NOT_FOUND'], rules: ['at least one target, or everythingIn'] },
       schema: {
         summary: `Prints labels as a PDF or ZPL file; with Accept: ${PRINT_PROGRESS_TYPE}, progress lines then the file`,
         tags,
         body: ZPrintRequestSchema,
+        response: {
+          200: fileResponse('The labels: a PDF, a ZPL file (text/plain), or progress lines then the file', [
+            'application/pdf',
+            'text/plain',
+            PRINT_PROGRESS_TYPE,
+          ]),
+        },
       },
     },
     async (request, reply) => {

@@ -8,6 +8,7 @@ export const scanRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
   r.get(
     '/api/v1/scan/resolve',
     {
+      config: { errors: ['NOT_FOUND'] },
       schema: {
         summary:
           'What a scanned or typed code is: a label code or its link, else a part number, lot number or location code',

@@ -43,6 +43,7 @@ export const securityDashboardRoutes = systemRoutes(
     r.get(
       '/api/v1/security/overview',
       {
+        config: { errors: ['BAD_REQUEST'], rules: ['to is after from, the range at most its longest'] },
         schema: {
           summary:
             'Sign-in outcomes of every company in a range (default the last 7 days, at most 90), per hour or day, with the top failing addresses and accounts, MFA adoption and active sessions (sysadmin)',
@@ -57,6 +58,7 @@ export const securityDashboardRoutes = systemRoutes(
     r.get(
       '/api/v1/security/events',
       {
+        config: { errors: ['BAD_REQUEST'], rules: ['to is after from, the range at most its longest'] },
         schema: {
           summary: 'A page of the security event log of every company, newest first (sysadmin)',
           tags: ['security'],

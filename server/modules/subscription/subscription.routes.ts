@@ -25,7 +25,7 @@ export const subscriptionRoutes = systemRoutes(
     r.post(
       '/api/v1/subscription/plan',
       {
-        config: { role: 'admin' },
+        config: { role: 'admin', errors: ['BAD_REQUEST', 'CONFLICT', 'LIMIT_REACHED', 'NOT_FOUND'] },
         schema: {
           summary: 'Moves your company to another plan; refused when usage is above its limits (admin)',
           tags: ['subscription'],

@@ -49,6 +49,10 @@ export const usersRoutes = systemRoutes(
     r.post(
       '/api/v1/users',
       {
+        config: {
+          errors: ['CONFLICT', 'LIMIT_REACHED'],
+          rules: ["an initial password is strong enough (12 to 128 characters, SPEC's strict policy)"],
+        },
         schema: {
           summary:
             'Adds a user by invitation or with an initial password; either way a set-password link is mailed (admin)',
@@ -79,6 +83,7 @@ export const usersRoutes = systemRoutes(
     r.patch(
       '/api/v1/users/:id',
       {
+        config: { errors: ['CONFLICT', 'LIMIT_REACHED'] },
         schema: {
           summary:
             "Changes a user's role, burdened labor rate or active state; inactivation ends their sessions (admin)",
@@ -94,6 +99,7 @@ export const usersRoutes = systemRoutes(
     r.post(
       '/api/v1/users/:id/invitation',
       {
+        config: { errors: ['CONFLICT'] },
         schema: {
           summary: 'Mails a user who has not set a password yet a new set-password link (admin)',
           tags,
@@ -107,6 +113,7 @@ export const usersRoutes = systemRoutes(
     r.delete(
       '/api/v1/users/:id/two-factor',
       {
+        config: { errors: ['CONFLICT'] },
         schema: {
           summary:
             "Resets a user's lost second factor: TOTP off, secret and backup codes deleted, sessions ended (admin)",
