@@ -111,6 +111,11 @@ const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 const anyDate = fc.date({ min: new Date('0001-01-01'), max: new Date('9999-12-31'), noInvalidDate: true });
 const edgeDates = ['0000-01-01', '0001-01-01', '1969-12-31', '2026-02-29', '2028-02-29', '9999-12-31'];
 
+/** The schema's alternatives; none when they only constrain an object's own properties (one of two required). */
+function branchesOf(schema: TJsonSchema): TJsonSchema[] | undefined {
+  return schema.properties ? undefined : (schema.anyOf ?? schema.oneOf);
+}
+
 function typesOf(schema: TJsonSchema): string[] {
   if (schema.type) return [schema.type].flat();
   if (schema.properties || schema.additionalProperties) return ['object'];
@@ -187,7 +192,7 @@ function shapedArbitrary(
   ids: TIdPool,
   depth: number,
 ): fc.Arbitrary<unknown> {
-  const branches = schema.anyOf ?? schema.oneOf;
+  const branches = branchesOf(schema);
   if (branches) return fc.oneof(...branches.map((b) => shapedArbitrary(b, hint, ids, depth)));
   if (schema.allOf) return shapedArbitrary(Object.assign({}, ...schema.allOf), hint, ids, depth);
   if (schema.const !== undefined) return fc.constant(schema.const);
@@ -256,14 +261,14 @@ export function valueArbitrary(
  * every array holding one element: a request whose string leaves can be spoiled one at a time.
  */
 export function examplesOf(schema: TJsonSchema, ids: TIdPool): unknown[] {
-  const branches = schema.oneOf ?? schema.anyOf;
+  const branches = branchesOf(schema);
   if (branches) return branches.flatMap((b) => examplesOf(b, ids));
   return [exampleOf(schema, '', ids)];
 }
 
 /** A plain example of the schema for a field named `hint`. */
 export function exampleOf(schema: TJsonSchema, hint: string, ids: TIdPool): unknown {
-  const branch = (schema.anyOf ?? schema.oneOf)?.find((b) => !typesOf(b).includes('null'));
+  const branch = branchesOf(schema)?.find((b) => !typesOf(b).includes('null'));
   if (branch) return exampleOf(branch, hint, ids);
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum.find((v) => v !== null) ?? null;
@@ -279,12 +284,18 @@ export function exampleOf(schema: TJsonSchema, hint: string, ids: TIdPool): unkn
     return example;
   }
   if (type === 'array') return schema.items ? [exampleOf(schema.items, hint, ids)] : [];
-  if (type === 'string') {
+  if (type === 'string' || (type === undefined && ids[hint]?.length)) {
     if (schema.format === 'uuid')
       return ids[idKindOf(hint) ?? '']?.[0] ?? '0190a000-0000-7000-8000-000000000000';
     if (schema.format === 'date') return '2026-01-31';
     if (schema.format === 'date-time') return '2026-01-31T00:00:00Z';
-    return /quantity|cost|rate|point|delta|width|height/i.test(hint) ? '1' : 'text';
+    if (ids[hint]?.length) return ids[hint][0];
+    if (/email/i.test(hint)) return 'fuzz@example.com';
+    if (/quantity|cost|rate|point|delta|width|height/i.test(hint)) return '1';
+    const text = 'text'.padEnd(schema.minLength ?? 0, 'x').slice(0, schema.maxLength ?? 100);
+    const pattern = schema.pattern ? patternOf(schema.pattern) : null;
+    if (!pattern || pattern.test(text)) return text;
+    return fc.sample(fc.stringMatching(pattern), { seed: 1, numRuns: 1 })[0];
   }
   if (type === 'integer' || type === 'number') return schema.minimum ?? 1;
   if (type === 'boolean') return true;
