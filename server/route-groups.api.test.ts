@@ -121,7 +121,8 @@ describe('the owner connection', () => {
           const file = relative(root, path);
           if (OWNER_CONNECTION_FILES.some((allowed) => allowed.test(file))) continue;
           const text = readFileSync(path, 'utf8');
-          if (/\bwithTenant\(|\.database\b|\bdatabase\.db\b/.test(text)) offenders.push(file);
+          // systemRoutes hands its callback the owner connection: wrapping tenant routes in one is a way around.
+          if (/\bwithTenant\(|\.database\b|\bdatabase\.db\b|\bsystemRoutes\(/.test(text)) offenders.push(file);
         }
       }
     };

@@ -7,18 +7,11 @@ import { consumeRateLimit } from '../security/rate-limit.ts';
 import { recordSecurityEvent } from '../security/security-events.ts';
 import { queryRows, type TDb } from './client.ts';
 import { sqlStateOf } from './errors.ts';
-import { createCompany } from './seed/factories.ts';
+import { createCompany, createUser } from './seed/factories.ts';
 import { withTenant } from './tenant.ts';
 
-/** better-auth's tables (migration 0009): closed to tenants until the administration issue opens users by company. */
-const AUTH_TABLES = [
-  'users',
-  'sessions',
-  'accounts',
-  'verifications',
-  'two_factors',
-  'pending_registrations',
-];
+/** better-auth's tables (migration 0009): closed to tenants; users opens only its people columns (0034, below). */
+const AUTH_TABLES = ['sessions', 'accounts', 'verifications', 'two_factors', 'pending_registrations'];
 
 let testDb: TTestDatabase;
 let db: TDb;
@@ -72,6 +65,23 @@ describe('system tables under the tenant role', () => {
     expect(await asTenant(companyB, sql`update jobs set status = 'pending'`)).toBe('42501');
     expect(await asTenant(companyB, sql`delete from rate_limit_buckets`)).toBe('42501');
     expect(await asTenant(companyB, sql`update security_events set outcome = 'success'`)).toBe('42501');
+  });
+
+  it("shows a tenant only its own company's people, and only the columns that name them (0034)", async () => {
+    await createUser(db, companyA, { email: 'ada@a.test', firstName: 'Ada', lastName: 'Anvil' });
+    await createUser(db, companyB, { email: 'bo@b.test', firstName: 'Bo', lastName: 'Bolt' });
+    const people = await withTenant(db, companyB, (tx) =>
+      queryRows<{ email: string }>(tx, sql`select id, first_name, last_name, email, active from users`),
+    );
+    expect(people.map((p) => p.email)).toEqual(['bo@b.test']);
+    for (const column of ['role', 'burdened_labor_rate', 'two_factor_enabled', 'last_sign_in_at', 'name']) {
+      expect(await asTenant(companyB, sql`select ${sql.identifier(column)} from users`), column).toBe(
+        '42501',
+      );
+    }
+    expect(await asTenant(companyB, sql`select * from users`)).toBe('42501');
+    expect(await asTenant(companyB, sql`update users set first_name = 'x'`)).toBe('42501');
+    expect(await asTenant(companyB, sql`delete from users`)).toBe('42501');
   });
 
   it('leaves the rows to the owner, that is the server itself', async () => {

@@ -1,36 +1,17 @@
-// Who one can lend to: the company's active people. They live in the users table, a system table closed to the
-// tenant role, so they are read as the owner, outside the tenant transaction (PGlite serves one at a time), with the
-// tenant's company in every where (decision 025). The borrowing routes make the reads from the owner connection of
-// their system group; the services get these two reads, never the connection.
+// Who one can lend to: the company's active people, read inside the tenant transaction. The people columns of the
+// users table are open to the tenant role for its own company only (migration 0034, decision 032).
 import type { TBorrowerListQuery, TBorrowerPage } from '#common/schemas/borrowing.ts';
 import type { TDb } from '../../db/client.ts';
-import type { TTenant, TTenantContext } from '../../db/tenant.ts';
+import type { TTenant } from '../../db/tenant.ts';
 import * as repo from './borrowing.repo.ts';
 
-export interface TBorrowers {
-  /** An active user of the tenant's company, or null (inactive, another company's, unknown). */
-  findActive(tenant: TTenantContext, userId: string): Promise<{ id: string; name: string } | null>;
-  /** A page of the tenant's company's active people by name: ids and names only. */
-  list(
-    tenant: TTenantContext,
-    query: TBorrowerListQuery,
-  ): Promise<{ rows: { id: string; name: string }[]; total: number }>;
-}
-
-/** The borrower reads on the owner connection `owner`. */
-export function borrowersOn(owner: TDb): TBorrowers {
-  return {
-    findActive: (tenant, userId) => repo.findActiveCompanyUser(owner, tenant.companyId, userId),
-    list: (tenant, query) => repo.listActiveCompanyUsers(owner, tenant.companyId, query),
-  };
+/** An active user of the company, or null (inactive, another company's, unknown): in the caller's transaction. */
+export function findBorrower(tx: TDb, companyId: string, userId: string) {
+  return repo.findActiveCompanyUser(tx, companyId, userId);
 }
 
 /** The company's active people one can lend to: ids and names, for the borrower picker of every user. */
-export async function listBorrowers(
-  tenant: TTenant,
-  borrowers: TBorrowers,
-  query: TBorrowerListQuery,
-): Promise<TBorrowerPage> {
-  const { rows, total } = await borrowers.list(tenant, query);
+export async function listBorrowers(tenant: TTenant, query: TBorrowerListQuery): Promise<TBorrowerPage> {
+  const { rows, total } = await tenant.run((tx) => repo.listActiveCompanyUsers(tx, tenant.companyId, query));
   return { items: rows, total, page: query.page, pageSize: query.pageSize };
 }

@@ -21,7 +21,7 @@ import type { TDb } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import * as companiesRepo from '../companies/companies.repo.ts';
-import type { TBorrowers } from './borrowers.ts';
+import { findBorrower } from './borrowers.ts';
 import * as repo from './borrowing.repo.ts';
 import {
   borrowingKeyReused,
@@ -128,18 +128,13 @@ async function borrowingOfKey(tx: TDb, companyId: string, key: string): Promise<
 }
 
 /** Lends stock: takes it out of the source location and records who has it until when. */
-export async function borrow(
-  tenant: TTenant,
-  borrowers: TBorrowers,
-  input: TBorrowInput,
-): Promise<TBorrowingDetail> {
-  // Read as the owner before the tenant transaction (see borrowers.ts).
-  const person = input.borrower.userId ? await borrowers.findActive(tenant, input.borrower.userId) : null;
+export async function borrow(tenant: TTenant, input: TBorrowInput): Promise<TBorrowingDetail> {
   const { companyId } = tenant;
   try {
     return await tenant.run(async (tx) => {
       const retried = await borrowingOfKey(tx, companyId, input.idempotencyKey);
       if (retried) return firstBorrowingIfSameRequest(retried, input);
+      const person = input.borrower.userId ? await findBorrower(tx, companyId, input.borrower.userId) : null;
       if (input.borrower.userId && !person) {
         throw new AppError('BAD_REQUEST', BORROWING_MESSAGES.borrowerNotFound, {
           'borrower.userId': BORROWING_MESSAGES.borrowerNotFound,
