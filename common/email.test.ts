@@ -1,6 +1,6 @@
 // E-mail rules of SPEC.md sections 5 and 9, with the messages written out as SPEC.md words them.
 import { describe, expect, it } from 'vitest';
-import { checkEmail, normalizeEmail, ZEmailSchema } from './email.ts';
+import { checkEmail, EMAIL_PATTERN, normalizeEmail, ZEmailSchema } from './email.ts';
 
 /** A valid address of exactly `length` characters (65 to 254): a 64-letter local part and a long domain. */
 function emailOfLength(length: number): string {
@@ -87,5 +87,26 @@ describe('ZEmailSchema', () => {
     ['<script>@example.com', 'Email contains invalid characters'],
   ])('refuses %j with one message: %s', (raw, message) => {
     expect(ZEmailSchema.safeParse(raw).error?.issues.map((i) => i.message)).toEqual([message]);
+  });
+});
+
+describe('EMAIL_PATTERN (the API document)', () => {
+  it.each([
+    'a@b.co',
+    ' John.Doe@Example.COM ',
+    'first.last+tag@mail.example.co.uk',
+    `${'a'.repeat(64)}@example.com`,
+    'a@b',
+    'sCript@example.com',
+    "o'neil@example.com",
+    'a!b@example.com',
+    'a..b@example.com',
+    '.a@example.com',
+    'a@x.xn--p1ai',
+    'a@-x.example.com',
+    'a@x-.example.com',
+    `${'a'.repeat(65)}@example.com`,
+  ])('agrees with checkEmail on %j', (raw) => {
+    expect(new RegExp(EMAIL_PATTERN, 'u').test(raw)).toBe(checkEmail(raw) === null);
   });
 });

@@ -5,7 +5,9 @@
 // valid request refused with VALIDATION (unless the operation documents a rule its schema cannot say), and an
 // invalid request accepted. Reproducing a failure: CONTRACT_SEED=<seed in the message> (decision 037).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ZErrorBodySchema } from '#common/schemas/errors.ts';
 import { createContractCompany, type TContractCompany } from '../tests/setup/contract-company.ts';
+import { betterAuthOperations } from '../tests/setup/fuzz-operations.ts';
 import { operationsOf, type TOpenApiDocument, type TRequestValues, urlOf } from '../tests/setup/openapi.ts';
 import {
   errorCodeOf,
@@ -14,6 +16,7 @@ import {
   validRequests,
 } from '../tests/setup/openapi-requests.ts';
 import { createTestApp } from '../tests/setup/test-app.ts';
+import { AUTH_BASE_PATH } from './modules/auth/auth.ts';
 
 /** The run's seed; each operation and role derive theirs from it. */
 const SEED = Number(process.env.CONTRACT_SEED ?? 20260116);
@@ -85,6 +88,32 @@ describe.each(operations)('$name', (operation) => {
     }
     expect(failures, `${operation.name}:\n${failures.join('\n')}`).toEqual([]);
   });
+});
+
+// better-auth's endpoints are hidden from the document (ours wrap them), but its answers pass through our route.
+it("passes better-auth's answers on with their Content-Type, and answers a path it does not have with our 404", async () => {
+  const problems: string[] = [];
+  const endpoints = betterAuthOperations(t.app.auth.api as Record<string, unknown>, AUTH_BASE_PATH);
+  for (const endpoint of [...endpoints, { method: 'GET', path: `${AUTH_BASE_PATH}/no-such-endpoint` }]) {
+    const url = endpoint.path.replace(/\{\w+\}/g, 'x');
+    const response = await company.browsers.signedOut.send(
+      endpoint.method,
+      url,
+      endpoint.method === 'POST' ? {} : undefined,
+    );
+    const type = response.headers['content-type']?.toString() ?? '';
+    let json: unknown;
+    try {
+      json = JSON.parse(response.body);
+    } catch {
+      json = undefined;
+    }
+    const where = `${endpoint.method} ${url} → ${response.statusCode} ${response.body.slice(0, 60)}`;
+    if (response.body.length > 0 && !type) problems.push(`${where}: a body without Content-Type`);
+    if (type.startsWith('application/json') && json === undefined) problems.push(`${where}: not JSON`);
+    if (response.statusCode === 404 && !ZErrorBodySchema.safeParse(json).success) problems.push(where);
+  }
+  expect(problems).toEqual([]);
 });
 
 // Last (the file's tests run in order): a schema the generator cannot satisfy would leave its operation untested.

@@ -2,6 +2,7 @@
 
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { AppError } from '#common/errors.ts';
 import {
   ZAvailabilityResultSchema,
   ZChangePasswordResultSchema,
@@ -55,6 +56,11 @@ export const betterAuthRoutes = systemRoutes(
       schema: { hide: true },
       async handler(request, reply) {
         const response = await app.auth.handler(toWebRequest(request, app.config.appUrl));
+        // An endpoint better-auth does not have (or that we closed) answers with no body or a plain-text "Not
+        // Found": the API's JSON 404 instead, as for any other path it does not have.
+        if (response.status === 404) {
+          throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
+        }
         reply.status(response.status);
         response.headers.forEach((value, name) => {
           if (name !== 'set-cookie') reply.header(name, value);
@@ -62,7 +68,10 @@ export const betterAuthRoutes = systemRoutes(
         // Every cookie, each in its own header (Headers.get would join them with commas).
         const cookies = response.headers.getSetCookie();
         if (cookies.length > 0) reply.header('set-cookie', cookies);
-        return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+        if (response.body) return reply.send(Buffer.from(await response.arrayBuffer()));
+        // No body is no body (a redirect): `send(null)` would answer the JSON text "null", and better-auth's
+        // application/json header would announce a body that is not there.
+        return reply.removeHeader('content-type').send();
       },
     });
   },
