@@ -32,6 +32,14 @@ describe('securityRangeProblem', () => {
     });
   });
 
+  it('refuses a range starting before year 1, blaming `to` when the start is its default week before', () => {
+    expect(securityRangeProblem({ to: '0001-01-08T00:00:00Z' }, NOW)).toBeNull();
+    expect(securityRangeProblem({ to: '0001-01-07T23:59:59Z' }, NOW)).toEqual({
+      field: 'to',
+      message: SECURITY_RANGE_MESSAGES.tooEarly,
+    });
+  });
+
   it('blames `to` when the end is not after the start', () => {
     for (const to of ['2026-11-01T00:00:00Z', '2026-11-02T00:00:00Z']) {
       expect(securityRangeProblem({ from: '2026-11-02T00:00:00Z', to }, NOW)).toEqual({

@@ -1,6 +1,8 @@
 // The time range of the security dashboard and its chart buckets (decision 020): defaults, limits, and the
 // UTC-aligned hour or day buckets a range is cut into, so the server fills every bucket and the chart has every point.
 
+import { FIRST_INSTANT } from './schemas/dates.ts';
+
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -20,6 +22,7 @@ export type TSecurityBucket = 'hour' | 'day';
 export const SECURITY_RANGE_MESSAGES = {
   endBeforeStart: 'The end of the range must be after its start',
   tooLong: `The range can span at most ${SECURITY_RANGE_MAX_DAYS} days`,
+  tooEarly: 'The range cannot start before 0001-01-01 (without a start, it is the 7 days before its end)',
 } as const;
 
 /** The range as the dashboard asks for it: both ends optional, ISO instants. */
@@ -54,6 +57,10 @@ export function securityRangeProblem(
   if (from.getTime() >= to.getTime()) return { field: 'to', message: SECURITY_RANGE_MESSAGES.endBeforeStart };
   if (to.getTime() - from.getTime() > SECURITY_RANGE_MAX_MS) {
     return { field: 'from', message: SECURITY_RANGE_MESSAGES.tooLong };
+  }
+  // A default start before year 1 is year 0 in the query, which PostgreSQL cannot read (a 500 found by the fuzz test).
+  if (from.getTime() < FIRST_INSTANT) {
+    return { field: input.from ? 'from' : 'to', message: SECURITY_RANGE_MESSAGES.tooEarly };
   }
   return null;
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * The first and last instants the database is ever sent: JavaScript writes year 0 (1 BC) as "0000", which
  * PostgreSQL refuses, and a year past 9999 with a sign, which it cannot read either.
  */
-const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+export const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
 const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
 
 /** An ISO date such as 2026-01-31, in the years 0001 to 9999. */
