@@ -21,7 +21,7 @@ import { AUTH_BASE_PATH } from './modules/auth/auth.ts';
 /** The run's seed; each operation and role derive theirs from it. */
 const SEED = Number(process.env.CONTRACT_SEED ?? 20260116);
 /** Valid requests per operation and role, and how many broken copies a role sends (the admin sends them all). */
-const RUNS = { signedOut: 2, user: 4, sysadmin: 4, admin: 10 } as const;
+const RUNS = { signedOut: 2, user: 6, sysadmin: 6, admin: 20 } as const;
 const INVALID_CAP = { signedOut: 3, user: 6, sysadmin: 6, admin: 60 } as const;
 type TWho = keyof typeof RUNS;
 

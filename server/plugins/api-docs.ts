@@ -17,8 +17,8 @@ function isTrim(check: unknown): boolean {
 
 /**
  * Walks a request schema and documents each trimmed text with a minimum length as a pattern: JSON Schema's
- * minLength counts the spaces the server trims away, so `minLength: 1` alone would call a blank value valid.
- * Text that already has a pattern or a format is left as it is.
+ * minLength counts the spaces the server trims away, so `minLength: 1` alone would call a blank value valid (nor
+ * does a regex such as a part number's, which allows spaces inside). Text with a format is left as it is.
  */
 function documentTrimmedText(schema: unknown, seen = new Set<unknown>()): void {
   if (!schema || typeof schema !== 'object' || seen.has(schema) || !('_zod' in schema)) return;
@@ -32,10 +32,15 @@ function documentTrimmedText(schema: unknown, seen = new Set<unknown>()): void {
     const checks = (def.checks ?? []).map((c) => c._zod.def);
     const minimum = checks.find((c) => c.check === 'min_length')?.minimum ?? 0;
     const maximum = checks.find((c) => c.check === 'max_length')?.maximum;
-    const hasPattern =
-      'format' in def || checks.some((c) => c.check === 'string_format') || 'pattern' in meta;
-    if (minimum < 1 || hasPattern || 'id' in meta || !def.checks?.some(isTrim)) return;
-    globalRegistry.add(schema as z.ZodType, { ...meta, pattern: trimmedLengthPattern(minimum, maximum) });
+    const hasFormat = 'format' in def || 'pattern' in meta || 'id' in meta;
+    if (minimum < 1 || hasFormat || !def.checks?.some(isTrim)) return;
+    const pattern = trimmedLengthPattern(minimum, maximum);
+    // A regex of its own becomes the schema's pattern: JSON Schema takes a second one only under allOf.
+    const hasRegex = checks.some((c) => c.check === 'string_format');
+    globalRegistry.add(
+      schema as z.ZodType,
+      hasRegex ? { ...meta, allOf: [{ pattern }] } : { ...meta, pattern },
+    );
     return;
   }
   const children = [def.innerType, def.in, def.out, def.element, def.left, def.right, def.valueType];

@@ -3,7 +3,9 @@
 // another person), so that valid requests carrying real ids get past 404 into the services' rules.
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { FACTORY_PASSWORD } from '#server/db/seed/factories.ts';
 import { companies, companySettings } from '#server/modules/companies/companies.tables.ts';
+import { bootstrapSysadmin } from '#server/modules/users/sysadmin-bootstrap.service.ts';
 import type { TIdPool } from './openapi-arbitraries.ts';
 import { SESSION_COOKIE, TEST_APP_URL, type TSignInAs, type TTestApp } from './test-app.ts';
 
@@ -29,12 +31,15 @@ export class ContractBrowser {
   constructor(
     private readonly t: TTestApp,
     readonly as: TSignInAs | null,
+    /** Makes the account before its first sign-in (else the test factories make it). */
+    private readonly create?: (email: string) => Promise<unknown>,
   ) {}
 
   async signIn(): Promise<void> {
     if (!this.as) return;
     this.accounts += 1;
     const email = this.accounts === 1 ? this.as.email : this.as.email.replace('@', `-${this.accounts}@`);
+    await this.create?.(email);
     this.cookie = await this.t.signIn({ ...this.as, email });
     this.ended = false;
   }
@@ -85,13 +90,23 @@ const COMPANY = 'Contract Works';
 
 /** Signs everyone in and makes one record of each kind through the admin's session. */
 export async function createContractCompany(t: TTestApp): Promise<TContractCompany> {
-  const browser = (email: string, role: TSignInAs['role']) =>
-    new ContractBrowser(t, { email, role, companyName: COMPANY });
+  const browser = (email: string, role: TSignInAs['role'], create?: (email: string) => Promise<unknown>) =>
+    new ContractBrowser(t, { email, role, companyName: COMPANY }, create);
+  // A sysadmin is made as `npm run sysadmin` makes one; the others by the test factories, as a company's admin would.
+  const bootstrap = (email: string) =>
+    bootstrapSysadmin(t.database.db, {
+      email,
+      firstName: 'Root',
+      lastName: 'Ops',
+      companyName: COMPANY,
+      password: FACTORY_PASSWORD,
+      appUrl: t.config.appUrl,
+    });
   const browsers = {
     signedOut: new ContractBrowser(t, null),
     user: browser('contract-user@works.example', 'user'),
     admin: browser('contract-admin@works.example', 'admin'),
-    sysadmin: browser('contract-root@works.example', 'sysadmin'),
+    sysadmin: browser('contract-root@works.example', 'sysadmin', bootstrap),
   };
   for (const b of Object.values(browsers)) await b.signIn();
   const send = async (method: string, url: string, body?: unknown) => {

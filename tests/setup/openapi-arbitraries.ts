@@ -102,7 +102,11 @@ function nonNullArbitrary(
 ): fc.Arbitrary<unknown> {
   const branches = branchesOf(schema);
   if (branches) return fc.oneof(...branches.map((b) => validArbitrary(b, hint, ids, depth)));
-  if (schema.allOf) return validArbitrary(Object.assign({}, ...schema.allOf), hint, ids, depth);
+  if (schema.allOf) {
+    // The schema's own keywords win: its values come near (a second pattern only narrows; Ajv has the last word).
+    const { allOf, ...own } = schema;
+    return validArbitrary(Object.assign({}, ...allOf, own), hint, ids, depth);
+  }
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const type = typesOf(schema).find((t) => t !== 'null');
