@@ -139,6 +139,14 @@ export interface TMutation {
   value: unknown;
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** One valid value of a field (fixed seed), to add a field a broken copy needs. */
+function sampleOf(schema: TJsonSchema | undefined, hint: string): unknown {
+  return schema ? fc.sample(validArbitrary(schema, hint, {}), { seed: 1, numRuns: 1 })[0] : 'x';
+}
+
 /** A value of another JSON type than every type the schema allows. */
 function otherTypeThan(schema: TJsonSchema): unknown {
   const types = typesOf(schema);
@@ -179,9 +187,16 @@ export function mutationsOf(
   const put = (what: string, v: unknown) =>
     out.push({ what: `${at}: ${what}`, value: withValue(root, path, v) });
   const branches = branchesOf(schema);
+  if (schema.oneOf && branches && isObject(value)) {
+    // "Exactly one of": every alternative's fields at once.
+    const all = { ...value };
+    for (const b of branches)
+      for (const key of b.required ?? []) all[key] ??= sampleOf(b.properties?.[key], key);
+    put('every alternative at once', all);
+  }
   if (branches) {
     const branch = branches.find((b) => matches(b, value));
-    return branch ? mutationsOf(branch, root, value, path, matches) : [];
+    return branch ? [...out, ...mutationsOf(branch, root, value, path, matches)] : out;
   }
   if (value === null || value === undefined) return out;
   if (path.length > 1 || path[0] === 'body') put('another type', otherTypeThan(schema));
@@ -215,6 +230,12 @@ export function mutationsOf(
     if ((path.length > 0 && !isPathGroup) || schema.minProperties) put('an empty object', {});
     for (const key of schema.required ?? []) {
       if (!isPathGroup && path.length > 0) put(`without ${key}`, withValue(record, [key], undefined));
+    }
+    const together = schema.not?.required;
+    if (together) {
+      const all = { ...record };
+      for (const key of together) all[key] ??= sampleOf(schema.properties?.[key], key);
+      put(`${together.join(' and ')} together`, all);
     }
     for (const [key, property] of Object.entries(schema.properties ?? {})) {
       if (key in record) out.push(...mutationsOf(property, root, record[key], [...path, key], matches));
