@@ -144,8 +144,8 @@ function poisonablePaths(request: { path: object; query: object; body: unknown }
 }
 
 /**
- * Requests of the operation's shape, from its JSON schemas, with real ids of the company among the values; every
- * other one has one place (a parameter, a body field, a whole body) spoiled with a hostile value.
+ * Requests of the operation's shape, from its JSON schemas, with real ids of the company among the values; one in
+ * three has one place (a parameter, a body field, the whole body) spoilt with a hostile value.
  */
 export function requestArbitrary(operation: TOperation, ids: TIdPool): fc.Arbitrary<TFuzzRequest> {
   const { path } = exampleParams(operation, ids);
@@ -167,21 +167,23 @@ export function requestArbitrary(operation: TOperation, ids: TIdPool): fc.Arbitr
   const poison = { weight: 10, arbitrary: fc.tuple(fc.nat(), hostileArbitrary) };
   const malformed = { weight: 1, arbitrary: fc.constantFrom(...MALFORMED_BODIES) };
   const spoil = operation.body ? fc.oneof(poison, malformed) : fc.oneof(poison);
-  return fc.tuple(shaped, fc.option(spoil, { freq: 2 })).map(([request, spoilt]) => {
-    if (spoilt && !Array.isArray(spoilt)) return requestOf(operation, request.path, request.query, spoilt);
-    const places = spoilt ? poisonablePaths(request) : [];
-    const spoiltRequest =
-      spoilt && places.length > 0
-        ? (withLeaves(request, [places[spoilt[0] % places.length]!], spoilt[1]) as typeof request)
-        : request;
-    const { body } = spoiltRequest;
-    return requestOf(
-      operation,
-      spoiltRequest.path,
-      spoiltRequest.query,
-      body === undefined ? undefined : { payload: JSON.stringify(body), contentType: 'application/json' },
-    );
-  });
+  return fc
+    .tuple(shaped, fc.oneof({ weight: 2, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: spoil }))
+    .map(([request, spoilt]) => {
+      if (spoilt && !Array.isArray(spoilt)) return requestOf(operation, request.path, request.query, spoilt);
+      const places = spoilt ? poisonablePaths(request) : [];
+      const spoiltRequest =
+        spoilt && places.length > 0
+          ? (withLeaves(request, [places[spoilt[0] % places.length]!], spoilt[1]) as typeof request)
+          : request;
+      const { body } = spoiltRequest;
+      return requestOf(
+        operation,
+        spoiltRequest.path,
+        spoiltRequest.query,
+        body === undefined ? undefined : { payload: JSON.stringify(body), contentType: 'application/json' },
+      );
+    });
 }
 
 /**
