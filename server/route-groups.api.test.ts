@@ -122,7 +122,8 @@ describe('the owner connection', () => {
           if (OWNER_CONNECTION_FILES.some((allowed) => allowed.test(file))) continue;
           const text = readFileSync(path, 'utf8');
           // systemRoutes hands its callback the owner connection: wrapping tenant routes in one is a way around.
-          if (/\bwithTenant\(|\.database\b|\bdatabase\.db\b|\bsystemRoutes\(/.test(text)) offenders.push(file);
+          if (/\bwithTenant\(|\.database\b|\bdatabase\.db\b|\bsystemRoutes\(/.test(text))
+            offenders.push(file);
         }
       }
     };
