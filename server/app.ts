@@ -30,7 +30,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
-import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { inputGuardPlugin, replyToFrameworkError } from './plugins/input-guard.ts';
 import { trackRouteAccess } from './plugins/route-groups.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -77,6 +77,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    frameworkErrors: replyToFrameworkError,
   });
   trackRouteAccess(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -83,6 +83,12 @@ describe('the input guard', () => {
     expect(query.json()).toEqual(refusal('disableRefresh', INPUT_GUARD_MESSAGES.nul));
   });
 
+  it('answers a path whose percent-encoding is not UTF-8 (a lone surrogate) in the API error shape', async () => {
+    const response = await send('GET', '/api/v1/items/%ED%A0%80');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: { code: 'BAD_REQUEST', message: INPUT_GUARD_MESSAGES.badUrl } });
+  });
+
   it('lets well-formed text through: emoji (a surrogate pair), other control characters', async () => {
     const site = await send(
       'POST',

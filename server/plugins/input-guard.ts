@@ -1,6 +1,6 @@
 // Refuses text no column can store, once for every route (ours and better-auth's): NUL and lone UTF-16 surrogates
 // in the body, the query string and the path parameters, and input nested deeper than any API takes (decision 035).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '#common/errors.ts';
 
@@ -9,6 +9,7 @@ export const INPUT_GUARD_MESSAGES = {
   nul: 'Contains a NUL character (\\u0000), which cannot be stored',
   surrogate: 'Contains an unpaired surrogate (\\ud800–\\udfff): not valid Unicode text',
   tooDeep: 'Nested too deeply',
+  badUrl: 'This address is not valid: its percent-encoded characters are not UTF-8',
 } as const;
 
 /**
@@ -82,6 +83,25 @@ function refuse(where: string, path: (string | number)[], refusal: TRefusal): ne
   const field = path.length > 0 ? path.join('.') : where;
   const message = INPUT_GUARD_MESSAGES[refusal];
   throw new AppError('VALIDATION', `Invalid request: ${field}: ${message}`, { [field]: message });
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL it cannot decode (percent-encoded bytes that are not UTF-8, such as a lone
+ * surrogate's %ED%A0%80) answered in the API's error shape instead of Fastify's own; nothing else comes here.
+ */
+export function replyToFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.status(400).send({ error: { code: 'BAD_REQUEST', message: INPUT_GUARD_MESSAGES.badUrl } });
+    return;
+  }
+  request.log.error({ err: error }, 'framework error');
+  void reply
+    .status(500)
+    .send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Try again.' } });
 }
 
 /** One preValidation hook on every route registered after it: params, query string, then body. */
