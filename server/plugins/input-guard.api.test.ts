@@ -89,6 +89,14 @@ describe('the input guard', () => {
     expect(response.json()).toEqual({ error: { code: 'BAD_REQUEST', message: INPUT_GUARD_MESSAGES.badUrl } });
   });
 
+  it('answers a path parameter past its length limit with 414 in the API error shape', async () => {
+    const response = await send('GET', `/api/v1/items/${'x'.repeat(2000)}`);
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toEqual({
+      error: { code: 'BAD_REQUEST', message: INPUT_GUARD_MESSAGES.longUrl },
+    });
+  });
+
   it('lets well-formed text through: emoji (a surrogate pair), other control characters', async () => {
     const site = await send(
       'POST',

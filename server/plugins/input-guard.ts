@@ -10,6 +10,7 @@ export const INPUT_GUARD_MESSAGES = {
   surrogate: 'Contains an unpaired surrogate (\\ud800–\\udfff): not valid Unicode text',
   tooDeep: 'Nested too deeply',
   badUrl: 'This address is not valid: its percent-encoded characters are not UTF-8',
+  longUrl: 'This address is too long: a part of its path has more than 100 characters',
 } as const;
 
 /**
@@ -86,22 +87,30 @@ function refuse(where: string, path: (string | number)[], refusal: TRefusal): ne
 }
 
 /**
- * Fastify's `frameworkErrors`: a URL it cannot decode (percent-encoded bytes that are not UTF-8, such as a lone
- * surrogate's %ED%A0%80) answered in the API's error shape instead of Fastify's own; nothing else comes here.
+ * Fastify's `frameworkErrors`: what Fastify refuses while routing, in the API's error shape instead of its own — a
+ * URL it cannot decode (percent-encoded bytes that are not UTF-8, such as a lone surrogate's %ED%A0%80: 400) and a
+ * path parameter past its length limit (414). Its status is kept; only a 5xx would be ours to log.
  */
 export function replyToFrameworkError(
   error: FastifyError,
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  if (error.code === 'FST_ERR_BAD_URL') {
-    void reply.status(400).send({ error: { code: 'BAD_REQUEST', message: INPUT_GUARD_MESSAGES.badUrl } });
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'framework error');
+    void reply
+      .status(500)
+      .send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Try again.' } });
     return;
   }
-  request.log.error({ err: error }, 'framework error');
-  void reply
-    .status(500)
-    .send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Try again.' } });
+  const message =
+    error.code === 'FST_ERR_BAD_URL'
+      ? INPUT_GUARD_MESSAGES.badUrl
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? INPUT_GUARD_MESSAGES.longUrl
+        : error.message;
+  void reply.status(status).send({ error: { code: 'BAD_REQUEST', message } });
 }
 
 /** One preValidation hook on every route registered after it: params, query string, then body. */
