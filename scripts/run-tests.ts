@@ -1,8 +1,12 @@
-// `npm test`: type-check, lint, unit and API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
-// then the end-to-end tests in Chromium — or, where Chromium is missing, a plain notice and the rest.
+// `npm test`: first the set-up (scripts/test-setup: the Debian tools the tests drive, installed when run as root
+// with apt-get; PostgreSQL found on 127.0.0.1:5432), then type-check, lint, unit and API tests (PGlite, and
+// PostgreSQL when TEST_DATABASE_URL is set or found), then the end-to-end tests in Chromium — or, where Chromium is
+// missing, a plain notice and the rest. FORGEBOARD_TEST_SETUP_ONLY=1: the set-up alone; FORGEBOARD_TEST_NO_INSTALL=1:
+// never install packages.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { CHROMIUM_PATH as CHROMIUM } from '../tests/setup/chromium.ts';
+import { hasChromium as chromiumIsThere, setUpTestMachine } from './test-setup/index.ts';
 
 const REPORTS = 'test-results';
 
@@ -34,21 +38,12 @@ function readCounts(
   }
 }
 
+await setUpTestMachine();
+if (process.env.FORGEBOARD_TEST_SETUP_ONLY === '1') process.exit(0);
+
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 mkdirSync('tests/artifacts', { recursive: true });
-
-if (!process.env.TEST_DATABASE_URL) {
-  console.log(
-    'TEST_DATABASE_URL is not set: the API tests run on PGlite only (set it to a PostgreSQL URL to run them there too).',
-  );
-}
-
-if (spawnSync('oathtool', ['--version'], { stdio: 'ignore' }).status !== 0) {
-  console.log(
-    'oathtool was not found: the two-factor API tests (server/modules/auth/two-factor.api.test.ts) will FAIL. Install it with `apt-get install -y oathtool` (.ci/run does).',
-  );
-}
 
 const steps: TStep[] = [
   { name: 'type-check', command: ['npx', 'tsc', '-p', '.'] },
@@ -65,7 +60,7 @@ const steps: TStep[] = [
     ],
   },
 ];
-const hasChromium = existsSync(CHROMIUM);
+const hasChromium = chromiumIsThere();
 if (hasChromium) steps.push({ name: 'end-to-end tests (Chromium)', command: ['npx', 'playwright', 'test'] });
 
 const failures = steps.filter((step) => !run(step)).map((s) => s.name);
@@ -73,7 +68,7 @@ const failures = steps.filter((step) => !run(step)).map((s) => s.name);
 if (!hasChromium) {
   console.log(`\nChromium was not found at ${CHROMIUM}: the end-to-end tests did NOT run.`);
   console.log(
-    'Install it with `apt-get install -y chromium` (or set CHROMIUM_PATH) and run `npm test` again.',
+    'Install it with `sudo apt-get install -y chromium` (or set CHROMIUM_PATH) and run `npm test` again.',
   );
 }
 
