@@ -7,23 +7,24 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createFuzzCompany,
-  FuzzBrowser,
-  type TFuzzCompany,
-  type TFuzzRequest,
-} from '../tests/setup/fuzz-fixture.ts';
+  ApiTestBrowser,
+  createApiTestCompany,
+  type TApiRequest,
+  type TApiTestCompany,
+} from '../tests/setup/api-test-company.ts';
 import {
-  betterAuthOperations,
   describeRequest,
-  operationsOf,
-  type TOperation,
-} from '../tests/setup/fuzz-operations.ts';
-import {
   exampleRequest,
   malformedRequests,
   poisonedRequests,
   requestArbitrary,
 } from '../tests/setup/fuzz-requests.ts';
+import {
+  betterAuthOperations,
+  operationsOf,
+  type TOpenApiDocument,
+  type TOperation,
+} from '../tests/setup/openapi.ts';
 import { createTestApp } from '../tests/setup/test-app.ts';
 import { AUTH_BASE_PATH } from './modules/auth/auth.ts';
 
@@ -41,18 +42,22 @@ const SHARES = { signedOut: 0.2, user: 0.15, admin: 0.5, sysadmin: 0.15 } as con
 
 const t = await createTestApp();
 const operations: TOperation[] = [
-  ...operationsOf(t.app.swagger() as Parameters<typeof operationsOf>[0]),
+  ...operationsOf(t.app.swagger() as TOpenApiDocument),
   ...betterAuthOperations(t.app.auth.api as Record<string, unknown>, AUTH_BASE_PATH),
 ];
-let company: TFuzzCompany;
+let company: TApiTestCompany;
 beforeAll(async () => {
-  company = await createFuzzCompany(t);
+  company = await createApiTestCompany(t, {
+    name: 'Fuzz Forge',
+    code: 'FZ',
+    csrf: 'f0'.repeat(32),
+    stock: '10',
+  });
 }, 60_000);
 // One operation's accepted change (an area switched off, a smaller plan, a session ended) must not turn the next
 // one's requests into 403s or 401s before they reach its service.
 afterEach(async () => {
   await company?.restore();
-  for (const browser of [company?.user, company?.admin, company?.sysadmin]) await browser?.renew();
 });
 afterAll(async () => {
   await t?.close();
@@ -66,7 +71,7 @@ function seedOf(name: string): number {
 
 /** As many runs as fit the share of time at the pace requests have had so far: at least 2, at most 100. */
 function runsFor(share: number): number {
-  const { requests, ms } = FuzzBrowser.timing;
+  const { requests, ms } = ApiTestBrowser.timing;
   const budget = (FUZZ_MS * share) / operations.length;
   return Math.max(2, Math.min(100, Math.floor(budget / (requests > 0 ? ms / requests : 10))));
 }
@@ -81,8 +86,8 @@ it('reads the operations from the app: its OpenAPI document and better-auth', ()
 describe.each(operations)('$name', (operation) => {
   it('answers malformed, oversized and hostile input with a 4xx, never a 5xx, whoever sends it', async () => {
     const failures: string[] = [];
-    const send = async (who: keyof typeof SHARES, request: TFuzzRequest, run = 'fixed') => {
-      const response = await company[who].send(request);
+    const send = async (who: keyof typeof SHARES, request: TApiRequest, run = 'fixed') => {
+      const response = await company.browsers[who].send(request);
       if (response.statusCode >= 500) {
         failures.push(
           `${who} (${run}): ${describeRequest(request)} → ${response.statusCode} ${response.body.slice(0, 300)}`,
@@ -110,7 +115,7 @@ describe.each(operations)('$name', (operation) => {
 
   it('refuses NUL and a lone surrogate in each string field with a 400 naming that field', async () => {
     for (const { field, request } of poisonedRequests(operation, company.ids)) {
-      const response = await company.admin.send(request);
+      const response = await company.browsers.admin.send(request);
       expect(response.statusCode, describeRequest(request)).toBe(400);
       expect(response.json(), describeRequest(request)).toMatchObject({
         error: { code: 'VALIDATION', fieldErrors: { [field]: expect.any(String) } },

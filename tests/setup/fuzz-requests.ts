@@ -1,13 +1,27 @@
 // The requests the fuzz test sends to one operation: fixed malformed ones, seeded ones of the operation's shape, and
 // one per string field with NUL or a lone surrogate in it.
 import fc from 'fast-check';
-import { exampleOf, examplesOf, hostileArbitrary, type TIdPool, valueArbitrary } from './fuzz-arbitraries.ts';
-import type { TFuzzRequest } from './fuzz-fixture.ts';
-import { requestOf, type TOperation } from './fuzz-operations.ts';
+import type { TApiRequest } from './api-test-company.ts';
+import { exampleOf, examplesOf, hostileArbitrary, valueArbitrary } from './fuzz-values.ts';
+import { pathParamHint as pathHint, type TOperation, urlOf } from './openapi.ts';
+import type { TIdPool } from './openapi-arbitraries.ts';
 
-/** What a path parameter holds: `lineId` names its kind; a bare `id` is one of the collection before it. */
-function pathHint(operation: TOperation, name: string): string {
-  return name === 'id' ? operation.path.split(`/{${name}}`)[0]!.split('/').at(-1)! : name;
+type TFuzzRequest = TApiRequest;
+
+/** The request for `operation` with these path values, query values (arrays repeat the key) and body. */
+function requestOf(
+  operation: TOperation,
+  pathValues: Record<string, unknown>,
+  query: Record<string, unknown>,
+  body?: { payload: string; contentType?: string },
+): TFuzzRequest {
+  return { method: operation.method, url: urlOf(operation, pathValues, query), ...(body ?? {}) };
+}
+
+/** A request as a failure message shows it: NUL and surrogates escaped, a long body cut. */
+export function describeRequest(request: TFuzzRequest): string {
+  const body = request.payload === undefined ? '' : ` ${JSON.stringify(request.payload.slice(0, 600))}`;
+  return `${request.method} ${request.url}${request.contentType ? ` (${request.contentType})` : ''}${body}`;
 }
 
 /** The plain example values of an operation's path and query parameters (real ids where the name says which). */

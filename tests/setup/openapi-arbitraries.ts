@@ -1,6 +1,8 @@
-// Requests derived from the JSON schemas of the app's OpenAPI document: fast-check arbitraries of values the schemas
-// accept (real ids of a seeded company among them), and for one valid request, one copy per constraint of its schema
-// with that constraint broken. Ajv, not this file, has the last word on which is valid (openapi-requests.ts).
+// fast-check arbitraries derived from the JSON schemas of the app's OpenAPI document, for the API tests. One walk
+// over a schema (alternatives, allOf, const, enum, objects, arrays) with the leaves left to a style: the contract
+// test's `validStyle` makes values the schema accepts (Ajv has the last word, contract-requests.ts); the fuzz test's
+// style (fuzz-values.ts) makes values mostly of the right shape with hostile ones mixed in. Both take real ids of
+// the seeded company (api-test-company.ts) where a field's name says which kind of record it points at.
 import fc from 'fast-check';
 import type { TJsonSchema } from './openapi.ts';
 
@@ -21,7 +23,8 @@ const ID_KINDS: [RegExp, string][] = [
   [/compan/i, 'company'],
 ];
 
-function idKindOf(hint: string): string | undefined {
+/** The kind of id a field named `hint` carries, if its name says. */
+export function idKindOf(hint: string): string | undefined {
   return ID_KINDS.find(([pattern]) => pattern.test(hint))?.[1];
 }
 
@@ -29,7 +32,7 @@ function idKindOf(hint: string): string | undefined {
  * The alternatives of a schema with anyOf or oneOf: an object whose branches only add rules ("at least one of",
  * "exactly one of") is each branch merged into the object.
  */
-function branchesOf(schema: TJsonSchema): TJsonSchema[] | undefined {
+export function branchesOf(schema: TJsonSchema): TJsonSchema[] | undefined {
   const branches = schema.anyOf ?? schema.oneOf;
   if (!branches || !schema.properties) return branches;
   const { anyOf: _anyOf, oneOf: _oneOf, ...base } = schema;
@@ -42,18 +45,96 @@ function branchesOf(schema: TJsonSchema): TJsonSchema[] | undefined {
   }));
 }
 
-function typesOf(schema: TJsonSchema): string[] {
+/** The JSON types a schema allows; an untyped schema with properties or items is an object or an array. */
+export function typesOf(schema: TJsonSchema): string[] {
   if (schema.type) return [schema.type].flat();
-  if (schema.properties) return ['object'];
+  if (schema.properties || schema.additionalProperties) return ['object'];
   if (schema.items) return ['array'];
   return [];
+}
+
+/** How values are chosen where the two tests differ; the walk over the schema is the same for both. */
+export interface TValueStyle {
+  /** Around every value of a schema (the top, each property, each item): the fuzz test mixes hostile values in. */
+  wrap(schema: TJsonSchema, depth: number, shaped: () => fc.Arbitrary<unknown>): fc.Arbitrary<unknown>;
+  /** A schema's alternatives (or undefined to read it as one schema). */
+  alternatives(schema: TJsonSchema): TJsonSchema[] | undefined;
+  /** Whether an alternative, or the merged allOf, is itself wrapped (else walked as is). */
+  wrapAlternatives: boolean;
+  /** The one schema an allOf stands for. */
+  mergeAllOf(schema: TJsonSchema): TJsonSchema;
+  /** Objects and arrays nested deeper than this get `fallback`. */
+  maxDepth: number;
+  /** Values of an untyped schema, and of an array's items when the schema does not say. */
+  fallback: fc.Arbitrary<unknown>;
+  anyItem: fc.Arbitrary<unknown>;
+  /** An object from the arbitrary of its known properties (the fuzz test adds unexpected ones). */
+  object(
+    known: fc.Arbitrary<Record<string, unknown>>,
+    schema: TJsonSchema,
+    hint: string,
+    ids: TIdPool,
+    depth: number,
+  ): fc.Arbitrary<unknown>;
+  arrayLength(schema: TJsonSchema): { minLength: number; maxLength: number };
+  text(schema: TJsonSchema, hint: string, ids: TIdPool): fc.Arbitrary<unknown>;
+  number(schema: TJsonSchema): fc.Arbitrary<unknown>;
+}
+
+/** Values of `schema` for a field named `hint`, chosen in `style`; `depth` keeps recursive schemas finite. */
+export function schemaArbitrary(
+  schema: TJsonSchema,
+  hint: string,
+  ids: TIdPool,
+  style: TValueStyle,
+  depth = 0,
+): fc.Arbitrary<unknown> {
+  return style.wrap(schema, depth, () => shapedArbitrary(schema, hint, ids, style, depth));
+}
+
+function shapedArbitrary(
+  schema: TJsonSchema,
+  hint: string,
+  ids: TIdPool,
+  style: TValueStyle,
+  depth: number,
+): fc.Arbitrary<unknown> {
+  const again = (s: TJsonSchema) =>
+    style.wrapAlternatives
+      ? schemaArbitrary(s, hint, ids, style, depth)
+      : shapedArbitrary(s, hint, ids, style, depth);
+  const branches = style.alternatives(schema);
+  if (branches) return fc.oneof(...branches.map(again));
+  if (schema.allOf) return again(style.mergeAllOf(schema));
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  const type = typesOf(schema).find((t) => t !== 'null');
+  if (type === 'object' && depth < style.maxDepth) {
+    const model = Object.fromEntries(
+      Object.entries(schema.properties ?? {}).map(([key, p]) => [
+        key,
+        schemaArbitrary(p, key, ids, style, depth + 1),
+      ]),
+    );
+    const known = fc.record(model, { requiredKeys: schema.required ?? [] });
+    return style.object(known, schema, hint, ids, depth);
+  }
+  if (type === 'array' && depth < style.maxDepth) {
+    const item = schema.items ? schemaArbitrary(schema.items, hint, ids, style, depth + 1) : style.anyItem;
+    return fc.array(item, style.arrayLength(schema));
+  }
+  if (type === 'string') return style.text(schema, hint, ids);
+  if (type === 'integer' || type === 'number') return style.number(schema);
+  if (type === 'boolean') return fc.boolean();
+  return style.fallback;
 }
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const recentDate = fc.date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true });
 const word = fc.stringMatching(/^[a-z][a-z0-9]{1,10}$/);
 
-function stringArbitrary(schema: TJsonSchema, hint: string, ids: TIdPool): fc.Arbitrary<unknown> {
+/** Text the schema accepts: its format, pattern and bounds; real ids for uuid fields three times in four. */
+function validText(schema: TJsonSchema, hint: string, ids: TIdPool): fc.Arbitrary<unknown> {
   const echoed = ids[hint];
   if (echoed?.length) return fc.constantFrom(...echoed);
   if (schema.format === 'uuid') {
@@ -76,170 +157,34 @@ function stringArbitrary(schema: TJsonSchema, hint: string, ids: TIdPool): fc.Ar
   return fc.string({ minLength: min, maxLength: max });
 }
 
-function numberArbitrary(schema: TJsonSchema): fc.Arbitrary<number> {
+function validNumber(schema: TJsonSchema): fc.Arbitrary<number> {
   const min = Math.max(schema.minimum ?? -1000, -1e9);
   const max = Math.min(schema.maximum ?? 1000, Math.max(min, 0) + 1000);
   if (schema.type === 'integer') return fc.integer({ min, max });
   return fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
 }
 
-/** Values the schema accepts (mostly: Ajv filters the rest), with real ids for uuid fields now and then. */
-export function validArbitrary(
-  schema: TJsonSchema,
-  hint: string,
-  ids: TIdPool,
-  depth = 0,
-): fc.Arbitrary<unknown> {
-  const value = nonNullArbitrary(schema, hint, ids, depth);
-  return schema.nullable ? fc.oneof({ weight: 4, arbitrary: value }, fc.constant(null)) : value;
-}
-
-function nonNullArbitrary(
-  schema: TJsonSchema,
-  hint: string,
-  ids: TIdPool,
-  depth: number,
-): fc.Arbitrary<unknown> {
-  const branches = branchesOf(schema);
-  if (branches) return fc.oneof(...branches.map((b) => validArbitrary(b, hint, ids, depth)));
-  if (schema.allOf) {
-    // The schema's own keywords win: its values come near (a second pattern only narrows; Ajv has the last word).
-    const { allOf, ...own } = schema;
-    return validArbitrary(Object.assign({}, ...allOf, own), hint, ids, depth);
-  }
-  if (schema.const !== undefined) return fc.constant(schema.const);
-  if (schema.enum) return fc.constantFrom(...schema.enum);
-  const type = typesOf(schema).find((t) => t !== 'null');
-  if (type === 'object' && depth < 6) {
-    const model = Object.fromEntries(
-      Object.entries(schema.properties ?? {}).map(([key, p]) => [
-        key,
-        validArbitrary(p, key, ids, depth + 1),
-      ]),
-    );
-    return fc.record(model, { requiredKeys: schema.required ?? [] });
-  }
-  if (type === 'array' && depth < 6) {
-    const item = schema.items ? validArbitrary(schema.items, hint, ids, depth + 1) : fc.constant('x');
+/** Values the schema accepts (mostly: Ajv filters the rest), small, null now and then where the schema allows it. */
+export const validStyle: TValueStyle = {
+  wrap: (schema, _depth, shaped) =>
+    schema.nullable ? fc.oneof({ weight: 4, arbitrary: shaped() }, fc.constant(null)) : shaped(),
+  alternatives: branchesOf,
+  wrapAlternatives: true,
+  // The schema's own keywords win: its values come near (a second pattern only narrows; Ajv has the last word).
+  mergeAllOf: ({ allOf, ...own }) => Object.assign({}, ...(allOf ?? []), own),
+  maxDepth: 6,
+  fallback: fc.constant({}),
+  anyItem: fc.constant('x'),
+  object: (known) => known,
+  arrayLength: (schema) => {
     const minLength = schema.minItems ?? 0;
-    return fc.array(item, {
-      minLength,
-      maxLength: Math.min(schema.maxItems ?? minLength + 3, minLength + 3),
-    });
-  }
-  if (type === 'string') return stringArbitrary(schema, hint, ids);
-  if (type === 'integer' || type === 'number') return numberArbitrary(schema);
-  if (type === 'boolean') return fc.boolean();
-  return fc.constant({});
-}
+    return { minLength, maxLength: Math.min(schema.maxItems ?? minLength + 3, minLength + 3) };
+  },
+  text: validText,
+  number: validNumber,
+};
 
-/** One broken copy of a request: what was broken (for the failure message) and the values. */
-export interface TMutation {
-  what: string;
-  value: unknown;
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** One valid value of a field (fixed seed), to add a field a broken copy needs. */
-function sampleOf(schema: TJsonSchema | undefined, hint: string): unknown {
-  return schema ? fc.sample(validArbitrary(schema, hint, {}), { seed: 1, numRuns: 1 })[0] : 'x';
-}
-
-/** A value of another JSON type than every type the schema allows. */
-function otherTypeThan(schema: TJsonSchema): unknown {
-  const types = typesOf(schema);
-  if (!types.includes('number') && !types.includes('integer')) return 12345;
-  if (!types.includes('string')) return 'not-a-number';
-  return { not: 'this' };
-}
-
-/** Strings that break a pattern, a format or an enum, tried in turn (Ajv keeps the ones that do). */
-const BAD_TEXT = ['', ' ', 'x', '-1', '1.1234567', '1e5', '0x1F', 'not valid!', 'a b', '\t'];
-
-/** A copy of `root` with the value at `path` replaced (undefined deletes the key). */
-function withValue(root: unknown, path: (string | number)[], value: unknown): unknown {
-  if (path.length === 0) return value;
-  const copy = structuredClone(root) as Record<string | number, unknown>;
-  let node = copy;
-  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
-  if (value === undefined) delete node[path.at(-1)!];
-  else node[path.at(-1)!] = value;
-  return copy;
-}
-
-/**
- * For a valid `root`, one copy per constraint of `schema` (at `value`, found at `path`) with that constraint broken:
- * a required field left out, another type, too short or long, off the pattern or format or enum, out of range,
- * too few or too many items, an empty object where some field is needed. `fixed` paths are never left out (path
- * parameters: a URL without one is another route).
- */
-export function mutationsOf(
-  schema: TJsonSchema,
-  root: unknown,
-  value: unknown = root,
-  path: (string | number)[] = [],
-  matches: (schema: TJsonSchema, value: unknown) => boolean = () => true,
-): TMutation[] {
-  const at = path.join('.') || 'request';
-  const out: TMutation[] = [];
-  const put = (what: string, v: unknown) =>
-    out.push({ what: `${at}: ${what}`, value: withValue(root, path, v) });
-  const branches = branchesOf(schema);
-  if (schema.oneOf && branches && isObject(value)) {
-    // "Exactly one of": every alternative's fields at once.
-    const all = { ...value };
-    for (const b of branches)
-      for (const key of b.required ?? []) all[key] ??= sampleOf(b.properties?.[key], key);
-    put('every alternative at once', all);
-  }
-  if (branches) {
-    const branch = branches.find((b) => matches(b, value));
-    return branch ? [...out, ...mutationsOf(branch, root, value, path, matches)] : out;
-  }
-  if (value === null || value === undefined) return out;
-  if (path.length > 1 || path[0] === 'body') put('another type', otherTypeThan(schema));
-  if (schema.enum) put('a value not in the enum', '__not-in-enum__');
-  if (typeof value === 'string') {
-    if (schema.minLength) put(`shorter than ${schema.minLength}`, 'a'.repeat(schema.minLength - 1));
-    if (schema.maxLength !== undefined)
-      put(`longer than ${schema.maxLength}`, 'a'.repeat(schema.maxLength + 1));
-    if (schema.pattern || schema.format)
-      for (const bad of BAD_TEXT) put(`not ${schema.format ?? schema.pattern}`, bad);
-  }
-  if (typeof value === 'number') {
-    if (schema.minimum !== undefined) put(`below ${schema.minimum}`, schema.minimum - 1);
-    if (schema.maximum !== undefined) put(`above ${schema.maximum}`, schema.maximum + 1);
-    if (schema.type === 'integer') put('not an integer', value + 0.5);
-  }
-  if (Array.isArray(value)) {
-    if (schema.minItems) put(`fewer than ${schema.minItems} items`, value.slice(0, schema.minItems - 1));
-    if (schema.maxItems !== undefined && value.length > 0) {
-      put(
-        `more than ${schema.maxItems} items`,
-        Array.from({ length: schema.maxItems + 1 }, () => value[0]),
-      );
-    }
-    if (schema.items && value.length > 0)
-      out.push(...mutationsOf(schema.items, root, value[0], [...path, 0], matches));
-  }
-  if (typeof value === 'object' && !Array.isArray(value)) {
-    const record = value as Record<string, unknown>;
-    const isPathGroup = path.length === 1 && path[0] === 'path';
-    if ((path.length > 0 && !isPathGroup) || schema.minProperties) put('an empty object', {});
-    for (const key of schema.required ?? []) {
-      if (!isPathGroup && path.length > 0) put(`without ${key}`, withValue(record, [key], undefined));
-    }
-    const together = schema.not?.required;
-    if (together) {
-      const all = { ...record };
-      for (const key of together) all[key] ??= sampleOf(schema.properties?.[key], key);
-      put(`${together.join(' and ')} together`, all);
-    }
-    for (const [key, property] of Object.entries(schema.properties ?? {})) {
-      if (key in record) out.push(...mutationsOf(property, root, record[key], [...path, key], matches));
-    }
-  }
-  return out;
+/** Values the schema accepts (mostly: Ajv filters the rest), with real ids for uuid fields now and then. */
+export function validArbitrary(schema: TJsonSchema, hint: string, ids: TIdPool): fc.Arbitrary<unknown> {
+  return schemaArbitrary(schema, hint, ids, validStyle);
 }

@@ -1,7 +1,8 @@
-// Reading the app's OpenAPI document for tests that drive every operation: its operations with their parameters,
-// request body and documented responses, Ajv validators for its JSON schemas, and the request URL of one call.
-import Ajv, { type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+// The app's operations as the API tests drive them (the fuzz test and the contract test): every operation of its
+// OpenAPI document with its parameters, request body and documented responses, the endpoints better-auth serves
+// under /api/auth/* (hidden from the document, so read from its own endpoint table and zod schemas), and the URL of
+// one call. Read from the app itself, so a route added later is covered without changing a test.
+import { z } from 'zod';
 
 /** The subset of JSON Schema (OpenAPI 3.0 flavour) that fastify-type-provider-zod writes. */
 export interface TJsonSchema {
@@ -44,9 +45,9 @@ export interface TDocumentedResponse {
   content: Record<string, TJsonSchema | undefined>;
 }
 
-/** One operation of the document. */
+/** One operation: where it is, what it takes and what it documents. */
 export interface TOperation {
-  /** "POST /api/v1/stock/transactions", as the document spells the path. */
+  /** "POST /api/v1/stock/transactions" as the document spells the path. */
   name: string;
   method: string;
   /** With {name} placeholders for the path parameters. */
@@ -55,10 +56,12 @@ export interface TOperation {
   queryParams: TParameter[];
   /** The application/json body's schema, or null when the operation takes none. */
   body: TJsonSchema | null;
-  /** Status ("201", "400") to what the document says of it. */
+  /** Status ("201", "400") to what the document says of it (none for better-auth's endpoints). */
   responses: Record<string, TDocumentedResponse>;
   /** Request rules the schema cannot say, refused with 400 VALIDATION (`x-validation-rules`). */
   rules: string[];
+  /** Served by better-auth behind our wildcard route /api/auth/*. */
+  betterAuth?: boolean;
 }
 
 interface TOpenApiOperation {
@@ -94,12 +97,13 @@ export function operationsOf(document: TOpenApiDocument): TOperation[] {
           },
         ]),
       );
+      const param = ({ name, schema, required }: TParameter) => ({ name, schema, required });
       return {
         name: `${method.toUpperCase()} ${path}`,
         method: method.toUpperCase(),
         path,
-        pathParams: parameters.filter((p) => p.in === 'path'),
-        queryParams: parameters.filter((p) => p.in === 'query'),
+        pathParams: parameters.filter((p) => p.in === 'path').map(param),
+        queryParams: parameters.filter((p) => p.in === 'query').map(param),
         body: operation.requestBody?.content?.['application/json']?.schema ?? null,
         responses,
         rules: operation['x-validation-rules'] ?? [],
@@ -108,52 +112,78 @@ export function operationsOf(document: TOpenApiDocument): TOperation[] {
   );
 }
 
-/** An Ajv that reads the document's schemas as OpenAPI 3.0 means them (`nullable`, formats, no unknown-keyword errors). */
-export function createAjv(): Ajv {
-  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
-  addFormats(ajv);
-  return ajv;
+interface TBetterAuthEndpoint {
+  path?: string;
+  options?: { method?: string | string[]; body?: unknown; query?: unknown };
 }
 
-/** A request as the contract test generates it: typed values before they become a URL and a JSON body. */
-export interface TRequestValues {
-  path: Record<string, unknown>;
-  query: Record<string, unknown>;
-  body?: unknown;
-}
-
-/** One JSON schema for a whole request (path, query and body), so that one Ajv call says whether it is valid. */
-export function requestSchemaOf(operation: TOperation): TJsonSchema {
-  const group = (params: TParameter[]): TJsonSchema => ({
-    type: 'object',
-    properties: Object.fromEntries(params.map((p) => [p.name, p.schema])),
-    required: params.filter((p) => p.required).map((p) => p.name),
-  });
-  return {
-    type: 'object',
-    properties: {
-      path: group(operation.pathParams),
-      query: group(operation.queryParams),
-      ...(operation.body ? { body: operation.body } : {}),
-    },
-    required: ['path', 'query', ...(operation.body ? ['body'] : [])],
-  };
-}
-
-/** Compiles (once per schema object) and returns its validator. */
-export function validatorOf(ajv: Ajv, schema: object): ValidateFunction {
-  return ajv.getSchema(cacheKeyOf(ajv, schema)) ?? ajv.compile(schema);
-}
-const keys = new WeakMap<object, string>();
-let keyCounter = 0;
-function cacheKeyOf(ajv: Ajv, schema: object): string {
-  let key = keys.get(schema);
-  if (!key) {
-    key = `s${++keyCounter}`;
-    keys.set(schema, key);
-    ajv.addSchema(schema, key);
+function jsonSchemaOf(schema: unknown): TJsonSchema | null {
+  if (!(schema instanceof z.ZodType)) return null;
+  try {
+    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as TJsonSchema;
+  } catch {
+    return {}; // a schema JSON Schema cannot spell: the body is any JSON
   }
-  return key;
+}
+
+/**
+ * better-auth's HTTP endpoints (`auth.api` also holds server-only functions without a path: they are no route).
+ * Fastify mounts GET and POST only; the paths we closed answer 404, and are tested like the rest.
+ */
+export function betterAuthOperations(api: Record<string, unknown>, basePath: string): TOperation[] {
+  return Object.values(api as Record<string, TBetterAuthEndpoint>).flatMap((endpoint) => {
+    if (!endpoint?.path) return [];
+    const path = `${basePath}${endpoint.path.replace(/:(\w+)/g, '{$1}')}`;
+    const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1]!,
+      schema: { type: 'string' },
+      required: true,
+    }));
+    const query = jsonSchemaOf(endpoint.options?.query);
+    const queryParams = Object.entries(query?.properties ?? {}).map(([name, schema]) => ({
+      name,
+      schema,
+      required: query?.required?.includes(name) ?? false,
+    }));
+    return [endpoint.options?.method ?? 'GET']
+      .flat()
+      .filter((method) => method === 'GET' || method === 'POST')
+      .map((method) => ({
+        name: `${method} ${path} (better-auth)`,
+        method,
+        path,
+        pathParams,
+        queryParams,
+        body: method === 'POST' ? (jsonSchemaOf(endpoint.options?.body) ?? { type: 'object' }) : null,
+        responses: {},
+        rules: [],
+        betterAuth: true,
+      }));
+  });
+}
+
+/** What a path parameter holds: `lineId` names its kind; a bare `id` is one of the collection before it. */
+export function pathParamHint(operation: TOperation, name: string): string {
+  return name === 'id' ? operation.path.split(`/{${name}}`)[0]!.split('/').at(-1)! : name;
+}
+
+/**
+ * Percent-encodes text as encodeURIComponent does, except that a lone surrogate (which that throws on) becomes the
+ * three bytes a careless encoder would write for it (%ED%A0%80 for \ud800): how such text reaches a URL.
+ */
+export function encodeText(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const unit = char.charCodeAt(0);
+    if (char.length === 1 && unit >= 0xd800 && unit <= 0xdfff) {
+      out += [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
+    } else {
+      out += encodeURIComponent(char);
+    }
+  }
+  return out;
 }
 
 /** A JSON value as it travels in a URL: text as is, anything else spelled as JSON (numbers, booleans). */
@@ -161,20 +191,17 @@ function urlText(value: unknown): string {
   return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
 }
 
-/** The URL of a call: path parameters put in, query values (arrays repeat the key) appended. */
-export function urlOf(operation: TOperation, values: TRequestValues): string {
-  const path = operation.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
-    encodeURIComponent(urlText(values.path[name])),
-  );
-  const pairs = Object.entries(values.query).flatMap(([name, value]) =>
+/** The URL of a call: path parameters put in, query values (arrays repeat the key, undefined is left out) appended. */
+export function urlOf(
+  operation: TOperation,
+  path: Record<string, unknown>,
+  query: Record<string, unknown>,
+): string {
+  const filled = operation.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeText(urlText(path[name])));
+  const pairs = Object.entries(query).flatMap(([name, value]) =>
     (Array.isArray(value) ? value : [value])
       .filter((v) => v !== undefined)
-      .map((v) => `${encodeURIComponent(name)}=${encodeURIComponent(urlText(v))}`),
+      .map((v) => `${encodeText(name)}=${encodeText(urlText(v))}`),
   );
-  return pairs.length > 0 ? `${path}?${pairs.join('&')}` : path;
-}
-
-/** The media type of a Content-Type header, without parameters ("text/csv; charset=utf-8" → "text/csv"). */
-export function mediaTypeOf(contentType: string | undefined): string | undefined {
-  return contentType?.split(';')[0]?.trim().toLowerCase();
+  return pairs.length > 0 ? `${filled}?${pairs.join('&')}` : filled;
 }

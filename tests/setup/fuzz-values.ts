@@ -1,53 +1,17 @@
-// Request values for the API fuzz test, derived from the JSON schemas of the app's own OpenAPI document: mostly
-// values of the right shape (so requests get past validation into the services), mixed with hostile ones (wrong
-// types, NUL and lone surrogates, oversized text, huge, negative and fractional numbers, deep nesting).
+// The fuzz test's values: its style of the shared schema arbitraries (openapi-arbitraries.ts) — mostly values of
+// the right shape (so requests get past validation into the services), mixed with hostile ones (wrong types, NUL
+// and lone surrogates, oversized text, huge, negative and fractional numbers, deep nesting) — and plain examples of
+// a schema whose fields the fuzz test spoils one at a time.
 import fc from 'fast-check';
-
-/** The subset of JSON Schema (OpenAPI 3 flavour) that fastify-type-provider-zod writes. */
-export interface TJsonSchema {
-  type?: string | string[];
-  properties?: Record<string, TJsonSchema>;
-  required?: string[];
-  additionalProperties?: boolean | TJsonSchema;
-  items?: TJsonSchema;
-  minItems?: number;
-  maxItems?: number;
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: TJsonSchema[];
-  oneOf?: TJsonSchema[];
-  allOf?: TJsonSchema[];
-  nullable?: boolean;
-  format?: string;
-  pattern?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  default?: unknown;
-}
-
-/** Real ids of the fuzzing company by kind ('item', 'location' …), so that some requests reach real rows. */
-export type TIdPool = Record<string, string[]>;
-
-/** Which kind of id a field or path parameter carries, by its name (or its collection's, for a bare `id`). */
-const ID_KINDS: [RegExp, string][] = [
-  [/line/i, 'countLine'],
-  [/stock-check|count/i, 'count'],
-  [/lot/i, 'lot'],
-  [/location|parent|under/i, 'location'],
-  [/item/i, 'item'],
-  [/transaction/i, 'transaction'],
-  [/borrowing/i, 'borrowing'],
-  [/format/i, 'format'],
-  [/user|entity|actor/i, 'user'],
-  [/compan/i, 'company'],
-];
-
-/** The kind of id a field named `hint` carries, if its name says. */
-function idKindOf(hint: string): string | undefined {
-  return ID_KINDS.find(([pattern]) => pattern.test(hint))?.[1];
-}
+import type { TJsonSchema } from './openapi.ts';
+import {
+  branchesOf,
+  idKindOf,
+  schemaArbitrary,
+  type TIdPool,
+  type TValueStyle,
+  typesOf,
+} from './openapi-arbitraries.ts';
 
 /** Text no column can store (PostgreSQL text refuses NUL; jsonb and UTF-8 refuse lone surrogates). */
 const UNSTORABLE_TEXT = ['\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '\udc00\ud800'];
@@ -111,16 +75,12 @@ const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 const anyDate = fc.date({ min: new Date('0001-01-01'), max: new Date('9999-12-31'), noInvalidDate: true });
 const edgeDates = ['0000-01-01', '0001-01-01', '1969-12-31', '2026-02-29', '2028-02-29', '9999-12-31'];
 
-/** The schema's alternatives; none when they only constrain an object's own properties (one of two required). */
-function branchesOf(schema: TJsonSchema): TJsonSchema[] | undefined {
-  return schema.properties ? undefined : (schema.anyOf ?? schema.oneOf);
-}
-
-function typesOf(schema: TJsonSchema): string[] {
-  if (schema.type) return [schema.type].flat();
-  if (schema.properties || schema.additionalProperties) return ['object'];
-  if (schema.items) return ['array'];
-  return [];
+/**
+ * The schema's alternatives; none when they only constrain an object's own properties (one of two required): the
+ * object is then fuzzed as one, either field present or not.
+ */
+function alternativesOf(schema: TJsonSchema): TJsonSchema[] | undefined {
+  return schema.properties ? undefined : branchesOf(schema);
 }
 
 /** A JSON Schema pattern as a RegExp, or null when JavaScript cannot read it (the field gets any text then). */
@@ -199,47 +159,6 @@ function numberArbitrary(schema: TJsonSchema): fc.Arbitrary<unknown> {
   );
 }
 
-/** A value of the schema's shape, its fields chosen as valueArbitrary chooses them. */
-function shapedArbitrary(
-  schema: TJsonSchema,
-  hint: string,
-  ids: TIdPool,
-  depth: number,
-): fc.Arbitrary<unknown> {
-  const branches = branchesOf(schema);
-  if (branches) return fc.oneof(...branches.map((b) => shapedArbitrary(b, hint, ids, depth)));
-  if (schema.allOf) return shapedArbitrary(Object.assign({}, ...schema.allOf), hint, ids, depth);
-  if (schema.const !== undefined) return fc.constant(schema.const);
-  if (schema.enum) return fc.constantFrom(...schema.enum);
-  const type = typesOf(schema).find((t) => t !== 'null');
-  if (type === 'object') {
-    const properties = schema.properties ?? {};
-    const model: Record<string, fc.Arbitrary<unknown>> = {};
-    for (const [key, property] of Object.entries(properties)) {
-      model[key] = valueArbitrary(property, key, ids, depth + 1);
-    }
-    const extras =
-      typeof schema.additionalProperties === 'object'
-        ? fc.dictionary(
-            fc.string({ maxLength: 45 }),
-            valueArbitrary(schema.additionalProperties, hint, ids, depth + 1),
-            { maxKeys: 12 },
-          )
-        : fc.option(fc.record({ unexpectedField: fc.jsonValue({ maxDepth: 2 }) }), { nil: {} });
-    return fc
-      .tuple(fc.record(model, { requiredKeys: schema.required ?? [] }), extras)
-      .map(([known, extra]) => ({ ...extra, ...known }));
-  }
-  if (type === 'array') {
-    const item = schema.items ? valueArbitrary(schema.items, hint, ids, depth + 1) : fc.jsonValue();
-    return fc.array(item, { minLength: Math.min(schema.minItems ?? 0, 3), maxLength: 3 });
-  }
-  if (type === 'string') return textArbitrary(schema, hint, ids);
-  if (type === 'integer' || type === 'number') return numberArbitrary(schema);
-  if (type === 'boolean') return fc.boolean();
-  return fc.jsonValue({ maxDepth: 2 });
-}
-
 /** Anything but a field's right shape: another type, hostile text and numbers, too long, too deep. */
 export const hostileArbitrary: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...UNSTORABLE_TEXT) },
@@ -253,21 +172,51 @@ export const hostileArbitrary: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /**
- * A value for a field: nearly always of its shape, so that a request gets past validation (the fuzz test spoils one
- * place of a request on purpose); `depth` keeps recursive schemas finite.
+ * The fuzz test's style: a value is nearly always of its field's shape, so that a request gets past validation (the
+ * fuzz test spoils one place of a request on purpose); objects get unexpected fields too; past depth 6 (recursive
+ * schemas) a value is hostile.
  */
+const fuzzStyle: TValueStyle = {
+  wrap: (schema, depth, shaped) => {
+    if (depth > 6) return hostileArbitrary;
+    const tooLong = fc.constant('x'.repeat((schema.maxLength ?? 10_000) + 1));
+    return fc.oneof(
+      { weight: 20, arbitrary: shaped() },
+      { weight: 1, arbitrary: fc.oneof(hostileArbitrary, tooLong) },
+    );
+  },
+  alternatives: alternativesOf,
+  wrapAlternatives: false,
+  // The allOf's parts only, the schema's own keywords left out: as the fuzz test has always read it, so that its
+  // seeds keep sending the requests that found what decision 035 lists.
+  mergeAllOf: (schema) => Object.assign({}, ...(schema.allOf ?? [])),
+  maxDepth: Number.POSITIVE_INFINITY,
+  fallback: fc.jsonValue({ maxDepth: 2 }),
+  anyItem: fc.jsonValue(),
+  object: (known, schema, hint, ids, depth) => {
+    const extras =
+      typeof schema.additionalProperties === 'object'
+        ? fc.dictionary(
+            fc.string({ maxLength: 45 }),
+            valueArbitrary(schema.additionalProperties, hint, ids, depth + 1),
+            { maxKeys: 12 },
+          )
+        : fc.option(fc.record({ unexpectedField: fc.jsonValue({ maxDepth: 2 }) }), { nil: {} });
+    return fc.tuple(known, extras).map(([k, extra]) => ({ ...extra, ...k }));
+  },
+  arrayLength: (schema) => ({ minLength: Math.min(schema.minItems ?? 0, 3), maxLength: 3 }),
+  text: textArbitrary,
+  number: numberArbitrary,
+};
+
+/** A value for a field named `hint`, in the fuzz test's style. */
 export function valueArbitrary(
   schema: TJsonSchema,
   hint: string,
   ids: TIdPool,
   depth = 0,
 ): fc.Arbitrary<unknown> {
-  if (depth > 6) return hostileArbitrary;
-  const tooLong = fc.constant('x'.repeat((schema.maxLength ?? 10_000) + 1));
-  return fc.oneof(
-    { weight: 20, arbitrary: shapedArbitrary(schema, hint, ids, depth) },
-    { weight: 1, arbitrary: fc.oneof(hostileArbitrary, tooLong) },
-  );
+  return schemaArbitrary(schema, hint, ids, fuzzStyle, depth);
 }
 
 /**
@@ -275,14 +224,14 @@ export function valueArbitrary(
  * every array holding one element: a request whose string leaves can be spoiled one at a time.
  */
 export function examplesOf(schema: TJsonSchema, ids: TIdPool): unknown[] {
-  const branches = branchesOf(schema);
+  const branches = alternativesOf(schema);
   if (branches) return branches.flatMap((b) => examplesOf(b, ids));
   return [exampleOf(schema, '', ids)];
 }
 
 /** A plain example of the schema for a field named `hint`. */
 export function exampleOf(schema: TJsonSchema, hint: string, ids: TIdPool): unknown {
-  const branch = branchesOf(schema)?.find((b) => !typesOf(b).includes('null'));
+  const branch = alternativesOf(schema)?.find((b) => !typesOf(b).includes('null'));
   if (branch) return exampleOf(branch, hint, ids);
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum.find((v) => v !== null) ?? null;

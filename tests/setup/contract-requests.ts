@@ -1,20 +1,67 @@
-// What the contract test asks of one request and its answer, read from the OpenAPI document: whether the request is
-// valid as the client sees it (query and path values travel as text), and whether the answer is one the operation
-// documents (status, Content-Type, body against the status's schema).
+// What the contract test asks of one request and its answer, read from the OpenAPI document with Ajv: whether the
+// request is valid as the client sees it (query and path values travel as text), which seeded requests are valid
+// and which broken copies invalid, and whether the answer is one the operation documents (status, Content-Type,
+// body against the status's schema).
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import {
-  createAjv,
-  mediaTypeOf,
-  requestSchemaOf,
-  type TJsonSchema,
-  type TOperation,
-  type TRequestValues,
-  validatorOf,
-} from './openapi.ts';
-import { mutationsOf, type TIdPool, type TMutation, validArbitrary } from './openapi-arbitraries.ts';
+import { mutationsOf, type TMutation } from './contract-mutations.ts';
+import { pathParamHint, type TJsonSchema, type TOperation, type TParameter } from './openapi.ts';
+import { type TIdPool, validArbitrary } from './openapi-arbitraries.ts';
+
+/** An Ajv that reads the document's schemas as OpenAPI 3.0 means them (`nullable`, formats, no unknown-keyword errors). */
+function createAjv(): Ajv {
+  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
+  addFormats(ajv);
+  return ajv;
+}
+
+/** A request as the contract test generates it: typed values before they become a URL and a JSON body. */
+export interface TRequestValues {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body?: unknown;
+}
+
+/** One JSON schema for a whole request (path, query and body), so that one Ajv call says whether it is valid. */
+function requestSchemaOf(operation: TOperation): TJsonSchema {
+  const group = (params: TParameter[]): TJsonSchema => ({
+    type: 'object',
+    properties: Object.fromEntries(params.map((p) => [p.name, p.schema])),
+    required: params.filter((p) => p.required).map((p) => p.name),
+  });
+  return {
+    type: 'object',
+    properties: {
+      path: group(operation.pathParams),
+      query: group(operation.queryParams),
+      ...(operation.body ? { body: operation.body } : {}),
+    },
+    required: ['path', 'query', ...(operation.body ? ['body'] : [])],
+  };
+}
+
+/** Compiles (once per schema object) and returns its validator. */
+function validatorOf(ajv: Ajv, schema: object): ValidateFunction {
+  return ajv.getSchema(cacheKeyOf(ajv, schema)) ?? ajv.compile(schema);
+}
+const keys = new WeakMap<object, string>();
+let keyCounter = 0;
+function cacheKeyOf(ajv: Ajv, schema: object): string {
+  let key = keys.get(schema);
+  if (!key) {
+    key = `s${++keyCounter}`;
+    keys.set(schema, key);
+    ajv.addSchema(schema, key);
+  }
+  return key;
+}
+
+/** The media type of a Content-Type header, without parameters ("text/csv; charset=utf-8" → "text/csv"). */
+function mediaTypeOf(contentType: string | undefined): string | undefined {
+  return contentType?.split(';')[0]?.trim().toLowerCase();
+}
 
 const strict = createAjv();
 // Path and query values arrive as text: "5" is a valid integer parameter, as the server's coercion reads it.
@@ -54,10 +101,11 @@ export function validRequests(
 ): TRequestValues[] {
   const { query, body } = requestSchemaOf(operation).properties!;
   // A bare `id` names a record of the collection before it: /items/{id} an item, /stock-checks/{id} a count.
-  const hintOf = (name: string) =>
-    name === 'id' ? operation.path.split('/{id}')[0]!.split('/').at(-1)! : name;
   const path = Object.fromEntries(
-    operation.pathParams.map((p) => [p.name, validArbitrary(p.schema, hintOf(p.name), ids)]),
+    operation.pathParams.map((p) => [
+      p.name,
+      validArbitrary(p.schema, pathParamHint(operation, p.name), ids),
+    ]),
   );
   const arbitrary: fc.Arbitrary<TRequestValues> = fc.record({
     path: fc.record(path),
