@@ -1,60 +1,27 @@
-// Leases: a live worker keeps its long job, a dead worker's job comes back within its lease, a restarted worker takes
-// back its own at once, and a worker whose claim was taken over cannot overwrite the newer outcome.
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TTestDatabase } from '../../tests/setup/test-database.ts';
-import { eventually, gate, jobRow, quietJobLog, testQueue } from '../../tests/setup/test-jobs.ts';
+import { describe, expect, it } from 'vitest';
+import { eventually, gate, jobRow, jobTestDatabase, testQueue } from '../../tests/setup/test-jobs.ts';
 import { queryRows, type TDb } from '../db/client.ts';
 import { enqueueJob } from './enqueue.ts';
-import { jobs } from './jobs.tables.ts';
-import { startJobWorker, type TJobQueue, type TJobWorker, type TJobWorkerOptions } from './worker.ts';
 
-let testDb: TTestDatabase;
-let db: TDb;
-const running: TJobWorker[] = [];
+const bench = jobTestDatabase({ listen: false });
+const worker = bench.worker;
 
-beforeAll(async () => {
-  testDb = await openTestDatabase();
-  db = testDb.database.db;
-});
-afterAll(async () => {
-  await testDb?.database.close();
-  await testDb?.dispose();
-});
-beforeEach(async () => {
-  await db.delete(jobs);
-});
-afterEach(async () => {
-  for (const w of running.splice(0)) await w.stop();
-});
-
-async function worker(queues: Record<string, TJobQueue>, options: Partial<TJobWorkerOptions> = {}) {
-  const w = await startJobWorker({
-    database: testDb.database,
-    queues,
-    log: quietJobLog,
-    workerId: `test-${randomUUID()}`,
-    pollIntervalMs: 3_600_000,
-    listen: false,
-    ...options,
-  });
-  running.push(w);
-  return w;
-}
-
-const enqueue = () => db.transaction((tx) => enqueueJob(tx as unknown as TDb, { queue: 'export' }));
+const enqueue = () => bench.db.transaction((tx) => enqueueJob(tx as unknown as TDb, { queue: 'export' }));
 
 /** Marks job `id` as claimed by `workerId` until `leaseMs` from now, as a worker that then died would leave it. */
 async function claimedBy(id: string, workerId: string, leaseMs: number) {
-  await db.execute(sql`update jobs set status = 'running', attempts = attempts + 1, locked_by = ${workerId},
+  await bench.db.execute(sql`update jobs set status = 'running', attempts = attempts + 1, locked_by = ${workerId},
     locked_until = now() + (${leaseMs}::double precision * interval '1 millisecond') where id = ${id}`);
 }
 
 /** Whether the database's clock has passed `moment`. */
 const hasPassed = async (moment: Date) =>
   (
-    await queryRows<{ past: boolean }>(db, sql`select now() > ${moment.toISOString()}::timestamptz as past`)
+    await queryRows<{ past: boolean }>(
+      bench.db,
+      sql`select now() > ${moment.toISOString()}::timestamptz as past`,
+    )
   )[0]!.past;
 
 describe('a running job', () => {
@@ -65,7 +32,7 @@ describe('a running job', () => {
     const id = (await enqueue())!;
     const finished = owner.runDue();
     await eventually(() => slow.runs.length === 1);
-    const firstLeaseEnd = (await jobRow(db, id)).lockedUntil!;
+    const firstLeaseEnd = (await jobRow(bench.db, id)).lockedUntil!;
 
     // Well past the lease it was claimed with, another worker looks and finds nothing to take.
     await eventually(() => hasPassed(new Date(firstLeaseEnd.getTime() + 300)));
@@ -75,7 +42,7 @@ describe('a running job', () => {
       retrying: 0,
       failed: 0,
     });
-    expect((await jobRow(db, id)).lockedUntil!.getTime()).toBeGreaterThan(firstLeaseEnd.getTime());
+    expect((await jobRow(bench.db, id)).lockedUntil!.getTime()).toBeGreaterThan(firstLeaseEnd.getTime());
 
     release.open();
     expect(await finished).toEqual({ done: 1, retrying: 0, failed: 0 });
@@ -94,8 +61,8 @@ describe('a running job', () => {
     const tookOver = Date.now() - died;
     expect(tookOver).toBeGreaterThanOrEqual(900);
     expect(tookOver).toBeLessThan(2000);
-    await eventually(async () => (await jobRow(db, id)).status === 'done');
-    expect(await jobRow(db, id)).toMatchObject({ attempts: 2 });
+    await eventually(async () => (await jobRow(bench.db, id)).status === 'done');
+    expect(await jobRow(bench.db, id)).toMatchObject({ attempts: 2 });
   });
 });
 
@@ -109,7 +76,7 @@ describe('a restarted worker', () => {
     const restarted = await worker({ export: queue }, { workerId: 'host-a:3000' });
     expect(await restarted.runDue()).toEqual({ done: 1, retrying: 0, failed: 0 });
     expect(queue.runs.map((r) => r.id)).toEqual([mine]);
-    expect(await jobRow(db, theirs)).toMatchObject({ status: 'running', lockedBy: 'host-b:3000' });
+    expect(await jobRow(bench.db, theirs)).toMatchObject({ status: 'running', lockedBy: 'host-b:3000' });
   });
 
   it("on PGlite's single process takes back every running job at once", async () => {
@@ -134,12 +101,12 @@ describe('a worker whose claim was taken over', () => {
     const id = (await enqueue())!;
     const stalledRun = first.runDue();
     await eventually(() => stalled.runs.length === 1);
-    await eventually(async () => hasPassed((await jobRow(db, id)).lockedUntil!));
+    await eventually(async () => hasPassed((await jobRow(bench.db, id)).lockedUntil!));
 
     const second = testQueue();
     expect(await (await worker({ export: second })).runDue()).toEqual({ done: 1, retrying: 0, failed: 0 });
     release.open();
     expect(await stalledRun).toEqual({ done: 0, retrying: 0, failed: 0 });
-    expect(await jobRow(db, id)).toMatchObject({ status: 'done', attempts: 2, lockedBy: null });
+    expect(await jobRow(bench.db, id)).toMatchObject({ status: 'done', attempts: 2, lockedBy: null });
   });
 });

@@ -1,50 +1,15 @@
-// The job queue: woken by the commit, a key written once, retries that back off, a queue's concurrency, the admin list.
-import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TTestDatabase } from '../../tests/setup/test-database.ts';
-import { eventually, gate, jobRow, quietJobLog, testQueue } from '../../tests/setup/test-jobs.ts';
+import { describe, expect, it } from 'vitest';
+import { eventually, gate, jobRow, jobTestDatabase, testQueue } from '../../tests/setup/test-jobs.ts';
 import type { TDb } from '../db/client.ts';
 import { exponentialBackoff } from './backoff.ts';
 import { enqueueJob, type TNewJob } from './enqueue.ts';
 import { countJobs, listJobs } from './jobs.repo.ts';
-import { jobs } from './jobs.tables.ts';
-import { startJobWorker, type TJobQueue, type TJobWorker, type TJobWorkerOptions } from './worker.ts';
 
-let testDb: TTestDatabase;
-let db: TDb;
-const running: TJobWorker[] = [];
-
-beforeAll(async () => {
-  testDb = await openTestDatabase();
-  db = testDb.database.db;
-});
-afterAll(async () => {
-  await testDb?.database.close();
-  await testDb?.dispose();
-});
-beforeEach(async () => {
-  await db.delete(jobs);
-});
-afterEach(async () => {
-  for (const w of running.splice(0)) await w.stop();
-});
-
-/** A worker serving `queues`; by default it runs only when woken by a commit or by the test (an hour's poll). */
-async function worker(queues: Record<string, TJobQueue>, options: Partial<TJobWorkerOptions> = {}) {
-  const w = await startJobWorker({
-    database: testDb.database,
-    queues,
-    log: quietJobLog,
-    workerId: `test-${randomUUID()}`,
-    pollIntervalMs: 3_600_000,
-    ...options,
-  });
-  running.push(w);
-  return w;
-}
+const bench = jobTestDatabase();
+const worker = bench.worker;
 
 /** Writes `job` in its own committed transaction, as a request's service would. */
-const enqueue = (job: TNewJob) => db.transaction((tx) => enqueueJob(tx as unknown as TDb, job));
+const enqueue = (job: TNewJob) => bench.db.transaction((tx) => enqueueJob(tx as unknown as TDb, job));
 
 describe('running a job', () => {
   it('starts the job within a second of the commit that wrote it, without waiting for a poll', async () => {
@@ -56,8 +21,8 @@ describe('running a job', () => {
     const id = (await enqueue({ queue: 'report', payload: { month: '2026-11' } }))!;
     await started.wait;
     expect(queue.runs[0]!.at - committed).toBeLessThan(1000);
-    await eventually(async () => (await jobRow(db, id)).status === 'done');
-    expect(await jobRow(db, id)).toMatchObject({
+    await eventually(async () => (await jobRow(bench.db, id)).status === 'done');
+    expect(await jobRow(bench.db, id)).toMatchObject({
       attempts: 1,
       lockedBy: null,
       lockedUntil: null,
@@ -118,7 +83,7 @@ describe('a failing job', () => {
     // Polling every 20 ms: each retry starts as soon as it is due, and no sooner.
     await worker({ labels: queue }, { pollIntervalMs: 20 });
     const id = (await enqueue({ queue: 'labels', maxAttempts: 3 }))!;
-    await eventually(async () => (await jobRow(db, id)).status === 'failed');
+    await eventually(async () => (await jobRow(bench.db, id)).status === 'failed');
 
     const [first, second, third] = queue.runs;
     expect(queue.runs.map((r) => r.attempts)).toEqual([1, 2, 3]);
@@ -126,7 +91,7 @@ describe('a failing job', () => {
     expect(third!.at - second!.at).toBeGreaterThanOrEqual(300);
     expect(third!.at - second!.at).toBeLessThan(1500);
     expect(givenUp).toEqual([`${id}: printer offline (attempt 3)`]);
-    const row = await jobRow(db, id);
+    const row = await jobRow(bench.db, id);
     expect(row).toMatchObject({ attempts: 3, lastError: 'printer offline (attempt 3)', lockedBy: null });
     expect(row.finishedAt).toBeInstanceOf(Date);
   });
@@ -142,15 +107,15 @@ describe('what an administrator sees', () => {
     await enqueue({ queue: 'labels', maxAttempts: 1 });
     await (await worker({ labels: failing }, { listen: false })).runDue();
 
-    const firstPage = await listJobs(db, { status: 'pending', limit: 3 });
+    const firstPage = await listJobs(bench.db, { status: 'pending', limit: 3 });
     expect(firstPage.map((j) => j.id)).toEqual([ids[4], ids[3], ids[2]]);
-    const nextPage = await listJobs(db, { status: 'pending', limit: 3, before: firstPage.at(-1)!.id });
+    const nextPage = await listJobs(bench.db, { status: 'pending', limit: 3, before: firstPage.at(-1)!.id });
     expect(nextPage.map((j) => j.id)).toEqual([ids[1], ids[0]]);
-    const failed = await listJobs(db, { status: 'failed', queue: 'labels', limit: 10 });
+    const failed = await listJobs(bench.db, { status: 'failed', queue: 'labels', limit: 10 });
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatchObject({ lastError: 'disk full', attempts: 1 });
 
-    expect(await countJobs(db)).toEqual([
+    expect(await countJobs(bench.db)).toEqual([
       { queue: 'export', status: 'pending', count: 5 },
       { queue: 'labels', status: 'failed', count: 1 },
     ]);

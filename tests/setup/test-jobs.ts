@@ -1,9 +1,19 @@
 // Helpers for job queue tests: a queue whose handler the test controls, a gate to hold a job mid-run, a deadline poll.
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { TDb } from '#server/db/client.ts';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import type { TDatabase, TDb } from '#server/db/client.ts';
 import type { TJobRow } from '#server/jobs/jobs.repo.ts';
 import { jobs } from '#server/jobs/jobs.tables.ts';
-import type { TJob, TJobLog, TJobQueue } from '#server/jobs/worker.ts';
+import {
+  startJobWorker,
+  type TJob,
+  type TJobLog,
+  type TJobQueue,
+  type TJobWorker,
+  type TJobWorkerOptions,
+} from '#server/jobs/worker.ts';
+import { openTestDatabase, type TTestDatabase } from './test-database.ts';
 
 /** A log that keeps nothing. */
 export const quietJobLog: TJobLog = { debug() {}, info() {}, warn() {}, error() {} };
@@ -57,4 +67,48 @@ export async function jobRow(db: TDb, id: string): Promise<TJobRow> {
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
   if (!row) throw new Error(`no job ${id}`);
   return row;
+}
+
+/**
+ * The set-up every job queue test file shares: a fresh migrated database, emptied of jobs before each test, and the
+ * workers a test starts stopped after it. Call once at the top of the file; read `db` and `database` inside tests.
+ */
+export function jobTestDatabase(defaults: Partial<TJobWorkerOptions> = {}) {
+  let testDb: TTestDatabase | undefined;
+  const running: TJobWorker[] = [];
+  beforeAll(async () => {
+    testDb = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await testDb?.database.close();
+    await testDb?.dispose();
+  });
+  beforeEach(async () => {
+    await testDb!.database.db.delete(jobs);
+  });
+  afterEach(async () => {
+    for (const w of running.splice(0)) await w.stop();
+  });
+  return {
+    get db(): TDb {
+      return testDb!.database.db;
+    },
+    get database(): TDatabase {
+      return testDb!.database;
+    },
+    /** A worker serving `queues`; by default it runs only when woken by a commit or by the test (an hour's poll). */
+    async worker(queues: Record<string, TJobQueue>, options: Partial<TJobWorkerOptions> = {}) {
+      const w = await startJobWorker({
+        database: testDb!.database,
+        queues,
+        log: quietJobLog,
+        workerId: `test-${randomUUID()}`,
+        pollIntervalMs: 3_600_000,
+        ...defaults,
+        ...options,
+      });
+      running.push(w);
+      return w;
+    },
+  };
 }
