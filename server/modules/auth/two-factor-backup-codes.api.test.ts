@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TWO_FACTOR_MESSAGES } from '#common/schemas/auth.ts';
+import { TWO_FACTOR_MESSAGES } from '#common/schemas/two-factor.ts';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
 import { enrolTwoFactor, requireOathtool, sessionCookieOf } from '../../../tests/setup/two-factor.ts';
 import { FACTORY_PASSWORD, uniqueCompanyName } from '../../db/seed/factories.ts';

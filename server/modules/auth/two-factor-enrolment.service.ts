@@ -10,7 +10,7 @@ import {
   type TTwoFactorPassword,
   type TTwoFactorStatus,
   TWO_FACTOR_MESSAGES,
-} from '#common/schemas/auth.ts';
+} from '#common/schemas/two-factor.ts';
 import type { TDb } from '../../db/client.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { recordSecurityEvent } from '../../security/security-events.ts';

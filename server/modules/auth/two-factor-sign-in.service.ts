@@ -3,12 +3,12 @@
 // and a security event for each.
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '#common/errors.ts';
+import { SIGN_IN_MESSAGES } from '#common/schemas/auth.ts';
 import {
-  SIGN_IN_MESSAGES,
   type TTwoFactorVerify,
   type TTwoFactorVerifyResult,
   TWO_FACTOR_MESSAGES,
-} from '#common/schemas/auth.ts';
+} from '#common/schemas/two-factor.ts';
 import type { TDb } from '../../db/client.ts';
 import { recordSecurityEvent } from '../../security/security-events.ts';
 import { findUserProfile } from './accounts.repo.ts';

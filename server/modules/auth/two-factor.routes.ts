@@ -6,7 +6,7 @@ import {
   ZTwoFactorStatusSchema,
   ZTwoFactorVerifyResultSchema,
   ZTwoFactorVerifySchema,
-} from '#common/schemas/auth.ts';
+} from '#common/schemas/two-factor.ts';
 import { systemRoutes } from '../../plugins/route-groups.ts';
 import { appendSetCookies } from './auth-request.ts';
 import {

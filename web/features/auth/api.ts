@@ -5,10 +5,10 @@ import type {
   TLogin,
   TResetPassword,
   TSignUp,
-  TTwoFactorBackupCodes,
   TVerifyEmailResult,
 } from '#common/schemas/auth.ts';
 import type { TUserProfile } from '#common/schemas/session.ts';
+import type { TTwoFactorBackupCodes } from '#common/schemas/two-factor.ts';
 import { api } from '../../lib/api-client.ts';
 
 /** The answer to a sign-in: the user, or a second factor to ask for. */
