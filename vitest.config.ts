@@ -16,6 +16,17 @@ const unit: TestProjectInlineConfiguration = {
   },
 };
 
+/** The web app's own units (hooks, helpers, components) in jsdom with Testing Library; browsers are e2e's job. */
+const web: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: 'web',
+    include: ['web/**/*.test.ts', 'web/**/*.test.tsx'],
+    environment: 'jsdom',
+    setupFiles: ['tests/setup/web-dom.ts'],
+  },
+};
+
 const processes: TestProjectInlineConfiguration = {
   extends: true,
   test: { name: 'process', include: PROCESS_TESTS },
@@ -27,7 +38,7 @@ const databaseProject = (name: string, kind: 'pglite' | 'postgres'): TestProject
 });
 
 // PostgreSQL runs only where a server is given (CI, or TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test).
-const projects = [unit, processes, databaseProject('api-pglite', 'pglite')];
+const projects = [unit, web, processes, databaseProject('api-pglite', 'pglite')];
 if (process.env.TEST_DATABASE_URL) projects.push(databaseProject('api-postgres', 'postgres'));
 
 export default defineConfig({

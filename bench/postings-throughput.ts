@@ -9,7 +9,7 @@ import http from 'node:http';
 import pg from 'pg';
 import { seededRandom } from '#server/db/seed/random.ts';
 import { tenantBeginSql } from '#server/db/tenant.ts';
-import { POSTING_SQL } from '#server/modules/inventory/stock.repo.ts';
+import { POSTING_SQL } from '#server/modules/inventory/stock-posting.repo.ts';
 import { APP_URL } from './bench-app.ts';
 
 export const CLIENTS = 16;

@@ -1,6 +1,7 @@
 // The company label configuration of SPEC.md section 3: label size, lots, borrowing and the five feature flags.
 import { z } from 'zod';
 import { atLeastOneOf } from './schemas/json-schema.ts';
+import { numberField } from './schemas/numbers.ts';
 
 /** The five areas a company can switch on or off. */
 export const FEATURES = ['build', 'quality', 'inventory', 'time', 'maintenance'] as const;
@@ -9,12 +10,18 @@ export type TFeature = (typeof FEATURES)[number];
 /** Label sizes are inches; the bounds keep a typo (40 for 4.0) from producing an unprintable label. */
 export const LABEL_SIZE_BOUNDS = { min: 0.25, max: 12 } as const;
 
-const ZLabelInches = z.number().min(LABEL_SIZE_BOUNDS.min).max(LABEL_SIZE_BOUNDS.max);
+/** The message of a size out of bounds; an empty one says "<Field> is required". */
+export const LABEL_SIZE_MESSAGE = `Enter a size from ${LABEL_SIZE_BOUNDS.min} to ${LABEL_SIZE_BOUNDS.max} inches`;
+
+const labelInches = (field: string) =>
+  numberField(field)
+    .min(LABEL_SIZE_BOUNDS.min, LABEL_SIZE_MESSAGE)
+    .max(LABEL_SIZE_BOUNDS.max, LABEL_SIZE_MESSAGE);
 
 /** The whole configuration as the API carries it. */
 export const ZLabelConfigSchema = z.object({
-  height: ZLabelInches,
-  width: ZLabelInches,
+  height: labelInches('Height'),
+  width: labelInches('Width'),
   useLotNumbers: z.boolean(),
   allowBorrowing: z.boolean(),
   enableBuildFeature: z.boolean(),

@@ -1,28 +1,11 @@
 // The navigation bar against SPEC.md section 2's table, row by row; expectations are written out from SPEC.md.
 import { describe, expect, it } from 'vitest';
-import type { TLabelConfig } from './label-config.ts';
-import {
-  currentSection,
-  displayName,
-  firstPageOf,
-  isActivePage,
-  NAV_SECTIONS,
-  visibleSections,
-} from './nav.ts';
+import { DEFAULT_LABEL_CONFIG, type TLabelConfig } from './label-config.ts';
+import { displayName, firstPageOf, isActivePage, NAV_SECTIONS, visibleSections } from './nav.ts';
 import type { TRole } from './roles.ts';
 
 /** Every area switched on (SPEC.md's default has maintenance off). */
-const ALL_ON: TLabelConfig = {
-  height: 1,
-  width: 4,
-  useLotNumbers: true,
-  allowBorrowing: false,
-  enableBuildFeature: true,
-  enableTimeFeature: true,
-  enableInventoryFeature: true,
-  enableMaintenanceFeature: true,
-  enableQualityFeature: true,
-};
+const ALL_ON: TLabelConfig = { ...DEFAULT_LABEL_CONFIG, enableMaintenanceFeature: true };
 
 type TExpectedBar = [section: string, pages: [path: string, label: string][]][];
 
@@ -217,69 +200,6 @@ describe('choosing a section', () => {
 
   it('has no page to jump to in an empty section (it shows "Coming soon")', () => {
     expect(firstPageOf({ ...NAV_SECTIONS[0]!, pages: [] })).toBeNull();
-  });
-});
-
-describe('current section', () => {
-  const admin = visibleSections('admin', ALL_ON);
-
-  it.each([
-    ['/help', '', 'Help'],
-    ['/quality', '', 'Quality'],
-    ['/quality/qc-display', '', 'Quality'],
-    ['/quality/item-instructions', '', 'Quality'],
-    ['/security-dashboard', '', 'Admin'],
-    ['/admin', '?tab=users', 'Admin'],
-    ['/admin', '?tab=label-config', 'Admin'],
-    ['/admin', '?tab=label-definitions', 'Admin'],
-    ['/admin', '', 'Admin'],
-    ['/admin/subscription', '', 'Admin'],
-    ['/admin', '?tab=items', 'Inventory'],
-    ['/maintenance/pm-calendar', '', 'Maintenance'],
-    ['/maintenance/machine-fix', '', 'Maintenance'],
-    ['/maintenance/logs', '', 'Maintenance'],
-    ['/maintenance/planned', '', 'Maintenance'],
-    ['/maintenance/machines', '', 'Maintenance'],
-    ['/maintenance/email-settings', '', 'Maintenance'],
-    ['/time', '', 'Time'],
-    ['/jobs', '', 'Time'],
-    ['/job-cost-report', '', 'Time'],
-    ['/build/work-order', '', 'Build'],
-    ['/build/create-order', '', 'Build'],
-    ['/build/production-report', '', 'Build'],
-    ['/orders', '', 'Build'],
-    ['/assembly-setup', '', 'Build'],
-    ['/scan', '', 'Inventory'],
-    ['/labels', '', 'Inventory'],
-    ['/inventory', '', 'Inventory'],
-    ['/stock-check', '', 'Inventory'],
-  ])('%s%s is in %s', (path, search, expected) => {
-    // The expected section goes last, so the fallback (the first available) can never pass for it.
-    const ownLast = [
-      ...admin.filter((s) => s.label !== expected),
-      ...admin.filter((s) => s.label === expected),
-    ];
-    expect(currentSection(path, search, ownLast)?.label).toBe(expected);
-  });
-
-  it.each(['/no-such-page', '/users', '/items', '/label-config', '/subscription'])(
-    '%s, which the rule does not name, falls to the first available section',
-    (path) => {
-      expect(currentSection(path, '', admin)?.label).toBe('Build');
-      const withoutBuild = visibleSections('admin', { ...ALL_ON, enableBuildFeature: false });
-      expect(currentSection(path, '', withoutBuild)?.label).toBe('Quality');
-    },
-  );
-
-  it('falls to the first available section when the path’s own section is switched off', () => {
-    const noQuality = visibleSections('user', { ...ALL_ON, enableQualityFeature: false });
-    expect(currentSection('/quality/qc-display', '', noQuality)?.label).toBe('Build');
-    const noBuild = visibleSections('user', { ...ALL_ON, enableBuildFeature: false });
-    expect(currentSection('/build/work-order', '', noBuild)?.label).toBe('Quality');
-  });
-
-  it('falls to the first available section on an admin path for a plain user', () => {
-    expect(currentSection('/admin', '?tab=users', visibleSections('user', ALL_ON))?.label).toBe('Build');
   });
 });
 

@@ -121,7 +121,12 @@ export function firstPageOf(section: TNavSection): string | null {
   return section.pages[0]?.to ?? null;
 }
 
-/** The section a path belongs to by SPEC.md's rule, or null when the rule names none. */
+/**
+ * The section a path belongs to by SPEC.md's rule, or null when the rule names none. The rule's words name the
+ * admin tabs' section by /admin only; the routes that show those screens on their own (/users, /label-config,
+ * /subscription) belong to Admin too, and the item pages (/items) and QR links (/s/) to Inventory, where they were
+ * reached from: left out, the bar fell back to its first section (Build) on them.
+ */
 export function sectionForPath(pathname: string, search = ''): TSectionId | null {
   const segment = pathname.split('/')[1] ?? '';
   switch (segment) {
@@ -136,6 +141,10 @@ export function sectionForPath(pathname: string, search = ''): TSectionId | null
       return pathname === '/admin' && new URLSearchParams(search).get('tab') === 'items'
         ? 'inventory'
         : 'admin';
+    case 'users':
+    case 'label-config':
+    case 'subscription':
+      return 'admin';
     case 'maintenance':
       return 'maintenance';
     case 'time':
@@ -150,6 +159,8 @@ export function sectionForPath(pathname: string, search = ''): TSectionId | null
     case 'labels':
     case 'inventory':
     case 'stock-check':
+    case 'items':
+    case 's': // a QR label's link, /s/<code> (docs/decisions/028): a scan
       return 'inventory';
     default:
       return null;

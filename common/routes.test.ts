@@ -1,6 +1,6 @@
 // Routes, the protected-page guard, last-route memory and the Back button, against SPEC.md section 2.
 import { describe, expect, it } from 'vitest';
-import type { TLabelConfig } from './label-config.ts';
+import { DEFAULT_LABEL_CONFIG, type TLabelConfig } from './label-config.ts';
 import type { TRole } from './roles.ts';
 import {
   ALL_ROUTES,
@@ -78,17 +78,7 @@ const NOT_REMEMBERED = [
 const ROLES: TRole[] = ['user', 'admin', 'sysadmin'];
 
 /** Every area on, so the guard's verdict turns on sign-in and role alone. */
-const ALL_ON: TLabelConfig = {
-  height: 1,
-  width: 4,
-  useLotNumbers: true,
-  allowBorrowing: false,
-  enableBuildFeature: true,
-  enableTimeFeature: true,
-  enableInventoryFeature: true,
-  enableMaintenanceFeature: true,
-  enableQualityFeature: true,
-};
+const ALL_ON: TLabelConfig = { ...DEFAULT_LABEL_CONFIG, enableMaintenanceFeature: true };
 
 const signedIn = (role: TRole, companyId: string | null = 'c0mpany', config = ALL_ON): TAuthState => ({
   status: 'signed-in',

@@ -11,6 +11,7 @@ export const AUDIT_ENTITY_TYPES = [
   'item',
   'location',
   'stock-check',
+  'label-format',
 ] as const;
 export const ZAuditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type TAuditEntityType = z.infer<typeof ZAuditEntityTypeSchema>;

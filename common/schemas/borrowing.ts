@@ -1,9 +1,9 @@
 // Borrowing (when the company allows it): an item checked out of a location to a person or a job with a due date,
 // returned whole or in parts. The shared contract of /api/v1/borrowings. Quantities are exact decimal strings.
 import { z } from 'zod';
-import { decimalPattern, isDecimal } from '../decimal.ts';
 import { isoDate } from './dates.ts';
 import { QUANTITY_SCALE } from './inventory-setup.ts';
+import { decimalText } from './numbers.ts';
 import { pageOf, pageQuery } from './paging.ts';
 
 /** Which borrowings a list shows: still out, out and past due, fully returned, or every one. */
@@ -23,16 +23,10 @@ export const BORROWING_MESSAGES = {
     `Only ${outstanding} ${unit} is still out: return at most that.`,
 } as const;
 
-const quantity = z
-  .string({ error: 'Quantity must be a number' })
-  .trim()
-  .min(1, 'Enter a quantity')
-  .refine(
-    (v) => isDecimal(v, QUANTITY_SCALE),
-    `Quantity must be a number with at most ${QUANTITY_SCALE} decimals`,
-  )
-  .refine((v) => !v.startsWith('-') && /[1-9]/.test(v), 'Quantity must be more than zero')
-  .meta({ pattern: decimalPattern(QUANTITY_SCALE, { sign: 'positive' }) });
+const quantity = decimalText('Quantity', QUANTITY_SCALE, { sign: 'positive' }).refine(
+  (v) => !v.startsWith('-') && /[1-9]/.test(v),
+  'Quantity must be more than zero',
+);
 
 /** A key the client makes once per intended borrowing or return and sends again on a retry (e.g. a UUID). */
 const idempotencyKey = z

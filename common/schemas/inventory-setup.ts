@@ -1,8 +1,8 @@
 // Items (SKU setup) and locations (site > area > shelf > bin): the shared contract of /api/v1/items and
 // /api/v1/locations. Quantities and money are decimal strings (common/decimal.ts), never floats.
 import { z } from 'zod';
-import { decimalPattern, isDecimal } from '../decimal.ts';
 import { atLeastOneOf } from './json-schema.ts';
+import { decimalText } from './numbers.ts';
 import { pageOf, pageQuery } from './paging.ts';
 
 /** Scales of the stored numbers: money to 1/10000, quantities to 1/1000000 of the item's unit. */
@@ -26,14 +26,12 @@ export const LOCATION_MESSAGES = {
   kindOrder: 'A location must be a smaller kind than its parent (site > area > shelf > bin).',
 } as const;
 
-/** A non-negative decimal with at most `scale` fraction digits, as text. */
+/** A non-negative decimal with at most `scale` fraction digits, as text (empty: "<Field> is required"). */
 export function nonNegativeDecimal(scale: number, field: string) {
-  return z
-    .string({ error: `${field} must be a number` })
-    .trim()
-    .refine((v) => isDecimal(v, scale), `${field} must be a number with at most ${scale} decimals`)
-    .refine((v) => !v.startsWith('-'), `${field} cannot be negative`)
-    .meta({ pattern: decimalPattern(scale, { sign: 'nonNegative' }) });
+  return decimalText(field, scale, { sign: 'nonNegative' }).refine(
+    (v) => !v.startsWith('-'),
+    `${field} cannot be negative`,
+  );
 }
 
 export const UNITS_OF_MEASURE = [

@@ -1,8 +1,9 @@
 // Label formats and label printing: the shared contract of /api/v1/label-formats and /api/v1/labels/print
 // (docs/decisions/027). Sizes are exact decimal strings, like every other measured number here.
 import { z } from 'zod';
-import { decimalPattern, isDecimal, toScaled } from '../decimal.ts';
+import { isDecimal, toScaled } from '../decimal.ts';
 import { atLeastOneOf } from './json-schema.ts';
+import { decimalText, numberField } from './numbers.ts';
 import { pageOf, pageQuery } from './paging.ts';
 
 export const LABEL_UNITS = ['in', 'mm'] as const;
@@ -52,15 +53,7 @@ export const LABEL_FORMAT_MESSAGES = {
   nothingToChange: 'Send at least one field to change',
 } as const;
 
-const sizeText = (field: string) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .refine(
-      (v) => isDecimal(v, SIZE_SCALE, 7),
-      `${field} must be a number with at most ${SIZE_SCALE} decimals`,
-    )
-    .meta({ pattern: decimalPattern(SIZE_SCALE, { maxDigits: 7 }) });
+const sizeText = (field: string) => decimalText(field, SIZE_SCALE, { maxDigits: 7 });
 
 /** Refuses a size outside the bounds of its unit, naming the field. */
 function checkSizes(value: { width?: string; height?: string; unit?: TLabelUnit }, ctx: z.RefinementCtx) {
@@ -96,8 +89,7 @@ const formatFields = {
     .max(LABEL_FIELDS.length)
     .refine((f) => new Set(f).size === f.length, 'Each field can print once'),
   freeText: z.string().trim().max(200, 'Free text is too long (maximum 200 characters)'),
-  textSize: z
-    .number({ error: 'Text size must be a number of points' })
+  textSize: numberField('Text size', 'Text size must be a number of points')
     .int('Text size must be a whole number of points')
     .min(TEXT_SIZE_LIMITS.min, `Text size must be at least ${TEXT_SIZE_LIMITS.min} pt`)
     .max(TEXT_SIZE_LIMITS.max, `Text size must be at most ${TEXT_SIZE_LIMITS.max} pt`),
@@ -193,8 +185,7 @@ export const PRINT_MESSAGES = {
   locationNotFound: 'No such location in your company.',
 } as const;
 
-const copies = z
-  .number({ error: 'Copies must be a number' })
+const copies = numberField('Number of copies', 'Copies must be a number')
   .int('Copies must be a whole number')
   .min(1, 'Print at least one copy')
   .max(PRINT_MAX_COPIES, `At most ${PRINT_MAX_COPIES} copies of one label`);

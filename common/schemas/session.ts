@@ -31,5 +31,7 @@ export const ZSessionSchema = z.object({
   state: ZSessionStateSchema,
   user: ZUserProfileSchema.nullable(),
   labelConfig: ZLabelConfigSchema.nullable(),
+  /** The company's IANA time zone: the web app writes every instant on this clock (decision 040). */
+  timeZone: z.string().nullable(),
 });
 export type TSession = z.infer<typeof ZSessionSchema>;

@@ -1,9 +1,9 @@
 // Stock postings (POST /api/v1/stock/transactions): receive, issue, move and adjust, each a set of lines posted
 // all-or-nothing under the client's idempotency key. Quantities are exact decimal strings in the item's unit.
 import { z } from 'zod';
-import { decimalPattern, isDecimal } from '../decimal.ts';
 import { isoDate } from './dates.ts';
 import { COST_SCALE, nonNegativeDecimal, QUANTITY_SCALE } from './inventory-setup.ts';
+import { decimalText } from './numbers.ts';
 
 /**
  * Every kind of stock transaction. Receive, issue, move and adjust are posted through /stock/transactions; count,
@@ -45,25 +45,16 @@ export const STOCK_MESSAGES = {
     `${partNumber} would hold more than ${MAX_QUANTITY_TEXT} in all, the most one item holds. Nothing was posted.`,
 } as const;
 
-const positiveQuantity = z
-  .string({ error: 'Quantity must be a number' })
-  .trim()
-  .refine(
-    (v) => isDecimal(v, QUANTITY_SCALE),
-    `Quantity must be a number with at most ${QUANTITY_SCALE} decimals`,
-  )
-  .refine((v) => !v.startsWith('-') && /[1-9]/.test(v), 'Quantity must be more than zero')
-  .meta({ pattern: decimalPattern(QUANTITY_SCALE, { sign: 'positive' }) });
+const positiveQuantity = decimalText('Quantity', QUANTITY_SCALE, { sign: 'positive' }).refine(
+  (v) => !v.startsWith('-') && /[1-9]/.test(v),
+  'Quantity must be more than zero',
+);
 
-const signedQuantity = z
-  .string({ error: 'Quantity must be a number' })
-  .trim()
-  .refine(
-    (v) => isDecimal(v, QUANTITY_SCALE),
-    `Quantity must be a number with at most ${QUANTITY_SCALE} decimals`,
-  )
-  .refine((v) => /[1-9]/.test(v), 'An adjustment cannot be zero')
-  .meta({ pattern: decimalPattern(QUANTITY_SCALE, { sign: 'nonZero' }) });
+/** An adjustment's signed quantity, named as the Adjust dialog names its field ("Change"). */
+const signedQuantity = decimalText('Change', QUANTITY_SCALE, { sign: 'nonZero' }).refine(
+  (v) => /[1-9]/.test(v),
+  'An adjustment cannot be zero',
+);
 
 const id = (what: string) => z.uuid(`Not a ${what} id`);
 

@@ -5,6 +5,7 @@ import { createEmailSchema } from '../email.ts';
 import { ZStrictPasswordSchema } from '../password.ts';
 import { ZRoleSchema } from '../roles.ts';
 import { atLeastOneOf } from './json-schema.ts';
+import { numberField } from './numbers.ts';
 import { pageOf, pageQuery } from './paging.ts';
 
 /** The highest hourly rate the app accepts; anything above is a typing slip (a missing decimal point). */
@@ -29,8 +30,7 @@ export const USER_MESSAGES = {
 } as const;
 
 /** Money per hour with cents; rounded to the cent so 12.345 is stored as 12.35 rather than refused. */
-export const ZBurdenedLaborRateSchema = z
-  .number({ error: 'Burdened labor rate must be a number' })
+export const ZBurdenedLaborRateSchema = numberField('Burdened labor rate')
   .finite()
   .min(0, USER_MESSAGES.rateNegative)
   .max(MAX_BURDENED_LABOR_RATE, USER_MESSAGES.rateTooHigh)

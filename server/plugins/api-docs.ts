@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { globalRegistry, type z } from 'zod';
+import { CSRF_COOKIE, type TLogin } from '#common/schemas/auth.ts';
 import { trimmedLengthPattern } from '#common/schemas/json-schema.ts';
 
 type TTransform = typeof jsonSchemaTransform;
@@ -49,30 +50,64 @@ function documentTrimmedText(schema: unknown, seen = new Set<unknown>()): void {
   for (const child of children) documentTrimmedText(child, seen);
 }
 
+/** The security scheme of the session cookie; an operation that can answer 401 (not signed in) requires it. */
+export const SESSION_SCHEME = 'session';
+/** The security scheme of the sign-in's CSRF double submit (cookie, with the same value in a body field). */
+export const CSRF_SCHEME = 'csrf';
+/** The sign-in body's field that must equal the CSRF cookie (accounts.service.ts checkCsrf). */
+const CSRF_BODY_FIELD = 'csrfToken' satisfies keyof TLogin;
+
 /**
- * The zod schemas as JSON Schema (trimmed text with its pattern), and a 204 as what it is: no body and no
- * Content-Type (zod's `z.null()` would otherwise document an application/json body holding null).
+ * The zod schemas as JSON Schema (trimmed text with its pattern), a 204 as what it is: no body and no
+ * Content-Type (zod's `z.null()` would otherwise document an application/json body holding null), and the session
+ * scheme on every operation that needs a signed-in user (those documenting 401 UNAUTHENTICATED).
  */
 const transform: TTransform = (input) => {
   for (const part of ['body', 'querystring', 'params'] as const) documentTrimmedText(input.schema?.[part]);
   const result = jsonSchemaTransform(input);
   const response = result.schema?.response as Record<string, unknown> | undefined;
   if (response?.['204']) response['204'] = { type: 'null', description: 'No content' };
+  if (response?.['401'] && result.schema && !result.schema.security) {
+    result.schema.security = [{ [SESSION_SCHEME]: [] }];
+  }
   return result;
+};
+
+const DESCRIPTION = [
+  'The JSON API behind the Forgeboard web app. Every route takes JSON and returns JSON (the CSV exports and label files say their types); errors are `{ error: { code, message, fieldErrors? } }`, and each operation lists the statuses it can answer with the codes each carries.',
+  `Signing in: \`POST /api/v1/auth/sign-in\` with the CSRF double submit (the \`${CSRF_SCHEME}\` scheme: a token of 64 hex characters as the \`${CSRF_COOKIE}\` cookie and the same value in the body field \`${CSRF_BODY_FIELD}\`) sets the session cookie (the \`${SESSION_SCHEME}\` scheme), which every operation marked with it needs. A browser's write (POST, PUT, PATCH, DELETE) must also carry an \`Origin\` of this site, or it is refused with 403 FORBIDDEN.`,
+  "Verifying an e-mail address: the link in the mail opens the web page `/auth/callback`, which verifies nothing itself; it sends the link's token to `POST /api/v1/auth/verify-email`. There is no GET that verifies an address (a mail scanner following the link must not).",
+].join('\n\n');
+
+/** The CSRF scheme; `x-body-field` names the body field (OpenAPI's apiKey has no place for a second name). */
+const CSRF_SECURITY_SCHEME = {
+  type: 'apiKey' as const,
+  in: 'cookie',
+  name: CSRF_COOKIE,
+  description: `The sign-in's CSRF double submit: 64 hex characters the client makes up, sent as this cookie and again as the body field \`${CSRF_BODY_FIELD}\`; a missing or different copy is 403 CSRF_INVALID.`,
+  'x-body-field': CSRF_BODY_FIELD,
 };
 
 /** Registers the generator; must come before the routes it documents. */
 export const apiDocsPlugin = fp(async (app: FastifyInstance, opts: { version: string; appUrl: string }) => {
+  // The session cookie's name as better-auth sets it (its prefix, and `__Secure-` when the app is served over HTTPS).
+  const sessionCookie = (await app.auth.$context).authCookies.sessionToken.name;
   await app.register(swagger, {
     openapi: {
-      info: {
-        title: 'Forgeboard API',
-        description:
-          'The JSON API behind the Forgeboard web app. Every route takes JSON and returns JSON (the CSV exports and label files say their types); errors are `{ error: { code, message, fieldErrors? } }`, and each operation lists the statuses it can answer with the codes each carries.',
-        version: opts.version,
-      },
+      info: { title: 'Forgeboard API', description: DESCRIPTION, version: opts.version },
       servers: [{ url: opts.appUrl }],
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'fb_session' } } },
+      components: {
+        securitySchemes: {
+          [SESSION_SCHEME]: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: sessionCookie,
+            description:
+              'The session cookie (HttpOnly, SameSite=Lax), set by a successful sign-in, second factor or e-mail verification.',
+          },
+          [CSRF_SCHEME]: CSRF_SECURITY_SCHEME,
+        },
+      },
     },
     transform,
   });

@@ -1,7 +1,7 @@
 // A new company's journey, as its first user lives it: sign up, verify from the delivered mail, log out and in,
 // the log-in outcomes of SPEC.md section 8, and a forgotten password.
 import { expect, type Page, test } from '@playwright/test';
-import { linkIn, waitForMail } from './support/mail.ts';
+import { countMail, linkIn, waitForMail } from './support/mail.ts';
 import { uniqueCompany } from './support/session.ts';
 
 const PASSWORD = 'Forge-ahead 42';
@@ -41,8 +41,13 @@ async function signUp(page: Page, email: string, companyName: string) {
   await form.getByRole('checkbox', { name: /Privacy Policy/ }).check();
   await create.click();
   await expect(page.getByText('Please check your email for a verification link')).toBeVisible();
-  await expect(page).toHaveURL(/\/verify-email\?email=/);
+  // SPEC.md section 4: no session comes back, so the view returns to login with a check-email notice.
+  await expect(page).toHaveURL(/\/\?login=true$/);
+  await expect(checkEmailNotice(page)).toContainText(email);
+  await expect(page.getByRole('form', { name: 'Log in' }).getByLabel('E-mail')).toHaveValue(email);
 }
+
+const checkEmailNotice = (page: Page) => page.getByRole('status').filter({ hasText: 'Check your e-mail' });
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto('/?login=true');
@@ -80,6 +85,25 @@ test('a new company signs up, verifies from the mail, lands on /help as admin, l
   await expect(page.getByText('Invalid email or password.')).toBeVisible();
   await logIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/help$/);
+});
+
+test('after sign-up the login view says to check the mail and sends a new link that verifies the account', async ({
+  page,
+}) => {
+  const email = `resend.${Date.now()}@journey.test`;
+  await signUp(page, email, uniqueCompany('Resend'));
+  await waitForMail(email, /Confirm your e-mail address/);
+  expect(await countMail(email, /Confirm your e-mail address/)).toBe(1);
+
+  await checkEmailNotice(page).getByRole('button', { name: 'Send a new verification link' }).click();
+  await expect(page.getByText('Verification email sent')).toBeVisible();
+  await expect.poll(() => countMail(email, /Confirm your e-mail address/), { timeout: 15_000 }).toBe(2);
+
+  await page.goto(
+    linkIn((await waitForMail(email, /Confirm your e-mail address/)).text, '/auth/callback?token='),
+  );
+  await expect(page.getByText('Email verified')).toBeVisible();
+  await expect(page).toHaveURL(/\/help$/, { timeout: 10_000 });
 });
 
 test('an existing company name or e-mail is refused at sign-up with SPEC.md toasts', async ({ page }) => {

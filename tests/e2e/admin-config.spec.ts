@@ -1,5 +1,5 @@
 // The Config tab: an admin switches an area off and every open tab of the app drops it at once, without a reload;
-// label sizes are kept within printable bounds.
+// label sizes are kept within printable bounds, and an emptied size says it is required.
 import { expect, test } from '@playwright/test';
 import { signUpCompany } from './support/session.ts';
 
@@ -48,6 +48,11 @@ test('label sizes are saved within bounds; an unprintable size is refused and no
   await form.getByLabel('Width (inches)').fill('40');
   await form.getByRole('button', { name: 'Save configuration' }).click();
   await expect(form.getByText('Enter a size from 0.25 to 12 inches')).toBeVisible();
+  // An emptied size says it is required, as an empty text field does (not that it is out of bounds).
+  await form.getByLabel('Width (inches)').fill('');
+  await form.getByRole('button', { name: 'Save configuration' }).click();
+  await expect(form.getByText('Width is required')).toBeVisible();
+  await expect(form.getByText('Enter a size from 0.25 to 12 inches')).toHaveCount(0);
 
   await form.getByLabel('Width (inches)').fill('2');
   await expect(page.getByRole('img', { name: 'Label preview, 2 by 1 inches' })).toBeVisible();

@@ -138,9 +138,9 @@ test('an admin changes a role and a rate, then inactivates the user; plain users
   await page.getByRole('tab', { name: 'Audit Trail' }).click();
   const trail = page.getByRole('table', { name: 'Audit trail' });
   const changed = trail.getByRole('row').filter({ hasText: email }).filter({ hasText: 'Changed' });
-  await expect(changed).toContainText('role: user → admin');
-  await expect(changed).toContainText('burdenedLaborRate: 0 → 42.5');
-  await expect(trail.getByRole('row').filter({ hasText: 'Inactivated' })).toContainText('active: on → off');
+  await expect(changed).toContainText('Role: user → admin');
+  await expect(changed).toContainText('Burdened labor rate ($/hour): 0 → 42.5');
+  await expect(trail.getByRole('row').filter({ hasText: 'Inactivated' })).toContainText('Active: on → off');
   await openUsers(page);
 
   // The search finds people by name, on the server.

@@ -1,6 +1,6 @@
 // Labels: an admin adds a label format and sees its live preview at the label's proportions, then tags an item on
 // Tag Items and downloads a roll PDF with one page per label copy. At a phone's width Tag Items does not scroll
-// sideways.
+// sideways. The + that adds a found item is named and shows a tooltip on hover and keyboard focus.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
@@ -68,4 +68,34 @@ test('an admin adds a format with a live preview, tags an item and downloads its
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('the + beside a found item is named and says what it does on hover and on keyboard focus', async ({
+  page,
+}) => {
+  await signUpCompany(page, 'tagplus');
+  const item = await page.request.post('/api/v1/items', {
+    data: { partNumber: 'P-300', name: 'Hex nut', lotTracked: false },
+  });
+  expect(item.status(), await item.text()).toBe(201);
+
+  await page.goto('/labels');
+  await page.getByRole('button', { name: 'Decline' }).click();
+  const search = page.getByRole('searchbox', { name: 'Find items' });
+  await search.fill('P-300');
+  const add = page.getByRole('button', { name: 'Add P-300 to the labels to print', exact: true });
+  const tooltip = page.getByRole('tooltip', { name: 'Add P-300 to the labels to print' });
+
+  await add.hover();
+  await expect(tooltip).toBeVisible();
+  await search.hover();
+  await expect(tooltip).toHaveCount(0);
+
+  // From the search box, Tab reaches the + and the tooltip shows without a mouse.
+  await search.focus();
+  await page.keyboard.press('Tab');
+  await expect(add).toBeFocused();
+  await expect(tooltip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('list', { name: 'Selected labels' })).toContainText('P-300 Hex nut');
 });

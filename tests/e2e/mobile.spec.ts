@@ -62,3 +62,50 @@ test('the admin screens fit a 360 px phone: each loads with its heading and noth
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
   }
 });
+
+test('the phone menu highlights the section of the path, on the routes of the admin screens too', async ({
+  page,
+}) => {
+  await signUpCompany(page, 'phonenav');
+  const cases: [string, string][] = [
+    ['/users', 'Admin'],
+    ['/label-config', 'Admin'],
+    ['/subscription', 'Admin'],
+    ['/admin?tab=users', 'Admin'],
+    ['/items', 'Inventory'],
+    ['/admin?tab=items', 'Inventory'],
+    ['/jobs', 'Time'],
+    ['/orders', 'Build'],
+    ['/help', 'Help'],
+  ];
+  for (const [path, section] of cases) {
+    await page.goto(path);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    // Exactly one section is current, and it is the path's.
+    await expect(menu.locator('[aria-current="true"]'), path).toHaveAccessibleName(section);
+  }
+});
+
+test('the cookie banner stays compact on a 360 px phone, with its choices in reach and named', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  const banner = page.getByRole('region', { name: 'Cookie consent' });
+  await expect(banner).toBeVisible();
+  // It used to take a quarter of the screen; now at most 15 % of it.
+  const box = await banner.boundingBox();
+  expect(box!.height).toBeLessThanOrEqual(740 * 0.15);
+  await page.screenshot({ path: 'tests/artifacts/cookie-banner-phone.png' });
+  await expect(banner.getByRole('link', { name: 'Cookie Policy' })).toBeInViewport();
+  for (const name of ['Decline', 'Accept']) {
+    const button = banner.getByRole('button', { name });
+    await expect(button).toBeInViewport({ ratio: 1 });
+    // Big enough to tap (WCAG 2.5.8 asks for 24 px).
+    expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(24);
+  }
+  await banner.getByRole('button', { name: 'Accept' }).tap();
+  await expect(banner).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('cookie-consent'))).toBe('accepted');
+});

@@ -110,7 +110,8 @@ test('an admin builds a location tree and sets up an item kept in it, then edits
   await expect(add.getByRole('combobox', { name: 'Default location' })).toHaveValue('PLANT1 / A / B7');
   await add.getByRole('button', { name: 'Add item' }).click();
   await expect(page.getByText('Item added')).toBeVisible();
-  await expect(rowOf(page, 'BRK-100')).toContainText('$0.125');
+  // Money shows in cents (0.125 rounds half-up); the form below keeps every stored decimal.
+  await expect(rowOf(page, 'BRK-100')).toContainText('$0.13');
   await expect(rowOf(page, 'BRK-100')).toContainText('12.5 ea');
   await expect(rowOf(page, 'BRK-100')).toContainText('PLANT1 / A / B7');
   await expect(rowOf(page, 'BRK-100')).toContainText('Hardware');
@@ -124,7 +125,7 @@ test('an admin builds a location tree and sets up an item kept in it, then edits
   await expect(page.getByText('1 item', { exact: true })).toBeVisible();
   await expect(rowOf(page, 'BRK-100')).toBeVisible();
 
-  // Edit: only what changed is saved; the cost keeps its decimals.
+  // Edit: only what changed is saved; the cost keeps its stored decimals in the form.
   await rowOf(page, 'BRK-100').getByRole('button', { name: 'Edit BRK-100' }).click();
   const edit = page.getByRole('form', { name: 'Edit item' });
   await expect(edit.getByRole('textbox', { name: 'Unit cost ($)' })).toHaveValue('0.125');
@@ -133,7 +134,7 @@ test('an admin builds a location tree and sets up an item kept in it, then edits
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Item saved')).toBeVisible();
   await expect(rowOf(page, 'BRK-100')).toContainText('Bracket, zinc plated');
-  await expect(rowOf(page, 'BRK-100')).toContainText('$0.1375');
+  await expect(rowOf(page, 'BRK-100')).toContainText('$0.14');
 
   // A part number another item has (in any case) is refused under the field.
   await rowOf(page, 'BRK-100').getByRole('button', { name: 'Edit BRK-100' }).click();

@@ -1,7 +1,9 @@
 // The plan: an admin sees the beta's end and usage, changes the plan (recorded in the audit trail), and cannot
-// choose a plan smaller than what the company uses; a plain user sees the plan read-only.
+// choose a plan smaller than what the company uses; a plain user sees the plan read-only; every text on the screen,
+// the plan's badge included, is readable.
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { addMonths } from '../../common/plans.ts';
 import { inviteUser, logInAs, signUpCompany } from './support/session.ts';
 
@@ -30,7 +32,7 @@ test('an admin sees the beta and its end, moves to Starter, and the trail record
   await expect(page.getByRole('progressbar', { name: 'Active users: 1 of 10 used' })).toBeVisible();
 
   await page.goto('/admin?tab=audit');
-  await expect(page.getByRole('table', { name: 'Audit trail' })).toContainText('plan: Beta → Starter');
+  await expect(page.getByRole('table', { name: 'Audit trail' })).toContainText('Plan: Beta → Starter');
 });
 
 test('a plan smaller than the usage cannot be chosen, and a plain user sees the plan read-only', async ({
@@ -57,4 +59,40 @@ test('a plan smaller than the usage cannot be chosen, and a plain user sees the 
   await expect(page.getByTestId('current-plan')).toHaveText('Beta');
   await expect(page.getByText('Only an admin of your company can change the plan.')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Choose/ })).toHaveCount(0);
+});
+
+/**
+ * axe's colour-contrast rule on the page: no failures, and nothing it could not judge — text painted in the colour
+ * of its own background (the Free badge was) is reported as "incomplete" with a 1:1 ratio, not as a violation.
+ */
+async function contrastProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+  return [...results.violations, ...results.incomplete].flatMap((rule) =>
+    rule.nodes.map(
+      (node) => `${node.target.join(' ')}: ${node.any.map((check) => check.message).join('; ')}`,
+    ),
+  );
+}
+
+test('the plan badge and every other text of the subscription screen pass axe colour contrast', async ({
+  page,
+}) => {
+  await signUpCompany(page, 'contrast');
+  await page.goto('/subscription');
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByTestId('current-plan')).toHaveText('Beta');
+  await expect(
+    page.getByRole('region', { name: 'Your plan' }).getByText('Free', { exact: true }),
+  ).toBeVisible();
+  expect(await contrastProblems(page)).toEqual([]);
+
+  // A paid plan's badge shows its price instead.
+  const changed = await page.request.post('/api/v1/subscription/plan', { data: { planId: 'standard' } });
+  expect(changed.status(), await changed.text()).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId('current-plan')).toHaveText('Starter');
+  await expect(
+    page.getByRole('region', { name: 'Your plan' }).getByText('$25/month', { exact: true }),
+  ).toBeVisible();
+  expect(await contrastProblems(page)).toEqual([]);
 });

@@ -35,6 +35,7 @@ const SecurityDashboardPage = lazy(
 const StockCheckPage = lazy(() => import('../features/stock-check/stock-check-page.tsx'));
 const InventoryPage = lazy(() => import('../features/stock/inventory-page.tsx'));
 const ItemsPage = lazy(() => import('../features/stock/items-page.tsx'));
+const LabelConfigPage = lazy(() => import('../features/company/label-config-page.tsx'));
 const LabelsPage = lazy(() => import('../features/labels/labels-page.tsx'));
 const ScanPage = lazy(() => import('../features/scan/scan-page.tsx'));
 const ScanLinkPage = lazy(() => import('../features/scan/scan-link-page.tsx'));
@@ -49,6 +50,7 @@ const SCREENS: Partial<Record<string, React.ComponentType>> = {
   '/stock-check': StockCheckPage,
   '/inventory': InventoryPage,
   '/items': ItemsPage,
+  '/label-config': LabelConfigPage,
   '/labels': LabelsPage,
   '/scan': ScanPage,
 };

@@ -4,7 +4,7 @@ import { openDatabase } from '../client.ts';
 import { DataDirLockedError } from '../lock.ts';
 import { appliedMigrationCount, applyMigrations, expectedMigrationCount } from '../migrate.ts';
 import { DEMO_PASSWORD, seedDemo } from './demo.ts';
-import { DEMO_HISTORY_DAYS } from './demo-inventory.ts';
+import { DEMO_HISTORY_DAYS } from './demo-history.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -1,6 +1,7 @@
 // The one way every area records a change in the audit trail: call recordAudit in the transaction of the change,
 // so the entry exists if and only if the change does.
 import { v7 as uuidv7 } from 'uuid';
+import type { TAuditEntityType } from '#common/schemas/audit.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { auditEntries } from './audit.tables.ts';
@@ -23,7 +24,8 @@ export function systemActor(what: string): TAuditActor {
 }
 
 export interface TAuditChange {
-  entityType: string;
+  /** One of the kinds the trail lists (common/schemas/audit.ts), each with its fields' labels (audit-fields.ts). */
+  entityType: TAuditEntityType;
   entityId: string;
   entityLabel: string;
   action: string;
@@ -31,12 +33,15 @@ export interface TAuditChange {
   after?: Record<string, unknown> | null;
 }
 
-/** The fields whose values differ, as `before` and `after` objects holding only those fields. */
+/**
+ * The fields whose values differ, as `before` and `after` objects holding only those fields. Typed as parts of `T`,
+ * so that which fields an entry can hold stays visible (audit-fields.test.ts reads it to check every one has a label).
+ */
 export function changedFields<T extends Record<string, unknown>>(
   before: T,
   after: T,
   fields: readonly (keyof T)[] = Object.keys(after) as (keyof T)[],
-): { before: Record<string, unknown>; after: Record<string, unknown> } {
+): { before: Partial<T>; after: Partial<T> } {
   const b: Record<string, unknown> = {};
   const a: Record<string, unknown> = {};
   for (const field of fields) {
@@ -45,7 +50,7 @@ export function changedFields<T extends Record<string, unknown>>(
       a[field as string] = after[field] ?? null;
     }
   }
-  return { before: b, after: a };
+  return { before: b as Partial<T>, after: a as Partial<T> };
 }
 
 /** Appends one entry for `companyId`. Call it inside the transaction of the change it describes. */

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '#common/errors.ts';
 import {
+  CSRF_COOKIE,
   ZAvailabilityResultSchema,
   ZChangePasswordResultSchema,
   ZChangePasswordSchema,
@@ -20,6 +21,7 @@ import {
   ZVerifyEmailResultSchema,
   ZVerifyEmailSchema,
 } from '#common/schemas/auth.ts';
+import { CSRF_SCHEME } from '../../plugins/api-docs.ts';
 import { requireRole } from '../../plugins/auth.ts';
 import { systemRoutes } from '../../plugins/route-groups.ts';
 import { AUTH_BASE_PATH } from './auth.ts';
@@ -91,6 +93,8 @@ export const authRoutes = systemRoutes(
         config: { errors: ['BAD_REQUEST'] },
         schema: {
           summary: 'Verifies an e-mail address with the token of a verification link, and signs the user in',
+          description:
+            "The mail's link opens the web page /auth/callback, which POSTs the link's token here. Verification is this POST only: no GET verifies an address.",
           tags: ['auth'],
           body: ZVerifyEmailSchema,
           response: { 200: ZVerifyEmailResultSchema },
@@ -116,8 +120,14 @@ export const authRoutes = systemRoutes(
         schema: {
           summary: 'Signs in with e-mail and password (CSRF double submit, rate limited)',
           tags: ['auth'],
+          security: [{ [CSRF_SCHEME]: [] }],
           // The token is checked by the service, so a missing or malformed one is 403 CSRF_INVALID, not 400.
-          body: ZLoginSchema.extend({ csrfToken: z.unknown().optional() }),
+          body: ZLoginSchema.extend({
+            csrfToken: z
+              .unknown()
+              .optional()
+              .meta({ description: `The same 64 hex characters as the ${CSRF_COOKIE} cookie` }),
+          }),
           response: { 200: ZSignInResultSchema },
         },
       },

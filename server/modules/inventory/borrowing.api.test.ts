@@ -5,9 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BORROWING_MESSAGES } from '#common/schemas/borrowing.ts';
+import { todayIn } from '#common/time/calendar.ts';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
 import { users } from '../auth/auth.tables.ts';
-import { todayIn } from './borrowing.service.ts';
 import { borrowings } from './borrowing.tables.ts';
 import { stockLedger, stockTransactions } from './stock.tables.ts';
 

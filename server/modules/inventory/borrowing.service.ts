@@ -17,6 +17,7 @@ import {
   type TReturnInput,
 } from '#common/schemas/borrowing.ts';
 import { QUANTITY_SCALE } from '#common/schemas/inventory-setup.ts';
+import { FALLBACK_TIME_ZONE, todayIn } from '#common/time/calendar.ts';
 import type { TDb } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
@@ -44,16 +45,7 @@ export async function assertBorrowingAllowed(tenant: TTenant): Promise<void> {
 /** Today (YYYY-MM-DD) in the company's time zone: where its due dates begin and end (decision 025). */
 async function companyToday(tx: TDb, companyId: string): Promise<string> {
   const company = await companiesRepo.findCompany(tx, companyId);
-  return todayIn(company?.timezone ?? 'UTC');
-}
-
-/** The calendar date now in `timeZone` ("en-CA" formats as YYYY-MM-DD). */
-export function todayIn(timeZone: string, now = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
+  return todayIn(company?.timezone ?? FALLBACK_TIME_ZONE);
 }
 
 /**

@@ -1,6 +1,7 @@
-// Items as CSV text and back: RFC 4180 writing with a guard against spreadsheet formulas, and reading through
-// csv-parse (decision 022). Pure functions: no database.
+// Items as CSV records and back: the record an export writes (through common/csv.ts, which guards formulas) and
+// reading through csv-parse (decision 022). Pure functions: no database.
 import { parse } from 'csv-parse/sync';
+import { type TCsvValue, unguardFormula } from '#common/csv.ts';
 import type { TItem } from '#common/schemas/inventory-setup.ts';
 import {
   ITEM_CSV_COLUMNS,
@@ -9,30 +10,9 @@ import {
   type TItemImportError,
 } from '#common/schemas/items-csv.ts';
 
-/**
- * A cell a spreadsheet would run as a formula (= + - @, and tab or carriage return, which some read the same way)
- * is written with a leading apostrophe; the import takes that apostrophe off again so that an export re-imports
- * unchanged.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One cell, guarded against formulas and quoted when it holds a comma, a quote or a line break (RFC 4180). */
-export function csvCell(value: string): string {
-  const guarded = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
-}
-
-/** One record, CRLF-terminated as RFC 4180 asks. */
-export function csvLine(cells: readonly string[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
-
-/** The header row of an items file. */
-export const ITEM_CSV_HEADER = csvLine(ITEM_CSV_COLUMNS);
-
-/** An item as one record, in ITEM_CSV_COLUMNS order. */
-export function itemCsvLine(item: TItem): string {
-  return csvLine([
+/** An item as one record, in ITEM_CSV_COLUMNS order (written by csvFile, which guards formula-like cells). */
+export function itemCsvRecord(item: TItem): TCsvValue[] {
+  return [
     item.partNumber,
     item.name,
     item.description,
@@ -41,9 +21,9 @@ export function itemCsvLine(item: TItem): string {
     item.unitCost,
     item.reorderPoint ?? '',
     item.defaultLocationPath ?? '',
-    String(item.lotTracked),
-    String(item.active),
-  ]);
+    item.lotTracked,
+    item.active,
+  ];
 }
 
 /** A data record of an import: its row number (the header is row 1) and its cells by column, trimmed. */
@@ -55,11 +35,6 @@ export interface TItemCsvRecord {
 export type TParsedItemsCsv =
   | { ok: true; records: TItemCsvRecord[] }
   | { ok: false; rows: number; errors: TItemImportError[] };
-
-/** Takes off the apostrophe the export put before a formula-like cell. */
-function unguard(value: string): string {
-  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
-}
 
 /**
  * Reads an items file: a header naming the columns (any order, any case; part_number and name required, unknown
@@ -110,7 +85,7 @@ export function parseItemsCsv(text: string): TParsedItemsCsv {
     const record = Object.fromEntries(
       ITEM_CSV_COLUMNS.map((column) => {
         const at = position.get(column);
-        return [column, at === undefined ? '' : unguard((cells[at] ?? '').trim())];
+        return [column, at === undefined ? '' : unguardFormula((cells[at] ?? '').trim())];
       }),
     ) as Record<TItemCsvColumn, string>;
     records.push({ row: index + 2, cells: record });

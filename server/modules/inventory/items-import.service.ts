@@ -4,10 +4,12 @@
 // imports nothing.
 import { and, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { csvFile, type TCsvValue } from '#common/csv.ts';
 import { normalizeDecimal } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
 import { ITEM_MESSAGES, type TItem, type TItemListQuery } from '#common/schemas/inventory-setup.ts';
 import {
+  ITEM_CSV_COLUMNS,
   ITEM_CSV_MAX_ERRORS,
   type TItemImportError,
   type TItemImportRequest,
@@ -19,7 +21,7 @@ import { recordAudits } from '../audit/audit.ts';
 import * as companiesRepo from '../companies/companies.repo.ts';
 import { items, locations } from './inventory.tables.ts';
 import { listItems, lockSkuCount, toItem } from './items.repo.ts';
-import { ITEM_CSV_HEADER, itemCsvLine, parseItemsCsv } from './items-csv.ts';
+import { itemCsvRecord, parseItemsCsv } from './items-csv.ts';
 import { CHUNK, checkFile, chunksOf } from './items-import-check.ts';
 
 /** The matching items (every page) as CSV text, a header and then one record per item, read 1000 at a time. */
@@ -28,14 +30,13 @@ export async function exportItemsCsv(
   filter: Pick<TItemListQuery, 'q' | 'category' | 'status'>,
 ): Promise<string> {
   return tenant.run(async (tx) => {
-    // A byte order mark lets spreadsheet programs read the file as UTF-8; the import skips it.
-    const parts = [`\uFEFF${ITEM_CSV_HEADER}`];
+    const records: TCsvValue[][] = [];
     for (let page = 1; ; page++) {
       const found = await listItems(tx, tenant.companyId, { ...filter, page, pageSize: CHUNK });
-      parts.push(found.items.map(itemCsvLine).join(''));
+      records.push(...found.items.map(itemCsvRecord));
       if (found.items.length < CHUNK) break;
     }
-    return parts.join('');
+    return csvFile(ITEM_CSV_COLUMNS, records);
   });
 }
 

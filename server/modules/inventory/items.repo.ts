@@ -113,3 +113,17 @@ export async function updateItem(
     .returning();
   return row ?? null;
 }
+
+/**
+ * The item whose part number is `partNumber` in any case, with its default location's code: one query on the unique
+ * index (company_id, part_number_key): a stored lower(part_number), which row-level security lets an index answer.
+ */
+export async function findItemByPartNumber(tx: TDb, companyId: string, partNumber: string) {
+  const [row] = await tx
+    .select({ item: items, path: locations.fullCode })
+    .from(items)
+    .leftJoin(locations, eq(locations.id, items.defaultLocationId))
+    .where(and(eq(items.companyId, companyId), eq(items.partNumberKey, sql`lower(${partNumber})`)))
+    .limit(1);
+  return row ?? null;
+}

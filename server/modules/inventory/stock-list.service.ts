@@ -1,4 +1,6 @@
 // The stock list, its CSV export, the item lookup by part number and an item's ledger history (decision 023).
+
+import { csvFile } from '#common/csv.ts';
 import { normalizeDecimal } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
 import { ITEM_MESSAGES, type TItem } from '#common/schemas/inventory-setup.ts';
@@ -15,8 +17,8 @@ import {
 import type { TDb } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import type { TTenant } from '../../db/tenant.ts';
-import { findItemRow, toItem } from './items.repo.ts';
-import { csvLine } from './items-csv.ts';
+import { itemLedger } from './item-ledger.repo.ts';
+import { findItemByPartNumber, findItemRow, toItem } from './items.repo.ts';
 import * as repo from './stock-list.repo.ts';
 
 const itemNotFound = () => new AppError('NOT_FOUND', ITEM_MESSAGES.notFound);
@@ -110,31 +112,27 @@ export async function exportStockCsv(tenant: TTenant, filter: TStockFilter): Pro
         'Narrow the search, category or location and export again.',
     );
   }
-  // A byte order mark lets spreadsheet programs read the file as UTF-8; cells are guarded against formulas.
-  const parts = [`\uFEFF${csvLine(STOCK_CSV_COLUMNS)}`];
-  for (const r of found.rows) {
-    parts.push(
-      csvLine([
-        r.partNumber,
-        r.name,
-        r.category,
-        r.unitOfMeasure,
-        r.onHand,
-        r.unitCost,
-        r.value,
-        r.reorderPoint ?? '',
-        String(r.lowStock),
-        String(r.locationCount),
-        String(r.lotTracked),
-      ]),
-    );
-  }
-  return parts.join('');
+  return csvFile(
+    STOCK_CSV_COLUMNS,
+    found.rows.map((r) => [
+      r.partNumber,
+      r.name,
+      r.category,
+      r.unitOfMeasure,
+      r.onHand,
+      r.unitCost,
+      r.value,
+      r.reorderPoint,
+      r.lowStock,
+      r.locationCount,
+      r.lotTracked,
+    ]),
+  );
 }
 
 /** GET /api/v1/items/lookup: the item with this part number in any case (a scan, a typed code). */
 export async function lookupItem(tenant: TTenant, partNumber: string): Promise<TItem> {
-  const found = await tenant.run((tx) => repo.findItemByPartNumber(tx, tenant.companyId, partNumber));
+  const found = await tenant.run((tx) => findItemByPartNumber(tx, tenant.companyId, partNumber));
   const item = found ? toItem(found.item, found.path) : null;
   if (!item) throw new AppError('NOT_FOUND', `No item with part number “${partNumber}” in your company.`);
   return item;
@@ -148,7 +146,7 @@ export async function getItemLedger(
 ): Promise<TLedgerPage> {
   const found = await tenant.run(async (tx) => {
     if (!(await findItemRow(tx, tenant.companyId, itemId))) throw itemNotFound();
-    return repo.itemLedger(tx, tenant.companyId, itemId, query);
+    return itemLedger(tx, tenant.companyId, itemId, query);
   });
   return {
     items: found.rows.map((r) => ({

@@ -10,7 +10,8 @@ import { STOCK_MESSAGES, type TStockTransaction } from '#common/schemas/stock.ts
 import type { TDb } from '../../db/client.ts';
 import { sqlStateOf } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
-import * as repo from './stock.repo.ts';
+import { balanceOf, type TTransactionRow, transactionLines } from './stock.repo.ts';
+import * as repo from './stock-posting.repo.ts';
 
 /** One signed change of one balance, as the posting's lines become. */
 export interface TDelta {
@@ -40,8 +41,8 @@ export function refuseOverflow(error: unknown, d: TDelta, message: string): unkn
   return new AppError('CONFLICT', message, { [`${d.field}.${d.quantityField ?? 'quantity'}`]: message });
 }
 
-export async function loadTransaction(tx: TDb, row: repo.TTransactionRow): Promise<TStockTransaction> {
-  const lines = await repo.transactionLines(tx, row.id);
+export async function loadTransaction(tx: TDb, row: TTransactionRow): Promise<TStockTransaction> {
+  const lines = await transactionLines(tx, row.id);
   return {
     id: row.id,
     kind: row.kind,
@@ -119,7 +120,7 @@ export async function applyAndRecord(
         amount,
       });
       if (left === null) {
-        const available = normalizeDecimal(await repo.balanceOf(tx, d.itemId, d.locationId, d.lotId));
+        const available = normalizeDecimal(await balanceOf(tx, d.itemId, d.locationId, d.lotId));
         throw new AppError(
           'CONFLICT',
           STOCK_MESSAGES.notEnough(

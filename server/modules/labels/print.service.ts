@@ -12,9 +12,9 @@ import {
   type TLabelFormat,
   type TPrintRequest,
 } from '#common/schemas/labels.ts';
+import { FALLBACK_TIME_ZONE, todayIn } from '#common/time/calendar.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { findCompany } from '../companies/companies.repo.ts';
-import { todayIn } from '../inventory/borrowing.service.ts';
 import { codesFor } from './codes.service.ts';
 import { formatForPrint } from './formats.service.ts';
 import { layoutPrepared, prepareLabel, type TLabelContent, type TPreparedLabel } from './layout.ts';
@@ -49,7 +49,7 @@ export async function planPrint(
   const { companyId } = tenant;
   const plan = await tenant.run(async (tx) => {
     const company = await findCompany(tx, companyId);
-    const date = todayIn(company?.timezone ?? 'UTC');
+    const date = todayIn(company?.timezone ?? FALLBACK_TIME_ZONE);
     const blank = { partNumber: '', name: '', lot: '', location: '', quantity: '', date };
     const format = await formatForPrint(tx, companyId, request.formatId);
     const idsOf = (kind: TCodeKind) => [

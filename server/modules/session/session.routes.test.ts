@@ -20,7 +20,7 @@ describe('GET /api/v1/session', () => {
   it('answers user null when nobody is signed in', async () => {
     const response = await getSession();
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ state: 'signed-out', user: null, labelConfig: null });
+    expect(response.json()).toEqual({ state: 'signed-out', user: null, labelConfig: null, timeZone: null });
   });
 
   it('shows the signed-in user and the default configuration of their company', async () => {
@@ -44,6 +44,8 @@ describe('GET /api/v1/session', () => {
     });
     expect(session.user.companyId).toMatch(/^[0-9a-f-]{36}$/);
     expect(session.labelConfig).toEqual(SPEC_DEFAULT_LABEL_CONFIG);
+    // The company's zone (the column's default here): the web app writes every instant on this clock.
+    expect(session.timeZone).toBe('America/New_York');
   });
 
   it('answers user null for a session cookie whose token or signature was changed', async () => {

@@ -1,5 +1,6 @@
 // The signed-in user's profile and company configuration, as the web app draws its shell from them.
 import type { TSession } from '#common/schemas/session.ts';
+import { safeTimeZone } from '#common/time/calendar.ts';
 import type { TDb } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import type { TAuthState, TAuthUser } from '../../plugins/auth.ts';
@@ -19,6 +20,7 @@ export async function getSession(
     state: state === 'no-company' ? 'no-company' : 'signed-out',
     user: null,
     labelConfig: null,
+    timeZone: null,
   };
   if (!auth) return signedOut;
   const found = await withTenant(db, auth.companyId, async (tx) => ({
@@ -29,5 +31,10 @@ export async function getSession(
   if (!found.company || !found.labelConfig) return { ...signedOut, state: 'signed-out' };
   const profile = await findUserProfile(db, auth.userId);
   if (!profile) return { ...signedOut, state: 'signed-out' };
-  return { state: 'signed-in', user: profile, labelConfig: found.labelConfig };
+  return {
+    state: 'signed-in',
+    user: profile,
+    labelConfig: found.labelConfig,
+    timeZone: safeTimeZone(found.company.timezone),
+  };
 }

@@ -11,14 +11,9 @@ import {
 } from '#common/schemas/users.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { systemRoutes } from '../../plugins/route-groups.ts';
-import {
-  addUser,
-  getUser,
-  listUsers,
-  resendInvitation,
-  resetUserTwoFactor,
-  updateUser,
-} from './users.service.ts';
+import { resetUserTwoFactor, updateUser } from './users-edit.service.ts';
+import { addUser, resendInvitation } from './users-invite.service.ts';
+import { getUser, listUsers } from './users-list.service.ts';
 
 const originOf = (request: FastifyRequest) => ({
   ip: request.ip,

@@ -69,6 +69,22 @@ export async function waitForMail(
   return found!;
 }
 
+/** How many messages to `address` with a matching subject the outbox holds now (to see that one more arrived). */
+export async function countMail(address: string, subject: RegExp): Promise<number> {
+  let names: string[] = [];
+  try {
+    names = readdirSync(OUTBOX).filter((name) => name.endsWith('.eml'));
+  } catch {
+    return 0;
+  }
+  let count = 0;
+  for (const name of names) {
+    const mail = await parsed(name);
+    if (mail.to.toLowerCase().includes(address.toLowerCase()) && subject.test(mail.subject)) count++;
+  }
+  return count;
+}
+
 /** The first link in a message's text that starts with `prefix` (an app path such as /auth/callback). */
 export function linkIn(text: string, path: string): string {
   const match = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, (c) => `\\${c}`)}[^\\s]*`).exec(text);

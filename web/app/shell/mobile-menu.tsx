@@ -48,10 +48,14 @@ export function MobileMenu({ user, sections, current, onClose }: TProps) {
       <Stack component="nav" aria-label="Menu" gap={2}>
         {sections.map((section) => (
           <Box key={section.id}>
+            {/* A button: without a link to follow, NavLink's default <a> is neither focusable nor named as a control. */}
             <NavLink
+              component="button"
+              type="button"
               label={section.label}
               fw={700}
               active={section.id === current?.id}
+              aria-current={section.id === current?.id ? 'true' : undefined}
               variant="subtle"
               onClick={() => {
                 onClose();

@@ -10,12 +10,22 @@ import { Wordmark } from '../../components/wordmark.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-export function NavBar({ user, config }: { user: TUserProfile; config: TLabelConfig }) {
+/** The height of the bar's rows, the same whatever they hold, so that filling them in moves nothing below. */
+const TOP_ROW_HEIGHT = 36; // a default-size button: the user menu
+const PAGES_ROW_HEIGHT = 34; // a compact-sm page button (26 px) and the row's padding
+
+/**
+ * `user` null: the session is still resolving; `config` null: the company's configuration has not arrived. The bar
+ * takes its full size from the first paint and fills in what it knows as it arrives: drawn with the default flags
+ * and redrawn with the company's, its sections used to jump sideways and its pages row to appear late (issue 17).
+ */
+export function NavBar({ user, config }: { user: TUserProfile | null; config: TLabelConfig | null }) {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const [menuOpen, menu] = useDisclosure(false);
-  const sections = useMemo(() => visibleSections(user.role, config), [user.role, config]);
-  const current = currentSection(pathname, search, sections);
+  const role = user?.role ?? null;
+  const sections = useMemo(() => (role && config ? visibleSections(role, config) : null), [role, config]);
+  const current = sections ? currentSection(pathname, search, sections) : null;
 
   return (
     <Box
@@ -29,59 +39,73 @@ export function NavBar({ user, config }: { user: TUserProfile; config: TLabelCon
       }}
     >
       <Container size="xl" py={8}>
-        <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Group justify="space-between" wrap="nowrap" gap="sm" mih={TOP_ROW_HEIGHT}>
           <Wordmark to="/help" />
-          <Group
-            component="nav"
-            aria-label="Sections"
-            gap={4}
-            visibleFrom="sm"
-            wrap="nowrap"
-            style={{ overflowX: 'auto' }}
-          >
-            {sections.map((section) => {
-              const isCurrent = section.id === current?.id;
-              return (
-                <Button
-                  key={section.id}
-                  variant={isCurrent ? 'light' : 'subtle'}
-                  color={isCurrent ? 'forge' : 'gray'}
-                  aria-current={isCurrent ? 'true' : undefined}
-                  data-section={section.id}
-                  onClick={() => navigate(firstPageOf(section) ?? pathname)}
-                >
-                  {section.label}
-                </Button>
-              );
-            })}
-          </Group>
+          {sections ? (
+            <Group
+              component="nav"
+              aria-label="Sections"
+              gap={4}
+              visibleFrom="sm"
+              wrap="nowrap"
+              style={{ overflowX: 'auto' }}
+            >
+              {sections.map((section) => {
+                const isCurrent = section.id === current?.id;
+                return (
+                  <Button
+                    key={section.id}
+                    variant={isCurrent ? 'light' : 'subtle'}
+                    color={isCurrent ? 'forge' : 'gray'}
+                    aria-current={isCurrent ? 'true' : undefined}
+                    data-section={section.id}
+                    onClick={() => navigate(firstPageOf(section) ?? pathname)}
+                  >
+                    {section.label}
+                  </Button>
+                );
+              })}
+            </Group>
+          ) : null}
           <Group gap="xs" wrap="nowrap">
-            <Box visibleFrom="sm">
-              <UserMenu user={user} />
-            </Box>
-            <Burger
-              hiddenFrom="sm"
-              opened={menuOpen}
-              onClick={menu.toggle}
-              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-              aria-expanded={menuOpen}
-              aria-controls="mobile-menu"
-            />
+            {user ? (
+              <Box visibleFrom="sm">
+                <UserMenu user={user} />
+              </Box>
+            ) : null}
+            {user && sections ? (
+              <Burger
+                hiddenFrom="sm"
+                opened={menuOpen}
+                onClick={menu.toggle}
+                aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+                aria-expanded={menuOpen}
+                aria-controls="mobile-menu"
+              />
+            ) : null}
           </Group>
         </Group>
       </Container>
-      {current ? (
-        <Box
-          visibleFrom="sm"
-          style={{
-            borderTop: '1px solid var(--mantine-color-gray-2)',
-            background: 'var(--mantine-color-gray-0)',
-          }}
-        >
-          <Container size="xl">
-            <Group component="nav" aria-label={`${current.label} pages`} gap={4} py={4} wrap="wrap">
+      {/* Always there on a wide screen, empty until the section is known, so that its arrival moves nothing. */}
+      <Box
+        visibleFrom="sm"
+        style={{
+          borderTop: '1px solid var(--mantine-color-gray-2)',
+          background: 'var(--mantine-color-gray-0)',
+        }}
+      >
+        <Container size="xl">
+          {current ? (
+            <Group
+              component="nav"
+              aria-label={`${current.label} pages`}
+              gap={4}
+              py={4}
+              mih={PAGES_ROW_HEIGHT}
+              wrap="wrap"
+            >
               {current.pages.length === 0 ? (
-                <Text size="sm" c="dimmed" py={6}>
+                <Text size="sm" c="dimmed" py={3}>
                   Coming soon
                 </Text>
               ) : (
@@ -103,10 +127,12 @@ export function NavBar({ user, config }: { user: TUserProfile; config: TLabelCon
                 })
               )}
             </Group>
-          </Container>
-        </Box>
-      ) : null}
-      {menuOpen ? (
+          ) : (
+            <Box mih={PAGES_ROW_HEIGHT} />
+          )}
+        </Container>
+      </Box>
+      {menuOpen && user && sections ? (
         <MobileMenu user={user} sections={sections} current={current} onClose={menu.close} />
       ) : null}
     </Box>

@@ -1,18 +1,23 @@
 // The signed-in frame: the navigation bar (hidden when nobody is signed in), the page, the footer.
 import { Box } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { useAuthState } from '../../features/auth/session.ts';
+import { useAuthState, useSession } from '../../features/auth/session.ts';
 import { CookieBanner } from './cookie-banner.tsx';
 import { Footer } from './footer.tsx';
 import { NavBar } from './nav-bar.tsx';
 
 export function SignedInLayout() {
   const { auth, session } = useAuthState();
+  // Zero while the session is the one cached in the browser (flags at their defaults), set once the server answered.
+  const { dataUpdatedAt } = useSession();
+  const user = auth.status === 'signed-in' ? (session?.user ?? null) : null;
+  // While the session resolves the bar is drawn empty at its full size, so that its arrival moves nothing; a visitor
+  // who turns out to be signed out is sent to the login view by the guard.
+  const showBar = auth.status === 'loading' || user !== null;
+  const config = auth.status === 'signed-in' && dataUpdatedAt > 0 ? auth.config : null;
   return (
     <Box style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      {auth.status === 'signed-in' && session?.user ? (
-        <NavBar user={session.user} config={auth.config} />
-      ) : null}
+      {showBar ? <NavBar user={user} config={config} /> : null}
       <Box component="main" id="main" style={{ flex: 1 }}>
         <Outlet />
       </Box>

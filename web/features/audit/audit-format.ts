@@ -1,5 +1,6 @@
 // How audit entries read to people: the kinds of things, the actions, and "field: before → after" lines. Shared by
 // the company's Audit Trail tab and the sysadmins' security dashboard, so a new action is named once.
+import { auditFieldLabel } from '#common/schemas/audit-fields.ts';
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   user: 'User',
@@ -8,6 +9,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   item: 'Item',
   location: 'Location',
   'stock-check': 'Stock check',
+  'label-format': 'Label format',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -26,6 +28,7 @@ const ACTION_LABELS: Record<string, string> = {
   started: 'Started',
   posted: 'Posted',
   cancelled: 'Cancelled',
+  deleted: 'Deleted',
 };
 
 /** The action in words (the stored name when it has none yet). */
@@ -40,16 +43,21 @@ function show(value: unknown): string {
   return String(value);
 }
 
-/** "role: user → admin" for each field an entry changed, or "role: user" for what a creation set. */
+/**
+ * "Role: user → admin" for each field an entry changed, or "Role: user" for what a creation set; fields are named as
+ * the screens label them (common/schemas/audit-fields.ts), never by their stored names.
+ */
 export function auditChangeLines(entry: {
+  entityType: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
 }): string[] {
   const before = entry.before ?? {};
   const after = entry.after ?? {};
-  return Object.keys({ ...before, ...after }).map((field) =>
-    entry.before
-      ? `${field}: ${show(before[field])} → ${show(after[field])}`
-      : `${field}: ${show(after[field])}`,
-  );
+  return Object.keys({ ...before, ...after }).map((field) => {
+    const label = auditFieldLabel(entry.entityType, field);
+    return entry.before
+      ? `${label}: ${show(before[field])} → ${show(after[field])}`
+      : `${label}: ${show(after[field])}`;
+  });
 }

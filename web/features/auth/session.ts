@@ -46,7 +46,7 @@ export function useSession() {
     staleTime: AUTH_CHECK_COOLDOWN_MS,
     initialData: () => {
       const user = readCachedUser();
-      return user ? { state: 'signed-in' as const, user, labelConfig: null } : undefined;
+      return user ? { state: 'signed-in' as const, user, labelConfig: null, timeZone: null } : undefined;
     },
     initialDataUpdatedAt: 0,
   });
@@ -88,6 +88,7 @@ export function useSignOut(): () => Promise<void> {
       state: 'signed-out',
       user: null,
       labelConfig: null,
+      timeZone: null,
     });
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] });
     try {

@@ -1,19 +1,17 @@
 // The "Borrowed" tab of /inventory: what is out, overdue or back, searched and paged on the server; take things
 // back, or lend an item (choose it, then the lend dialog).
-import { Button, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, SegmentedControl, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { TBorrowing, TBorrowingListQuery, TBorrowingStatus } from '#common/schemas/borrowing.ts';
 import type { TItem } from '#common/schemas/inventory-setup.ts';
-import { ListPagination } from '../../components/list-pagination.tsx';
-import { ListSummary } from '../../components/list-summary.tsx';
-import { QueryStatus } from '../../components/query-status.tsx';
+import { DataList } from '../../components/data-list/data-list.tsx';
+import { useListState } from '../../components/data-list/use-list-state.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { listBorrowings } from './api.ts';
 import { BorrowDialog } from './borrow-dialog.tsx';
-import { BorrowingList } from './borrowing-list.tsx';
+import { BorrowingCard, borrowingColumns, borrowingRowStyle } from './borrowing-list.tsx';
 import { ItemPickDialog } from './item-pick-dialog.tsx';
 import { ReturnDialog } from './return-dialog.tsx';
 
@@ -29,83 +27,73 @@ function emptyMessage(q: string, status: TBorrowingStatus): string {
 }
 
 export function BorrowedPanel() {
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 250);
-  const [status, setStatus] = useState<TBorrowingStatus>('out');
-  const [page, setPage] = useState(1);
+  const list = useListState<{ status: TBorrowingStatus }>({
+    pageSize: PAGE_SIZE,
+    filters: { status: 'out' },
+  });
+  const { q } = list;
+  const { status } = list.filters;
   const [returning, setReturning] = useState<TBorrowing | null>(null);
   const [picking, setPicking] = useState(false);
   const [lending, setLending] = useState<TItem | null>(null);
-  const query: TBorrowingListQuery = { page, pageSize: PAGE_SIZE, q, status };
+  const columns = useMemo(() => borrowingColumns(setReturning), []);
+  const query: TBorrowingListQuery = { page: list.page, pageSize: PAGE_SIZE, q, status };
 
   const borrowings = useQuery({
     queryKey: queryKeys.borrowingsPage(query),
     queryFn: ({ signal }) => listBorrowings(query, signal),
     placeholderData: keepPreviousData,
   });
-  const data = borrowings.data;
 
   return (
-    <Stack>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Group align="flex-end" wrap="wrap" gap="sm">
-          <TextInput
-            label="Search borrowed items"
-            placeholder="Part number, name, lot, person or job"
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
-            w={{ base: '100%', xs: 300 }}
-          />
-          <SegmentedControl
-            aria-label="Show borrowings"
-            value={status}
-            onChange={(value) => {
-              setStatus(value as TBorrowingStatus);
-              setPage(1);
-            }}
-            data={[
-              { value: 'out', label: 'Out' },
-              { value: 'overdue', label: 'Overdue' },
-              { value: 'returned', label: 'Returned' },
-              { value: 'all', label: 'All' },
-            ]}
-          />
-        </Group>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setPicking(true)}>
-          Lend an item
-        </Button>
-      </Group>
-
-      <QueryStatus
+    <>
+      <DataList
         query={borrowings}
+        columns={columns}
+        rowKey={(b) => b.id}
+        label="Borrowed items"
+        paging={list}
+        pagesLabel="Pages of borrowed items"
         errorTitle="Borrowed items could not be loaded"
         loadingLabel="Loading borrowed items"
+        summary={{
+          noun: 'borrowing',
+          detail: (data) => ` · today is ${data.today}`,
+          empty: emptyMessage(q, status),
+        }}
+        card={(b) => <BorrowingCard borrowing={b} onReturn={setReturning} />}
+        rowStyle={borrowingRowStyle}
+        minWidth={900}
+        tableProps={{ striped: false }}
+        toolbar={
+          <>
+            <TextInput
+              label="Search borrowed items"
+              placeholder="Part number, name, lot, person or job"
+              leftSection={<IconSearch size={16} />}
+              value={list.search}
+              onChange={(e) => list.setSearch(e.currentTarget.value)}
+              w={{ base: '100%', xs: 300 }}
+            />
+            <SegmentedControl
+              aria-label="Show borrowings"
+              value={status}
+              onChange={(value) => list.setFilter('status', value as TBorrowingStatus)}
+              data={[
+                { value: 'out', label: 'Out' },
+                { value: 'overdue', label: 'Overdue' },
+                { value: 'returned', label: 'Returned' },
+                { value: 'all', label: 'All' },
+              ]}
+            />
+          </>
+        }
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setPicking(true)}>
+            Lend an item
+          </Button>
+        }
       />
-
-      {data ? (
-        <>
-          <ListSummary
-            total={data.total}
-            noun="borrowing"
-            detail={` · today is ${data.today}`}
-            empty={emptyMessage(q, status)}
-            fetching={borrowings.isFetching}
-          />
-          {data.items.length > 0 ? <BorrowingList items={data.items} onReturn={setReturning} /> : null}
-          <ListPagination
-            page={page}
-            total={data.total}
-            pageSize={PAGE_SIZE}
-            onChange={setPage}
-            label="Pages of borrowed items"
-          />
-        </>
-      ) : null}
-
       <ReturnDialog borrowing={returning} onClose={() => setReturning(null)} />
       <ItemPickDialog
         opened={picking}
@@ -116,6 +104,6 @@ export function BorrowedPanel() {
         }}
       />
       {lending ? <BorrowDialog opened onClose={() => setLending(null)} item={lending} /> : null}
-    </Stack>
+    </>
   );
 }

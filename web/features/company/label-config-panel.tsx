@@ -23,6 +23,7 @@ import {
 } from '#common/label-config.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
 import { announceLabelConfig } from '../auth/label-config-events.ts';
@@ -147,12 +148,8 @@ export function LabelConfigPanel() {
     event.preventDefault();
     const parsed = ZLabelConfigSchema.safeParse(draft);
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        found[String(issue.path[0])] ??=
-          `Enter a size from ${LABEL_SIZE_BOUNDS.min} to ${LABEL_SIZE_BOUNDS.max} inches`;
-      }
-      setErrors(found);
+      // An emptied size says it is required; one out of bounds gives the bounds (the contract's messages).
+      setErrors(fieldErrorsOf(parsed.error.issues));
       return;
     }
     save.mutate(patch);
@@ -169,6 +166,7 @@ export function LabelConfigPanel() {
             <SimpleGrid cols={2} spacing="sm">
               <NumberInput
                 label="Width (inches)"
+                required
                 min={LABEL_SIZE_BOUNDS.min}
                 max={LABEL_SIZE_BOUNDS.max}
                 step={0.25}
@@ -180,6 +178,7 @@ export function LabelConfigPanel() {
               />
               <NumberInput
                 label="Height (inches)"
+                required
                 min={LABEL_SIZE_BOUNDS.min}
                 max={LABEL_SIZE_BOUNDS.max}
                 step={0.25}

@@ -1,5 +1,5 @@
-// Display helpers of SKU setup: money and quantities shown from their decimal strings (never through a float),
-// location kinds in words, and failures as the messages a form shows.
+// Display helpers of SKU setup: location kinds in words, and failures as the messages a form shows (money and
+// quantities are web/lib's format-money.ts and format-quantity.ts).
 import { LOCATION_KINDS, type TLocationKind } from '#common/schemas/inventory-setup.ts';
 import { ApiError } from '../../lib/api-client.ts';
 
@@ -13,12 +13,6 @@ export const KIND_LABELS: Record<TLocationKind, string> = {
 /** The kinds a child of `parent` may be: only smaller ones (site > area > shelf > bin); a bin holds none. */
 export function childKinds(parent: TLocationKind): TLocationKind[] {
   return LOCATION_KINDS.slice(LOCATION_KINDS.indexOf(parent) + 1);
-}
-
-/** "1234.5" → "$1,234.50", "0.125" → "$0.125": at least two decimals, all the stored ones kept. */
-export function formatMoney(text: string): string {
-  const [integer = '0', fraction = ''] = text.split('.');
-  return `$${integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction.padEnd(2, '0')}`;
 }
 
 /** The failure's message for a form or a toast. */

@@ -197,11 +197,13 @@ function FormatForm({ format, onClose }: { format: TLabelFormat | null; onClose:
         ) : null}
         <NumberInput
           label="Text size (pt)"
+          required
           min={6}
           max={24}
           allowDecimal={false}
-          value={draft.textSize}
-          onChange={(v) => set('textSize', typeof v === 'number' ? v : Number(v) || 0)}
+          value={Number.isNaN(draft.textSize) ? '' : draft.textSize}
+          // An emptied box is NaN, which the contract calls "Text size is required" (0 would read "at least 6").
+          onChange={(v) => set('textSize', typeof v === 'number' ? v : Number.NaN)}
           error={errors.textSize}
           maw={160}
         />
@@ -210,7 +212,7 @@ function FormatForm({ format, onClose }: { format: TLabelFormat | null; onClose:
             Preview (sample item, true proportions)
           </Text>
           <Suspense fallback={<Skeleton height={80} />}>
-            <LabelPreview format={draft} />
+            <LabelPreview format={{ ...draft, textSize: draft.textSize || 0 }} />
           </Suspense>
         </Stack>
         <Group justify="flex-end">

@@ -1,7 +1,8 @@
 // Picks what to label: items found by a server-side search (with a lot of a lot-tracked item), locations, and
 // "everything in this location". Each pick lands in the selection the Tag Items page prints.
-import { ActionIcon, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TItem } from '#common/schemas/inventory-setup.ts';
@@ -86,6 +87,7 @@ function ItemRow({ item, onPick }: { item: TItem; onPick: (pick: Omit<TPick, 'co
     queryFn: ({ signal }) => getItemLots(item.id, 1, 50, signal),
     enabled: lotsOpen,
   });
+  const addLabel = `Add ${item.partNumber} to the labels to print`;
   return (
     <Group component="li" justify="space-between" wrap="wrap" gap="xs">
       <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
@@ -108,14 +110,17 @@ function ItemRow({ item, onPick }: { item: TItem; onPick: (pick: Omit<TPick, 'co
             }}
           />
         ) : null}
-        <ActionIcon
-          variant="light"
-          size="lg"
-          aria-label={`Add ${item.partNumber}`}
-          onClick={() => onPick({ kind: 'item', id: item.id, label: `${item.partNumber} ${item.name}` })}
-        >
-          +
-        </ActionIcon>
+        {/* An icon alone says little: its name and a tooltip (on hover, keyboard focus and touch) say what it does. */}
+        <Tooltip label={addLabel} events={{ hover: true, focus: true, touch: true }}>
+          <ActionIcon
+            variant="light"
+            size="lg"
+            aria-label={addLabel}
+            onClick={() => onPick({ kind: 'item', id: item.id, label: `${item.partNumber} ${item.name}` })}
+          >
+            <IconPlus size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
       </Group>
     </Group>
   );

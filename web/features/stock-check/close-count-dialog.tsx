@@ -3,11 +3,12 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCountSession } from '#common/schemas/stock-check.ts';
+import { formatSignedMoney } from '../../lib/format-money.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
 import { messageOf } from '../inventory-setup/format.ts';
 import { cancelCount, postCount } from './api.ts';
-import { countName, signedMoney } from './format.ts';
+import { countName } from './format.ts';
 
 const lines = (n: number) => `${n} line${n === 1 ? '' : 's'}`;
 
@@ -69,7 +70,7 @@ export function CloseCountDialog({
           <Text>
             {changing === 0
               ? 'No counted line differs from the books: posting closes the count and changes no stock.'
-              : `${lines(changing)} will change stock (net ${signedMoney(session.varianceValue ?? '0')} at unit cost), as one count transaction.`}
+              : `${lines(changing)} will change stock (net ${formatSignedMoney(session.varianceValue ?? '0')} at unit cost), as one count transaction.`}
           </Text>
           <Text>
             {uncounted === 0

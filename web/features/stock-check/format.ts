@@ -1,7 +1,6 @@
-// Display helpers of stock checks: statuses in words and colours (defined once), quantities and money from their
-// decimal strings (never through a float), and a count's name.
+// Display helpers of stock checks: statuses in words and colours, and a count's name. Signed quantities and money
+// come from web/lib (formatSignedQuantity, formatSignedMoney).
 import type { TCountSession, TCountStatus } from '#common/schemas/stock-check.ts';
-import { formatMoney } from '../inventory-setup/format.ts';
 
 export const STATUS_LABELS: Record<TCountStatus, { label: string; color: string }> = {
   counting: { label: 'Counting', color: 'blue' },
@@ -19,17 +18,6 @@ export function scopeText(session: TCountSession): string {
   return session.scope === 'location'
     ? `${session.locationCode ?? 'A location'} and everything under it`
     : 'Chosen items, wherever they are';
-}
-
-/** A signed quantity: "+2.5", "-1", "0". */
-export function signed(text: string): string {
-  return text.startsWith('-') || text === '0' ? text : `+${text}`;
-}
-
-/** Money with its sign before the dollar: "-$12.50", "+$3.00". */
-export function signedMoney(text: string): string {
-  if (text.startsWith('-')) return `-${formatMoney(text.slice(1))}`;
-  return text === '0' ? formatMoney(text) : `+${formatMoney(text)}`;
 }
 
 /** Whole percent of the lines counted. */

@@ -19,12 +19,13 @@ import { Link, useSearchParams } from 'react-router';
 import { hasRole } from '#common/roles.ts';
 import type { TCountSession } from '#common/schemas/stock-check.ts';
 import { LoadError } from '../../components/load-error.tsx';
+import { formatSignedMoney } from '../../lib/format-money.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useSession } from '../auth/session.ts';
 import { getCount } from './api.ts';
 import { CloseCountDialog } from './close-count-dialog.tsx';
 import { CountLines } from './count-lines.tsx';
-import { countName, formatDateTime, scopeText, signedMoney } from './format.ts';
+import { countName, formatDateTime, scopeText } from './format.ts';
 import { ReviewPanel } from './review-panel.tsx';
 import { CountProgress, StatusBadge } from './sessions-list.tsx';
 
@@ -53,7 +54,7 @@ function Summary({ session }: { session: TCountSession }) {
           <CountProgress session={session} />
           {session.varianceValue !== null ? (
             <Text size="xs" c="dimmed">
-              Net difference at cost: {signedMoney(session.varianceValue)}
+              Net difference at cost: {formatSignedMoney(session.varianceValue)}
               {uncounted > 0 ? ` · ${uncounted} uncounted` : ''}
             </Text>
           ) : null}

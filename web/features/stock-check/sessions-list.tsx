@@ -9,7 +9,6 @@ import {
   Progress,
   SegmentedControl,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -19,9 +18,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { hasRole } from '#common/roles.ts';
 import type { TCountListQuery, TCountSession } from '#common/schemas/stock-check.ts';
-import { ListPagination } from '../../components/list-pagination.tsx';
-import { ListSummary } from '../../components/list-summary.tsx';
-import { QueryStatus } from '../../components/query-status.tsx';
+import { DataList } from '../../components/data-list/data-list.tsx';
+import type { TListColumn } from '../../components/data-list/types.ts';
+import { useListState } from '../../components/data-list/use-list-state.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useSession } from '../auth/session.ts';
 import { listCounts } from './api.ts';
@@ -69,19 +68,69 @@ export function CountProgress({ session }: { session: TCountSession }) {
 
 const linkTo = (session: TCountSession) => `/stock-check?session=${encodeURIComponent(session.id)}`;
 
+const COLUMNS: TListColumn<TCountSession>[] = [
+  {
+    id: 'count',
+    header: 'Count',
+    cell: (s) => countName(s),
+    detail: (s) =>
+      s.blind ? (
+        <Text size="xs" c="dimmed">
+          Blind
+        </Text>
+      ) : null,
+    cellProps: () => ({ fw: 600 }),
+  },
+  { id: 'what', header: 'What', cell: scopeText },
+  { id: 'status', header: 'Status', cell: (s) => <StatusBadge session={s} /> },
+  { id: 'progress', header: 'Progress', cell: (s) => <CountProgress session={s} /> },
+  {
+    id: 'started',
+    header: 'Started',
+    cell: (s) => (
+      <>
+        <Text size="sm">{formatDateTime(s.startedAt)}</Text>
+        <Text size="xs" c="dimmed">
+          {s.startedByName}
+        </Text>
+      </>
+    ),
+  },
+];
+
+function SessionCard({ session: s }: { session: TCountSession }) {
+  return (
+    <Card component="article" withBorder padding="sm" aria-label={countName(s)}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Anchor component={Link} to={linkTo(s)} fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {countName(s)}
+        </Anchor>
+        <StatusBadge session={s} />
+      </Group>
+      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {scopeText(s)}
+        {s.blind ? ' · blind' : ''}
+      </Text>
+      <Text size="xs" c="dimmed" mb={6}>
+        Started {formatDateTime(s.startedAt)}
+      </Text>
+      <CountProgress session={s} />
+    </Card>
+  );
+}
+
 export function SessionsList() {
   const { data: auth } = useSession();
   const isAdmin = auth?.user ? hasRole(auth.user.role, 'admin') : false;
-  const [status, setStatus] = useState<TStatus>('counting');
-  const [page, setPage] = useState(1);
+  const list = useListState<{ status: TStatus }>({ pageSize: PAGE_SIZE, filters: { status: 'counting' } });
+  const { status } = list.filters;
   const [starting, setStarting] = useState(false);
-  const query: TCountListQuery = { status, page, pageSize: PAGE_SIZE };
+  const query: TCountListQuery = { status, page: list.page, pageSize: PAGE_SIZE };
   const counts = useQuery({
     queryKey: queryKeys.stockChecksPage(query),
     queryFn: ({ signal }) => listCounts(query, signal),
     placeholderData: keepPreviousData,
   });
-  const data = counts.data;
 
   return (
     <Stack>
@@ -100,106 +149,37 @@ export function SessionsList() {
         counting, so stock moving meanwhile is not a difference; an admin reviews the differences and posts
         them.
       </Text>
-      <SegmentedControl
-        aria-label="Show counts"
-        value={status}
-        onChange={(value) => {
-          setStatus(value as TStatus);
-          setPage(1);
+      <DataList
+        query={counts}
+        columns={COLUMNS}
+        rowKey={(s) => s.id}
+        label="Counts"
+        paging={list}
+        pagesLabel="Pages of counts"
+        errorTitle="Counts could not be loaded"
+        loadingLabel="Loading counts"
+        summary={{
+          noun: 'count',
+          empty: `${EMPTY[status]}${isAdmin ? ' Start one with “Start a count”.' : ' An admin starts counts.'}`,
         }}
-        data={[
-          { value: 'counting', label: 'Counting' },
-          { value: 'posted', label: 'Posted' },
-          { value: 'cancelled', label: 'Cancelled' },
-          { value: 'all', label: 'All' },
-        ]}
-        style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
+        rowHref={linkTo}
+        card={(s) => <SessionCard session={s} />}
+        minWidth={800}
+        toolbar={
+          <SegmentedControl
+            aria-label="Show counts"
+            value={status}
+            onChange={(value) => list.setFilter('status', value as TStatus)}
+            data={[
+              { value: 'counting', label: 'Counting' },
+              { value: 'posted', label: 'Posted' },
+              { value: 'cancelled', label: 'Cancelled' },
+              { value: 'all', label: 'All' },
+            ]}
+            style={{ maxWidth: '100%' }}
+          />
+        }
       />
-
-      <QueryStatus query={counts} errorTitle="Counts could not be loaded" loadingLabel="Loading counts" />
-      {data ? (
-        <>
-          <ListSummary
-            total={data.total}
-            noun="count"
-            empty={`${EMPTY[status]}${isAdmin ? ' Start one with “Start a count”.' : ' An admin starts counts.'}`}
-            fetching={counts.isFetching}
-          />
-          {data.items.length > 0 ? (
-            <>
-              <Table.ScrollContainer minWidth={800} visibleFrom="sm">
-                <Table striped highlightOnHover aria-label="Counts">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Count</Table.Th>
-                      <Table.Th>What</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                      <Table.Th>Progress</Table.Th>
-                      <Table.Th>Started</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.items.map((s) => (
-                      <Table.Tr key={s.id}>
-                        <Table.Td fw={600}>
-                          <Anchor component={Link} to={linkTo(s)}>
-                            {countName(s)}
-                          </Anchor>
-                          {s.blind ? (
-                            <Text size="xs" c="dimmed">
-                              Blind
-                            </Text>
-                          ) : null}
-                        </Table.Td>
-                        <Table.Td>{scopeText(s)}</Table.Td>
-                        <Table.Td>
-                          <StatusBadge session={s} />
-                        </Table.Td>
-                        <Table.Td>
-                          <CountProgress session={s} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{formatDateTime(s.startedAt)}</Text>
-                          <Text size="xs" c="dimmed">
-                            {s.startedByName}
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              <Stack hiddenFrom="sm" gap="sm">
-                {data.items.map((s) => (
-                  <Card key={s.id} component="article" withBorder padding="sm" aria-label={countName(s)}>
-                    <Group justify="space-between" wrap="nowrap" align="flex-start">
-                      <Anchor component={Link} to={linkTo(s)} fw={600} style={{ overflowWrap: 'anywhere' }}>
-                        {countName(s)}
-                      </Anchor>
-                      <StatusBadge session={s} />
-                    </Group>
-                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {scopeText(s)}
-                      {s.blind ? ' · blind' : ''}
-                    </Text>
-                    <Text size="xs" c="dimmed" mb={6}>
-                      Started {formatDateTime(s.startedAt)}
-                    </Text>
-                    <CountProgress session={s} />
-                  </Card>
-                ))}
-              </Stack>
-            </>
-          ) : null}
-          <ListPagination
-            page={page}
-            total={data.total}
-            pageSize={PAGE_SIZE}
-            onChange={setPage}
-            label="Pages of counts"
-          />
-        </>
-      ) : null}
       {isAdmin ? <StartCountDialog opened={starting} onClose={() => setStarting(false)} /> : null}
     </Stack>
   );

@@ -1,13 +1,14 @@
-// The largest differences of a count by value at cost, as horizontal bars (@mantine/charts, like the security
-// dashboard's chart), with the same numbers as a list for screen readers and keyboard users.
-import { BarChart } from '@mantine/charts';
-import { Box, List, Text } from '@mantine/core';
+// The largest differences of a count by value at cost, as horizontal bars (the chart kit's bar chart), with the
+// same numbers as a list for screen readers and keyboard users.
+import { List } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TCountLinesQuery, TCountSession } from '#common/schemas/stock-check.ts';
+import { CategoryBarChart } from '../../components/charts/category-bar-chart.tsx';
+import { formatSignedMoney } from '../../lib/format-money.ts';
+import { formatSignedQuantity } from '../../lib/format-quantity.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { listCountLines } from './api.ts';
 import { lineName } from './count-entry.tsx';
-import { signed, signedMoney } from './format.ts';
 
 const TOP = 10;
 
@@ -19,50 +20,30 @@ export function VarianceChart({ session }: { session: TCountSession }) {
   });
   const lines = top.data?.items ?? [];
   if (lines.length === 0) return null;
-  // Numbers for drawing only: the exact values are the text beside the chart.
-  const data = lines.map((l) => ({
-    label: `${l.partNumber} @ ${l.locationCode}`,
-    value: Number(l.varianceValue ?? '0'),
-  }));
   return (
-    <Box component="figure" m={0}>
-      <Text component="figcaption" size="sm" c="dimmed" mb="xs">
-        The {lines.length === 1 ? 'difference' : `${lines.length} largest differences`} by value at unit cost
-      </Text>
-      <Box aria-hidden>
-        <BarChart
-          h={Math.max(120, lines.length * 34)}
-          data={data}
-          dataKey="label"
-          orientation="vertical"
-          series={[{ name: 'value', label: 'Value', color: 'blue.6' }]}
-          getBarColor={(value) => (value < 0 ? 'red.7' : 'teal.7')}
-          valueFormatter={(value) => signedMoney(value.toFixed(2))}
-          yAxisProps={{ width: 130 }}
-          // Bars start at zero, so a small shortage and a large one look their size.
-          xAxisProps={{
-            domain: [(min: number) => Math.min(0, min), (max: number) => Math.max(0, max)],
-          }}
-          gridAxis="x"
-          tooltipAnimationDuration={0}
-          accessibilityLayer={false}
-        />
-      </Box>
-      <details>
-        <summary>
-          <Text component="span" size="sm">
-            Show these differences as a list
-          </Text>
-        </summary>
+    <CategoryBarChart
+      caption={`The ${lines.length === 1 ? 'difference' : `${lines.length} largest differences`} by value at unit cost`}
+      layout="rows"
+      // Numbers for drawing only: the exact values are the list's text.
+      bars={lines.map((l) => ({
+        key: l.id,
+        label: `${l.partNumber} @ ${l.locationCode}`,
+        values: { value: Number(l.varianceValue ?? '0') },
+      }))}
+      series={[{ name: 'value', label: 'Value', color: 'blue.6' }]}
+      barColor={(value) => (value < 0 ? 'red.7' : 'teal.7')}
+      valueFormatter={(value) => formatSignedMoney(value.toFixed(2))}
+      disclosure="Show these differences as a list"
+      table={
         <List size="sm">
           {lines.map((l) => (
             <List.Item key={l.id}>
-              {lineName(l)}: {signed(l.variance ?? '0')} {l.unitOfMeasure},{' '}
-              {signedMoney(l.varianceValue ?? '0')}
+              {lineName(l)}: {formatSignedQuantity(l.variance ?? '0')} {l.unitOfMeasure},{' '}
+              {formatSignedMoney(l.varianceValue ?? '0')}
             </List.Item>
           ))}
         </List>
-      </details>
-    </Box>
+      }
+    />
   );
 }

@@ -1,18 +1,16 @@
 // The stock balance report: for a period, per item, what there was, what came in, what went out and what is left,
 // with the company's opening and closing value — the month-end question of a planner or an accountant. Paged on the
 // server; the totals are over every item, not only the page shown.
-import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Card, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TStockReportRow } from '#common/schemas/stock-report.ts';
-import { ListPagination } from '../../components/list-pagination.tsx';
-import { ListSummary } from '../../components/list-summary.tsx';
-import { QueryStatus } from '../../components/query-status.tsx';
+import { DataList } from '../../components/data-list/data-list.tsx';
+import type { TListColumn } from '../../components/data-list/types.ts';
+import { useListState } from '../../components/data-list/use-list-state.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { formatMoney } from '../../lib/format-money.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { formatMoney } from '../inventory-setup/format.ts';
 import { LocationSelect } from '../inventory-setup/location-select.tsx';
 import { getBalanceReport, type TReportFilters } from './api.ts';
 
@@ -35,20 +33,73 @@ function Figure({ label, value }: { label: string; value: string }) {
 const quantities = (row: TStockReportRow) =>
   [row.opening, `+${row.received}`, `−${row.issued}`, row.closing].map((q) => `${q} ${row.unitOfMeasure}`);
 
+const itemPath = (row: TStockReportRow) => `/items?id=${row.itemId}`;
+
+const COLUMNS: TListColumn<TStockReportRow>[] = [
+  { id: 'partNumber', header: 'Part number', cell: (row) => row.partNumber, cellProps: () => ({ fw: 600 }) },
+  { id: 'name', header: 'Name', cell: (row) => row.name },
+  ...(['Opening', 'Received', 'Issued', 'Closing'] as const).map(
+    (header, i): TListColumn<TStockReportRow> => ({
+      id: header.toLowerCase(),
+      header,
+      numeric: true,
+      cell: (row) => quantities(row)[i],
+    }),
+  ),
+  {
+    id: 'closingValue',
+    header: 'Closing value',
+    numeric: true,
+    cell: (row) => formatMoney(row.closingValue),
+  },
+];
+
+function ReportCard({ row }: { row: TStockReportRow }) {
+  const [opening, received, issued, closing] = quantities(row);
+  return (
+    <Card withBorder padding="sm" component="article" aria-label={row.partNumber}>
+      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+        <Anchor component={Link} to={itemPath(row)}>
+          {row.partNumber}
+        </Anchor>
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {row.name}
+      </Text>
+      <Text size="sm" c="dimmed" mt={4}>
+        {opening} {received} {issued} = {closing} · {formatMoney(row.closingValue)}
+      </Text>
+    </Card>
+  );
+}
+
+interface TFilters {
+  from: string;
+  to: string;
+  location: { id: string | null; label: string | null };
+}
+
 export function BalanceReportPanel() {
   const today = new Date();
-  const [from, setFrom] = useState(
-    isoDay(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1))),
-  );
-  const [to, setTo] = useState(isoDay(today));
-  const [categoryInput, setCategoryInput] = useState('');
-  const [category] = useDebouncedValue(categoryInput.trim(), 300);
-  const [location, setLocation] = useState<{ id: string | null; label: string | null }>({
-    id: null,
-    label: null,
+  // The category box is the list's search: typed freely, sent once typing rests.
+  const list = useListState<TFilters>({
+    pageSize: PAGE_SIZE,
+    searchDelayMs: 300,
+    filters: {
+      from: isoDay(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1))),
+      to: isoDay(today),
+      location: { id: null, label: null },
+    },
   });
-  const [page, setPage] = useState(1);
-  const filters: TReportFilters = { from, to, category, locationId: location.id, page, pageSize: PAGE_SIZE };
+  const { from, to, location } = list.filters;
+  const filters: TReportFilters = {
+    from,
+    to,
+    category: list.q,
+    locationId: location.id,
+    page: list.page,
+    pageSize: PAGE_SIZE,
+  };
 
   const report = useQuery({
     queryKey: queryKeys.stock('balance-report', filters),
@@ -56,10 +107,10 @@ export function BalanceReportPanel() {
     placeholderData: keepPreviousData,
     enabled: Boolean(from && to),
   });
-  // A bad period or location comes back as field errors, shown under the field.
+  // A bad period or location comes back as field errors, shown under the field rather than as an alert, and the
+  // report of the previous choice is not shown as if it were this one's.
   const errors: Record<string, string> = report.error instanceof ApiError ? report.error.fieldErrors : {};
-  const data = report.isError ? undefined : report.data;
-  const reset = () => setPage(1);
+  const shown = { ...report, data: report.isError ? undefined : report.data };
 
   return (
     <Stack>
@@ -68,148 +119,70 @@ export function BalanceReportPanel() {
         locations count as both), and what was left at its end. Whole days in UTC; values at today's unit
         cost.
       </Text>
-      <Group align="flex-end" wrap="wrap" gap="sm">
-        <TextInput
-          type="date"
-          label="From"
-          value={from}
-          max={to}
-          onChange={(e) => {
-            setFrom(e.currentTarget.value);
-            reset();
-          }}
-          error={errors.from}
-          w={{ base: '100%', xs: 170 }}
-        />
-        <TextInput
-          type="date"
-          label="To"
-          value={to}
-          min={from}
-          onChange={(e) => {
-            setTo(e.currentTarget.value);
-            reset();
-          }}
-          error={errors.to}
-          w={{ base: '100%', xs: 170 }}
-        />
-        <TextInput
-          label="Category"
-          placeholder="Any"
-          value={categoryInput}
-          onChange={(e) => {
-            setCategoryInput(e.currentTarget.value);
-            reset();
-          }}
-          w={{ base: '100%', xs: 200 }}
-        />
-        <div style={{ minWidth: 0, flex: '1 1 240px' }}>
-          <LocationSelect
-            label="Location (and everything under it)"
-            value={location.id}
-            selectedLabel={location.label}
-            onChange={(id, label) => {
-              setLocation({ id, label });
-              reset();
-            }}
-            error={errors.locationId}
-          />
-        </div>
-      </Group>
-
-      {Object.keys(errors).length === 0 ? (
-        <QueryStatus
-          query={report}
-          errorTitle="The report could not be made"
-          loadingLabel="Making the report"
-        />
-      ) : null}
-
-      {data ? (
-        <>
+      <DataList
+        query={shown}
+        showStatus={Object.keys(errors).length === 0}
+        columns={COLUMNS}
+        rowKey={(row) => row.itemId}
+        label="Stock balance report"
+        paging={list}
+        pagesLabel="Pages of the report"
+        errorTitle="The report could not be made"
+        loadingLabel="Making the report"
+        summary={{
+          noun: 'item',
+          empty: 'No stock and no movements in this period. Choose an earlier start or another location.',
+        }}
+        beforeSummary={(data) => (
           <SimpleGrid cols={{ base: 1, xs: 3 }}>
             <Figure label={`Value on ${data.from}`} value={formatMoney(data.totals.openingValue)} />
             <Figure label={`Value at the end of ${data.to}`} value={formatMoney(data.totals.closingValue)} />
             <Figure label="Items with stock or movement" value={String(data.totals.itemsWithMovement)} />
           </SimpleGrid>
-          <ListSummary
-            total={data.total}
-            noun="item"
-            empty="No stock and no movements in this period. Choose an earlier start or another location."
-            fetching={report.isFetching}
-          />
-          {data.items.length > 0 ? (
-            <>
-              <Table.ScrollContainer minWidth={820} visibleFrom="sm">
-                <Table striped aria-label="Stock balance report">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Part number</Table.Th>
-                      <Table.Th>Name</Table.Th>
-                      <Table.Th ta="right">Opening</Table.Th>
-                      <Table.Th ta="right">Received</Table.Th>
-                      <Table.Th ta="right">Issued</Table.Th>
-                      <Table.Th ta="right">Closing</Table.Th>
-                      <Table.Th ta="right">Closing value</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.items.map((row) => (
-                      <Table.Tr key={row.itemId}>
-                        <Table.Td fw={600}>
-                          <Anchor component={Link} to={`/items?id=${row.itemId}`}>
-                            {row.partNumber}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>{row.name}</Table.Td>
-                        {quantities(row).map((q, i) => (
-                          <Table.Td key={['opening', 'received', 'issued', 'closing'][i]} ta="right">
-                            {q}
-                          </Table.Td>
-                        ))}
-                        <Table.Td ta="right">{formatMoney(row.closingValue)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              <Stack hiddenFrom="sm" gap="sm">
-                {data.items.map((row) => {
-                  const [opening, received, issued, closing] = quantities(row);
-                  return (
-                    <Card
-                      key={row.itemId}
-                      withBorder
-                      padding="sm"
-                      component="article"
-                      aria-label={row.partNumber}
-                    >
-                      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                        <Anchor component={Link} to={`/items?id=${row.itemId}`}>
-                          {row.partNumber}
-                        </Anchor>
-                      </Text>
-                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {row.name}
-                      </Text>
-                      <Text size="sm" c="dimmed" mt={4}>
-                        {opening} {received} {issued} = {closing} · {formatMoney(row.closingValue)}
-                      </Text>
-                    </Card>
-                  );
-                })}
-              </Stack>
-            </>
-          ) : null}
-          <ListPagination
-            page={page}
-            total={data.total}
-            pageSize={PAGE_SIZE}
-            onChange={setPage}
-            label="Pages of the report"
-          />
-        </>
-      ) : null}
+        )}
+        rowHref={itemPath}
+        card={(row) => <ReportCard row={row} />}
+        minWidth={820}
+        tableProps={{ highlightOnHover: false }}
+        toolbar={
+          <>
+            <TextInput
+              type="date"
+              label="From"
+              value={from}
+              max={to}
+              onChange={(e) => list.setFilter('from', e.currentTarget.value)}
+              error={errors.from}
+              w={{ base: '100%', xs: 170 }}
+            />
+            <TextInput
+              type="date"
+              label="To"
+              value={to}
+              min={from}
+              onChange={(e) => list.setFilter('to', e.currentTarget.value)}
+              error={errors.to}
+              w={{ base: '100%', xs: 170 }}
+            />
+            <TextInput
+              label="Category"
+              placeholder="Any"
+              value={list.search}
+              onChange={(e) => list.setSearch(e.currentTarget.value)}
+              w={{ base: '100%', xs: 200 }}
+            />
+            <div style={{ minWidth: 0, flex: '1 1 240px' }}>
+              <LocationSelect
+                label="Location (and everything under it)"
+                value={location.id}
+                selectedLabel={location.label}
+                onChange={(id, label) => list.setFilter('location', { id, label })}
+                error={errors.locationId}
+              />
+            </div>
+          </>
+        }
+      />
     </Stack>
   );
 }

@@ -1,13 +1,16 @@
 // The item page's stock: its balances by location and lot (each offering Issue and Move from that balance), and for
-// a lot-tracked item its lots (newest first, paged) linking to each lot's page.
+// a lot-tracked item its lots (newest first, paged) linking to each lot's page: a table on wide screens, a line
+// each on phones.
 import { Anchor, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { TItem } from '#common/schemas/inventory-setup.ts';
+import type { TLotSummary } from '#common/schemas/lots.ts';
 import type { TItemBalances } from '#common/schemas/stock.ts';
-import { ListPagination } from '../../components/list-pagination.tsx';
-import { QueryStatus } from '../../components/query-status.tsx';
+import { DataList } from '../../components/data-list/data-list.tsx';
+import type { TListColumn } from '../../components/data-list/types.ts';
+import { useListState } from '../../components/data-list/use-list-state.ts';
 import { getItemLots } from './api.ts';
 import { stockKeys } from './stock-keys.ts';
 
@@ -115,37 +118,48 @@ export function BalancesSection({
 
 const LOTS_PAGE = 10;
 
+const lotColumns = (unit: string): TListColumn<TLotSummary>[] => [
+  { id: 'lot', header: 'Lot', cell: (l) => l.lotNumber, cellProps: () => ({ fw: 600 }) },
+  { id: 'onHand', header: 'On hand', numeric: true, cell: (l) => `${l.onHand} ${unit}` },
+  { id: 'expires', header: 'Expires', cell: (l) => l.expiresOn ?? '—' },
+];
+
+function LotLine({ lot: l, unit }: { lot: TLotSummary; unit: string }) {
+  return (
+    <Group justify="space-between" wrap="wrap" gap="xs">
+      <Anchor component={Link} to={lotPath(l.id)} fw={600}>
+        {l.lotNumber}
+      </Anchor>
+      <Text size="sm" c="dimmed">
+        {l.onHand} {unit} on hand{l.expiresOn ? ` · expires ${l.expiresOn}` : ''}
+      </Text>
+    </Group>
+  );
+}
+
 export function LotsSection({ item }: { item: TItem }) {
-  const [page, setPage] = useState(1);
+  const list = useListState({ pageSize: LOTS_PAGE });
   const lots = useQuery({
-    queryKey: stockKeys.lots(item.id, page),
-    queryFn: ({ signal }) => getItemLots(item.id, page, LOTS_PAGE, signal),
+    queryKey: stockKeys.lots(item.id, list.page),
+    queryFn: ({ signal }) => getItemLots(item.id, list.page, LOTS_PAGE, signal),
     placeholderData: keepPreviousData,
   });
-  if (lots.isError || !lots.data)
-    return <QueryStatus query={lots} errorTitle="Lots could not be loaded" loadingLabel="Loading lots" />;
+  const columns = useMemo(() => lotColumns(item.unitOfMeasure), [item.unitOfMeasure]);
   return (
-    <Stack gap="xs">
-      {lots.data.total === 0 ? (
-        <Text c="dimmed">No lots yet: a receipt with a lot number creates one.</Text>
-      ) : null}
-      {lots.data.items.map((l) => (
-        <Group key={l.id} justify="space-between" wrap="wrap" gap="xs">
-          <Anchor component={Link} to={lotPath(l.id)} fw={600}>
-            {l.lotNumber}
-          </Anchor>
-          <Text size="sm" c="dimmed">
-            {l.onHand} {item.unitOfMeasure} on hand{l.expiresOn ? ` · expires ${l.expiresOn}` : ''}
-          </Text>
-        </Group>
-      ))}
-      <ListPagination
-        page={page}
-        total={lots.data.total}
-        pageSize={LOTS_PAGE}
-        onChange={setPage}
-        label="Pages of lots"
-      />
-    </Stack>
+    <DataList
+      // A failure shows alone: the lots of before are not shown as if they were current.
+      query={{ ...lots, data: lots.isError ? undefined : lots.data }}
+      columns={columns}
+      rowKey={(l) => l.id}
+      label="Lots"
+      paging={list}
+      pagesLabel="Pages of lots"
+      errorTitle="Lots could not be loaded"
+      loadingLabel="Loading lots"
+      summary={{ empty: 'No lots yet: a receipt with a lot number creates one.' }}
+      rowHref={(l) => lotPath(l.id)}
+      card={(l) => <LotLine lot={l} unit={item.unitOfMeasure} />}
+      tableProps={{ highlightOnHover: true }}
+    />
   );
 }

@@ -1,15 +1,17 @@
 // An item's history (or one lot's), newest first and paged on the server: kind, when, who, where, lot, change,
 // balance after, reason or reference. Admins may reverse a posting that has not been reversed yet.
-import { Badge, Button, Card, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import type { TLedgerEntry } from '#common/schemas/stock-list.ts';
-import { ListPagination } from '../../components/list-pagination.tsx';
-import { QueryStatus } from '../../components/query-status.tsx';
+import { DataList } from '../../components/data-list/data-list.tsx';
+import type { TListColumn } from '../../components/data-list/types.ts';
+import { useListState } from '../../components/data-list/use-list-state.ts';
+import { formatSignedQuantity } from '../../lib/format-quantity.ts';
 import { toast } from '../../lib/toast.ts';
 import { messageOf } from '../inventory-setup/format.ts';
 import { getItemLedger, reverseTransaction } from './api.ts';
-import { deltaText, kindLabel, whenText } from './stock-format.ts';
+import { kindLabel, whenText } from './stock-format.ts';
 import { stockKeys } from './stock-keys.ts';
 import { refreshStock } from './use-stock-posting.ts';
 
@@ -33,6 +35,53 @@ function KindBadge({ entry }: { entry: TLedgerEntry }) {
   );
 }
 
+const columns = (
+  reverseButton: (e: TLedgerEntry) => ReactNode,
+  unit: string,
+): TListColumn<TLedgerEntry>[] => [
+  { id: 'kind', header: 'Kind', cell: (e) => <KindBadge entry={e} /> },
+  { id: 'when', header: 'When', cell: (e) => whenText(e.postedAt) },
+  { id: 'who', header: 'Who', cell: (e) => e.postedByName },
+  { id: 'where', header: 'Where', cell: (e) => e.locationCode },
+  { id: 'lot', header: 'Lot', cell: (e) => e.lotNumber ?? '—' },
+  {
+    id: 'change',
+    header: 'Change',
+    numeric: true,
+    cell: (e) => formatSignedQuantity(e.quantityDelta, unit),
+  },
+  { id: 'balanceAfter', header: 'Balance after', numeric: true, cell: (e) => e.balanceAfter },
+  { id: 'note', header: 'Reason / reference', cell: note },
+  { id: 'actions', header: 'Actions', headerHidden: true, cell: reverseButton },
+];
+
+function LedgerCard({
+  entry: e,
+  unit,
+  children,
+}: {
+  entry: TLedgerEntry;
+  unit: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder padding="sm" component="article">
+      <Group justify="space-between" wrap="nowrap">
+        <KindBadge entry={e} />
+        <Text fw={600}>{formatSignedQuantity(e.quantityDelta, unit)}</Text>
+      </Group>
+      <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
+        {e.locationCode}
+        {e.lotNumber ? ` · lot ${e.lotNumber}` : ''} · balance after {e.balanceAfter}
+      </Text>
+      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {whenText(e.postedAt)} · {e.postedByName} · {note(e)}
+      </Text>
+      {children}
+    </Card>
+  );
+}
+
 export function LedgerTable({
   itemId,
   unit,
@@ -44,103 +93,49 @@ export function LedgerTable({
   lotId?: string;
   isAdmin: boolean;
 }) {
-  const [page, setPage] = useState(1);
+  const list = useListState({ pageSize: PAGE_SIZE });
   const [reversing, setReversing] = useState<TLedgerEntry | null>(null);
-  const query = { page, pageSize: PAGE_SIZE, ...(lotId ? { lotId } : {}) };
+  const query = { page: list.page, pageSize: PAGE_SIZE, ...(lotId ? { lotId } : {}) };
   const ledger = useQuery({
     queryKey: stockKeys.ledger(itemId, query),
     queryFn: ({ signal }) => getItemLedger(itemId, query, signal),
     placeholderData: keepPreviousData,
   });
-  const data = ledger.data;
+  const ledgerColumns = useMemo(() => {
+    const reverseButton = (e: TLedgerEntry) =>
+      isAdmin && canReverse(e) ? (
+        <Button size="xs" variant="subtle" color="red" onClick={() => setReversing(e)}>
+          Reverse
+        </Button>
+      ) : null;
+    return { list: columns(reverseButton, unit), reverseButton };
+  }, [isAdmin, unit]);
 
-  const reverseButton = (e: TLedgerEntry) =>
-    isAdmin && canReverse(e) ? (
-      <Button size="xs" variant="subtle" color="red" onClick={() => setReversing(e)}>
-        Reverse
-      </Button>
-    ) : null;
-
-  if (ledger.isError || !data)
-    return (
-      <QueryStatus query={ledger} errorTitle="History could not be loaded" loadingLabel="Loading history" />
-    );
   return (
-    <Stack gap="sm">
-      {data.total === 0 ? <Text c="dimmed">No postings yet.</Text> : null}
-      {data.items.length > 0 ? (
-        <>
-          <Table.ScrollContainer minWidth={900} visibleFrom="sm">
-            <Table striped aria-label="History">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Kind</Table.Th>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Who</Table.Th>
-                  <Table.Th>Where</Table.Th>
-                  <Table.Th>Lot</Table.Th>
-                  <Table.Th ta="right">Change</Table.Th>
-                  <Table.Th ta="right">Balance after</Table.Th>
-                  <Table.Th>Reason / reference</Table.Th>
-                  <Table.Th>
-                    <span className="visually-hidden">Actions</span>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((e) => (
-                  <Table.Tr key={e.id}>
-                    <Table.Td>
-                      <KindBadge entry={e} />
-                    </Table.Td>
-                    <Table.Td>{whenText(e.postedAt)}</Table.Td>
-                    <Table.Td>{e.postedByName}</Table.Td>
-                    <Table.Td>{e.locationCode}</Table.Td>
-                    <Table.Td>{e.lotNumber ?? '—'}</Table.Td>
-                    <Table.Td ta="right">
-                      {deltaText(e.quantityDelta)} {unit}
-                    </Table.Td>
-                    <Table.Td ta="right">{e.balanceAfter}</Table.Td>
-                    <Table.Td>{note(e)}</Table.Td>
-                    <Table.Td>{reverseButton(e)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Stack hiddenFrom="sm" gap="xs">
-            {data.items.map((e) => (
-              <Card key={e.id} withBorder padding="sm" component="article">
-                <Group justify="space-between" wrap="nowrap">
-                  <KindBadge entry={e} />
-                  <Text fw={600}>
-                    {deltaText(e.quantityDelta)} {unit}
-                  </Text>
-                </Group>
-                <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
-                  {e.locationCode}
-                  {e.lotNumber ? ` · lot ${e.lotNumber}` : ''} · balance after {e.balanceAfter}
-                </Text>
-                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {whenText(e.postedAt)} · {e.postedByName} · {note(e)}
-                </Text>
-                {reverseButton(e)}
-              </Card>
-            ))}
-          </Stack>
-        </>
-      ) : null}
-      <ListPagination
-        page={page}
-        total={data.total}
-        pageSize={PAGE_SIZE}
-        onChange={setPage}
-        label="Pages of history"
+    <>
+      <DataList
+        // A failure shows alone: the history of before is not shown as if it were current.
+        query={{ ...ledger, data: ledger.isError ? undefined : ledger.data }}
+        columns={ledgerColumns.list}
+        rowKey={(e) => e.id}
+        label="History"
+        paging={list}
+        pagesLabel="Pages of history"
+        errorTitle="History could not be loaded"
+        loadingLabel="Loading history"
+        summary={{ empty: 'No postings yet.' }}
+        card={(e) => (
+          <LedgerCard entry={e} unit={unit}>
+            {ledgerColumns.reverseButton(e)}
+          </LedgerCard>
+        )}
+        minWidth={900}
+        tableProps={{ highlightOnHover: false }}
       />
       <Modal opened={reversing !== null} onClose={() => setReversing(null)} title="Reverse a posting">
         {reversing ? <ReverseForm entry={reversing} onClose={() => setReversing(null)} /> : null}
       </Modal>
-    </Stack>
+    </>
   );
 }
 

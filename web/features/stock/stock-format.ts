@@ -1,4 +1,5 @@
-// Display helpers of the stock screens: kinds of posting in words, quantities with their unit, and when.
+// Display helpers of the stock screens: kinds of posting in words, lots in toasts, and when (quantities and money
+// are web/lib's format-quantity.ts and format-money.ts).
 import type { TStockKind } from '#common/schemas/stock.ts';
 
 export const KIND_LABELS: Record<TStockKind, string> = {
@@ -16,14 +17,8 @@ export const KIND_LABELS: Record<TStockKind, string> = {
 
 export const kindLabel = (kind: string) => KIND_LABELS[kind as TStockKind] ?? kind;
 
-/** "12.5 ea". */
-export const quantityText = (quantity: string, unit: string) => `${quantity} ${unit}`;
-
 /** ", lot L-7" after a place in a toast, or nothing for stock without a lot. */
 export const lotSuffix = (lotNumber: string | null | undefined) => (lotNumber ? `, lot ${lotNumber}` : '');
-
-/** A signed change as a ledger shows it: "+5", "-2". */
-export const deltaText = (delta: string) => (delta.startsWith('-') ? delta : `+${delta}`);
 
 /** A moment in the reader's own time zone, short. */
 export function whenText(iso: string): string {

@@ -105,7 +105,7 @@ export default function SubscriptionPage() {
       {!data && subscription.isPending ? <Loader aria-label="Loading your plan" /> : null}
       {data ? (
         <Stack>
-          <Card withBorder>
+          <Card withBorder component="section" aria-label="Your plan">
             <Group justify="space-between" align="flex-start" wrap="wrap">
               <div>
                 <Text size="sm" c="dimmed">
@@ -119,12 +119,14 @@ export default function SubscriptionPage() {
                   {data.endsAt ? ` · ${data.expired ? 'ended' : 'ends'} on ${formatDate(data.endsAt)}` : ''}
                 </Text>
               </div>
+              {/* A dot in the plan's colour beside text in the theme's text colour (as StatusBadge draws tones): the
+                  light variant with a shade (green.9) painted its text in the colour of its own background. */}
               {data.monthlyPriceUsd > 0 ? (
-                <Badge size="lg" variant="light">
+                <Badge size="lg" variant="dot">
                   ${data.monthlyPriceUsd}/month
                 </Badge>
               ) : (
-                <Badge size="lg" variant="light" color="green.9">
+                <Badge size="lg" variant="dot" color="green">
                   Free
                 </Badge>
               )}

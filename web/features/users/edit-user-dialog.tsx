@@ -7,6 +7,7 @@ import { type TCompanyUser, type TUpdateUser, ZUpdateUserSchema } from '#common/
 import { FormFooter } from '../../components/form-footer.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { fieldErrorsOf } from '../../lib/field-errors.ts';
+import { formatMoney } from '../../lib/format-money.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
 import { resetTwoFactor, updateUser } from './api.ts';
@@ -17,7 +18,7 @@ function describeChange(before: TCompanyUser, after: TCompanyUser): string {
   const parts: string[] = [];
   if (before.role !== after.role) parts.push(`role ${ROLE_LABELS[after.role]}`);
   if (before.burdenedLaborRate !== after.burdenedLaborRate) {
-    parts.push(`rate $${after.burdenedLaborRate.toFixed(2)}/hour`);
+    parts.push(`rate ${formatMoney(String(after.burdenedLaborRate))}/hour`);
   }
   if (before.active !== after.active) parts.push(after.active ? 'reactivated' : 'inactivated and signed out');
   return parts.length > 0 ? `${after.firstName} ${after.lastName}: ${parts.join(', ')}.` : 'Nothing changed.';
@@ -83,7 +84,8 @@ export function EditUserDialog({
 
   if (!user) return null;
   const isSelf = user.id === actorId;
-  const numericRate = typeof rate === 'number' ? rate : Number(rate || 0);
+  // An emptied rate is NaN, which the contract calls "Burdened labor rate is required" (not a silent $0).
+  const numericRate = typeof rate === 'number' ? rate : rate.trim() === '' ? Number.NaN : Number(rate);
   const patch: Partial<TUpdateUser> = {
     ...(role !== user.role ? { role } : {}),
     ...(numericRate !== user.burdenedLaborRate ? { burdenedLaborRate: numericRate } : {}),
@@ -126,6 +128,7 @@ export function EditUserDialog({
           />
           <NumberInput
             label="Burdened labor rate ($/hour)"
+            required
             description="Changes apply from now on; cost reports keep the rate in force at the time."
             min={0}
             decimalScale={2}

@@ -1,14 +1,14 @@
 // The company's users for admins: search, filter by status, page on the server, add, edit, re-send invitations.
-import { Badge, Button, Card, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Button, Card, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { TCompanyUser, TUserListQuery } from '#common/schemas/users.ts';
-import { ListPagination } from '../../components/list-pagination.tsx';
-import { ListSummary } from '../../components/list-summary.tsx';
-import { QueryStatus } from '../../components/query-status.tsx';
+import { DataList } from '../../components/data-list/data-list.tsx';
+import type { TListColumn } from '../../components/data-list/types.ts';
+import { useListState } from '../../components/data-list/use-list-state.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { formatMoney } from '../../lib/format-money.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSession } from '../auth/session.ts';
@@ -45,19 +45,51 @@ function lastSignIn(user: TCompanyUser): string {
 }
 
 function money(rate: number): string {
-  return `$${rate.toFixed(2)}/h`;
+  return `${formatMoney(String(rate))}/h`;
+}
+
+const fullName = (user: TCompanyUser) => `${user.firstName} ${user.lastName}`;
+
+const columns = (actions: (user: TCompanyUser) => ReactNode): TListColumn<TCompanyUser>[] => [
+  { id: 'name', header: 'Name', cell: fullName },
+  { id: 'email', header: 'E-mail', cell: (user) => user.email },
+  { id: 'role', header: 'Role', cell: (user) => ROLE_LABELS[user.role] },
+  { id: 'rate', header: 'Rate', cell: (user) => money(user.burdenedLaborRate) },
+  { id: 'status', header: 'Status', cell: (user) => <StatusBadge user={user} /> },
+  { id: 'mfa', header: 'MFA', cell: (user) => (user.mfaEnabled ? 'On' : 'Off') },
+  { id: 'lastSignIn', header: 'Last sign-in', cell: lastSignIn },
+  { id: 'actions', header: 'Actions', headerHidden: true, cell: actions },
+];
+
+function UserCard({ user, actions }: { user: TCompanyUser; actions: ReactNode }) {
+  return (
+    <Card withBorder padding="sm" aria-label={fullName(user)}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600}>{fullName(user)}</Text>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {user.email}
+          </Text>
+        </div>
+        <StatusBadge user={user} />
+      </Group>
+      <Text size="sm" c="dimmed" mt={4}>
+        {ROLE_LABELS[user.role]} · {money(user.burdenedLaborRate)} · MFA {user.mfaEnabled ? 'on' : 'off'} ·
+        last sign-in {lastSignIn(user)}
+      </Text>
+      <Group mt="xs">{actions}</Group>
+    </Card>
+  );
 }
 
 export function UsersPanel() {
   const { data: session } = useSession();
   const actor = session?.user;
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 250);
-  const [status, setStatus] = useState<TStatus>('all');
-  const [page, setPage] = useState(1);
+  const list = useListState<{ status: TStatus }>({ pageSize: PAGE_SIZE, filters: { status: 'all' } });
+  const { status } = list.filters;
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<TCompanyUser | null>(null);
-  const query: TUserListQuery = { page, pageSize: PAGE_SIZE, q, status };
+  const query: TUserListQuery = { page: list.page, pageSize: PAGE_SIZE, q: list.q, status };
 
   const users = useQuery({
     queryKey: queryKeys.usersPage(query),
@@ -77,7 +109,6 @@ export function UsersPanel() {
   });
 
   if (!actor) return null;
-  const data = users.data;
 
   const actions = (user: TCompanyUser) => (
     <Group gap="xs" wrap="nowrap">
@@ -99,113 +130,48 @@ export function UsersPanel() {
   );
 
   return (
-    <Stack>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Group align="flex-end" wrap="wrap" gap="sm">
-          <TextInput
-            label="Search"
-            placeholder="Name or e-mail"
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
-            w={{ base: '100%', xs: 260 }}
-          />
-          <SegmentedControl
-            aria-label="Show"
-            value={status}
-            onChange={(value) => {
-              setStatus(value as TStatus);
-              setPage(1);
-            }}
-            data={[
-              { value: 'all', label: 'All' },
-              { value: 'active', label: 'Active' },
-              { value: 'pending', label: 'Invited' },
-              { value: 'inactive', label: 'Inactive' },
-            ]}
-          />
-        </Group>
-        <Button leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>
-          Add user
-        </Button>
-      </Group>
-
-      <QueryStatus query={users} errorTitle="Users could not be loaded" loadingLabel="Loading users" />
-
-      {data ? (
-        <>
-          <ListSummary total={data.total} noun="user" empty="No users match." fetching={users.isFetching} />
-          <Table.ScrollContainer minWidth={820} visibleFrom="sm">
-            <Table striped highlightOnHover aria-label="Users">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>E-mail</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>Rate</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>MFA</Table.Th>
-                  <Table.Th>Last sign-in</Table.Th>
-                  <Table.Th>
-                    <span className="visually-hidden">Actions</span>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((user) => (
-                  <Table.Tr key={user.id}>
-                    <Table.Td>
-                      {user.firstName} {user.lastName}
-                    </Table.Td>
-                    <Table.Td>{user.email}</Table.Td>
-                    <Table.Td>{ROLE_LABELS[user.role]}</Table.Td>
-                    <Table.Td>{money(user.burdenedLaborRate)}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge user={user} />
-                    </Table.Td>
-                    <Table.Td>{user.mfaEnabled ? 'On' : 'Off'}</Table.Td>
-                    <Table.Td>{lastSignIn(user)}</Table.Td>
-                    <Table.Td>{actions(user)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Stack hiddenFrom="sm" gap="sm">
-            {data.items.map((user) => (
-              <Card key={user.id} withBorder padding="sm" aria-label={`${user.firstName} ${user.lastName}`}>
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <div style={{ minWidth: 0 }}>
-                    <Text fw={600}>
-                      {user.firstName} {user.lastName}
-                    </Text>
-                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {user.email}
-                    </Text>
-                  </div>
-                  <StatusBadge user={user} />
-                </Group>
-                <Text size="sm" c="dimmed" mt={4}>
-                  {ROLE_LABELS[user.role]} · {money(user.burdenedLaborRate)} · MFA{' '}
-                  {user.mfaEnabled ? 'on' : 'off'} · last sign-in {lastSignIn(user)}
-                </Text>
-                <Group mt="xs">{actions(user)}</Group>
-              </Card>
-            ))}
-          </Stack>
-          <ListPagination
-            page={page}
-            total={data.total}
-            pageSize={PAGE_SIZE}
-            onChange={setPage}
-            label="Pages of users"
-          />
-        </>
-      ) : null}
-
+    <>
+      <DataList
+        query={users}
+        columns={columns(actions)}
+        rowKey={(user) => user.id}
+        label="Users"
+        paging={list}
+        pagesLabel="Pages of users"
+        errorTitle="Users could not be loaded"
+        loadingLabel="Loading users"
+        summary={{ noun: 'user', empty: 'No users match.' }}
+        card={(user) => <UserCard user={user} actions={actions(user)} />}
+        minWidth={820}
+        toolbar={
+          <>
+            <TextInput
+              label="Search"
+              placeholder="Name or e-mail"
+              leftSection={<IconSearch size={16} />}
+              value={list.search}
+              onChange={(e) => list.setSearch(e.currentTarget.value)}
+              w={{ base: '100%', xs: 260 }}
+            />
+            <SegmentedControl
+              aria-label="Show"
+              value={status}
+              onChange={(value) => list.setFilter('status', value as TStatus)}
+              data={[
+                { value: 'all', label: 'All' },
+                { value: 'active', label: 'Active' },
+                { value: 'pending', label: 'Invited' },
+                { value: 'inactive', label: 'Inactive' },
+              ]}
+            />
+          </>
+        }
+        actions={
+          <Button leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>
+            Add user
+          </Button>
+        }
+      />
       <AddUserDialog opened={adding} onClose={() => setAdding(false)} actorRole={actor.role} />
       <EditUserDialog
         user={editing}
@@ -213,6 +179,6 @@ export function UsersPanel() {
         actorRole={actor.role}
         actorId={actor.id}
       />
-    </Stack>
+    </>
   );
 }

@@ -1,10 +1,16 @@
 // The login and sign-up views of the root page, with Back to Home and the plan chosen at /plans.
 import { Anchor, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { DEFAULT_PLAN_ID, findPlan } from '#common/plans.ts';
+import { CheckEmailNotice } from './check-email-notice.tsx';
 import { LoginForm } from './login-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
+
+/** What the sign-up view hands the login view in the history entry: the address the link went to. */
+interface TRegisteredState {
+  registeredEmail?: string;
+}
 
 interface TProps {
   view: 'login' | 'signup';
@@ -13,6 +19,7 @@ interface TProps {
 
 export function AuthPanel({ view, plan }: TProps) {
   const navigate = useNavigate();
+  const registeredEmail = (useLocation().state as TRegisteredState | null)?.registeredEmail;
   const chosenPlan = findPlan(plan) ?? findPlan(DEFAULT_PLAN_ID)!;
   return (
     <Container size={view === 'signup' ? 560 : 460} py="xl">
@@ -42,14 +49,23 @@ export function AuthPanel({ view, plan }: TProps) {
                   Change
                 </Anchor>
               </Group>
-              {/* SPEC.md: no session comes back from sign-up: the check-email notice (/verify-email, with resend) follows. */}
+              {/* SPEC.md section 4: no session comes back from sign-up, so the view returns to login with the
+                  check-email notice. Replaced, so Back does not reopen an emptied sign-up form. */}
               <SignUpForm
                 planId={chosenPlan.id}
-                onRegistered={(email) => navigate(`/verify-email?email=${encodeURIComponent(email)}`)}
+                onRegistered={(email) =>
+                  navigate('/?login=true', {
+                    replace: true,
+                    state: { registeredEmail: email } satisfies TRegisteredState,
+                  })
+                }
               />
             </>
           ) : (
-            <LoginForm />
+            <>
+              {registeredEmail ? <CheckEmailNotice email={registeredEmail} /> : null}
+              <LoginForm />
+            </>
           )}
           <Text size="sm">
             {view === 'login' ? (

@@ -2,13 +2,10 @@
 import { Button, Container, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { AUTH_MESSAGES } from '#common/auth-messages.ts';
 import { ZResendVerificationSchema } from '#common/schemas/auth.ts';
 import { BackButton } from '../../../components/back-button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { readStorage, STORAGE_KEYS } from '../../../lib/storage.ts';
-import { toast } from '../../../lib/toast.ts';
-import { resendVerification } from '../api.ts';
+import { useResendVerification } from '../use-resend-verification.ts';
 
 export default function VerifyEmailPage({ expired }: { expired: boolean }) {
   const [params] = useSearchParams();
@@ -17,7 +14,7 @@ export default function VerifyEmailPage({ expired }: { expired: boolean }) {
     () => params.get('email') ?? readStorage(STORAGE_KEYS.lastLoginEmail) ?? '',
   );
   const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
+  const { pending, send } = useResendVerification();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -27,23 +24,7 @@ export default function VerifyEmailPage({ expired }: { expired: boolean }) {
       return;
     }
     setError(undefined);
-    setPending(true);
-    try {
-      await resendVerification(parsed.data.email);
-      toast('success', AUTH_MESSAGES.verificationEmailSent);
-    } catch (failure) {
-      toast(
-        'error',
-        failure instanceof ApiError && failure.code === 'RATE_LIMITED'
-          ? AUTH_MESSAGES.tooManyAttempts
-          : {
-              title: AUTH_MESSAGES.emailSendFailed.title,
-              message: 'The verification e-mail could not be sent. Try again in a moment.',
-            },
-      );
-    } finally {
-      setPending(false);
-    }
+    await send(parsed.data.email);
   };
 
   return (

@@ -1,0 +1,95 @@
+// The fields the audit trail records, named as the screens that change them label them ("Burdened labor rate
+// ($/hour)", not burdenedLaborRate), per kind of thing; an area switch reads "Quality area", as "Quality" alone
+// would not say what was switched. Every field a service writes with recordAudit has a label here
+// (server/modules/audit/audit-fields.test.ts reads the services to check it); where a record mirrors a contract, the
+// `satisfies` below makes the compiler ask for a label when the contract gains a field.
+import type { TLabelConfig } from '../label-config.ts';
+import type { TAuditEntityType } from './audit.ts';
+import type { TItem } from './inventory-setup.ts';
+import type { TLabelFormat } from './labels.ts';
+
+type TLabels<K extends string> = Record<K, string>;
+
+/** An item as the trail records it: the item without its id, timestamps and the location's path (computed). */
+export type TAuditedItemField = Exclude<
+  keyof TItem,
+  'id' | 'createdAt' | 'updatedAt' | 'defaultLocationPath'
+>;
+
+const ITEM_LABELS = {
+  partNumber: 'Part number',
+  name: 'Name',
+  description: 'Description',
+  unitOfMeasure: 'Unit of measure',
+  category: 'Category',
+  unitCost: 'Unit cost ($)',
+  reorderPoint: 'Reorder point',
+  defaultLocationId: 'Default location',
+  lotTracked: 'Lot-tracked',
+  active: 'Active',
+} satisfies TLabels<TAuditedItemField>;
+
+const CONFIGURATION_LABELS = {
+  width: 'Width (inches)',
+  height: 'Height (inches)',
+  useLotNumbers: 'Use lot numbers',
+  allowBorrowing: 'Allow borrowing',
+  enableBuildFeature: 'Build area',
+  enableQualityFeature: 'Quality area',
+  enableInventoryFeature: 'Inventory area',
+  enableTimeFeature: 'Time area',
+  enableMaintenanceFeature: 'Maintenance area',
+} satisfies TLabels<keyof TLabelConfig>;
+
+const LABEL_FORMAT_LABELS = {
+  name: 'Name',
+  width: 'Width',
+  height: 'Height',
+  unit: 'Unit',
+  symbology: 'Code',
+  fields: 'Fields that print',
+  freeText: 'Free text',
+  textSize: 'Text size (pt)',
+} satisfies TLabels<Exclude<keyof TLabelFormat, 'id' | 'updatedAt'>>;
+
+export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>> = {
+  user: {
+    email: 'E-mail',
+    firstName: 'First name',
+    lastName: 'Last name',
+    role: 'Role',
+    burdenedLaborRate: 'Burdened labor rate ($/hour)',
+    active: 'Active',
+    mfaEnabled: 'Two-factor authentication',
+    signedInAt: 'Signed in at',
+    ipAddress: 'IP address',
+  },
+  'company-configuration': CONFIGURATION_LABELS,
+  plan: { plan: 'Plan' },
+  item: ITEM_LABELS,
+  location: { kind: 'Kind', code: 'Code', name: 'Name', active: 'Active' },
+  'stock-check': {
+    title: 'Title',
+    scope: 'What to count',
+    location: 'Location',
+    blind: 'Blind count',
+    lines: 'Lines',
+    status: 'Status',
+    changedLines: 'Lines that change stock',
+    uncountedLines: 'Lines not counted',
+    varianceValue: 'Net difference at cost',
+    transactionId: 'Stock transaction',
+  },
+  'label-format': LABEL_FORMAT_LABELS,
+};
+
+/** "burdenedLaborRate" → "Burdened labor rate": the last resort, so a field missed here still reads as words. */
+function words(field: string): string {
+  const spaced = field.replace(/([a-z\d])([A-Z])/g, '$1 $2').toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+/** The field as the screens name it. */
+export function auditFieldLabel(entityType: string, field: string): string {
+  return AUDIT_FIELD_LABELS[entityType as TAuditEntityType]?.[field] ?? words(field);
+}

@@ -1,0 +1,62 @@
+// Every status a screen shows as a badge: its words and its tone, once, so that a list, a card, an item page and a
+// report say "Overdue" in the same words and colour. A new area (work orders, machines, nonconformances) adds its
+// statuses here; web/components/status-badge.tsx draws them. Tones, not colours: the web kit maps a tone to a colour
+// and variant that keeps the text readable (axe's colour-contrast rule), and words always carry the meaning.
+import type { TCountStatus } from './schemas/stock-check.ts';
+
+/** How much a status asks for attention. */
+export type TStatusTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
+
+export interface TStatusStyle {
+  label: string;
+  tone: TStatusTone;
+}
+
+type TStatusMap<K extends string> = Readonly<Record<K, TStatusStyle>>;
+
+const count: TStatusMap<TCountStatus> = {
+  counting: { label: 'Counting', tone: 'info' },
+  posted: { label: 'Posted', tone: 'success' },
+  cancelled: { label: 'Cancelled', tone: 'neutral' },
+};
+
+const user: TStatusMap<'active' | 'invited' | 'inactive'> = {
+  active: { label: 'Active', tone: 'success' },
+  invited: { label: 'Invited', tone: 'warning' },
+  inactive: { label: 'Inactive', tone: 'neutral' },
+};
+
+const borrowing: TStatusMap<'out' | 'overdue' | 'returned'> = {
+  out: { label: 'Out', tone: 'info' },
+  overdue: { label: 'Overdue', tone: 'danger' },
+  returned: { label: 'Returned', tone: 'success' },
+};
+
+/** Items, locations and lots: in use or switched off. */
+const record: TStatusMap<'active' | 'inactive'> = {
+  active: { label: 'Active', tone: 'success' },
+  inactive: { label: 'Inactive', tone: 'neutral' },
+};
+
+const stock: TStatusMap<'low'> = {
+  low: { label: 'Low stock', tone: 'warning' },
+};
+
+const signInOutcome: TStatusMap<'success' | 'failure' | 'denied'> = {
+  success: { label: 'Success', tone: 'success' },
+  failure: { label: 'Failure', tone: 'danger' },
+  denied: { label: 'Denied', tone: 'warning' },
+};
+
+/** The statuses by what they belong to. */
+export const STATUSES = { count, user, borrowing, record, stock, signInOutcome } as const;
+
+export type TStatusKind = keyof typeof STATUSES;
+export type TStatusOf<K extends TStatusKind> = keyof (typeof STATUSES)[K] & string;
+
+/** The words and tone of a status; an unknown value (a newer server) shows as itself, neutral. */
+export function statusStyle<K extends TStatusKind>(kind: K, status: string): TStatusStyle {
+  const styles = STATUSES[kind] as Readonly<Record<string, TStatusStyle>>;
+  const style = Object.hasOwn(styles, status) ? styles[status] : undefined;
+  return style ?? { label: status, tone: 'neutral' };
+}

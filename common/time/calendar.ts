@@ -1,0 +1,83 @@
+// Calendar dates and instants in a company's time zone, on Temporal (temporal-polyfill, decision 040).
+// A calendar date is ISO text (YYYY-MM-DD) and has no zone; an instant is ISO text in UTC. Every step between the
+// two goes through a named IANA zone, so days of 23 or 25 hours and month ends come out right without any offset or
+// month arithmetic of our own.
+import { Temporal } from 'temporal-polyfill';
+
+/** An instant as the API and the database carry it: ISO text, a Date, or epoch milliseconds. */
+export type TInstantInput = string | Date | number;
+
+/** Zone names used when a company has none: the spec's default zone is never guessed, only UTC. */
+export const FALLBACK_TIME_ZONE = 'UTC';
+
+function toInstant(value: TInstantInput): Temporal.Instant {
+  if (typeof value === 'number') return Temporal.Instant.fromEpochMilliseconds(value);
+  if (value instanceof Date) return Temporal.Instant.fromEpochMilliseconds(value.getTime());
+  // PostgreSQL writes "2026-11-25 08:00:00+00"; Temporal wants the ISO "T" and a full offset.
+  return Temporal.Instant.fromEpochMilliseconds(Date.parse(value));
+}
+
+/** True when `timeZone` is an IANA zone this runtime knows. */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    Temporal.Now.instant().toZonedDateTimeISO(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `timeZone` when it is a known zone, otherwise UTC (a bad stored zone must not break a screen). */
+export function safeTimeZone(timeZone: string | null | undefined): string {
+  return timeZone && isTimeZone(timeZone) ? timeZone : FALLBACK_TIME_ZONE;
+}
+
+/** The calendar date (YYYY-MM-DD) of an instant in `timeZone`. */
+export function dateIn(instant: TInstantInput, timeZone: string): string {
+  return toInstant(instant).toZonedDateTimeISO(safeTimeZone(timeZone)).toPlainDate().toString();
+}
+
+/** Today (YYYY-MM-DD) in `timeZone`: where a company's due dates and day buckets begin and end. */
+export function todayIn(timeZone: string, now: TInstantInput = Date.now()): string {
+  return dateIn(now, timeZone);
+}
+
+/**
+ * The instants a calendar date spans in `timeZone`: from its first moment (inclusive) to the next date's first
+ * moment (exclusive), as UTC ISO text. A daylight-saving day is 23 or 25 hours long here, as it was on the clock.
+ */
+export function dayRangeIn(date: string, timeZone: string): { from: string; to: string } {
+  const zone = safeTimeZone(timeZone);
+  const day = Temporal.PlainDate.from(date);
+  const start = day.toZonedDateTime({ timeZone: zone });
+  const end = day.add({ days: 1 }).toZonedDateTime({ timeZone: zone });
+  return { from: start.toInstant().toString(), to: end.toInstant().toString() };
+}
+
+/** How many hours the calendar date lasts in `timeZone` (24, or 23 and 25 on daylight-saving days). */
+export function hoursInDay(date: string, timeZone: string): number {
+  return Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: safeTimeZone(timeZone) }).hoursInDay;
+}
+
+/** `date` moved by `days` calendar days. */
+export function addDays(date: string, days: number): string {
+  return Temporal.PlainDate.from(date).add({ days }).toString();
+}
+
+/**
+ * `date` moved by `months` calendar months; a day the target month lacks falls back to its last day (31 January
+ * + 1 month = 28 or 29 February). Count from a fixed start (start + k months) to keep a schedule from drifting.
+ */
+export function addMonths(date: string, months: number): string {
+  return Temporal.PlainDate.from(date).add({ months }, { overflow: 'constrain' }).toString();
+}
+
+/** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Temporal.PlainDate.from(from).until(Temporal.PlainDate.from(to), { largestUnit: 'days' }).days;
+}
+
+/** -1, 0 or 1 as calendar date `a` is before, equal to or after `b`. */
+export function compareDates(a: string, b: string): number {
+  return Temporal.PlainDate.compare(Temporal.PlainDate.from(a), Temporal.PlainDate.from(b));
+}

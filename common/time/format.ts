@@ -1,0 +1,66 @@
+// How dates and instants are written for people: one set of formatters for server texts (mail, labels) and the web
+// app alike. An instant is always written in a named zone — the company's — never the reader's browser zone, so a
+// planner in another country reads the same shop-floor day as the operators (decision 040). A calendar date has no
+// zone and is written as it is.
+import { Temporal } from 'temporal-polyfill';
+import { safeTimeZone, type TInstantInput } from './calendar.ts';
+
+/** The locale texts are written in when the caller gives none: the runtime's own (the browser's language). */
+type TLocale = string | undefined;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Intl formatters are costly to build and lists write hundreds of dates: one per (locale, zone, style). */
+function formatter(locale: TLocale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+function epochMs(value: TInstantInput): number {
+  if (typeof value === 'number') return value;
+  if (value instanceof Date) return value.getTime();
+  return Date.parse(value);
+}
+
+/** "25 Nov 2026, 14:05" (in the locale's order): an instant on the company's clock. */
+export function formatDateTime(instant: TInstantInput, timeZone: string, locale?: TLocale): string {
+  return formatter(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: safeTimeZone(timeZone),
+  }).format(epochMs(instant));
+}
+
+/** "25 Nov 2026": the company's calendar date of an instant. */
+export function formatInstantDate(instant: TInstantInput, timeZone: string, locale?: TLocale): string {
+  return formatter(locale, { dateStyle: 'medium', timeZone: safeTimeZone(timeZone) }).format(
+    epochMs(instant),
+  );
+}
+
+/** "14:05": the company's clock time of an instant. */
+export function formatTime(instant: TInstantInput, timeZone: string, locale?: TLocale): string {
+  return formatter(locale, { timeStyle: 'short', timeZone: safeTimeZone(timeZone) }).format(epochMs(instant));
+}
+
+/** "25 Nov 2026": a calendar date (YYYY-MM-DD), which has no zone, written as it is. */
+export function formatCalendarDate(date: string, locale?: TLocale): string {
+  // Noon UTC written in UTC: the same date on every runtime, whatever its own zone.
+  const noon = Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: 'UTC', plainTime: '12:00' });
+  return formatter(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(noon.epochMilliseconds);
+}
+
+/** "Nov 2026": a calendar month (YYYY-MM, e.g. a report's monthly bucket), which has no zone, written as it is. */
+export function formatCalendarMonth(month: string, locale?: TLocale): string {
+  const noon = Temporal.PlainYearMonth.from(month)
+    .toPlainDate({ day: 1 })
+    .toZonedDateTime({ timeZone: 'UTC', plainTime: '12:00' });
+  return formatter(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    noon.epochMilliseconds,
+  );
+}

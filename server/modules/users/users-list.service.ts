@@ -1,0 +1,19 @@
+// A page of the company's users and one user, for admins.
+import type { TCompanyUser, TUserListQuery, TUserPage } from '#common/schemas/users.ts';
+import type { TDb } from '../../db/client.ts';
+import type { TAuthUser } from '../../plugins/auth.ts';
+import * as repo from './users.repo.ts';
+import { userNotFound } from './users-rules.ts';
+
+/** A page of the company's users. */
+export async function listUsers(db: TDb, actor: TAuthUser, query: TUserListQuery): Promise<TUserPage> {
+  const { rows, total } = await repo.listCompanyUsers(db, actor.companyId, query);
+  return { items: rows.map(repo.toCompanyUser), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** One user of the company. */
+export async function getUser(db: TDb, actor: TAuthUser, id: string): Promise<TCompanyUser> {
+  const row = await repo.findCompanyUser(db, actor.companyId, id);
+  if (!row) throw userNotFound();
+  return repo.toCompanyUser(row);
+}
