@@ -3,7 +3,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ADMIN_TABS, guardRoute, isRememberedRoute, type TRouteDef } from '#common/routes.ts';
 import { PageLoader } from '../../components/page-loader.tsx';
-import { useAuthState } from '../../features/auth/session.ts';
+import { useAuthState } from '../../lib/session.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
 import { FeatureOff } from './feature-off.tsx';
 

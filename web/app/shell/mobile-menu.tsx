@@ -4,7 +4,7 @@ import { Box, Button, Divider, NavLink, Paper, Stack, Text } from '@mantine/core
 import { Link, useLocation, useNavigate } from 'react-router';
 import { displayName, firstPageOf, isActivePage, type TNavSection } from '#common/nav.ts';
 import type { TUserProfile } from '#common/schemas/session.ts';
-import { useSignOut } from '../../features/auth/session.ts';
+import { useSignOut } from '../../lib/session.ts';
 import { useChangePasswordDialog, useTwoFactorDialog } from './user-menu.tsx';
 
 /** SPEC.md: the menu is at most 80% of the viewport minus 60 px tall. */

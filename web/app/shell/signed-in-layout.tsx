@@ -1,7 +1,7 @@
 // The signed-in frame: the navigation bar (hidden when nobody is signed in), the page, the footer.
 import { Box } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { useAuthState, useSession } from '../../features/auth/session.ts';
+import { useAuthState, useSession } from '../../lib/session.ts';
 import { CookieBanner } from './cookie-banner.tsx';
 import { Footer } from './footer.tsx';
 import { NavBar } from './nav-bar.tsx';

@@ -5,7 +5,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { displayName } from '#common/nav.ts';
 import type { TUserProfile } from '#common/schemas/session.ts';
-import { useSignOut } from '../../features/auth/session.ts';
+import { useSignOut } from '../../lib/session.ts';
 
 // Loaded when opened: it carries the QR code library.
 const TwoFactorDialog = lazy(() =>

@@ -2,7 +2,7 @@
 // admins change the configuration here, everyone else reads it.
 import { Container, Title } from '@mantine/core';
 import { hasRole } from '#common/roles.ts';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../../lib/session.ts';
 import { LabelConfigPanel } from './label-config-panel.tsx';
 import { LabelConfigSummary } from './label-config-summary.tsx';
 

@@ -9,8 +9,8 @@ import { type TItem, ZItemInputSchema, ZItemPatchSchema } from '#common/schemas/
 import { ApiError } from '../../lib/api-client.ts';
 import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
-import { useSession } from '../auth/session.ts';
 import { createItem, updateItem } from './api.ts';
 import { formErrorsOf, messageOf } from './format.ts';
 import { draftOf, ItemFields, inputOf, patchOf, type TItemDraft } from './item-form.tsx';

@@ -11,7 +11,7 @@ import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
 import { formatMoney } from '../../lib/format-money.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../../lib/session.ts';
 import { listItems } from './api.ts';
 import { ItemDialog } from './item-dialog.tsx';
 import { downloadItemsCsv } from './items-csv-api.ts';

@@ -21,7 +21,7 @@ import type { TCountSession } from '#common/schemas/stock-check.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { formatSignedMoney } from '../../lib/format-money.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../../lib/session.ts';
 import { getCount } from './api.ts';
 import { CloseCountDialog } from './close-count-dialog.tsx';
 import { CountLines } from './count-lines.tsx';

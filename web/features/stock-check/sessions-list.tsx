@@ -22,7 +22,7 @@ import { DataList } from '../../components/data-list/data-list.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../../lib/session.ts';
 import { listCounts } from './api.ts';
 import { countName, formatDateTime, percentCounted, STATUS_LABELS, scopeText } from './format.ts';
 import { StartCountDialog } from './start-count-dialog.tsx';

@@ -3,7 +3,7 @@
 // the same one.
 import { Container, Tabs, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { configOf, useSession } from '../auth/session.ts';
+import { configOf, useSession } from '../../lib/session.ts';
 import { BorrowedPanel } from '../borrowing/borrowed-panel.tsx';
 import { BalanceReportPanel } from '../stock-report/balance-report-panel.tsx';
 import { StockList } from './stock-list.tsx';

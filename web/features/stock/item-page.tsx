@@ -7,7 +7,7 @@ import { compareDecimal } from '#common/decimal.ts';
 import { hasRole } from '#common/roles.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
-import { configOf, useSession } from '../auth/session.ts';
+import { configOf, useSession } from '../../lib/session.ts';
 import { BorrowDialog } from '../borrowing/borrow-dialog.tsx';
 import { AdjustDialog } from './adjust-dialog.tsx';
 import { getItem, getItemBalances } from './api.ts';

@@ -19,7 +19,7 @@ import type { TGenealogyDirection } from '#common/schemas/lots.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../../lib/session.ts';
 import { getGenealogy, getLot } from './api.ts';
 import { lotPath } from './item-stock-sections.tsx';
 import { LedgerTable } from './ledger-table.tsx';

@@ -3,7 +3,7 @@
 import { TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { configOf, useSession } from '../auth/session.ts';
+import { configOf, useSession } from '../../lib/session.ts';
 import { LocationSelect } from '../inventory-setup/location-select.tsx';
 import { getLocation, getLot } from './api.ts';
 import { checkPosting, itemDialog, PostingForm, type TItemDialogProps } from './dialog-frame.tsx';

@@ -24,8 +24,8 @@ import type { TSubscription } from '#common/schemas/subscription.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
-import { useSession } from '../auth/session.ts';
 import { changePlan, fetchSubscription } from './api.ts';
 
 function formatDate(iso: string): string {

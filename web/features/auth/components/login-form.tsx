@@ -9,11 +9,11 @@ import type { TSession } from '#common/schemas/session.ts';
 import { lastRouteOrHelp } from '../../../app/guards/require-access.tsx';
 import { track } from '../../../lib/analytics.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
+import { setSession } from '../../../lib/session.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toast.ts';
 import { signInWithPassword } from '../api.ts';
 import { csrfToken } from '../csrf.ts';
-import { setSession } from '../session.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { TwoFactorChallenge } from './two-factor-challenge.tsx';
 

@@ -1,7 +1,7 @@
 // A verified account whose company could not be set up (its name was taken between sign-up and verification).
 import { Alert, Button, Container, Stack, Text } from '@mantine/core';
 import { AUTH_MESSAGES } from '#common/auth-messages.ts';
-import { useSignOut } from '../session.ts';
+import { useSignOut } from '../../../lib/session.ts';
 
 export function NoCompanyNotice() {
   const signOut = useSignOut();

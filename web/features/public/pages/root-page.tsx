@@ -4,8 +4,8 @@ import { lazy, Suspense } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { lastRouteOrHelp } from '../../../app/guards/require-access.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { useAuthState } from '../../../lib/session.ts';
 import { NoCompanyNotice } from '../../auth/components/no-company-notice.tsx';
-import { useAuthState } from '../../auth/session.ts';
 import { LandingPage } from '../components/landing-page.tsx';
 
 /** SPEC.md's special links on the root page, or null when the query holds none. */

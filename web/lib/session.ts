@@ -10,9 +10,9 @@ import {
 import { DEFAULT_LABEL_CONFIG, type TLabelConfig } from '#common/label-config.ts';
 import type { TAuthState } from '#common/routes.ts';
 import { type TSession, type TUserProfile, ZUserProfileSchema } from '#common/schemas/session.ts';
-import { api } from '../../lib/api-client.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
+import { api } from './api-client.ts';
+import { queryKeys } from './query-keys.ts';
+import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
 
 function readCachedUser(): TUserProfile | null {
   const raw = readStorage(STORAGE_KEYS.userData);
