@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { listenForLabelConfig } from '../features/auth/label-config-events.ts';
+import { listenForLabelConfig } from '../lib/label-config-events.ts';
 import { theme } from './theme.ts';
 
 /** SPEC.md section 9: data stays fresh 5 minutes and is collected after 10. */

@@ -24,9 +24,9 @@ import {
 import { LoadError } from '../../components/load-error.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { fieldErrorsOf } from '../../lib/field-errors.ts';
+import { announceLabelConfig } from '../../lib/label-config-events.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
-import { announceLabelConfig } from '../auth/label-config-events.ts';
 import { fetchLabelConfig, saveLabelConfig } from './api.ts';
 
 type TFlagKey = Extract<keyof TLabelConfig, `enable${string}`>;

@@ -2,7 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TLabelConfig } from '#common/label-config.ts';
 import type { TSession } from '#common/schemas/session.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** The event's name, as SPEC.md gives it. */
 export const LABEL_CONFIG_EVENT = 'labelConfigUpdated';
