@@ -5,9 +5,9 @@ import type { TAuditEntityType, TAuditEntry, TAuditQuery } from '#common/schemas
 import { DataList } from '../../components/data-list/data-list.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
+import { AUDIT_ENTITY_LABELS, auditActionLabel, auditChangeLines } from '../../lib/audit-labels.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { listAudit } from './api.ts';
-import { AUDIT_ENTITY_LABELS, auditActionLabel, auditChangeLines } from './audit-format.ts';
 
 const PAGE_SIZE = 25;
 

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TAdminAction } from '#common/schemas/security-dashboard.ts';
 import { LoadError } from '../../components/load-error.tsx';
-import { auditActionLabel, auditChangeLines } from '../audit/audit-format.ts';
+import { auditActionLabel, auditChangeLines } from '../../lib/audit-labels.ts';
 import { listAdminActions } from './api.ts';
 import { securityKeys } from './query-keys.ts';
 import { formatWhen } from './range.ts';
