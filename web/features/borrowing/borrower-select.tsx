@@ -4,8 +4,8 @@ import { type ComboboxItem, Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { messageOf } from '../../lib/api-errors.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { messageOf } from '../inventory-setup/format.ts';
 import { listBorrowers } from './api.ts';
 
 const PICK_SIZE = 20;

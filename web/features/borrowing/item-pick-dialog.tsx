@@ -5,9 +5,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { TItem, TItemListQuery } from '#common/schemas/inventory-setup.ts';
+import { messageOf } from '../../lib/api-errors.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { listItems } from '../inventory-setup/api.ts';
-import { messageOf } from '../inventory-setup/format.ts';
 
 const PICK_SIZE = 20;
 const MORE = '__more__';

@@ -7,12 +7,12 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type TItem, ZItemInputSchema, ZItemPatchSchema } from '#common/schemas/inventory-setup.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { formErrorsOf, messageOf } from '../../lib/api-errors.ts';
 import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { createItem, updateItem } from './api.ts';
-import { formErrorsOf, messageOf } from './format.ts';
 import { draftOf, ItemFields, inputOf, patchOf, type TItemDraft } from './item-form.tsx';
 
 /** The dialog of `target`: 'new' to add an item, an item to edit it, null when closed. */

@@ -5,9 +5,9 @@ import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ITEM_CSV_COLUMNS, ITEM_CSV_MAX_CHARS, type TItemImportResult } from '#common/schemas/items-csv.ts';
+import { messageOf } from '../../lib/api-errors.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
-import { messageOf } from './format.ts';
 import { importItemsCsv } from './items-csv-api.ts';
 
 export function ItemsImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {

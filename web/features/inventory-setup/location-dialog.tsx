@@ -11,11 +11,12 @@ import {
   ZLocationPatchSchema,
 } from '#common/schemas/inventory-setup.ts';
 import { FormFooter } from '../../components/form-footer.tsx';
+import { formErrorsOf } from '../../lib/api-errors.ts';
 import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
 import { createLocation, updateLocation } from './api.ts';
-import { childKinds, formErrorsOf, KIND_LABELS } from './format.ts';
+import { childKinds, KIND_LABELS } from './format.ts';
 
 /** What the dialog does: add a site (parent null) or a child of `parent`, or edit `location`. */
 export type TLocationTarget =

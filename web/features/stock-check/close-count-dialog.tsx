@@ -3,10 +3,10 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCountSession } from '#common/schemas/stock-check.ts';
+import { messageOf } from '../../lib/api-errors.ts';
 import { formatSignedMoney } from '../../lib/format-money.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
-import { messageOf } from '../inventory-setup/format.ts';
 import { cancelCount, postCount } from './api.ts';
 import { countName } from './format.ts';
 

@@ -7,9 +7,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
 import type { TCountLine, TCountLinePage } from '#common/schemas/stock-check.ts';
 import { countedQuantity } from '#common/schemas/stock-check.ts';
+import { messageOf } from '../../lib/api-errors.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
-import { messageOf } from '../inventory-setup/format.ts';
 import { recordCount } from './api.ts';
 
 /** "BRK-100 at PLANT1 / A / B7, lot L-12": how a line is named to people and screen readers. */

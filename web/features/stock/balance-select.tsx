@@ -3,7 +3,7 @@
 import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TItem } from '#common/schemas/inventory-setup.ts';
-import { messageOf } from '../inventory-setup/format.ts';
+import { messageOf } from '../../lib/api-errors.ts';
 import { getItemBalances } from './api.ts';
 import { stockKeys } from './stock-keys.ts';
 

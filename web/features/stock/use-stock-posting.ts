@@ -5,9 +5,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TPostStockInput, TStockTransaction } from '#common/schemas/stock.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { messageOf } from '../../lib/api-errors.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
-import { messageOf } from '../inventory-setup/format.ts';
 import { postStock } from './api.ts';
 
 /** The body of a posting without its key (the hook adds it). */
