@@ -13,10 +13,10 @@ import {
 import { FormFooter } from '../../components/form-footer.tsx';
 import { formErrorsOf } from '../../lib/api-errors.ts';
 import { fieldErrorsOf } from '../../lib/field-errors.ts';
+import { childKinds, KIND_LABELS } from '../../lib/location-kinds.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
 import { createLocation, updateLocation } from './api.ts';
-import { childKinds, KIND_LABELS } from './format.ts';
 
 /** What the dialog does: add a site (parent null) or a child of `parent`, or edit `location`. */
 export type TLocationTarget =

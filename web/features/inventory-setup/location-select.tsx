@@ -6,9 +6,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { TLocation } from '#common/schemas/inventory-setup.ts';
 import { messageOf } from '../../lib/api-errors.ts';
+import { KIND_LABELS } from '../../lib/location-kinds.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { listLocations } from './api.ts';
-import { KIND_LABELS } from './format.ts';
 
 const PICK_SIZE = 20;
 /** The value of the last, disabled option that says more locations match than are shown. */

@@ -5,9 +5,9 @@ import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { TLocation } from '#common/schemas/inventory-setup.ts';
 import { LoadError } from '../../components/load-error.tsx';
+import { childKinds, KIND_LABELS } from '../../lib/location-kinds.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { listLocations } from './api.ts';
-import { childKinds, KIND_LABELS } from './format.ts';
 
 const LEVEL_SIZE = 50;
 

@@ -1,5 +1,4 @@
-// Display helpers of SKU setup: location kinds in words (failures are web/lib's api-errors.ts; money and quantities
-// its format-money.ts and format-quantity.ts).
+// Location kinds in words, and which kinds may sit under which: SKU setup's tree and every location picker show them.
 import { LOCATION_KINDS, type TLocationKind } from '#common/schemas/inventory-setup.ts';
 
 export const KIND_LABELS: Record<TLocationKind, string> = {
