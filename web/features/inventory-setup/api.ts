@@ -1,4 +1,5 @@
-// Calls of the SKU setup API (/api/v1/items and /api/v1/locations), typed by the shared contract.
+// Calls of the SKU setup API (/api/v1/items and /api/v1/locations), typed by the shared contract. The location
+// search every picker uses is web/lib's locations-api.ts.
 import type {
   TItem,
   TItemInputRaw,
@@ -7,7 +8,6 @@ import type {
   TItemPatch,
   TLocation,
   TLocationInput,
-  TLocationPage,
   TLocationPatch,
 } from '#common/schemas/inventory-setup.ts';
 import { api } from '../../lib/api-client.ts';
@@ -29,24 +29,6 @@ export const createItem = (body: TItemInputRaw) => api<TItem>('/api/v1/items', {
 
 export const updateItem = (id: string, body: TItemPatch) =>
   api<TItem>(`/api/v1/items/${encodeURIComponent(id)}`, { method: 'PATCH', body });
-
-/** What GET /api/v1/locations is asked: a parent's children (the sites without one), or a search. */
-export interface TLocationLookup {
-  parentId?: string | null;
-  q?: string;
-  page: number;
-  pageSize: number;
-}
-
-export function listLocations(query: TLocationLookup, signal?: AbortSignal): Promise<TLocationPage> {
-  const params = new URLSearchParams({
-    page: String(query.page),
-    pageSize: String(query.pageSize),
-    ...(query.parentId ? { parentId: query.parentId } : {}),
-    ...(query.q ? { q: query.q } : {}),
-  });
-  return api<TLocationPage>(`/api/v1/locations?${params}`, withSignal(signal));
-}
 
 export const createLocation = (body: TLocationInput) =>
   api<TLocation>('/api/v1/locations', { method: 'POST', body });

@@ -7,8 +7,8 @@ import { useMemo, useState } from 'react';
 import type { TLocation } from '#common/schemas/inventory-setup.ts';
 import { messageOf } from '../../lib/api-errors.ts';
 import { KIND_LABELS } from '../../lib/location-kinds.ts';
+import { listLocations } from '../../lib/locations-api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { listLocations } from './api.ts';
 
 const PICK_SIZE = 20;
 /** The value of the last, disabled option that says more locations match than are shown. */

@@ -6,8 +6,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { TLocation } from '#common/schemas/inventory-setup.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { childKinds, KIND_LABELS } from '../../lib/location-kinds.ts';
+import { listLocations } from '../../lib/locations-api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { listLocations } from './api.ts';
 
 const LEVEL_SIZE = 50;
 
