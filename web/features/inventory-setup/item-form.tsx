@@ -10,7 +10,7 @@ import {
   type TItemPatch,
   UNITS_OF_MEASURE,
 } from '#common/schemas/inventory-setup.ts';
-import { LocationSelect } from './location-select.tsx';
+import { LocationSelect } from '../../components/location-select.tsx';
 
 type TUnit = (typeof UNITS_OF_MEASURE)[number];
 

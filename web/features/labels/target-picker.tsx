@@ -7,9 +7,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TItem } from '#common/schemas/inventory-setup.ts';
 import type { TPrintTargetKind } from '#common/schemas/labels.ts';
+import { LocationSelect } from '../../components/location-select.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { listItems } from '../inventory-setup/api.ts';
-import { LocationSelect } from '../inventory-setup/location-select.tsx';
 import { getItemLots } from '../stock/api.ts';
 
 /** One thing picked: what it is, how it reads in the list, and its copies. */

@@ -8,10 +8,10 @@ import type { TStockReportRow } from '#common/schemas/stock-report.ts';
 import { DataList } from '../../components/data-list/data-list.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
+import { LocationSelect } from '../../components/location-select.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatMoney } from '../../lib/format-money.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { LocationSelect } from '../inventory-setup/location-select.tsx';
 import { getBalanceReport, type TReportFilters } from './api.ts';
 
 const PAGE_SIZE = 50;

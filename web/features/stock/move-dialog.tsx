@@ -1,6 +1,6 @@
 // Move stock of an item from one of its balances to another location (the lot goes with it).
 import { useState } from 'react';
-import { LocationSelect } from '../inventory-setup/location-select.tsx';
+import { LocationSelect } from '../../components/location-select.tsx';
 import { itemDialog, type TItemDialogProps } from './dialog-frame.tsx';
 import { FromBalanceForm, QuantityInput, useFromBalance } from './from-balance.tsx';
 import { lotSuffix } from './stock-format.ts';

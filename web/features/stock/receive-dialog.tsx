@@ -3,8 +3,8 @@
 import { TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { LocationSelect } from '../../components/location-select.tsx';
 import { configOf, useSession } from '../../lib/session.ts';
-import { LocationSelect } from '../inventory-setup/location-select.tsx';
 import { getLocation, getLot } from './api.ts';
 import { checkPosting, itemDialog, PostingForm, type TItemDialogProps } from './dialog-frame.tsx';
 import { lotSuffix } from './stock-format.ts';

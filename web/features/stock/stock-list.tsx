@@ -9,9 +9,9 @@ import type { TStockFilter, TStockRow, TStockSort } from '#common/schemas/stock-
 import { DataList } from '../../components/data-list/data-list.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
+import { LocationSelect } from '../../components/location-select.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { formatMoney } from '../../lib/format-money.ts';
-import { LocationSelect } from '../inventory-setup/location-select.tsx';
 import { downloadStockCsv, listCategories, listStock } from './api.ts';
 import { stockKeys } from './stock-keys.ts';
 

@@ -5,10 +5,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { TLocation } from '#common/schemas/inventory-setup.ts';
-import { messageOf } from '../../lib/api-errors.ts';
-import { KIND_LABELS } from '../../lib/location-kinds.ts';
-import { listLocations } from '../../lib/locations-api.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
+import { messageOf } from '../lib/api-errors.ts';
+import { KIND_LABELS } from '../lib/location-kinds.ts';
+import { listLocations } from '../lib/locations-api.ts';
+import { queryKeys } from '../lib/query-keys.ts';
 
 const PICK_SIZE = 20;
 /** The value of the last, disabled option that says more locations match than are shown. */
