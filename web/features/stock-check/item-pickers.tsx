@@ -6,8 +6,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TItem, TItemListQuery } from '#common/schemas/inventory-setup.ts';
 import { messageOf } from '../../lib/api-errors.ts';
+import { listItems } from '../../lib/items-api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { listItems } from '../inventory-setup/api.ts';
 
 const PICK_SIZE = 20;
 const MORE = '__more__';
