@@ -8,9 +8,8 @@ import { useState } from 'react';
 import type { TItem } from '#common/schemas/inventory-setup.ts';
 import type { TPrintTargetKind } from '#common/schemas/labels.ts';
 import { LocationSelect } from '../../components/location-select.tsx';
-import { listItems } from '../../lib/items-api.ts';
+import { getItemLots, listItems } from '../../lib/items-api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { getItemLots } from '../stock/api.ts';
 
 /** One thing picked: what it is, how it reads in the list, and its copies. */
 export interface TPick {

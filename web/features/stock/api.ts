@@ -1,7 +1,7 @@
 // Calls of the stock screens: the stock list and its CSV, an item's balances, lots and history, a lot and its
 // genealogy, and the postings (receive, issue, move, adjust, reversal). Typed by the shared contracts.
 import type { TItem, TLocation } from '#common/schemas/inventory-setup.ts';
-import type { TGenealogy, TGenealogyDirection, TLotDetail, TLotPage } from '#common/schemas/lots.ts';
+import type { TGenealogy, TGenealogyDirection, TLotDetail } from '#common/schemas/lots.ts';
 import type { TItemBalances, TPostStockInput, TStockTransaction } from '#common/schemas/stock.ts';
 import type { TLedgerPage, TStockFilter, TStockPage } from '#common/schemas/stock-list.ts';
 import { api } from '../../lib/api-client.ts';
@@ -72,9 +72,6 @@ export function getItemLedger(itemId: string, query: TLedgerLookup, signal?: Abo
   });
   return api<TLedgerPage>(`/api/v1/items/${id(itemId)}/ledger?${params}`, withSignal(signal));
 }
-
-export const getItemLots = (itemId: string, page: number, pageSize: number, signal?: AbortSignal) =>
-  api<TLotPage>(`/api/v1/items/${id(itemId)}/lots?page=${page}&pageSize=${pageSize}`, withSignal(signal));
 
 export const getLot = (lotId: string, signal?: AbortSignal) =>
   api<TLotDetail>(`/api/v1/lots/${id(lotId)}`, withSignal(signal));

@@ -11,7 +11,7 @@ import type { TItemBalances } from '#common/schemas/stock.ts';
 import { DataList } from '../../components/data-list/data-list.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
-import { getItemLots } from './api.ts';
+import { getItemLots } from '../../lib/items-api.ts';
 import { stockKeys } from './stock-keys.ts';
 
 /** Where a lot's page is. */
