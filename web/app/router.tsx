@@ -25,7 +25,7 @@ const SignedInLayout = lazy(() =>
   import('./shell/signed-in-layout.tsx').then((m) => ({ default: m.SignedInLayout })),
 );
 const AreaPage = lazy(() => import('../features/areas/area-page.tsx'));
-const AdminPage = lazy(() => import('../features/admin/admin-page.tsx'));
+const AdminPage = lazy(() => import('./pages/admin-page.tsx'));
 const UsersPage = lazy(() => import('../features/users/users-page.tsx'));
 const SubscriptionPage = lazy(() => import('../features/subscription/subscription-page.tsx'));
 const SecurityDashboardPage = lazy(

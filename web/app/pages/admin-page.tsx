@@ -1,14 +1,14 @@
 // /admin: the Admin section's tabs (SPEC.md section 2). Users, Config, SKU Setup and Audit Trail are built; the others say what
-// they will hold.
+// they will hold. Each tab is another feature's panel, so the page is the app's, not a feature's.
 import { Badge, Container, Group, Tabs, Text, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ADMIN_TABS } from '#common/routes.ts';
-import { AREA_DESCRIPTIONS } from '../areas/area-descriptions.ts';
-import { AuditPanel } from '../audit/audit-panel.tsx';
-import { LabelConfigPanel } from '../company/label-config-panel.tsx';
-import { ItemsPanel } from '../inventory-setup/items-panel.tsx';
-import { LabelFormatsPanel } from '../labels/label-formats-panel.tsx';
-import { UsersPanel } from '../users/users-panel.tsx';
+import { AREA_DESCRIPTIONS } from '../../features/areas/area-descriptions.ts';
+import { AuditPanel } from '../../features/audit/audit-panel.tsx';
+import { LabelConfigPanel } from '../../features/company/label-config-panel.tsx';
+import { ItemsPanel } from '../../features/inventory-setup/items-panel.tsx';
+import { LabelFormatsPanel } from '../../features/labels/label-formats-panel.tsx';
+import { UsersPanel } from '../../features/users/users-panel.tsx';
 
 export default function AdminPage() {
   const [params] = useSearchParams();
