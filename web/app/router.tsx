@@ -4,9 +4,9 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { SCAN_LINK_PATH } from '#common/label-codes.ts';
 import { findRoute, PROTECTED_ROUTES, type TRouteDef } from '#common/routes.ts';
 import { PageLoader } from '../components/page-loader.tsx';
-// The root page is the first paint of most visits: bundled with the app rather than fetched after it.
-import RootPage from '../features/public/pages/root-page.tsx';
 import { RequireAccess } from './guards/require-access.tsx';
+// The root page is the first paint of most visits: bundled with the app rather than fetched after it.
+import RootPage from './pages/root-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { PublicLayout } from './shell/public-layout.tsx';

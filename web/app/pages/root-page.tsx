@@ -1,12 +1,13 @@
 // The root page: special links first (invites, verification errors), a signed-in user to their last route,
-// then the login or sign-up view when the query asks for one, else the landing page.
+// then the login or sign-up view when the query asks for one, else the landing page. It shows auth's views and the
+// public landing page, so the app composes it.
 import { lazy, Suspense } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { lastRouteOrHelp } from '../../../app/guards/require-access.tsx';
-import { PageLoader } from '../../../components/page-loader.tsx';
-import { useAuthState } from '../../../lib/session.ts';
-import { NoCompanyNotice } from '../../auth/components/no-company-notice.tsx';
-import { LandingPage } from '../components/landing-page.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { NoCompanyNotice } from '../../features/auth/components/no-company-notice.tsx';
+import { LandingPage } from '../../features/public/components/landing-page.tsx';
+import { useAuthState } from '../../lib/session.ts';
+import { lastRouteOrHelp } from '../guards/require-access.tsx';
 
 /** SPEC.md's special links on the root page, or null when the query holds none. */
 export function specialLinkTarget(params: URLSearchParams): string | null {
@@ -25,7 +26,7 @@ export function specialLinkTarget(params: URLSearchParams): string | null {
 
 // The login and sign-up views load on demand: the landing page is what most first visits see.
 const AuthPanel = lazy(() =>
-  import('../../auth/components/auth-panel.tsx').then((m) => ({ default: m.AuthPanel })),
+  import('../../features/auth/components/auth-panel.tsx').then((m) => ({ default: m.AuthPanel })),
 );
 
 export default function RootPage() {
