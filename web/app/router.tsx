@@ -37,7 +37,7 @@ const InventoryPage = lazy(() => import('../features/stock/inventory-page.tsx'))
 const ItemsPage = lazy(() => import('../features/stock/items-page.tsx'));
 const LabelConfigPage = lazy(() => import('../features/company/label-config-page.tsx'));
 const LabelsPage = lazy(() => import('../features/labels/labels-page.tsx'));
-const ScanPage = lazy(() => import('../features/scan/scan-page.tsx'));
+const ScanPage = lazy(() => import('./pages/scan-page.tsx'));
 const ScanLinkPage = lazy(() => import('../features/scan/scan-link-page.tsx'));
 
 /** The protected screens that are built; every other protected route shows what its area will do (AreaPage). */

@@ -1,24 +1,25 @@
 // /scan (Inventory's landing page): scan with the camera, a USB or Bluetooth scanner (a fast burst of keys ending in
 // Enter, anywhere on the page), or type a code. Each scan adds a card — newest first, nothing to close — with what it
-// found and its actions. ?code= resolves one code on arrival (a QR link to a location lands here).
+// found and its actions. ?code= resolves one code on arrival (a QR link to a location lands here). The cards open
+// stock's and borrowing's dialogs and start stock checks, so the app composes the page from the scan feature's parts.
 import { Alert, Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { hasRole } from '#common/roles.ts';
 import type { TScanResult } from '#common/schemas/scan.ts';
+import { resolveCode, scanKey } from '../../features/scan/api.ts';
+import { CameraScanner } from '../../features/scan/camera-scanner.tsx';
+import { scanFeedback } from '../../features/scan/feedback.ts';
+import { ScanCard, type TScanAction, type TScanEntry } from '../../features/scan/result-card.tsx';
+import { useKeyboardWedge } from '../../features/scan/wedge.ts';
+import { startCount } from '../../features/stock-check/api.ts';
 import { track } from '../../lib/analytics.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { configOf, useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
-import { startCount } from '../stock-check/api.ts';
-import { resolveCode, scanKey } from './api.ts';
-import { CameraScanner } from './camera-scanner.tsx';
-import { scanFeedback } from './feedback.ts';
-import { ScanCard, type TScanAction, type TScanEntry } from './result-card.tsx';
 import { ScanDialogs, type TScanDialog } from './scan-dialogs.tsx';
-import { useKeyboardWedge } from './wedge.ts';
 
 /** How scans came in, as analytics records them. */
 type TScanType = 'camera' | 'scanner' | 'typed' | 'link';

@@ -5,13 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import { borrowerLabel, type TBorrowing } from '#common/schemas/borrowing.ts';
 import type { TScanResult } from '#common/schemas/scan.ts';
 import { LoadError } from '../../components/load-error.tsx';
+import { listBorrowings } from '../../features/borrowing/api.ts';
+import { BorrowDialog } from '../../features/borrowing/borrow-dialog.tsx';
+import { ReturnDialog } from '../../features/borrowing/return-dialog.tsx';
+import { IssueDialog } from '../../features/stock/issue-dialog.tsx';
+import { MoveDialog } from '../../features/stock/move-dialog.tsx';
+import { ReceiveDialog } from '../../features/stock/receive-dialog.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { listBorrowings } from '../borrowing/api.ts';
-import { BorrowDialog } from '../borrowing/borrow-dialog.tsx';
-import { ReturnDialog } from '../borrowing/return-dialog.tsx';
-import { IssueDialog } from '../stock/issue-dialog.tsx';
-import { MoveDialog } from '../stock/move-dialog.tsx';
-import { ReceiveDialog } from '../stock/receive-dialog.tsx';
 
 type TStockResult = Extract<TScanResult, { kind: 'item' | 'lot' }>;
 
