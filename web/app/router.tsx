@@ -33,8 +33,8 @@ const SecurityDashboardPage = lazy(
 );
 
 const StockCheckPage = lazy(() => import('../features/stock-check/stock-check-page.tsx'));
-const InventoryPage = lazy(() => import('../features/stock/inventory-page.tsx'));
-const ItemsPage = lazy(() => import('../features/stock/items-page.tsx'));
+const InventoryPage = lazy(() => import('./pages/inventory-page.tsx'));
+const ItemsPage = lazy(() => import('./pages/items-page.tsx'));
 const LabelConfigPage = lazy(() => import('../features/company/label-config-page.tsx'));
 const LabelsPage = lazy(() => import('../features/labels/labels-page.tsx'));
 const ScanPage = lazy(() => import('./pages/scan-page.tsx'));

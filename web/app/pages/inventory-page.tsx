@@ -1,12 +1,12 @@
 // /inventory (and plain /items): the stock list, the stock balance report, and the Borrowed tab when the company
 // allows borrowing; the tab is part of the address (?tab=report, ?tab=borrowed) so a reload or a shared link opens
-// the same one.
+// the same one. The tabs are the panels of stock, stock-report and borrowing, so the app composes them.
 import { Container, Tabs, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { BorrowedPanel } from '../../features/borrowing/borrowed-panel.tsx';
+import { StockList } from '../../features/stock/stock-list.tsx';
+import { BalanceReportPanel } from '../../features/stock-report/balance-report-panel.tsx';
 import { configOf, useSession } from '../../lib/session.ts';
-import { BorrowedPanel } from '../borrowing/borrowed-panel.tsx';
-import { BalanceReportPanel } from '../stock-report/balance-report-panel.tsx';
-import { StockList } from './stock-list.tsx';
 
 export default function InventoryPage() {
   const [params, setParams] = useSearchParams();
