@@ -1,5 +1,6 @@
 // The item page (/items?id=<itemId>): what the item is, how much there is and where (by location and lot), its
-// lots, and its full history; Receive, Issue, Move, Adjust (admins) and Borrow (when the company allows it).
+// lots, and its full history; Receive, Issue, Move, Adjust (admins) and Borrow (when the company allows it). Stock's
+// sections and dialogs beside borrowing's Borrow dialog: the app composes the page.
 import { Badge, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,16 +8,20 @@ import { compareDecimal } from '#common/decimal.ts';
 import { hasRole } from '#common/roles.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
+import { BorrowDialog } from '../../features/borrowing/borrow-dialog.tsx';
+import { AdjustDialog } from '../../features/stock/adjust-dialog.tsx';
+import { getItem, getItemBalances } from '../../features/stock/api.ts';
+import { IssueDialog } from '../../features/stock/issue-dialog.tsx';
+import {
+  BalancesSection,
+  LotsSection,
+  type TBalanceAction,
+} from '../../features/stock/item-stock-sections.tsx';
+import { LedgerTable } from '../../features/stock/ledger-table.tsx';
+import { MoveDialog } from '../../features/stock/move-dialog.tsx';
+import { ReceiveDialog } from '../../features/stock/receive-dialog.tsx';
+import { stockKeys } from '../../features/stock/stock-keys.ts';
 import { configOf, useSession } from '../../lib/session.ts';
-import { BorrowDialog } from '../borrowing/borrow-dialog.tsx';
-import { AdjustDialog } from './adjust-dialog.tsx';
-import { getItem, getItemBalances } from './api.ts';
-import { IssueDialog } from './issue-dialog.tsx';
-import { BalancesSection, LotsSection, type TBalanceAction } from './item-stock-sections.tsx';
-import { LedgerTable } from './ledger-table.tsx';
-import { MoveDialog } from './move-dialog.tsx';
-import { ReceiveDialog } from './receive-dialog.tsx';
-import { stockKeys } from './stock-keys.ts';
 
 type TDialog = {
   kind: 'receive' | 'issue' | 'move' | 'adjust' | 'borrow';
