@@ -9,11 +9,17 @@ import {
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/setup/chromium.ts';
 
 // A fresh data folder, the built web app, the installation's sysadmin made as an operator would, then the server.
+// The web app is built for production even though the server runs with NODE_ENV=test: Vite keeps an already-set
+// NODE_ENV, and React's development build made every page several times slower to draw than users ever see it.
 const SYSADMIN_COMMAND = [
   `printf '%s' '${E2E_SYSADMIN.password}' | npx tsx server/cli/create-sysadmin.ts --password-stdin`,
   `--email ${E2E_SYSADMIN.email} --first ${E2E_SYSADMIN.firstName} --last ${E2E_SYSADMIN.lastName}`,
   `--company '${E2E_SYSADMIN.companyName}'`,
 ].join(' ');
+
+// Each run builds the web app into a folder of its own: a run that rebuilt the shared dist/web replaced the chunks
+// another run's pages were still loading.
+const WEB_DIST_DIR = `dist/web-e2e-${PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -39,7 +45,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && npx tsx scripts/build-web.ts && ${SYSADMIN_COMMAND} && npx tsx server/main.ts`,
+    command: `rm -rf ${DATA_DIR} && NODE_ENV=production WEB_DIST_DIR=${WEB_DIST_DIR} npx tsx scripts/build-web.ts && ${SYSADMIN_COMMAND} && npx tsx server/main.ts`,
     url: `${BASE_URL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -48,6 +54,7 @@ export default defineConfig({
     env: {
       NODE_ENV: 'test',
       DATA_DIR,
+      WEB_DIST_DIR,
       PORT: String(PORT),
       HOST: '127.0.0.1',
       APP_URL: BASE_URL,

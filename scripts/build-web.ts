@@ -1,10 +1,11 @@
-// Builds the web app into dist/web and writes .br and .gz next to each text asset, served by @fastify/static.
+// Builds the web app into dist/web (or WEB_DIST_DIR: each end-to-end run builds its own, so that one run's build
+// never replaces the files another run's server is serving) and writes .br and .gz next to each text asset.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
-const DIST = 'dist/web';
+const DIST = process.env.WEB_DIST_DIR ?? 'dist/web';
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
 
 function* files(dir: string): Generator<string> {
@@ -17,7 +18,8 @@ function* files(dir: string): Generator<string> {
 
 /** Builds and pre-compresses; returns the number of files compressed. */
 export async function buildWeb(): Promise<number> {
-  await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
+  // outDir is relative to vite.config.ts's root (web/): resolve ours from the working directory.
+  await build({ configFile: 'vite.config.ts', logLevel: 'warn', build: { outDir: resolve(DIST) } });
   let count = 0;
   for (const file of files(DIST)) {
     if (!COMPRESSIBLE.test(file) || file.endsWith('.map')) continue;

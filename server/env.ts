@@ -27,6 +27,8 @@ const ZEnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number({ message: 'Must be a port number' }).int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
+  // Where the built web app is served from (scripts/build-web.ts writes it); each end-to-end run has its own.
+  WEB_DIST_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .url({ message: 'Must be a postgres:// URL' })
     .refine((v) => /^postgres(ql)?:\/\//.test(v), { message: 'Must be a postgres:// URL' })
@@ -55,6 +57,8 @@ export interface TConfig {
   host: string;
   port: number;
   dataDir: string;
+  /** The built web app's folder; undefined serves dist/web. */
+  webDistDir: string | undefined;
   databaseUrl: string | undefined;
   appUrl: string;
   smtpUrl: string | undefined;
@@ -86,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     host: e.HOST,
     port: e.PORT,
     dataDir: e.DATA_DIR,
+    webDistDir: e.WEB_DIST_DIR,
     databaseUrl: e.DATABASE_URL,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,

@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     config,
     database,
     sessionSecret: resolveSessionSecret(config.sessionSecret, config.dataDir),
+    ...(config.webDistDir === undefined ? {} : { webDistDir: config.webDistDir }),
   });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

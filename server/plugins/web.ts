@@ -1,6 +1,6 @@
 // Serves the built web app from the same process: hashed assets cached for a year, every app route gets index.html.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -15,7 +15,8 @@ export const WEB_DIST = join(import.meta.dirname ?? '.', '..', '..', 'dist', 'we
  * otherwise the app's index.html, with status 404 for paths that are not routes of the app (its 404 page shows).
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir?: string }) => {
-  const distDir = opts.distDir ?? WEB_DIST;
+  // @fastify/static takes an absolute root; WEB_DIST_DIR may be given relative to the working directory.
+  const distDir = resolve(opts.distDir ?? WEB_DIST);
   const indexFile = join(distDir, 'index.html');
   const hasWeb = existsSync(indexFile);
   const indexHtml = hasWeb ? readFileSync(indexFile) : null;
