@@ -1,5 +1,6 @@
 // The plan tiers of SPEC.md section 3: names, prices and the user and SKU limits each one allows.
 import { z } from 'zod';
+import { addMonthsToInstant } from './time/calendar.ts';
 
 export const PLAN_IDS = ['basic', 'standard', 'premium', 'beta'] as const;
 export const ZPlanIdSchema = z.enum(PLAN_IDS);
@@ -106,15 +107,12 @@ export interface TPlanLimits {
   expired: boolean;
 }
 
-/** The date `months` calendar months after `from` (the same day of the month, clamped to the month's end). */
+/**
+ * The instant `months` calendar months after `from`, on UTC's calendar (plans are the installation's, not a
+ * company's day): the same day of the month, clamped to the month's end.
+ */
 export function addMonths(from: Date, months: number): Date {
-  const result = new Date(from.getTime());
-  const day = result.getUTCDate();
-  result.setUTCDate(1);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
-  result.setUTCDate(Math.min(day, lastDay));
-  return result;
+  return addMonthsToInstant(from, months, 'UTC');
 }
 
 /** The limits of a company on `planId` since `planStartedAt`, as of `now`. */

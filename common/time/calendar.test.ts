@@ -4,13 +4,17 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   addMonths,
+  addMonthsToInstant,
   compareDates,
   dateIn,
+  dayBoundsIn,
   dayRangeIn,
   daysBetween,
   hoursInDay,
+  isCalendarDate,
   isTimeZone,
   safeTimeZone,
+  startOfMonth,
   todayIn,
 } from './calendar.ts';
 
@@ -39,6 +43,15 @@ describe('dateIn / todayIn: the company’s date of an instant', () => {
     expect(safeTimeZone('Mars/Olympus_Mons')).toBe('UTC');
     expect(safeTimeZone(null)).toBe('UTC');
     expect(dateIn('2026-11-24T23:30:00Z', 'Mars/Olympus_Mons')).toBe('2026-11-24');
+  });
+});
+
+describe('isCalendarDate', () => {
+  it('takes real YYYY-MM-DD dates only', () => {
+    expect(isCalendarDate('2028-02-29')).toBe(true);
+    expect(isCalendarDate('2026-02-29')).toBe(false);
+    expect(isCalendarDate('2026-2-3')).toBe(false);
+    expect(isCalendarDate('')).toBe(false);
   });
 });
 
@@ -76,6 +89,13 @@ describe('dayRangeIn / hoursInDay: a company day as instants', () => {
       date = next;
     }
   });
+
+  it('gives a day’s last millisecond for an inclusive upper bound (Hawaii: 24 November ends 10:00 UTC next day)', () => {
+    expect(dayBoundsIn('2026-11-24', 'Pacific/Honolulu')).toEqual({
+      first: '2026-11-24T10:00:00Z',
+      last: '2026-11-25T09:59:59.999Z',
+    });
+  });
 });
 
 describe('addMonths / addDays / daysBetween: calendar arithmetic', () => {
@@ -87,6 +107,21 @@ describe('addMonths / addDays / daysBetween: calendar arithmetic', () => {
       '2026-04-30',
       '2026-05-31',
     ]);
+  });
+
+  it('finds the first day of a month, the start of "this month" in a report', () => {
+    expect(startOfMonth('2026-11-25')).toBe('2026-11-01');
+    expect(startOfMonth('2028-02-29')).toBe('2028-02-01');
+  });
+
+  it('moves an instant by months on a zone’s clock, clamping the day and keeping the time across DST', () => {
+    expect(addMonthsToInstant('2026-01-31T10:00:00Z', 1, 'UTC').toISOString()).toBe(
+      '2026-02-28T10:00:00.000Z',
+    );
+    // 09:00 in New York on 1 March (EST, UTC-5) is 09:00 on 1 April (EDT, UTC-4).
+    expect(addMonthsToInstant('2026-03-01T14:00:00Z', 1, 'America/New_York').toISOString()).toBe(
+      '2026-04-01T13:00:00.000Z',
+    );
   });
 
   it('knows leap years: 29 February in 2028, not in 2100', () => {

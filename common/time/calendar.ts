@@ -42,6 +42,17 @@ export function todayIn(timeZone: string, now: TInstantInput = Date.now()): stri
   return dateIn(now, timeZone);
 }
 
+/** True for a real calendar date written YYYY-MM-DD ("2026-02-30" and half-typed text are not). */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  try {
+    Temporal.PlainDate.from(text, { overflow: 'reject' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The instants a calendar date spans in `timeZone`: from its first moment (inclusive) to the next date's first
  * moment (exclusive), as UTC ISO text. A daylight-saving day is 23 or 25 hours long here, as it was on the clock.
@@ -52,6 +63,15 @@ export function dayRangeIn(date: string, timeZone: string): { from: string; to: 
   const start = day.toZonedDateTime({ timeZone: zone });
   const end = day.add({ days: 1 }).toZonedDateTime({ timeZone: zone });
   return { from: start.toInstant().toString(), to: end.toInstant().toString() };
+}
+
+/**
+ * The first and the last millisecond of a calendar date in `timeZone`, for filters whose upper bound is inclusive
+ * (the audit trail's `to`): "up to and including 24 November" on the company's clock.
+ */
+export function dayBoundsIn(date: string, timeZone: string): { first: string; last: string } {
+  const { from, to } = dayRangeIn(date, timeZone);
+  return { first: from, last: Temporal.Instant.from(to).subtract({ milliseconds: 1 }).toString() };
 }
 
 /** How many hours the calendar date lasts in `timeZone` (24, or 23 and 25 on daylight-saving days). */
@@ -70,6 +90,22 @@ export function addDays(date: string, days: number): string {
  */
 export function addMonths(date: string, months: number): string {
   return Temporal.PlainDate.from(date).add({ months }, { overflow: 'constrain' }).toString();
+}
+
+/** The first day of `date`'s month: where "this month" starts in a report. */
+export function startOfMonth(date: string): string {
+  return Temporal.PlainDate.from(date).with({ day: 1 }).toString();
+}
+
+/**
+ * The instant `months` calendar months after `instant`, counted on the clock of `timeZone`: the same day of the
+ * month and time of day, the day clamped to a shorter month's last (a plan begun on 31 January ends on the last day
+ * of February). A time the daylight-saving change skips moves forward, as Temporal's 'compatible' rule does.
+ */
+export function addMonthsToInstant(instant: TInstantInput, months: number, timeZone: string): Date {
+  const start = Temporal.Instant.fromEpochMilliseconds(new Date(instant).getTime());
+  const moved = start.toZonedDateTimeISO(safeTimeZone(timeZone)).add({ months }, { overflow: 'constrain' });
+  return new Date(moved.epochMilliseconds);
 }
 
 /** Whole calendar days from `from` to `to` (negative when `to` is earlier). */

@@ -17,6 +17,9 @@ describe('formatters in the company’s zone', () => {
     expect(formatDateTime(NEAR_MIDNIGHT_UTC, 'Asia/Tokyo', 'en-GB')).toBe('25 Nov 2026, 08:30');
     expect(formatDateTime(NEAR_MIDNIGHT_UTC, 'Pacific/Honolulu', 'en-GB')).toBe('24 Nov 2026, 13:30');
     expect(formatTime(NEAR_MIDNIGHT_UTC, 'Asia/Tokyo', 'en-GB')).toBe('08:30');
+    expect(formatTime('2026-11-24T23:30:07Z', 'Pacific/Honolulu', 'en-GB', { seconds: true })).toBe(
+      '13:30:07',
+    );
   });
 
   it('writes the clock change on a fall-back day once per hour it shows', () => {

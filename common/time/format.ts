@@ -43,9 +43,17 @@ export function formatInstantDate(instant: TInstantInput, timeZone: string, loca
   );
 }
 
-/** "14:05": the company's clock time of an instant. */
-export function formatTime(instant: TInstantInput, timeZone: string, locale?: TLocale): string {
-  return formatter(locale, { timeStyle: 'short', timeZone: safeTimeZone(timeZone) }).format(epochMs(instant));
+/** "14:05" (or "14:05:09" with seconds, for events a minute apart such as scans): the company's clock time. */
+export function formatTime(
+  instant: TInstantInput,
+  timeZone: string,
+  locale?: TLocale,
+  { seconds = false }: { seconds?: boolean } = {},
+): string {
+  return formatter(locale, {
+    timeStyle: seconds ? 'medium' : 'short',
+    timeZone: safeTimeZone(timeZone),
+  }).format(epochMs(instant));
 }
 
 /** "25 Nov 2026": a calendar date (YYYY-MM-DD), which has no zone, written as it is. */

@@ -20,7 +20,7 @@ test('an admin sees the beta and its end, moves to Starter, and the trail record
   const end = addMonths(new Date(), 12);
   await expect(
     page.getByText(
-      `ends on ${end.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}`,
+      `ends on ${end.toLocaleDateString('en-US', { dateStyle: 'medium' })}`,
     ),
   ).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Active users: 1 of 50 used' })).toBeVisible();

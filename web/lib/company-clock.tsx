@@ -19,8 +19,8 @@ export interface TCompanyClock {
   dateTime(instant: TInstantInput): string;
   /** "25 Nov 2026": the company's date of an instant. */
   date(instant: TInstantInput): string;
-  /** "08:30" on the company's clock. */
-  time(instant: TInstantInput): string;
+  /** "08:30" on the company's clock; "08:30:05" with seconds. */
+  time(instant: TInstantInput, options?: { seconds?: boolean }): string;
   /** A calendar date (YYYY-MM-DD, e.g. a due date) as people read it; it has no zone. */
   calendarDate(date: string): string;
   /** A calendar month (YYYY-MM, e.g. a monthly report bucket) as people read it: "Nov 2026". */
@@ -36,7 +36,7 @@ export function companyClock(timeZone: string | null | undefined, locale?: strin
     timeZone: zone,
     dateTime: (instant) => formatDateTime(instant, zone, locale),
     date: (instant) => formatInstantDate(instant, zone, locale),
-    time: (instant) => formatTime(instant, zone, locale),
+    time: (instant, options) => formatTime(instant, zone, locale, options),
     calendarDate: (date) => formatCalendarDate(date, locale),
     calendarMonth: (month) => formatCalendarMonth(month, locale),
     today: () => todayIn(zone),

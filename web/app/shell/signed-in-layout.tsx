@@ -1,6 +1,7 @@
 // The signed-in frame: the navigation bar (hidden when nobody is signed in), the page, the footer.
 import { Box } from '@mantine/core';
 import { Outlet } from 'react-router';
+import { CompanyClockProvider } from '../../lib/company-clock.tsx';
 import { useAuthState, useSession } from '../../lib/session.ts';
 import { CookieBanner } from './cookie-banner.tsx';
 import { Footer } from './footer.tsx';
@@ -19,7 +20,10 @@ export function SignedInLayout() {
     <Box style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       {showBar ? <NavBar user={user} config={config} /> : null}
       <Box component="main" id="main" style={{ flex: 1 }}>
-        <Outlet />
+        {/* Every instant on a signed-in screen is written on the company's clock (decision 040). */}
+        <CompanyClockProvider timeZone={session?.timeZone}>
+          <Outlet />
+        </CompanyClockProvider>
       </Box>
       <Footer />
       <CookieBanner />

@@ -2,27 +2,30 @@
 import { Badge, Card, Select, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TAuditEntityType, TAuditEntry, TAuditQuery } from '#common/schemas/audit.ts';
+import { dayBoundsIn, isCalendarDate } from '#common/time/calendar.ts';
 import { DataList } from '../../components/data-list/data-list.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
+import { When } from '../../components/when.tsx';
 import { AUDIT_ENTITY_LABELS, auditActionLabel, auditChangeLines } from '../../lib/audit-labels.ts';
+import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { listAudit } from './api.ts';
 
 const PAGE_SIZE = 25;
 
-/** The start (or end) of a local calendar day as an ISO instant, or undefined for an empty field. */
-function dayBound(day: string, end: boolean): string | undefined {
-  if (!day) return undefined;
-  const date = new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}`);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+/** The first (or last) instant of a company day, or undefined for an empty or unfinished field. */
+function dayBound(day: string, end: boolean, timeZone: string): string | undefined {
+  if (!isCalendarDate(day)) return undefined;
+  const bounds = dayBoundsIn(day, timeZone);
+  return end ? bounds.last : bounds.first;
 }
 
 const COLUMNS: TListColumn<TAuditEntry>[] = [
   {
     id: 'when',
     header: 'When',
-    cell: (entry) => new Date(entry.createdAt).toLocaleString(),
+    cell: (entry) => <When at={entry.createdAt} />,
     cellProps: () => ({ style: { whiteSpace: 'nowrap' } }),
   },
   { id: 'who', header: 'Who', cell: (entry) => entry.actorName },
@@ -63,7 +66,7 @@ function AuditCard({ entry }: { entry: TAuditEntry }) {
         {auditActionLabel(entry.action)}: {entry.entityLabel}
       </Text>
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        {new Date(entry.createdAt).toLocaleString()} · {entry.actorName}
+        <When at={entry.createdAt} /> · {entry.actorName}
       </Text>
       {auditChangeLines(entry).map((line) => (
         <Text size="sm" key={line} style={{ overflowWrap: 'anywhere' }}>
@@ -86,8 +89,10 @@ export function AuditPanel() {
     filters: { entityType: null, fromDay: '', toDay: '' },
   });
   const { entityType, fromDay, toDay } = list.filters;
-  const from = dayBound(fromDay, false);
-  const to = dayBound(toDay, true);
+  // "From 24 November" means the company's 24 November, wherever the reader is.
+  const { timeZone } = useCompanyClock();
+  const from = dayBound(fromDay, false, timeZone);
+  const to = dayBound(toDay, true, timeZone);
   const query: TAuditQuery = {
     page: list.page,
     pageSize: PAGE_SIZE,

@@ -20,11 +20,12 @@ import { type TBorrowInputRaw, ZBorrowInputSchema } from '#common/schemas/borrow
 import type { TItem } from '#common/schemas/inventory-setup.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { formErrorsOf } from '../../lib/api-errors.ts';
+import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
 import { fetchItemBalances, lend } from './api.ts';
 import { BorrowerSelect } from './borrower-select.tsx';
-import { lentMessage, localToday, pathErrorsOf } from './format.ts';
+import { lentMessage, pathErrorsOf } from './format.ts';
 import { refreshAfterStockChange } from './refresh.ts';
 
 export interface TBorrowDialogProps {
@@ -64,6 +65,7 @@ function BorrowForm({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
+  const clock = useCompanyClock();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [source, setSource] = useState<string | null>(locationId ? sourceKey(locationId, lotId) : null);
   const [quantity, setQuantity] = useState('');
@@ -230,7 +232,8 @@ function BorrowForm({
           type="date"
           label="Due back on"
           required
-          min={localToday()}
+          // Today on the company's clock (the server has the last word).
+          min={clock.today()}
           value={dueOn}
           onChange={(e) => {
             setDueOn(e.currentTarget.value);

@@ -4,7 +4,8 @@ import { Badge, Button, Card, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { borrowerLabel, type TBorrowing } from '#common/schemas/borrowing.ts';
 import type { TListColumn } from '../../components/data-list/types.ts';
-import { formatDateTime, nameOnly } from './format.ts';
+import { When } from '../../components/when.tsx';
+import { nameOnly } from './format.ts';
 
 /** Out, overdue or back, in words with a colour and an icon. */
 function StatusBadge({ borrowing }: { borrowing: TBorrowing }) {
@@ -97,7 +98,7 @@ export const borrowingColumns = (onReturn: (b: TBorrowing) => void): TListColumn
       <>
         <Text size="sm">{nameOnly(b.borrowedByName)}</Text>
         <Text size="xs" c="dimmed">
-          {formatDateTime(b.borrowedAt)}
+          <When at={b.borrowedAt} />
         </Text>
       </>
     ),
@@ -145,7 +146,7 @@ export function BorrowingCard({
         Due {b.dueOn}
       </Text>
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        From {b.locationCode} · lent by {nameOnly(b.borrowedByName)}, {formatDateTime(b.borrowedAt)}
+        From {b.locationCode} · lent by {nameOnly(b.borrowedByName)}, <When at={b.borrowedAt} />
       </Text>
       {b.closedAt ? null : (
         <Group mt="xs">

@@ -1,20 +1,9 @@
-// Display helpers of borrowing: dates, who did it, the toasts' sentences, and form errors by their full field path.
+// Display helpers of borrowing: who did it, the toasts' sentences, and form errors by their full field path.
 import { borrowerLabel, type TBorrowing } from '#common/schemas/borrowing.ts';
-
-/** Today in the browser's time zone as YYYY-MM-DD (the date input's minimum; the server has the last word). */
-export function localToday(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /** "Ada Admin <ada@x.example>" (how the ledger names people) → "Ada Admin". */
 export function nameOnly(actorName: string): string {
   return actorName.replace(/\s*<[^>]*>$/, '') || actorName;
-}
-
-/** "12 Mar 2026, 14:05" in the browser's locale. */
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** "Lent 2 ea of P-100 to Ana Diaz, due 2026-12-01" */

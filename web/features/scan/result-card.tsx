@@ -4,6 +4,7 @@ import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Ti
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TScanBalance, TScanMatch, TScanResult } from '#common/schemas/scan.ts';
+import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { resolveCode, scanKey } from './api.ts';
 
 /** What a card's button asks the page to do. */
@@ -171,7 +172,8 @@ export function ScanCard({
     enabled: found,
     retry: false,
   });
-  const time = entry.at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  // To the second: a scanner burst reads several codes a minute.
+  const time = useCompanyClock().time(entry.at, { seconds: true });
   return (
     <Paper
       withBorder

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import type { TAdminAction } from '#common/schemas/security-dashboard.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { auditActionLabel, auditChangeLines } from '../../lib/audit-labels.ts';
+import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { listAdminActions } from './api.ts';
 import { securityKeys } from './query-keys.ts';
-import { formatWhen } from './range.ts';
 import { SectionLoading } from './section-loading.tsx';
 
 const PAGE_SIZE = 20;
@@ -15,6 +15,7 @@ const PAGE_SIZE = 20;
 const actionOf = (entry: TAdminAction) => auditActionLabel(entry.action);
 
 export function AdminActionsSection() {
+  const clock = useCompanyClock();
   const [page, setPage] = useState(1);
   const actions = useQuery({
     queryKey: securityKeys.adminActions({ page, pageSize: PAGE_SIZE }),
@@ -55,7 +56,7 @@ export function AdminActionsSection() {
               <Table.Tbody>
                 {data.items.map((entry) => (
                   <Table.Tr key={entry.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatWhen(entry.createdAt)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{clock.dateTime(entry.createdAt)}</Table.Td>
                     <Table.Td>{entry.companyName}</Table.Td>
                     <Table.Td>{entry.actorName}</Table.Td>
                     <Table.Td>
@@ -86,7 +87,7 @@ export function AdminActionsSection() {
                   {actionOf(entry)}: {entry.entityLabel}
                 </Text>
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {formatWhen(entry.createdAt)} · {entry.companyName} · {entry.actorName}
+                  {clock.dateTime(entry.createdAt)} · {entry.companyName} · {entry.actorName}
                 </Text>
                 {auditChangeLines(entry).map((line) => (
                   <Text size="xs" key={line} style={{ overflowWrap: 'anywhere' }}>

@@ -5,9 +5,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SECURITY_EVENT_TYPE_LABELS, type TSecurityEvent } from '#common/schemas/security-dashboard.ts';
 import { LoadError } from '../../components/load-error.tsx';
+import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { listEvents, type TRange } from './api.ts';
 import { securityKeys } from './query-keys.ts';
-import { formatWhen } from './range.ts';
 import { SectionLoading } from './section-loading.tsx';
 
 const PAGE_SIZE = 25;
@@ -32,6 +32,7 @@ function OutcomeBadge({ event }: { event: TSecurityEvent }) {
 const label = (event: TSecurityEvent) => SECURITY_EVENT_TYPE_LABELS[event.type] ?? event.type;
 
 export function EventsSection({ range }: { range: TRange }) {
+  const clock = useCompanyClock();
   const [type, setType] = useState<string | null>(null);
   const events = useInfiniteQuery({
     queryKey: securityKeys.events({ ...range, type }),
@@ -83,7 +84,7 @@ export function EventsSection({ range }: { range: TRange }) {
               <Table.Tbody>
                 {items.map((event) => (
                   <Table.Tr key={event.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatWhen(event.createdAt)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{clock.dateTime(event.createdAt)}</Table.Td>
                     <Table.Td>
                       <Group gap={6} wrap="nowrap">
                         <Text size="sm">{label(event)}</Text>
@@ -113,7 +114,7 @@ export function EventsSection({ range }: { range: TRange }) {
                   <OutcomeBadge event={event} />
                 </Group>
                 <Text size="xs" c="dimmed">
-                  {formatWhen(event.createdAt)}
+                  {clock.dateTime(event.createdAt)}
                   {event.ip ? ` · ${event.ip}` : ''}
                 </Text>
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

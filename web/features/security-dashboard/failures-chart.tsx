@@ -2,6 +2,7 @@
 // decision 020), with the same numbers as a table for screen readers and keyboard users.
 import type { TSecurityOverview } from '#common/schemas/security-dashboard.ts';
 import { CategoryBarChart } from '../../components/charts/category-bar-chart.tsx';
+import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { formatBucket } from './range.ts';
 
 const SERIES = [
@@ -10,6 +11,7 @@ const SERIES = [
 ];
 
 export function FailuresChart({ overview }: { overview: TSecurityOverview }) {
+  const clock = useCompanyClock();
   const { bucket, series } = overview;
   const total = series.reduce((sum, p) => sum + p.failed + p.rateLimited, 0);
   const unit = bucket === 'hour' ? 'hour' : 'day (UTC)';
@@ -23,8 +25,8 @@ export function FailuresChart({ overview }: { overview: TSecurityOverview }) {
       caption={summary}
       bars={series.map((point) => ({
         key: point.at,
-        label: formatBucket(point.at, bucket),
-        longLabel: formatBucket(point.at, bucket, true),
+        label: formatBucket(point.at, bucket, clock),
+        longLabel: formatBucket(point.at, bucket, clock, true),
         values: { failed: point.failed, rateLimited: point.rateLimited },
       }))}
       series={SERIES}

@@ -5,11 +5,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TSecurityOverview } from '#common/schemas/security-dashboard.ts';
 import { LoadError } from '../../components/load-error.tsx';
+import { useCompanyClock } from '../../lib/company-clock.tsx';
 import type { TRange } from './api.ts';
 import { fetchOverview } from './api.ts';
 import { FailuresChart } from './failures-chart.tsx';
 import { securityKeys } from './query-keys.ts';
-import { formatWhen } from './range.ts';
 import { SectionLoading } from './section-loading.tsx';
 
 const MFA_PAGE_SIZE = 10;
@@ -41,6 +41,7 @@ function TopList({
   empty: string;
   rows: { key: string; name: string; note?: string | null; count: number; lastAt: string }[];
 }) {
+  const clock = useCompanyClock();
   return (
     <Card withBorder padding="sm">
       <Title order={3} fz="md" mb="xs">
@@ -68,7 +69,7 @@ function TopList({
                     {row.name}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {row.note ? `${row.note} · ` : ''}last {formatWhen(row.lastAt)}
+                    {row.note ? `${row.note} · ` : ''}last {clock.dateTime(row.lastAt)}
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right" fw={600}>

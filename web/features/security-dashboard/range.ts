@@ -1,5 +1,7 @@
-// The dashboard's time-range choices and how its times are written.
+// The dashboard's time-range choices and how its chart buckets are named.
 import type { TSecurityBucket } from '#common/security-range.ts';
+import { dateIn } from '#common/time/calendar.ts';
+import type { TCompanyClock } from '../../lib/company-clock.tsx';
 import type { TRange } from './api.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -23,23 +25,16 @@ export function rangeEndingAt(preset: TRangePreset, now: number): TRange {
   return { from: new Date(now - presetOf(preset).ms).toISOString(), to: new Date(now).toISOString() };
 }
 
-/** A date and time in the viewer's locale. */
-export function formatWhen(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-/** A chart bucket's label: the local hour for hours, the UTC date for days (day buckets are UTC days). */
-export function formatBucket(iso: string, bucket: TSecurityBucket, long = false): string {
-  const date = new Date(iso);
-  if (bucket === 'day') {
-    return date.toLocaleDateString(undefined, {
-      timeZone: 'UTC',
-      month: 'short',
-      day: 'numeric',
-      ...(long ? { weekday: 'short', year: 'numeric' } : {}),
-    });
-  }
-  return long
-    ? date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-    : date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+/**
+ * A chart bucket's label. Hour buckets are instants, written on the viewer's company clock; day buckets are the
+ * server's UTC days (the dashboard spans companies in every zone), written as the calendar dates they are.
+ */
+export function formatBucket(
+  iso: string,
+  bucket: TSecurityBucket,
+  clock: TCompanyClock,
+  long = false,
+): string {
+  if (bucket === 'day') return clock.calendarDate(dateIn(iso, 'UTC'));
+  return long ? clock.dateTime(iso) : clock.time(iso);
 }

@@ -5,18 +5,12 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { AdminActionsSection } from './admin-actions-section.tsx';
 import { EventsSection } from './events-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
 import { securityKeys } from './query-keys.ts';
-import {
-  DEFAULT_PRESET,
-  formatWhen,
-  presetOf,
-  RANGE_PRESETS,
-  rangeEndingAt,
-  type TRangePreset,
-} from './range.ts';
+import { DEFAULT_PRESET, presetOf, RANGE_PRESETS, rangeEndingAt, type TRangePreset } from './range.ts';
 import { SessionsSection } from './sessions-section.tsx';
 
 function Section({
@@ -48,6 +42,7 @@ function Section({
 }
 
 export default function SecurityDashboardPage() {
+  const clock = useCompanyClock();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const preset = presetOf(params.get('range'));
@@ -95,7 +90,7 @@ export default function SecurityDashboardPage() {
             </Button>
           </Group>
           <Text size="sm" c="dimmed" aria-live="polite">
-            Showing {preset.long}: {formatWhen(range.from)} to {formatWhen(range.to)}.
+            Showing {preset.long}: {clock.dateTime(range.from)} to {clock.dateTime(range.to)}.
           </Text>
         </Stack>
 

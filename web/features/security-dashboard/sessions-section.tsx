@@ -7,11 +7,11 @@ import { useState } from 'react';
 import type { TActiveSession } from '#common/schemas/security-dashboard.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
 import { endSession, listSessions } from './api.ts';
 import { securityKeys } from './query-keys.ts';
-import { formatWhen } from './range.ts';
 import { SectionLoading } from './section-loading.tsx';
 
 const PAGE_SIZE = 20;
@@ -21,6 +21,7 @@ function who(session: TActiveSession): string {
 }
 
 export function SessionsSection() {
+  const clock = useCompanyClock();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
@@ -128,11 +129,11 @@ export function SessionsSection() {
                     </Table.Td>
                     <Table.Td>{session.companyName ?? '—'}</Table.Td>
                     <Table.Td>{session.role}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatWhen(session.createdAt)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{clock.dateTime(session.createdAt)}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {formatWhen(session.updatedAt)}
+                      {clock.dateTime(session.updatedAt)}
                       <Text size="xs" c="dimmed">
-                        expires {formatWhen(session.expiresAt)}
+                        expires {clock.dateTime(session.expiresAt)}
                       </Text>
                     </Table.Td>
                     <Table.Td maw={260}>
@@ -163,7 +164,7 @@ export function SessionsSection() {
                   {session.companyName ?? 'No company'} · {session.role}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  Signed in {formatWhen(session.createdAt)} · expires {formatWhen(session.expiresAt)}
+                  Signed in {clock.dateTime(session.createdAt)} · expires {clock.dateTime(session.expiresAt)}
                 </Text>
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} lineClamp={2}>
                   {session.ipAddress ?? 'unknown address'} · {session.userAgent ?? 'unknown browser'}
@@ -199,8 +200,8 @@ export function SessionsSection() {
                 : `${ending.email} (${ending.companyName ?? 'no company'}) will be signed out of that browser on their next click. They can log in again.`}
             </Text>
             <Text size="xs" c="dimmed">
-              Signed in {formatWhen(ending.createdAt)} from {ending.ipAddress ?? 'an unknown address'}. The
-              user's company sees this in its audit trail.
+              Signed in {clock.dateTime(ending.createdAt)} from {ending.ipAddress ?? 'an unknown address'}.
+              The user's company sees this in its audit trail.
             </Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setEnding(null)}>

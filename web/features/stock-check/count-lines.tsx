@@ -10,6 +10,7 @@ import { DataList } from '../../components/data-list/data-list.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
 import { pageCount } from '../../components/list-pagination.tsx';
+import { When } from '../../components/when.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { listCountLines } from './api.ts';
 import { CountEntry } from './count-entry.tsx';
@@ -35,9 +36,11 @@ function Who({ line }: { line: TCountLine }) {
   return (
     <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
       {line.countedByName.replace(/ <.*>$/, '')}
-      {line.countedAt
-        ? `, ${new Date(line.countedAt).toLocaleTimeString(undefined, { timeStyle: 'short' })}`
-        : ''}
+      {line.countedAt ? (
+        <>
+          , <When at={line.countedAt} show="time" />
+        </>
+      ) : null}
     </Text>
   );
 }

@@ -1,12 +1,6 @@
-// Display helpers of stock checks: statuses in words and colours, and a count's name. Signed quantities and money
+// Display helpers of stock checks: a count's name, scope and progress. Signed quantities and money
 // come from web/lib (formatSignedQuantity, formatSignedMoney).
-import type { TCountSession, TCountStatus } from '#common/schemas/stock-check.ts';
-
-export const STATUS_LABELS: Record<TCountStatus, { label: string; color: string }> = {
-  counting: { label: 'Counting', color: 'blue' },
-  posted: { label: 'Posted', color: 'green' },
-  cancelled: { label: 'Cancelled', color: 'gray' },
-};
+import type { TCountSession } from '#common/schemas/stock-check.ts';
 
 /** "Count 12 · Aisle A" */
 export function countName(session: Pick<TCountSession, 'number' | 'title'>): string {
@@ -23,8 +17,4 @@ export function scopeText(session: TCountSession): string {
 /** Whole percent of the lines counted. */
 export function percentCounted(session: Pick<TCountSession, 'lines' | 'counted'>): number {
   return session.lines === 0 ? 0 : Math.floor((session.counted * 100) / session.lines);
-}
-
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }

@@ -19,17 +19,20 @@ import { Link, useSearchParams } from 'react-router';
 import { hasRole } from '#common/roles.ts';
 import type { TCountSession } from '#common/schemas/stock-check.ts';
 import { LoadError } from '../../components/load-error.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { formatSignedMoney } from '../../lib/format-money.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useSession } from '../../lib/session.ts';
 import { getCount } from './api.ts';
 import { CloseCountDialog } from './close-count-dialog.tsx';
 import { CountLines } from './count-lines.tsx';
-import { countName, formatDateTime, scopeText } from './format.ts';
+import { countName, scopeText } from './format.ts';
 import { ReviewPanel } from './review-panel.tsx';
-import { CountProgress, StatusBadge } from './sessions-list.tsx';
+import { CountProgress } from './sessions-list.tsx';
 
 function Summary({ session }: { session: TCountSession }) {
+  const clock = useCompanyClock();
   const uncounted = session.lines - session.counted;
   return (
     <Paper withBorder p="sm">
@@ -44,9 +47,9 @@ function Summary({ session }: { session: TCountSession }) {
               : 'Not blind: counters see the quantities on the books.'}
           </Text>
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            Started {formatDateTime(session.startedAt)} by {session.startedByName}
+            Started {clock.dateTime(session.startedAt)} by {session.startedByName}
             {session.closedAt
-              ? ` · ${session.status === 'posted' ? 'posted' : 'cancelled'} ${formatDateTime(session.closedAt)} by ${session.closedByName ?? ''}`
+              ? ` · ${session.status === 'posted' ? 'posted' : 'cancelled'} ${clock.dateTime(session.closedAt)} by ${session.closedByName ?? ''}`
               : ''}
           </Text>
         </Stack>
@@ -107,7 +110,7 @@ export function SessionView({ id }: { id: string }) {
           <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
             {countName(session)}
           </Title>
-          <StatusBadge session={session} />
+          <StatusBadge of="count" status={session.status} />
         </Group>
         {isAdmin && counting ? (
           <Group gap="sm" wrap="wrap">

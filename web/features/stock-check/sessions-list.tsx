@@ -1,17 +1,6 @@
 // The company's counts, newest first, paged on the server and filtered by status, each with its progress; admins
 // start a new count here. A table on wide screens, cards on phones.
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Progress,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Card, Group, Progress, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,10 +10,12 @@ import type { TCountListQuery, TCountSession } from '#common/schemas/stock-check
 import { DataList } from '../../components/data-list/data-list.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { When } from '../../components/when.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useSession } from '../../lib/session.ts';
 import { listCounts } from './api.ts';
-import { countName, formatDateTime, percentCounted, STATUS_LABELS, scopeText } from './format.ts';
+import { countName, percentCounted, scopeText } from './format.ts';
 import { StartCountDialog } from './start-count-dialog.tsx';
 
 const PAGE_SIZE = 20;
@@ -36,15 +27,6 @@ const EMPTY: Record<TStatus, string> = {
   cancelled: 'No cancelled counts.',
   all: 'No counts yet.',
 };
-
-export function StatusBadge({ session }: { session: Pick<TCountSession, 'status'> }) {
-  const status = STATUS_LABELS[session.status];
-  return (
-    <Badge variant="light" color={status.color} style={{ flexShrink: 0 }}>
-      {status.label}
-    </Badge>
-  );
-}
 
 /** Counted lines of all, as a bar and in words. */
 export function CountProgress({ session }: { session: TCountSession }) {
@@ -82,14 +64,16 @@ const COLUMNS: TListColumn<TCountSession>[] = [
     cellProps: () => ({ fw: 600 }),
   },
   { id: 'what', header: 'What', cell: scopeText },
-  { id: 'status', header: 'Status', cell: (s) => <StatusBadge session={s} /> },
+  { id: 'status', header: 'Status', cell: (s) => <StatusBadge of="count" status={s.status} /> },
   { id: 'progress', header: 'Progress', cell: (s) => <CountProgress session={s} /> },
   {
     id: 'started',
     header: 'Started',
     cell: (s) => (
       <>
-        <Text size="sm">{formatDateTime(s.startedAt)}</Text>
+        <Text size="sm">
+          <When at={s.startedAt} />
+        </Text>
         <Text size="xs" c="dimmed">
           {s.startedByName}
         </Text>
@@ -105,14 +89,14 @@ function SessionCard({ session: s }: { session: TCountSession }) {
         <Anchor component={Link} to={linkTo(s)} fw={600} style={{ overflowWrap: 'anywhere' }}>
           {countName(s)}
         </Anchor>
-        <StatusBadge session={s} />
+        <StatusBadge of="count" status={s.status} />
       </Group>
       <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
         {scopeText(s)}
         {s.blind ? ' · blind' : ''}
       </Text>
       <Text size="xs" c="dimmed" mb={6}>
-        Started {formatDateTime(s.startedAt)}
+        Started <When at={s.startedAt} />
       </Text>
       <CountProgress session={s} />
     </Card>

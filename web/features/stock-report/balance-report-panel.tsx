@@ -5,17 +5,18 @@ import { Anchor, Card, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TStockReportRow } from '#common/schemas/stock-report.ts';
+import { startOfMonth } from '#common/time/calendar.ts';
 import { DataList } from '../../components/data-list/data-list.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
 import { LocationSelect } from '../../components/location-select.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { formatMoney } from '../../lib/format-money.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { getBalanceReport, type TReportFilters } from './api.ts';
 
 const PAGE_SIZE = 50;
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -80,14 +81,15 @@ interface TFilters {
 }
 
 export function BalanceReportPanel() {
-  const today = new Date();
+  // "This month" is the company's month, on its clock (decision 040).
+  const today = useCompanyClock().today();
   // The category box is the list's search: typed freely, sent once typing rests.
   const list = useListState<TFilters>({
     pageSize: PAGE_SIZE,
     searchDelayMs: 300,
     filters: {
-      from: isoDay(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1))),
-      to: isoDay(today),
+      from: startOfMonth(today),
+      to: today,
       location: { id: null, label: null },
     },
   });

@@ -7,11 +7,13 @@ import type { TLedgerEntry } from '#common/schemas/stock-list.ts';
 import { DataList } from '../../components/data-list/data-list.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
+import { When } from '../../components/when.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
+import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { formatSignedQuantity } from '../../lib/format-quantity.ts';
 import { toast } from '../../lib/toast.ts';
 import { getItemLedger, reverseTransaction } from './api.ts';
-import { kindLabel, whenText } from './stock-format.ts';
+import { kindLabel } from './stock-format.ts';
 import { stockKeys } from './stock-keys.ts';
 import { refreshStock } from './use-stock-posting.ts';
 
@@ -40,7 +42,7 @@ const columns = (
   unit: string,
 ): TListColumn<TLedgerEntry>[] => [
   { id: 'kind', header: 'Kind', cell: (e) => <KindBadge entry={e} /> },
-  { id: 'when', header: 'When', cell: (e) => whenText(e.postedAt) },
+  { id: 'when', header: 'When', cell: (e) => <When at={e.postedAt} /> },
   { id: 'who', header: 'Who', cell: (e) => e.postedByName },
   { id: 'where', header: 'Where', cell: (e) => e.locationCode },
   { id: 'lot', header: 'Lot', cell: (e) => e.lotNumber ?? '—' },
@@ -75,7 +77,7 @@ function LedgerCard({
         {e.lotNumber ? ` · lot ${e.lotNumber}` : ''} · balance after {e.balanceAfter}
       </Text>
       <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        {whenText(e.postedAt)} · {e.postedByName} · {note(e)}
+        <When at={e.postedAt} /> · {e.postedByName} · {note(e)}
       </Text>
       {children}
     </Card>
@@ -141,6 +143,7 @@ export function LedgerTable({
 
 function ReverseForm({ entry, onClose }: { entry: TLedgerEntry; onClose: () => void }) {
   const queryClient = useQueryClient();
+  const clock = useCompanyClock();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const reverse = useMutation({
@@ -149,7 +152,7 @@ function ReverseForm({ entry, onClose }: { entry: TLedgerEntry; onClose: () => v
       await refreshStock(queryClient);
       toast('success', {
         title: 'Posting reversed',
-        message: `The ${kindLabel(entry.kind).toLowerCase()} of ${whenText(entry.postedAt)} is undone by a reversal.`,
+        message: `The ${kindLabel(entry.kind).toLowerCase()} of ${clock.dateTime(entry.postedAt)} is undone by a reversal.`,
       });
       onClose();
     },

@@ -19,8 +19,3 @@ export const kindLabel = (kind: string) => KIND_LABELS[kind as TStockKind] ?? ki
 
 /** ", lot L-7" after a place in a toast, or nothing for stock without a lot. */
 export const lotSuffix = (lotNumber: string | null | undefined) => (lotNumber ? `, lot ${lotNumber}` : '');
-
-/** A moment in the reader's own time zone, short. */
-export function whenText(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}

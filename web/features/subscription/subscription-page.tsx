@@ -22,15 +22,12 @@ import { PLANS, type TPlan } from '#common/plans.ts';
 import { hasRole } from '#common/roles.ts';
 import type { TSubscription } from '#common/schemas/subscription.ts';
 import { LoadError } from '../../components/load-error.tsx';
+import { When } from '../../components/when.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { changePlan, fetchSubscription } from './api.ts';
-
-function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
-}
 
 function Usage({ label, used, max }: { label: string; used: number; max: number }) {
   const percent = max > 0 ? Math.min(100, Math.round((used / max) * 100)) : 100;
@@ -115,8 +112,13 @@ export default function SubscriptionPage() {
                   {data.planName}
                 </Title>
                 <Text size="sm">
-                  Since {formatDate(data.startedAt)}
-                  {data.endsAt ? ` · ${data.expired ? 'ended' : 'ends'} on ${formatDate(data.endsAt)}` : ''}
+                  Since <When at={data.startedAt} show="date" />
+                  {data.endsAt ? (
+                    <>
+                      {` · ${data.expired ? 'ended' : 'ends'} on `}
+                      <When at={data.endsAt} show="date" />
+                    </>
+                  ) : null}
                 </Text>
               </div>
               {/* A dot in the plan's colour beside text in the theme's text colour (as StatusBadge draws tones): the

@@ -7,6 +7,7 @@ import type { TCompanyUser, TUserListQuery } from '#common/schemas/users.ts';
 import { DataList } from '../../components/data-list/data-list.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
+import { When } from '../../components/when.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatMoney } from '../../lib/format-money.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -40,8 +41,8 @@ function StatusBadge({ user }: { user: TCompanyUser }) {
   );
 }
 
-function lastSignIn(user: TCompanyUser): string {
-  return user.lastSignInAt ? new Date(user.lastSignInAt).toLocaleString() : 'Never';
+function lastSignIn(user: TCompanyUser): ReactNode {
+  return user.lastSignInAt ? <When at={user.lastSignInAt} /> : 'Never';
 }
 
 function money(rate: number): string {
