@@ -1,10 +1,10 @@
 // SPEC.md's protected-page behaviour on the client: "Loading...", sign-in redirect, role redirect, area switched off.
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { ADMIN_TABS, guardRoute, isRememberedRoute, type TRouteDef } from '#common/routes.ts';
+import { ADMIN_TABS, guardRoute, type TRouteDef } from '#common/routes.ts';
 import { PageLoader } from '../../components/page-loader.tsx';
+import { rememberRoute } from '../../lib/last-route.ts';
 import { useAuthState } from '../../lib/session.ts';
-import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
 import { FeatureOff } from './feature-off.tsx';
 
 /** The area a location belongs to: the route's, or on /admin the tab's (SKU Setup is Inventory). */
@@ -12,17 +12,6 @@ function featureOf(route: TRouteDef, search: string) {
   if (route.path !== '/admin') return route.feature;
   const tab = new URLSearchParams(search).get('tab');
   return ADMIN_TABS.find((t) => t.id === tab)?.feature ?? null;
-}
-
-/** Remembers the route for the next return (SPEC.md's last-route memory). */
-export function rememberRoute(pathname: string, search: string): void {
-  if (isRememberedRoute(pathname)) writeStorage(STORAGE_KEYS.lastRoute, pathname + search);
-}
-
-/** Where a returning, signed-in user goes: the last remembered route, else /help. */
-export function lastRouteOrHelp(): string {
-  const stored = readStorage(STORAGE_KEYS.lastRoute);
-  return stored && isRememberedRoute(stored.split('?')[0] ?? '') ? stored : '/help';
 }
 
 export function RequireAccess({ route, children }: { route: TRouteDef; children: ReactNode }) {

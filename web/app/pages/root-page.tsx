@@ -6,8 +6,8 @@ import { Navigate, useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { NoCompanyNotice } from '../../features/auth/components/no-company-notice.tsx';
 import { LandingPage } from '../../features/public/components/landing-page.tsx';
+import { lastRouteOrHelp } from '../../lib/last-route.ts';
 import { useAuthState } from '../../lib/session.ts';
-import { lastRouteOrHelp } from '../guards/require-access.tsx';
 
 /** SPEC.md's special links on the root page, or null when the query holds none. */
 export function specialLinkTarget(params: URLSearchParams): string | null {
