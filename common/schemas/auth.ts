@@ -216,8 +216,23 @@ export type TSignInResult = z.infer<typeof ZSignInResultSchema>;
 export const ZMailSentResultSchema = z.object({ status: z.literal('sent') });
 export type TMailSentResult = z.infer<typeof ZMailSentResultSchema>;
 
-/** The answer of reset-password. */
-export const ZPasswordSetResultSchema = z.object({ status: z.literal('password-set') });
+/** Why setting a password did not also sign the user in (SPEC.md section 4 sends a signed-in user on to /). */
+export const PASSWORD_SET_NOT_SIGNED_IN_REASONS = ['two-factor-required', 'account-inactive'] as const;
+export type TPasswordSetNotSignedInReason = (typeof PASSWORD_SET_NOT_SIGNED_IN_REASONS)[number];
+
+/**
+ * The answer of reset-password: the password is set. Signed in (the session cookie comes with it, as with a
+ * sign-in), or not: an account with a second factor signs in with it (`two-factor-required`), an inactive account
+ * never (`account-inactive`).
+ */
+export const ZPasswordSetResultSchema = z.union([
+  z.object({ status: z.literal('password-set'), signedIn: z.literal(true) }),
+  z.object({
+    status: z.literal('password-set'),
+    signedIn: z.literal(false),
+    reason: z.enum(PASSWORD_SET_NOT_SIGNED_IN_REASONS),
+  }),
+]);
 export type TPasswordSetResult = z.infer<typeof ZPasswordSetResultSchema>;
 
 /** The cookie that carries the browser session's copy of the CSRF token (double submit, docs/security.md). */

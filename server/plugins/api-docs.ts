@@ -103,7 +103,7 @@ export const apiDocsPlugin = fp(async (app: FastifyInstance, opts: { version: st
             in: 'cookie',
             name: sessionCookie,
             description:
-              'The session cookie (HttpOnly, SameSite=Lax), set by a successful sign-in, second factor or e-mail verification.',
+              'The session cookie (HttpOnly, SameSite=Lax), set by a successful sign-in, second factor, e-mail verification or password set through a mailed link.',
           },
           [CSRF_SCHEME]: CSRF_SECURITY_SCHEME,
         },

@@ -601,7 +601,7 @@ describe('resend verification and forgot password', () => {
     const NEW = 'Fresh-Forge-77';
     const reset = await post('/api/v1/auth/reset-password', { token, password: NEW, confirmPassword: NEW });
     expect(reset.statusCode).toBe(200);
-    expect(reset.json()).toEqual({ status: 'password-set' });
+    expect(reset.json()).toEqual({ status: 'password-set', signedIn: true });
     const again = await post('/api/v1/auth/reset-password', { token, password: NEW, confirmPassword: NEW });
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toEqual({

@@ -350,7 +350,7 @@ describe('password reset', () => {
       confirmPassword: NEW_PASSWORD,
     });
     expect(reset.statusCode).toBe(200);
-    expect(reset.json()).toEqual({ status: 'password-set' });
+    expect(reset.json()).toEqual({ status: 'password-set', signedIn: true });
 
     expect((await signIn(email, PASSWORD)).statusCode).toBe(400);
     expect((await signIn(email, NEW_PASSWORD)).statusCode).toBe(200);

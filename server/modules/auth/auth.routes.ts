@@ -208,13 +208,17 @@ export const authRoutes = systemRoutes(
           ],
         },
         schema: {
-          summary: 'Sets a new password with the token of a reset (or set-password) link',
+          summary:
+            'Sets a new password with the token of a reset (or set-password) link, and signs the user in',
+          description:
+            'The link proves the mailbox, so the answer signs the user in as POST /api/v1/auth/sign-in would (`signedIn: true`, with the session cookie), unless the account has a second factor (`reason: two-factor-required`: sign in with the password and a code) or is inactive (`reason: account-inactive`); then no session starts. An expired, used or forged link is 400 and changes nothing.',
           tags: ['auth'],
           body: ZResetPasswordSchema,
           response: { 200: ZPasswordSetResultSchema },
         },
       },
-      async (request) => resetPassword(db, r.auth, request, request.body),
+      async (request, reply) =>
+        replyWithCookies(reply, await resetPassword(db, r.auth, request, request.body)),
     );
 
     r.post(

@@ -212,7 +212,7 @@ describe('adding a user by invitation', () => {
 
     const set = await setPassword(token);
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json()).toEqual({ status: 'password-set' });
+    expect(set.json()).toEqual({ status: 'password-set', signedIn: true });
     // The link works once.
     expect((await setPassword(token, 'Another-Lantern-Ridge-88')).statusCode).toBe(400);
 

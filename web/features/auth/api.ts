@@ -3,6 +3,7 @@ import type {
   TChangePassword,
   TChangePasswordResult,
   TLogin,
+  TPasswordSetResult,
   TResetPassword,
   TSignUp,
   TVerifyEmailResult,
@@ -35,8 +36,9 @@ export const resendVerification = (email: string) =>
 export const requestPasswordReset = (email: string) =>
   api<{ status: 'sent' }>('/api/v1/auth/forgot-password', { method: 'POST', body: { email } });
 
+/** Sets the password with a mailed link's token; the answer says whether it also signed the user in. */
 export const resetPassword = (body: TResetPassword & { token: string }) =>
-  api<{ status: 'password-set' }>('/api/v1/auth/reset-password', { method: 'POST', body });
+  api<TPasswordSetResult>('/api/v1/auth/reset-password', { method: 'POST', body });
 
 /** Changes the signed-in user's password; with `endOtherSessions` every other browser is signed out. */
 export const changePassword = (body: TChangePassword) =>

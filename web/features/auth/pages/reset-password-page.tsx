@@ -1,16 +1,34 @@
-// /reset-password: with a link's token, choose a new password (or set the first one, for invited users).
+// /reset-password: with a link's token, choose a new password (or set the first one, for invited users); the
+// server signs the user in with it, and the root page sends them on (SPEC.md section 4: "go to /").
 import { Button, Container, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AUTH_MESSAGES } from '#common/auth-messages.ts';
+import { AUTH_MESSAGES, type TAuthMessage } from '#common/auth-messages.ts';
 import { checkResetPassword } from '#common/password.ts';
+import type { TPasswordSetNotSignedInReason } from '#common/schemas/auth.ts';
+import type { TSession } from '#common/schemas/session.ts';
 import { BackButton } from '../../../components/back-button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { track } from '../../../lib/analytics.ts';
+import { ApiError, api } from '../../../lib/api-client.ts';
+import { setSession } from '../../../lib/session.ts';
 import { readStorage, STORAGE_KEYS } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toast.ts';
 import { resetPassword } from '../api.ts';
 import { ForgotPasswordForm } from '../components/forgot-password-form.tsx';
 import { PasswordStrengthMeter } from '../components/password-strength-meter.tsx';
+
+/** Why the password was set but no session started: the user logs in from the sign-in view. */
+export const PASSWORD_SET_NOT_SIGNED_IN: Record<TPasswordSetNotSignedInReason, TAuthMessage> = {
+  'two-factor-required': {
+    title: AUTH_MESSAGES.passwordSetSuccessfully.title,
+    message: 'Your account has two-factor authentication: log in with your new password and a code.',
+  },
+  'account-inactive': {
+    title: AUTH_MESSAGES.passwordSetSuccessfully.title,
+    message: AUTH_MESSAGES.accountInactive.message,
+  },
+};
 
 /** SPEC.md: invited and admin-created users "Set Your Password"; everyone else resets it. */
 export function resetPasswordTitle(params: URLSearchParams): string {
@@ -22,6 +40,7 @@ export function resetPasswordTitle(params: URLSearchParams): string {
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const token = params.get('token');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -36,9 +55,20 @@ export default function ResetPasswordPage() {
     }
     setPending(true);
     try {
-      await resetPassword({ token: token ?? '', password, confirmPassword });
+      const result = await resetPassword({ token: token ?? '', password, confirmPassword });
+      if (!result.signedIn) {
+        toast('info', PASSWORD_SET_NOT_SIGNED_IN[result.reason]);
+        navigate('/?login=true', { replace: true });
+        return;
+      }
       toast('success', AUTH_MESSAGES.passwordSetSuccessfully);
-      navigate('/?login=true', { replace: true });
+      // The answer carried the session cookie: load the session as a log-in does, so / sees a signed-in user and
+      // sends them on. Should this read fail, / reads the session itself; the password is set either way.
+      try {
+        setSession(queryClient, await api<TSession>('/api/v1/session'));
+        track('sign_in', { method: 'password-link' });
+      } catch {}
+      navigate('/', { replace: true });
     } catch (error) {
       toast('error', {
         title: 'Error',
