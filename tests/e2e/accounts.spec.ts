@@ -136,7 +136,7 @@ test('an existing company name or e-mail is refused at sign-up with SPEC.md toas
   await expect(page.getByText('Please sign in or reset your password.').first()).toBeVisible();
 });
 
-test('a forgotten password is reset from the mailed link', async ({ page }) => {
+test('a forgotten password is reset from the mailed link, which signs the user in', async ({ page }) => {
   const email = `reset.${Date.now()}@reset.test`;
   await signUp(page, email, uniqueCompany('Reset'));
   await page.goto(
@@ -170,6 +170,11 @@ test('a forgotten password is reset from the mailed link', async ({ page }) => {
   // The server hashes the new password at production cost (scrypt): on a loaded 2-core CI machine the answer came
   // just after the default 7 s once, with the toast on screen in the failure's screenshot.
   await expect(page.getByText('Password set successfully.')).toBeVisible({ timeout: 20_000 });
+  // Setting it signed the user in (SPEC.md section 4: go to /, which continues to the remembered route).
+  await expect(page).toHaveURL(/\/help$/);
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
 
   await logIn(page, email, PASSWORD);
   await expect(page.getByText('Invalid email or password.')).toBeVisible();

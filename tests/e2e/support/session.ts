@@ -81,8 +81,30 @@ export async function signUpCompany(page: Page, prefix = 'E2E'): Promise<TE2EAcc
 }
 
 /**
+ * Sets a password with a mailed link's token in a browser of its own, as the person the mail went to would: the
+ * answer signs them in (SPEC.md section 4), and on `page` that session would replace the one already there (an
+ * admin's, say). The browser is closed afterwards, and with it that session's cookie.
+ */
+async function setPasswordElsewhere(page: Page, token: string | null, password: string): Promise<void> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('setting a password elsewhere needs a browser to open another context in');
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
+  try {
+    await expectOk(
+      'set password',
+      await context.request.post('/api/v1/auth/reset-password', {
+        headers: visitor(),
+        data: { token, password, confirmPassword: password },
+      }),
+    );
+  } finally {
+    await context.close();
+  }
+}
+
+/**
  * As the admin signed in on `page`, invites a user with `role`; the user sets their password from the delivered
- * invitation. The page stays signed in as the admin; log in as the user with `logInAs`.
+ * invitation in a browser of their own. The page stays signed in as the admin; log in as the user with `logInAs`.
  */
 export async function inviteUser(
   page: Page,
@@ -107,13 +129,7 @@ export async function inviteUser(
   );
   const mail = await waitForMail(account.email, /invited you to/);
   const token = new URL(linkIn(mail.text, '/?token=')).searchParams.get('token');
-  await expectOk(
-    'set password',
-    await page.request.post('/api/v1/auth/reset-password', {
-      headers: visitor(),
-      data: { token, password: account.password, confirmPassword: account.password },
-    }),
-  );
+  await setPasswordElsewhere(page, token, account.password);
   return account;
 }
 
