@@ -11,7 +11,8 @@ const unit: TestProjectInlineConfiguration = {
   extends: true,
   test: {
     name: 'unit',
-    include: ['common/**/*.test.ts', 'server/**/*.test.ts'],
+    // tests/architecture: rules about the code's own shape (which web folder may import which).
+    include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
     exclude: [...DATABASE_TESTS, ...PROCESS_TESTS],
   },
 };
