@@ -96,7 +96,7 @@ describe('web folder boundaries', () => {
   });
 
   it('names the file and the import that break a rule', () => {
-    const file = 'web/features/scan/scan-page.tsx';
+    const file = 'web/features/scan/result-card.tsx';
     const source = [
       "import { IssueDialog } from '../stock/issue-dialog.tsx';",
       "import { resolveCode } from './api.ts';",
