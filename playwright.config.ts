@@ -23,7 +23,8 @@ const WEB_DIST_DIR = `dist/web-e2e-${PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/e2e',
+  // Per port, like the web build: a run empties its output folder as it starts.
+  outputDir: PORT === 4173 ? 'test-results/e2e' : `test-results/e2e-${PORT}`,
   fullyParallel: true,
   workers: 2,
   forbidOnly: true,
@@ -33,7 +34,13 @@ export default defineConfig({
   // different one on each run. A hung test still fails, at 90 s.
   timeout: 90_000,
   expect: { timeout: 7_000 },
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
+  reporter: [
+    ['list'],
+    [
+      'json',
+      { outputFile: PORT === 4173 ? 'test-results/e2e-report.json' : `test-results/e2e-report-${PORT}.json` },
+    ],
+  ],
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',

@@ -4,39 +4,11 @@ import { Badge, Button, Card, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { borrowerLabel, type TBorrowing } from '#common/schemas/borrowing.ts';
 import type { TListColumn } from '../../components/data-list/types.ts';
+import { StatusBadge } from '../../components/status-badge.tsx';
 import { When } from '../../components/when.tsx';
 import { nameOnly } from './format.ts';
 
-/** Out, overdue or back, in words with a colour and an icon. */
-function StatusBadge({ borrowing }: { borrowing: TBorrowing }) {
-  if (borrowing.closedAt)
-    return (
-      <Badge
-        color="green"
-        variant="light"
-        style={{ flexShrink: 0 }}
-        leftSection={<IconCheck size={12} aria-hidden />}
-      >
-        Returned
-      </Badge>
-    );
-  if (borrowing.overdue)
-    return (
-      <Badge
-        color="red"
-        variant="filled"
-        style={{ flexShrink: 0 }}
-        leftSection={<IconAlertTriangle size={12} aria-hidden />}
-      >
-        Overdue
-      </Badge>
-    );
-  return (
-    <Badge color="blue" variant="light" style={{ flexShrink: 0 }}>
-      Out
-    </Badge>
-  );
-}
+const borrowingStatus = (b: TBorrowing) => (b.closedAt ? 'returned' : b.overdue ? 'overdue' : 'out');
 
 const amount = (b: TBorrowing) =>
   b.closedAt ? `${b.quantity} ${b.unitOfMeasure}` : `${b.outstanding} of ${b.quantity} ${b.unitOfMeasure}`;
@@ -90,7 +62,7 @@ export const borrowingColumns = (onReturn: (b: TBorrowing) => void): TListColumn
     cell: (b) => b.dueOn,
     cellProps: (b) => (b.overdue ? { fw: 700, c: 'red.8' } : {}),
   },
-  { id: 'status', header: 'Status', cell: (b) => <StatusBadge borrowing={b} /> },
+  { id: 'status', header: 'Status', cell: (b) => <StatusBadge of="borrowing" status={borrowingStatus(b)} /> },
   {
     id: 'lent',
     header: 'Lent',
@@ -137,7 +109,7 @@ export function BorrowingCard({
             {b.lotNumber ? ` · lot ${b.lotNumber}` : ''}
           </Text>
         </div>
-        <StatusBadge borrowing={b} />
+        <StatusBadge of="borrowing" status={borrowingStatus(b)} />
       </Group>
       <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
         {amount(b)} · {borrowerLabel(b)}

@@ -9,6 +9,7 @@ import type { TItem, TItemListQuery } from '#common/schemas/inventory-setup.ts';
 import { DataList } from '../../components/data-list/data-list.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
+import { StatusBadge } from '../../components/status-badge.tsx';
 import { formatMoney } from '../../lib/format-money.ts';
 import { listItems } from '../../lib/items-api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -19,14 +20,6 @@ import { ItemsImportDialog } from './items-import-dialog.tsx';
 
 const PAGE_SIZE = 25;
 type TStatus = TItemListQuery['status'];
-
-function ActiveBadge({ item }: { item: TItem }) {
-  return (
-    <Badge variant="dot" color={item.active ? 'green' : 'gray'} style={{ flexShrink: 0 }}>
-      {item.active ? 'Active' : 'Inactive'}
-    </Badge>
-  );
-}
 
 const reorderText = (item: TItem) =>
   item.reorderPoint === null ? '—' : `${item.reorderPoint} ${item.unitOfMeasure}`;
@@ -60,7 +53,11 @@ const columns = (onEdit: (item: TItem) => void): TListColumn<TItem>[] => [
   { id: 'reorderPoint', header: 'Reorder point', numeric: true, cell: reorderText },
   { id: 'defaultLocation', header: 'Default location', cell: (item) => item.defaultLocationPath ?? '—' },
   { id: 'lotTracked', header: 'Lot-tracked', cell: (item) => (item.lotTracked ? 'Yes' : 'No') },
-  { id: 'status', header: 'Status', cell: (item) => <ActiveBadge item={item} /> },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (item) => <StatusBadge of="record" status={item.active ? 'active' : 'inactive'} />,
+  },
   {
     id: 'actions',
     header: 'Actions',
@@ -81,7 +78,7 @@ function ItemCard({ item, onEdit }: { item: TItem; onEdit: (item: TItem) => void
             {item.name}
           </Text>
         </div>
-        <ActiveBadge item={item} />
+        <StatusBadge of="record" status={item.active ? 'active' : 'inactive'} />
       </Group>
       <Text size="sm" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
         {formatMoney(item.unitCost)} per {item.unitOfMeasure}

@@ -1,113 +1,104 @@
-// The administrative actions of every company (their audit trails together), newest first, paged on the server.
-import { Badge, Card, Pagination, Stack, Table, Text } from '@mantine/core';
+// The administrative actions of every company (their audit trails together), newest first: the one list component,
+// paged on the server, cards on a phone.
+import { Badge, Card, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { TAdminAction } from '#common/schemas/security-dashboard.ts';
-import { LoadError } from '../../components/load-error.tsx';
+import { DataList } from '../../components/data-list/data-list.tsx';
+import type { TListColumn } from '../../components/data-list/types.ts';
+import { useListState } from '../../components/data-list/use-list-state.ts';
+import { When } from '../../components/when.tsx';
 import { auditActionLabel, auditChangeLines } from '../../lib/audit-labels.ts';
-import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { listAdminActions } from './api.ts';
 import { securityKeys } from './query-keys.ts';
-import { SectionLoading } from './section-loading.tsx';
 
 const PAGE_SIZE = 20;
 
 const actionOf = (entry: TAdminAction) => auditActionLabel(entry.action);
 
+function ChangeLines({ entry }: { entry: TAdminAction }) {
+  return auditChangeLines(entry).map((line) => (
+    <Text size="xs" key={line} style={{ overflowWrap: 'anywhere' }}>
+      {line}
+    </Text>
+  ));
+}
+
+const COLUMNS: TListColumn<TAdminAction>[] = [
+  {
+    id: 'when',
+    header: 'When',
+    cell: (entry) => <When at={entry.createdAt} />,
+    cellProps: () => ({ style: { whiteSpace: 'nowrap' } }),
+  },
+  { id: 'company', header: 'Company', cell: (entry) => entry.companyName },
+  { id: 'who', header: 'Who', cell: (entry) => entry.actorName },
+  {
+    id: 'what',
+    header: 'What',
+    cell: (entry) => (
+      <>
+        <Badge variant="light" color="gray" mr={6}>
+          {entry.entityType}
+        </Badge>
+        {entry.entityLabel}
+      </>
+    ),
+  },
+  {
+    id: 'change',
+    header: 'Change',
+    cell: (entry) => (
+      <>
+        <Text size="sm" fw={600}>
+          {actionOf(entry)}
+        </Text>
+        <ChangeLines entry={entry} />
+      </>
+    ),
+  },
+];
+
+function ActionCard({ entry }: { entry: TAdminAction }) {
+  return (
+    <Card withBorder padding="sm" component="article" aria-label={actionOf(entry)}>
+      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {actionOf(entry)}: {entry.entityLabel}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        <When at={entry.createdAt} /> · {entry.companyName} · {entry.actorName}
+      </Text>
+      <ChangeLines entry={entry} />
+    </Card>
+  );
+}
+
 export function AdminActionsSection() {
-  const clock = useCompanyClock();
-  const [page, setPage] = useState(1);
+  const list = useListState({ pageSize: PAGE_SIZE });
+  const query = { page: list.page, pageSize: PAGE_SIZE };
   const actions = useQuery({
-    queryKey: securityKeys.adminActions({ page, pageSize: PAGE_SIZE }),
-    queryFn: ({ signal }) => listAdminActions({ page, pageSize: PAGE_SIZE }, signal),
+    queryKey: securityKeys.adminActions(query),
+    queryFn: ({ signal }) => listAdminActions(query, signal),
     placeholderData: keepPreviousData,
   });
-  const data = actions.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
   return (
-    <Stack gap="sm">
-      {actions.isError ? (
-        <LoadError
-          title="Administrative actions could not be loaded"
-          error={actions.error}
-          onRetry={() => void actions.refetch()}
-        />
-      ) : null}
-      {!data && actions.isPending ? <SectionLoading what="administrative actions" /> : null}
-      {data ? (
-        <>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {data.total === 0
-              ? 'No administrative actions recorded yet.'
-              : `${data.total} action${data.total === 1 ? '' : 's'} in all companies' audit trails`}
-          </Text>
-          <Table.ScrollContainer minWidth={820} visibleFrom="md">
-            <Table striped aria-label="Administrative actions">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">When</Table.Th>
-                  <Table.Th scope="col">Company</Table.Th>
-                  <Table.Th scope="col">Who</Table.Th>
-                  <Table.Th scope="col">What</Table.Th>
-                  <Table.Th scope="col">Change</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((entry) => (
-                  <Table.Tr key={entry.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{clock.dateTime(entry.createdAt)}</Table.Td>
-                    <Table.Td>{entry.companyName}</Table.Td>
-                    <Table.Td>{entry.actorName}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color="gray" mr={6}>
-                        {entry.entityType}
-                      </Badge>
-                      {entry.entityLabel}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {actionOf(entry)}
-                      </Text>
-                      {auditChangeLines(entry).map((line) => (
-                        <Text size="xs" key={line} style={{ overflowWrap: 'anywhere' }}>
-                          {line}
-                        </Text>
-                      ))}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Stack hiddenFrom="md" gap="sm">
-            {data.items.map((entry) => (
-              <Card key={entry.id} withBorder padding="sm" component="article" aria-label={actionOf(entry)}>
-                <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {actionOf(entry)}: {entry.entityLabel}
-                </Text>
-                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {clock.dateTime(entry.createdAt)} · {entry.companyName} · {entry.actorName}
-                </Text>
-                {auditChangeLines(entry).map((line) => (
-                  <Text size="xs" key={line} style={{ overflowWrap: 'anywhere' }}>
-                    {line}
-                  </Text>
-                ))}
-              </Card>
-            ))}
-          </Stack>
-          {pages > 1 ? (
-            <Pagination
-              value={page}
-              onChange={setPage}
-              total={pages}
-              aria-label="Pages of administrative actions"
-              getControlProps={(control) => ({ 'aria-label': `${control} page of administrative actions` })}
-            />
-          ) : null}
-        </>
-      ) : null}
-    </Stack>
+    <DataList
+      query={actions}
+      columns={COLUMNS}
+      rowKey={(entry) => entry.id}
+      label="Administrative actions"
+      paging={list}
+      pagesLabel="Pages of administrative actions"
+      errorTitle="Administrative actions could not be loaded"
+      loadingLabel="Loading administrative actions"
+      summary={{
+        noun: 'action',
+        empty: 'No administrative actions recorded yet.',
+        detail: () => " in all companies' audit trails",
+      }}
+      card={(entry) => <ActionCard entry={entry} />}
+      minWidth={820}
+      tableProps={{ striped: true }}
+    />
   );
 }

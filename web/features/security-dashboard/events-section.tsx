@@ -4,7 +4,9 @@ import { Badge, Button, Card, Group, Select, Stack, Table, Text } from '@mantine
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SECURITY_EVENT_TYPE_LABELS, type TSecurityEvent } from '#common/schemas/security-dashboard.ts';
+import type { TStatusOf } from '#common/statuses.ts';
 import { LoadError } from '../../components/load-error.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { listEvents, type TRange } from './api.ts';
 import { securityKeys } from './query-keys.ts';
@@ -12,7 +14,6 @@ import { SectionLoading } from './section-loading.tsx';
 
 const PAGE_SIZE = 25;
 
-const OUTCOME_COLORS: Record<string, string> = { success: 'green', failure: 'red', denied: 'orange' };
 const TYPE_OPTIONS = Object.entries(SECURITY_EVENT_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 
 function describeDetails(details: Record<string, unknown>): string {
@@ -21,13 +22,8 @@ function describeDetails(details: Record<string, unknown>): string {
     .join(' · ');
 }
 
-function OutcomeBadge({ event }: { event: TSecurityEvent }) {
-  return (
-    <Badge size="sm" variant="dot" color={OUTCOME_COLORS[event.outcome] ?? 'gray'}>
-      {event.outcome}
-    </Badge>
-  );
-}
+// The log's outcome is open text (a newer server may add one); StatusBadge writes an unknown one as itself.
+const outcomeOf = (event: TSecurityEvent) => event.outcome as TStatusOf<'signInOutcome'>;
 
 const label = (event: TSecurityEvent) => SECURITY_EVENT_TYPE_LABELS[event.type] ?? event.type;
 
@@ -88,7 +84,7 @@ export function EventsSection({ range }: { range: TRange }) {
                     <Table.Td>
                       <Group gap={6} wrap="nowrap">
                         <Text size="sm">{label(event)}</Text>
-                        <OutcomeBadge event={event} />
+                        <StatusBadge of="signInOutcome" status={outcomeOf(event)} size="sm" />
                       </Group>
                     </Table.Td>
                     <Table.Td>{event.email ?? '—'}</Table.Td>
@@ -111,7 +107,7 @@ export function EventsSection({ range }: { range: TRange }) {
                   <Text size="sm" fw={600}>
                     {label(event)}
                   </Text>
-                  <OutcomeBadge event={event} />
+                  <StatusBadge of="signInOutcome" status={outcomeOf(event)} size="sm" />
                 </Group>
                 <Text size="xs" c="dimmed">
                   {clock.dateTime(event.createdAt)}

@@ -1,18 +1,20 @@
-// Active sessions of every company: searched and paged on the server; a sysadmin ends one after confirming.
-import { Badge, Button, Card, Group, Modal, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+// Active sessions of every company: the one list component (searched and paged on the server, cards on a phone); a
+// sysadmin ends one after confirming.
+import { Badge, Button, Card, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TActiveSession } from '#common/schemas/security-dashboard.ts';
-import { LoadError } from '../../components/load-error.tsx';
+import { DataList } from '../../components/data-list/data-list.tsx';
+import type { TListColumn } from '../../components/data-list/types.ts';
+import { useListState } from '../../components/data-list/use-list-state.ts';
+import { When } from '../../components/when.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
 import { endSession, listSessions } from './api.ts';
 import { securityKeys } from './query-keys.ts';
-import { SectionLoading } from './section-loading.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -20,14 +22,117 @@ function who(session: TActiveSession): string {
   return `${session.email}${session.isCurrent ? ' (this browser)' : ''}`;
 }
 
+function EndButton({
+  session,
+  onEnd,
+}: {
+  session: TActiveSession;
+  onEnd: (session: TActiveSession) => void;
+}) {
+  return (
+    <Button
+      size="xs"
+      color="red"
+      variant="light"
+      onClick={() => onEnd(session)}
+      aria-label={`End session of ${who(session)}`}
+    >
+      End session
+    </Button>
+  );
+}
+
+const columns = (onEnd: (session: TActiveSession) => void): TListColumn<TActiveSession>[] => [
+  {
+    id: 'user',
+    header: 'User',
+    cell: (session) => (
+      <>
+        <Text size="sm">{session.email}</Text>
+        {session.isCurrent ? (
+          <Badge size="xs" variant="light">
+            This browser
+          </Badge>
+        ) : null}
+      </>
+    ),
+  },
+  { id: 'company', header: 'Company', cell: (session) => session.companyName ?? '—' },
+  { id: 'role', header: 'Role', cell: (session) => session.role },
+  {
+    id: 'signedIn',
+    header: 'Signed in',
+    cell: (session) => <When at={session.createdAt} />,
+    cellProps: () => ({ style: { whiteSpace: 'nowrap' } }),
+  },
+  {
+    id: 'renewed',
+    header: 'Last renewed · expires',
+    cell: (session) => (
+      <>
+        <When at={session.updatedAt} />
+        <Text size="xs" c="dimmed">
+          expires <When at={session.expiresAt} />
+        </Text>
+      </>
+    ),
+    cellProps: () => ({ style: { whiteSpace: 'nowrap' } }),
+  },
+  {
+    id: 'client',
+    header: 'Address · browser',
+    cell: (session) => (
+      <>
+        <Text size="sm">{session.ipAddress ?? 'unknown address'}</Text>
+        <Text size="xs" c="dimmed" lineClamp={2} title={session.userAgent ?? undefined}>
+          {session.userAgent ?? 'unknown browser'}
+        </Text>
+      </>
+    ),
+    cellProps: () => ({ maw: 260 }),
+  },
+  {
+    id: 'actions',
+    header: 'Actions',
+    headerHidden: true,
+    cell: (session) => <EndButton session={session} onEnd={onEnd} />,
+  },
+];
+
+function SessionCard({
+  session,
+  onEnd,
+}: {
+  session: TActiveSession;
+  onEnd: (session: TActiveSession) => void;
+}) {
+  return (
+    <Card withBorder padding="sm" component="article" aria-label={`Session of ${who(session)}`}>
+      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {who(session)}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {session.companyName ?? 'No company'} · {session.role}
+      </Text>
+      <Text size="xs" c="dimmed">
+        Signed in <When at={session.createdAt} /> · expires <When at={session.expiresAt} />
+      </Text>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} lineClamp={2}>
+        {session.ipAddress ?? 'unknown address'} · {session.userAgent ?? 'unknown browser'}
+      </Text>
+      <Group mt="xs">
+        <EndButton session={session} onEnd={onEnd} />
+      </Group>
+    </Card>
+  );
+}
+
 export function SessionsSection() {
   const clock = useCompanyClock();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 250);
-  const [page, setPage] = useState(1);
+  const list = useListState({ pageSize: PAGE_SIZE });
   const [ending, setEnding] = useState<TActiveSession | null>(null);
-  const query = { page, pageSize: PAGE_SIZE, q };
+  const query = { page: list.page, pageSize: PAGE_SIZE, q: list.q };
   const sessions = useQuery({
     queryKey: securityKeys.sessionsPage(query),
     queryFn: ({ signal }) => listSessions(query, signal),
@@ -57,133 +162,35 @@ export function SessionsSection() {
     },
   });
 
-  const data = sessions.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
-  const endButton = (session: TActiveSession) => (
-    <Button
-      size="xs"
-      color="red"
-      variant="light"
-      onClick={() => setEnding(session)}
-      aria-label={`End session of ${who(session)}`}
-    >
-      End session
-    </Button>
-  );
-
   return (
     <Stack gap="sm">
-      <TextInput
-        label="Search sessions"
-        placeholder="E-mail or company"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          setPage(1);
+      <DataList
+        query={sessions}
+        columns={columns(setEnding)}
+        rowKey={(session) => session.id}
+        label="Active sessions"
+        paging={list}
+        pagesLabel="Pages of active sessions"
+        errorTitle="Active sessions could not be loaded"
+        loadingLabel="Loading active sessions"
+        summary={{
+          noun: 'active session',
+          empty: list.q ? 'No active session matches.' : 'No active sessions.',
         }}
-        w={{ base: '100%', xs: 320 }}
+        card={(session) => <SessionCard session={session} onEnd={setEnding} />}
+        minWidth={900}
+        tableProps={{ striped: true }}
+        toolbar={
+          <TextInput
+            label="Search sessions"
+            placeholder="E-mail or company"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={list.search}
+            onChange={(e) => list.setSearch(e.currentTarget.value)}
+            w={{ base: '100%', xs: 320 }}
+          />
+        }
       />
-      {sessions.isError ? (
-        <LoadError
-          title="Active sessions could not be loaded"
-          error={sessions.error}
-          onRetry={() => void sessions.refetch()}
-        />
-      ) : null}
-      {!data && sessions.isPending ? <SectionLoading what="active sessions" /> : null}
-      {data ? (
-        <>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {data.total === 0
-              ? q
-                ? 'No active session matches.'
-                : 'No active sessions.'
-              : `${data.total} active session${data.total === 1 ? '' : 's'}${sessions.isFetching ? ' — updating…' : ''}`}
-          </Text>
-          <Table.ScrollContainer minWidth={900} visibleFrom="md">
-            <Table striped aria-label="Active sessions">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">User</Table.Th>
-                  <Table.Th scope="col">Company</Table.Th>
-                  <Table.Th scope="col">Role</Table.Th>
-                  <Table.Th scope="col">Signed in</Table.Th>
-                  <Table.Th scope="col">Last renewed · expires</Table.Th>
-                  <Table.Th scope="col">Address · browser</Table.Th>
-                  <Table.Th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((session) => (
-                  <Table.Tr key={session.id}>
-                    <Table.Td>
-                      <Text size="sm">{session.email}</Text>
-                      {session.isCurrent ? (
-                        <Badge size="xs" variant="light">
-                          This browser
-                        </Badge>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>{session.companyName ?? '—'}</Table.Td>
-                    <Table.Td>{session.role}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{clock.dateTime(session.createdAt)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {clock.dateTime(session.updatedAt)}
-                      <Text size="xs" c="dimmed">
-                        expires {clock.dateTime(session.expiresAt)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td maw={260}>
-                      <Text size="sm">{session.ipAddress ?? 'unknown address'}</Text>
-                      <Text size="xs" c="dimmed" lineClamp={2} title={session.userAgent ?? undefined}>
-                        {session.userAgent ?? 'unknown browser'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{endButton(session)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Stack hiddenFrom="md" gap="sm">
-            {data.items.map((session) => (
-              <Card
-                key={session.id}
-                withBorder
-                padding="sm"
-                component="article"
-                aria-label={`Session of ${who(session)}`}
-              >
-                <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {who(session)}
-                </Text>
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {session.companyName ?? 'No company'} · {session.role}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  Signed in {clock.dateTime(session.createdAt)} · expires {clock.dateTime(session.expiresAt)}
-                </Text>
-                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} lineClamp={2}>
-                  {session.ipAddress ?? 'unknown address'} · {session.userAgent ?? 'unknown browser'}
-                </Text>
-                <Group mt="xs">{endButton(session)}</Group>
-              </Card>
-            ))}
-          </Stack>
-          {pages > 1 ? (
-            <Pagination
-              value={page}
-              onChange={setPage}
-              total={pages}
-              aria-label="Pages of active sessions"
-              getControlProps={(control) => ({ 'aria-label': `${control} page of sessions` })}
-            />
-          ) : null}
-        </>
-      ) : null}
 
       <Modal
         opened={ending !== null}

@@ -10,6 +10,7 @@ import { DataList } from '../../components/data-list/data-list.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
 import { LocationSelect } from '../../components/location-select.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { formatMoney } from '../../lib/format-money.ts';
 import { downloadStockCsv, listCategories, listStock } from './api.ts';
@@ -19,14 +20,6 @@ const PAGE_SIZE = 25;
 
 /** Where an item's page is. */
 export const itemPath = (itemId: string) => `/items?id=${encodeURIComponent(itemId)}`;
-
-function LowBadge({ row }: { row: TStockRow }) {
-  return row.lowStock ? (
-    <Badge color="orange" variant="light" style={{ flexShrink: 0 }}>
-      Low stock
-    </Badge>
-  ) : null;
-}
 
 const COLUMNS: TListColumn<TStockRow, TStockSort>[] = [
   {
@@ -47,7 +40,12 @@ const COLUMNS: TListColumn<TStockRow, TStockSort>[] = [
   },
   { id: 'value', header: 'Value', sort: 'value', numeric: true, cell: (row) => formatMoney(row.value) },
   { id: 'locations', header: 'Locations', numeric: true, cell: (row) => row.locationCount },
-  { id: 'flags', header: 'Flags', headerHidden: true, cell: (row) => <LowBadge row={row} /> },
+  {
+    id: 'flags',
+    header: 'Flags',
+    headerHidden: true,
+    cell: (row) => (row.lowStock ? <StatusBadge of="stock" status="low" /> : null),
+  },
 ];
 
 function StockCard({ row }: { row: TStockRow }) {
@@ -68,7 +66,7 @@ function StockCard({ row }: { row: TStockRow }) {
             {row.name}
           </Text>
         </div>
-        <LowBadge row={row} />
+        {row.lowStock ? <StatusBadge of="stock" status="low" /> : null}
       </Group>
       <Text size="sm" mt={4}>
         {row.onHand} {row.unitOfMeasure} on hand · {formatMoney(row.value)}

@@ -7,6 +7,7 @@ import type { TCompanyUser, TUserListQuery } from '#common/schemas/users.ts';
 import { DataList } from '../../components/data-list/data-list.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
+import { StatusBadge } from '../../components/status-badge.tsx';
 import { When } from '../../components/when.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatMoney } from '../../lib/format-money.ts';
@@ -21,25 +22,9 @@ import { ROLE_LABELS } from './role-options.ts';
 const PAGE_SIZE = 25;
 type TStatus = TUserListQuery['status'];
 
-function StatusBadge({ user }: { user: TCompanyUser }) {
-  if (!user.active)
-    return (
-      <Badge variant="dot" color="gray">
-        Inactive
-      </Badge>
-    );
-  if (!user.passwordSet)
-    return (
-      <Badge variant="dot" color="yellow">
-        Invited
-      </Badge>
-    );
-  return (
-    <Badge variant="dot" color="green">
-      Active
-    </Badge>
-  );
-}
+/** Inactive first: an inactive user who never set a password is inactive, not invited. */
+const userStatus = (user: TCompanyUser) =>
+  !user.active ? 'inactive' : user.passwordSet ? 'active' : 'invited';
 
 function lastSignIn(user: TCompanyUser): ReactNode {
   return user.lastSignInAt ? <When at={user.lastSignInAt} /> : 'Never';
@@ -56,7 +41,7 @@ const columns = (actions: (user: TCompanyUser) => ReactNode): TListColumn<TCompa
   { id: 'email', header: 'E-mail', cell: (user) => user.email },
   { id: 'role', header: 'Role', cell: (user) => ROLE_LABELS[user.role] },
   { id: 'rate', header: 'Rate', cell: (user) => money(user.burdenedLaborRate) },
-  { id: 'status', header: 'Status', cell: (user) => <StatusBadge user={user} /> },
+  { id: 'status', header: 'Status', cell: (user) => <StatusBadge of="user" status={userStatus(user)} /> },
   { id: 'mfa', header: 'MFA', cell: (user) => (user.mfaEnabled ? 'On' : 'Off') },
   { id: 'lastSignIn', header: 'Last sign-in', cell: lastSignIn },
   { id: 'actions', header: 'Actions', headerHidden: true, cell: actions },
@@ -72,7 +57,7 @@ function UserCard({ user, actions }: { user: TCompanyUser; actions: ReactNode })
             {user.email}
           </Text>
         </div>
-        <StatusBadge user={user} />
+        <StatusBadge of="user" status={userStatus(user)} />
       </Group>
       <Text size="sm" c="dimmed" mt={4}>
         {ROLE_LABELS[user.role]} · {money(user.burdenedLaborRate)} · MFA {user.mfaEnabled ? 'on' : 'off'} ·
