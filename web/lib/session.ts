@@ -29,6 +29,7 @@ function readCachedUser(): TUserProfile | null {
 /** Keeps the userData cache in step with the session the server returned. */
 export function rememberSession(session: TSession): void {
   writeStorage(STORAGE_KEYS.userData, session.user ? JSON.stringify(session.user) : null);
+  writeStorage(STORAGE_KEYS.companyTimeZone, session.user ? session.timeZone : null);
   if (session.user) writeStorage(STORAGE_KEYS.lastLoginEmail, session.user.email);
 }
 
@@ -46,7 +47,14 @@ export function useSession() {
     staleTime: AUTH_CHECK_COOLDOWN_MS,
     initialData: () => {
       const user = readCachedUser();
-      return user ? { state: 'signed-in' as const, user, labelConfig: null, timeZone: null } : undefined;
+      return user
+        ? {
+            state: 'signed-in' as const,
+            user,
+            labelConfig: null,
+            timeZone: readStorage(STORAGE_KEYS.companyTimeZone),
+          }
+        : undefined;
     },
     initialDataUpdatedAt: 0,
   });
@@ -84,6 +92,7 @@ export function useSignOut(): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     writeStorage(STORAGE_KEYS.userData, null);
+    writeStorage(STORAGE_KEYS.companyTimeZone, null);
     queryClient.setQueryData<TSession>(queryKeys.session, {
       state: 'signed-out',
       user: null,

@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   lastLoginEmail: 'lastLoginEmail',
   userData: 'userData',
   lastRoute: 'lastRoute',
+  /** The company's time zone beside userData, so dates are on its clock from the first paint, not UTC first. */
+  companyTimeZone: 'companyTimeZone',
 } as const;
 
 type TKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
