@@ -5,6 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { TLabelConfigPatch } from '../../../common/label-config.ts';
 import type { TRole } from '../../../common/roles.ts';
+import type { TTimezone } from '../../../common/timezones.ts';
 import { linkIn, waitForMail } from './mail.ts';
 import { E2E_BASE_URL, E2E_SYSADMIN as SERVER_SYSADMIN } from './server.ts';
 
@@ -44,7 +45,11 @@ async function expectOk(what: string, response: Awaited<ReturnType<APIRequestCon
  * Signs up a new company through the API as the sign-up form does, opens the verification link from the delivered
  * mail, and leaves `page` signed in as the company's admin.
  */
-export async function signUpCompany(page: Page, prefix = 'E2E'): Promise<TE2EAccount> {
+export async function signUpCompany(
+  page: Page,
+  prefix = 'E2E',
+  { timezone }: { timezone?: TTimezone } = {},
+): Promise<TE2EAccount> {
   const companyName = uniqueCompany(prefix);
   const account: TE2EAccount = {
     email: `admin.${randomBytes(4).toString('hex')}@${prefix.toLowerCase().replace(/\W/g, '')}.e2e.test`,
@@ -68,6 +73,8 @@ export async function signUpCompany(page: Page, prefix = 'E2E'): Promise<TE2EAcc
         lastName: account.lastName,
         termsAccepted: true,
         privacyAccepted: true,
+        // The company's clock; without one the server takes its default zone, as the form's list would.
+        ...(timezone ? { timezone } : {}),
       },
     }),
   );
