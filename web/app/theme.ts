@@ -1,5 +1,5 @@
 // The Mantine theme: a steel-blue brand with contrast that passes WCAG AA on white.
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type MantineColorsTuple, Menu, Modal } from '@mantine/core';
 
 const forge: MantineColorsTuple = [
   '#e8f1fb',
@@ -24,4 +24,12 @@ export const theme = createTheme({
   },
   defaultRadius: 'md',
   breakpoints: { xs: '30em', sm: '48em', md: '64em', lg: '74em', xl: '90em' },
+  components: {
+    // Mantine's close button is an icon alone: without a name a screen reader announces a nameless button in every
+    // dialog (axe's button-name rule, critical).
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // Mantine puts a role="presentation" focus placeholder inside role="menu", whose children may only be items,
+    // groups and separators (axe's aria-required-children, critical); the menu's own keyboard handling stays.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+  },
 });
