@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { listenForLabelConfig } from '../lib/label-config-events.ts';
 import { theme } from './theme.ts';
+import { readableColors } from './theme-contrast.ts';
 
 /** SPEC.md section 9: data stays fresh 5 minutes and is collected after 10. */
 export const QUERY_STALE_MS = 5 * 60 * 1000;
@@ -22,7 +23,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   useEffect(() => listenForLabelConfig(queryClient), [queryClient]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={readableColors} defaultColorScheme="light">
       <Notifications position="top-right" limit={4} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
