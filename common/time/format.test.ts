@@ -31,6 +31,7 @@ describe('formatters in the company’s zone', () => {
   it('writes a calendar date as it is, in any zone the runtime has', () => {
     expect(formatCalendarDate('2026-11-25', 'en-GB')).toBe('25 Nov 2026');
     expect(formatCalendarDate('2028-02-29', 'en-US')).toBe('Feb 29, 2028');
+    expect(formatCalendarDate('2026-11-01', 'en-GB', { long: true })).toBe('1 November 2026');
   });
 
   it('writes a calendar month (a monthly bucket) as it is, in any zone the runtime has', () => {

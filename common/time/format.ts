@@ -56,11 +56,17 @@ export function formatTime(
   }).format(epochMs(instant));
 }
 
-/** "25 Nov 2026": a calendar date (YYYY-MM-DD), which has no zone, written as it is. */
-export function formatCalendarDate(date: string, locale?: TLocale): string {
+/** "25 Nov 2026" ("25 November 2026" long): a calendar date (YYYY-MM-DD), which has no zone, written as it is. */
+export function formatCalendarDate(
+  date: string,
+  locale?: TLocale,
+  { long = false }: { long?: boolean } = {},
+): string {
   // Noon UTC written in UTC: the same date on every runtime, whatever its own zone.
   const noon = Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: 'UTC', plainTime: '12:00' });
-  return formatter(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(noon.epochMilliseconds);
+  return formatter(locale, { dateStyle: long ? 'long' : 'medium', timeZone: 'UTC' }).format(
+    noon.epochMilliseconds,
+  );
 }
 
 /** "Nov 2026": a calendar month (YYYY-MM, e.g. a report's monthly bucket), which has no zone, written as it is. */

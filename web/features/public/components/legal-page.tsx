@@ -1,6 +1,7 @@
 // The frame of the three legal pages: Back, the title, the effective date, a table of contents and the sections.
 import { Anchor, Box, Container, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { formatCalendarDate } from '#common/time/format.ts';
 import { BackButton } from '../../../components/back-button.tsx';
 
 /** The address every legal question goes to. */
@@ -23,9 +24,8 @@ interface TLegalPageProps {
   sections: readonly TLegalSection[];
 }
 
-const effectiveDateLabel = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
-  new Date(`${LEGAL_EFFECTIVE_DATE}T00:00:00Z`),
-);
+// The documents are written in British English: their date reads the same for every visitor.
+const effectiveDateLabel = formatCalendarDate(LEGAL_EFFECTIVE_DATE, 'en-GB', { long: true });
 
 export function LegalPage({ title, summary, sections }: TLegalPageProps) {
   return (
