@@ -102,7 +102,8 @@ export function BalancesSection({
               {b.lotId ? (
                 <>
                   {' · lot '}
-                  <Anchor component={Link} to={lotPath(b.lotId)}>
+                  {/* Underlined: in a line of text a link must not be told apart by its colour alone. */}
+                  <Anchor component={Link} to={lotPath(b.lotId)} underline="always">
                     {b.lotNumber}
                   </Anchor>
                 </>

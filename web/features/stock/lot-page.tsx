@@ -72,7 +72,7 @@ function GenealogyList({
               style={{ paddingLeft: `${(n.depth - 1) * 1.25}rem`, overflowWrap: 'anywhere' }}
             >
               <Text size="sm">
-                <Anchor component={Link} to={lotPath(n.lotId)} fw={600}>
+                <Anchor component={Link} to={lotPath(n.lotId)} fw={600} underline="always">
                   {n.lotNumber}
                 </Anchor>{' '}
                 {n.partNumber} {n.itemName} · {n.quantity}{' '}
@@ -115,7 +115,7 @@ export function LotPage({ lotId }: { lotId: string }) {
               Lot {l.lotNumber}
             </Title>
             <Text style={{ overflowWrap: 'anywhere' }}>
-              <Anchor component={Link} to={itemPath(l.item.id)}>
+              <Anchor component={Link} to={itemPath(l.item.id)} underline="always">
                 {l.item.partNumber}
               </Anchor>{' '}
               {l.item.name}
