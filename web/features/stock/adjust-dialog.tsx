@@ -1,68 +1,56 @@
 // Adjust (admins): change one of an item's balances up or down without a physical movement, saying why. Stock that
 // arrives goes through Receive; a counted difference through Stock Check.
 import { TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { itemDialog, type TItemDialogProps } from './dialog-frame.tsx';
-import { FromBalanceForm, useFromBalance } from './from-balance.tsx';
+import { FromBalanceForm, sourceOf, useFromBalance } from './from-balance.tsx';
 import { lotSuffix } from './stock-format.ts';
+import { linePaths } from './use-stock-posting.ts';
 
 export const AdjustDialog = itemDialog('Adjust', AdjustBody);
 
 function AdjustBody(props: TItemDialogProps) {
   const { item } = props;
-  const [change, setChange] = useState('');
-  const [reason, setReason] = useState('');
-  const posting = useFromBalance(props, (posted) => {
-    const line = posted.lines[0];
-    return {
-      title: 'Stock adjusted',
-      message: `Adjusted ${item.partNumber} at ${line?.locationCode}${lotSuffix(line?.lotNumber)} by ${line?.quantityDelta} ${item.unitOfMeasure}: now ${line?.balanceAfter}`,
-    };
-  });
-  const { from: at, available, errors } = posting;
-
-  const submit = () =>
-    posting.send(
-      {
+  const posting = useFromBalance(props, {
+    fields: { change: '', reason: '' },
+    toBody: (values) => {
+      const at = sourceOf(values);
+      return {
         kind: 'adjust',
         reference: '',
-        reason: reason.trim(),
+        reason: values.reason.trim(),
         lines: [
           {
             itemId: item.id,
             locationId: at?.locationId ?? '',
             ...(at?.lotId ? { lotId: at.lotId } : {}),
-            quantityDelta: change.trim(),
+            quantityDelta: values.change.trim(),
           },
         ],
-      },
-      { locationId: !at && 'Choose the stock to adjust' },
-    );
+      };
+    },
+    // A balance that would overflow is refused on the line's "quantity" (the server names no other).
+    paths: linePaths({ locationId: 'source', lotId: 'source', quantityDelta: 'change', quantity: 'change' }),
+    rules: (values) => ({ source: !values.source && 'Choose the stock to adjust' }),
+    describe: (posted) => {
+      const line = posted.lines[0];
+      return {
+        title: 'Stock adjusted',
+        message: `Adjusted ${item.partNumber} at ${line?.locationCode}${lotSuffix(line?.lotNumber)} by ${line?.quantityDelta} ${item.unitOfMeasure}: now ${line?.balanceAfter}`,
+      };
+    },
+  });
+  const { form, available } = posting;
 
   return (
-    <FromBalanceForm
-      verb="Adjust"
-      sourceLabel="Stock at"
-      sourceError={errors.locationId ?? errors.lotId}
-      posting={posting}
-      onSubmit={submit}
-    >
+    <FromBalanceForm verb="Adjust" sourceLabel="Stock at" posting={posting}>
       <TextInput
         label={`Change (${item.unitOfMeasure})`}
         description={`Negative takes stock away, e.g. -2${available ? `; ${available} there now` : ''}`}
         inputMode="decimal"
-        value={change}
-        onChange={(e) => setChange(e.currentTarget.value)}
-        error={errors.quantityDelta ?? errors.quantity}
         required
+        {...form.getInputProps('change')}
       />
-      <TextInput
-        label="Reason"
-        value={reason}
-        onChange={(e) => setReason(e.currentTarget.value)}
-        error={errors.reason}
-        required
-      />
+      <TextInput label="Reason" required {...form.getInputProps('reason')} />
     </FromBalanceForm>
   );
 }

@@ -2,6 +2,7 @@
 // issue, a move or an adjustment.
 import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import type { TItem } from '#common/schemas/inventory-setup.ts';
 import { messageOf } from '../../lib/api-errors.ts';
 import { getItemBalances } from './api.ts';
@@ -16,6 +17,20 @@ export function parseBalanceKey(key: string): { locationId: string; lotId: strin
   return { locationId, lotId: lotId || null };
 }
 
+/** The item's balances (one query, shared by the picker and the quantity field that says what is there). */
+export function useItemBalances(item: TItem) {
+  return useQuery({
+    queryKey: stockKeys.balances(item.id),
+    queryFn: ({ signal }) => getItemBalances(item.id, signal),
+  });
+}
+
+/** What the balance `key` holds, once the balances have loaded. */
+export function availableAt(balances: ReturnType<typeof useItemBalances>, key: string | null): string | null {
+  const row = balances.data?.balances.find((b) => balanceKey(b.locationId, b.lotId) === key);
+  return row?.quantity ?? null;
+}
+
 export function BalanceSelect({
   item,
   label,
@@ -25,14 +40,12 @@ export function BalanceSelect({
 }: {
   item: TItem;
   label: string;
-  value: string | null;
-  onChange: (key: string | null, available: string | null) => void;
-  error?: string | undefined;
+  /** The chosen balance's key (a form's input props fit). */
+  value?: string | null;
+  onChange: (key: string | null) => void;
+  error?: ReactNode;
 }) {
-  const balances = useQuery({
-    queryKey: stockKeys.balances(item.id),
-    queryFn: ({ signal }) => getItemBalances(item.id, signal),
-  });
+  const balances = useItemBalances(item);
   const rows = balances.data?.balances ?? [];
   const data = rows.map((b) => ({
     value: balanceKey(b.locationId, b.lotId),
@@ -48,13 +61,10 @@ export function BalanceSelect({
       label={label}
       placeholder={rows.length ? 'Choose where from' : nothing}
       data={data}
-      value={value}
+      value={value ?? null}
       searchable
       nothingFoundMessage={nothing}
-      onChange={(key) => {
-        const row = rows.find((b) => balanceKey(b.locationId, b.lotId) === key);
-        onChange(key, row?.quantity ?? null);
-      }}
+      onChange={onChange}
       error={error}
       comboboxProps={{ withinPortal: true }}
     />

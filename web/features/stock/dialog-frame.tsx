@@ -1,11 +1,9 @@
 // The frame every stock dialog shares: a modal whose body mounts on opening (so each opening makes its own
-// idempotency key), a form, the refusal's message above the buttons, and Cancel / submit.
+// idempotency key and starts with fresh fields), a form, the refusal's message above the buttons, and Cancel / submit.
 import { Modal, Stack } from '@mantine/core';
-import type { ComponentType, FormEvent, ReactNode } from 'react';
+import type { ComponentType, FormEventHandler, ReactNode } from 'react';
 import type { TItem } from '#common/schemas/inventory-setup.ts';
-import { ZPostStockSchema } from '#common/schemas/stock.ts';
 import { FormFooter } from '../../components/form-footer.tsx';
-import type { TPostingBody } from './use-stock-posting.ts';
 
 /** Props every stock dialog takes: the scan page and the item page open them the same way. */
 export interface TStockDialogProps {
@@ -56,21 +54,6 @@ export function StockModal({
   );
 }
 
-/**
- * Checks a one-line posting with the shared contract before it is sent; returns the errors by the dialog's field
- * names ("lines.0.quantity" → "quantity"), or null when it passes.
- */
-export function checkPosting(body: TPostingBody): Record<string, string> | null {
-  const parsed = ZPostStockSchema.safeParse({ ...body, idempotencyKey: 'client-side-check' });
-  if (parsed.success) return null;
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const path = issue.path[0] === 'lines' ? issue.path.slice(2) : issue.path;
-    errors[String(path[0] ?? 'form')] ??= issue.message;
-  }
-  return errors;
-}
-
 export function PostingForm({
   label,
   submitLabel,
@@ -84,16 +67,12 @@ export function PostingForm({
   submitLabel: string;
   busy: boolean;
   formError: string | undefined;
-  onSubmit: () => void;
+  onSubmit: FormEventHandler<HTMLFormElement>;
   onCancel: () => void;
   children: ReactNode;
 }) {
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
   return (
-    <form onSubmit={submit} noValidate aria-label={label}>
+    <form onSubmit={onSubmit} noValidate aria-label={label}>
       <Stack>
         {children}
         <FormFooter error={formError} onCancel={onCancel} submitLabel={submitLabel} pending={busy} />

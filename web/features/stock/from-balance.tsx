@@ -2,85 +2,86 @@
 // (chosen first, preset when the dialog opens from a balance row or a scan), say how much is there, check the
 // one-line posting before sending it, and close when the server accepts it.
 import { TextInput } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { TItem } from '#common/schemas/inventory-setup.ts';
 import type { TStockTransaction } from '#common/schemas/stock.ts';
-import { BalanceSelect, balanceKey, parseBalanceKey } from './balance-select.tsx';
-import { checkPosting, PostingForm, type TItemDialogProps } from './dialog-frame.tsx';
-import { type TPostingBody, useStockPosting } from './use-stock-posting.ts';
+import type { TFormRules } from '../../lib/contract-form.ts';
+import type { TPathMap } from '../../lib/form-errors.ts';
+import {
+  availableAt,
+  BalanceSelect,
+  balanceKey,
+  parseBalanceKey,
+  useItemBalances,
+} from './balance-select.tsx';
+import { PostingForm, type TItemDialogProps } from './dialog-frame.tsx';
+import { type TPostingBody, usePostingForm } from './use-stock-posting.ts';
 
-/** The dialog's state and posting, from its props and what its toast says of the posting the server answered. */
-export function useFromBalance(
+/** The balance a dialog takes from: its select's key, or null before one is chosen. */
+interface TSourceValues {
+  source: string | null;
+}
+
+/** The balance of `values`, or null before one is chosen. */
+export const sourceOf = (values: TSourceValues) => (values.source ? parseBalanceKey(values.source) : null);
+
+/** The dialog's form and posting, from its props, its own fields and what its toast says of the posting. */
+export function useFromBalance<TFields extends Record<string, unknown>>(
   { item, locationId, lotId, onClose, onDone }: TItemDialogProps,
-  describe: (posted: TStockTransaction) => { title: string; message: string },
+  options: {
+    fields: TFields;
+    toBody: (values: TFields & TSourceValues) => TPostingBody;
+    paths: TPathMap;
+    /** A message for an empty source, and the dialog's other checks. */
+    rules: TFormRules<TFields & TSourceValues>;
+    describe: (posted: TStockTransaction) => { title: string; message: string };
+  },
 ) {
-  const [source, setSource] = useState<string | null>(locationId ? balanceKey(locationId, lotId) : null);
-  const [available, setAvailable] = useState<string | null>(null);
-  const { mutation, errors, setErrors } = useStockPosting({
-    describe,
+  const balances = useItemBalances(item);
+  const posting = usePostingForm<TFields & TSourceValues>({
+    initialValues: { ...options.fields, source: locationId ? balanceKey(locationId, lotId) : null },
+    toBody: options.toBody,
+    paths: options.paths,
+    rules: options.rules,
+    describe: options.describe,
     onDone: () => {
       onClose();
       onDone?.();
     },
   });
-  /** Posts `body`, or shows the contract's errors plus the dialog's own (a message by field, false when fine). */
-  const send = (body: TPostingBody, own: Record<string, string | false>) => {
-    const invalid = checkPosting(body) ?? {};
-    for (const [field, message] of Object.entries(own)) if (message) invalid[field] = message;
-    if (Object.keys(invalid).length > 0) setErrors(invalid);
-    else mutation.mutate(body);
-  };
   return {
+    ...posting,
     item,
     close: onClose,
-    /** The chosen balance, or null before one is chosen. */
-    from: source ? parseBalanceKey(source) : null,
-    /** What the chosen balance holds (once chosen in the list). */
-    available,
-    source,
-    choose: (key: string | null, left: string | null) => {
-      setSource(key);
-      setAvailable(left);
-    },
-    busy: mutation.isPending,
-    errors,
-    send,
+    /** What the chosen balance holds (once the balances have loaded). */
+    available: availableAt(balances, posting.form.values.source),
   };
 }
 
 /** The dialog's form: the balance to take from first, then the dialog's own fields. */
-export function FromBalanceForm({
+export function FromBalanceForm<TFields extends Record<string, unknown>>({
   verb,
   sourceLabel,
-  sourceError,
   posting,
-  onSubmit,
   children,
 }: {
   /** "Issue", "Move", "Adjust": the submit button, and with the part number the form's name. */
   verb: string;
   sourceLabel: string;
-  sourceError: string | undefined;
-  posting: ReturnType<typeof useFromBalance>;
-  onSubmit: () => void;
+  posting: ReturnType<typeof useFromBalance<TFields>>;
   children: ReactNode;
 }) {
+  const { form } = posting;
   return (
     <PostingForm
       label={`${verb} ${posting.item.partNumber}`}
       submitLabel={verb}
-      busy={posting.busy}
-      formError={posting.errors.form}
-      onSubmit={onSubmit}
+      busy={posting.mutation.isPending}
+      formError={form.formError}
+      onSubmit={posting.submit}
       onCancel={posting.close}
     >
-      <BalanceSelect
-        item={posting.item}
-        label={sourceLabel}
-        value={posting.source}
-        onChange={posting.choose}
-        error={sourceError}
-      />
+      <BalanceSelect item={posting.item} label={sourceLabel} {...form.getInputProps('source')} />
       {children}
     </PostingForm>
   );
@@ -90,25 +91,22 @@ export function FromBalanceForm({
 export function QuantityInput({
   item,
   available,
-  value,
-  onChange,
-  error,
+  ...input
 }: {
   item: TItem;
   available: string | null;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
+  /** The form's input props for the field (value, onChange, error). */
+  value?: string;
+  onChange: (value: unknown) => void;
+  error?: ReactNode;
 }) {
   return (
     <TextInput
       label={`Quantity (${item.unitOfMeasure})`}
       description={available ? `${available} ${item.unitOfMeasure} there` : undefined}
       inputMode="decimal"
-      value={value}
-      onChange={(e) => onChange(e.currentTarget.value)}
-      error={error}
       required
+      {...input}
     />
   );
 }

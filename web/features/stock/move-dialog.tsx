@@ -1,9 +1,9 @@
 // Move stock of an item from one of its balances to another location (the lot goes with it).
-import { useState } from 'react';
 import { LocationSelect } from '../../components/location-select.tsx';
 import { itemDialog, type TItemDialogProps } from './dialog-frame.tsx';
-import { FromBalanceForm, QuantityInput, useFromBalance } from './from-balance.tsx';
+import { FromBalanceForm, QuantityInput, sourceOf, useFromBalance } from './from-balance.tsx';
 import { lotSuffix } from './stock-format.ts';
+import { linePaths } from './use-stock-posting.ts';
 
 interface TMoveDialogProps extends TItemDialogProps {
   /** A preset destination (the scan page's "Move here"). */
@@ -15,63 +15,62 @@ export const MoveDialog = itemDialog('Move', MoveBody);
 
 function MoveBody(props: TMoveDialogProps) {
   const { item, toLocationId, toLocationCode } = props;
-  const [destination, setDestination] = useState<{ id: string | null; code: string | null }>({
-    id: toLocationId ?? null,
-    code: toLocationCode ?? null,
-  });
-  const [quantity, setQuantity] = useState('');
-  const posting = useFromBalance(props, (posted) => {
-    const [out, into] = posted.lines;
-    return {
-      title: 'Stock moved',
-      message: `Moved ${into?.quantityDelta} ${item.unitOfMeasure} of ${item.partNumber} from ${out?.locationCode} to ${into?.locationCode}${lotSuffix(out?.lotNumber)}`,
-    };
-  });
-  const { from, errors } = posting;
-
-  const submit = () =>
-    posting.send(
-      {
+  const posting = useFromBalance(props, {
+    fields: {
+      toLocationId: toLocationId ?? null,
+      // What the location picker shows for the chosen destination.
+      toLocationCode: toLocationCode ?? null,
+      quantity: '',
+    },
+    toBody: (values) => {
+      const from = sourceOf(values);
+      return {
         kind: 'move',
         reference: '',
         lines: [
           {
             itemId: item.id,
             fromLocationId: from?.locationId ?? '',
-            toLocationId: destination.id ?? '',
+            toLocationId: values.toLocationId ?? '',
             ...(from?.lotId ? { lotId: from.lotId } : {}),
-            quantity: quantity.trim(),
+            quantity: values.quantity.trim(),
           },
         ],
-      },
-      {
-        fromLocationId: !from && 'Choose where the stock comes from',
-        toLocationId: !destination.id && 'Choose where it goes',
-      },
-    );
+      };
+    },
+    paths: linePaths({
+      fromLocationId: 'source',
+      lotId: 'source',
+      toLocationId: 'toLocationId',
+      quantity: 'quantity',
+    }),
+    rules: (values) => ({
+      source: !values.source && 'Choose where the stock comes from',
+      toLocationId: !values.toLocationId && 'Choose where it goes',
+    }),
+    describe: (posted) => {
+      const [out, into] = posted.lines;
+      return {
+        title: 'Stock moved',
+        message: `Moved ${into?.quantityDelta} ${item.unitOfMeasure} of ${item.partNumber} from ${out?.locationCode} to ${into?.locationCode}${lotSuffix(out?.lotNumber)}`,
+      };
+    },
+  });
+  const { form } = posting;
 
   return (
-    <FromBalanceForm
-      verb="Move"
-      sourceLabel="From"
-      sourceError={errors.fromLocationId ?? errors.lotId}
-      posting={posting}
-      onSubmit={submit}
-    >
+    <FromBalanceForm verb="Move" sourceLabel="From" posting={posting}>
       <LocationSelect
         label="To location"
-        value={destination.id}
-        selectedLabel={destination.code}
-        onChange={(id, code) => setDestination({ id, code })}
-        error={errors.toLocationId}
+        value={form.values.toLocationId}
+        selectedLabel={form.values.toLocationCode}
+        onChange={(id, code) => {
+          form.setFieldValue('toLocationId', id);
+          form.setFieldValue('toLocationCode', code);
+        }}
+        error={form.errorOf('toLocationId')}
       />
-      <QuantityInput
-        item={item}
-        available={posting.available}
-        value={quantity}
-        onChange={setQuantity}
-        error={errors.quantity}
-      />
+      <QuantityInput item={item} available={posting.available} {...form.getInputProps('quantity')} />
     </FromBalanceForm>
   );
 }

@@ -2,14 +2,15 @@
 // company uses lot numbers) the lot number and its optional expiry. A new lot number creates the lot.
 import { TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { STOCK_MESSAGES } from '#common/schemas/stock.ts';
+import { DateField } from '../../components/date-field.tsx';
 import { LocationSelect } from '../../components/location-select.tsx';
 import { configOf, useSession } from '../../lib/session.ts';
 import { getLocation, getLot } from './api.ts';
-import { checkPosting, itemDialog, PostingForm, type TItemDialogProps } from './dialog-frame.tsx';
+import { itemDialog, PostingForm, type TItemDialogProps } from './dialog-frame.tsx';
 import { lotSuffix } from './stock-format.ts';
 import { stockKeys } from './stock-keys.ts';
-import { type TPostingBody, useStockPosting } from './use-stock-posting.ts';
+import { linePaths, usePostingForm } from './use-stock-posting.ts';
 
 export const ReceiveDialog = itemDialog('Receive', ReceiveBody);
 
@@ -27,16 +28,51 @@ function ReceiveBody({ item, locationId, lotId, onClose, onDone }: TItemDialogPr
     queryFn: ({ signal }) => getLot(lotId!, signal),
     enabled: Boolean(lotId) && usesLots,
   });
-  const [location, setLocation] = useState<{ id: string | null; code: string | null } | null>(null);
-  const [quantity, setQuantity] = useState('');
-  const [unitCost, setUnitCost] = useState('');
-  const [lotNumber, setLotNumber] = useState<string | null>(null);
-  const [expiresOn, setExpiresOn] = useState('');
-  const [reference, setReference] = useState('');
-  const chosen = location ?? { id: preset ?? null, code: presetLocation.data?.fullCode ?? null };
-  const lotText = lotNumber ?? presetLot.data?.lotNumber ?? '';
+  const presetCode = presetLocation.data?.fullCode ?? null;
+  const presetLotNumber = presetLot.data?.lotNumber ?? '';
+  // The lot number as typed, or the preset lot's until something is typed (null): the preset loads after opening.
+  const lotOf = (values: { lotNumber: string | null }) => values.lotNumber ?? presetLotNumber;
 
-  const { mutation, errors, setErrors } = useStockPosting({
+  const { form, mutation, submit } = usePostingForm({
+    initialValues: {
+      locationId: preset ?? null,
+      // What the location picker shows; null for the preset location, whose code loads after opening.
+      locationCode: null as string | null,
+      quantity: '',
+      unitCost: '',
+      lotNumber: null as string | null,
+      lotExpiresOn: '',
+      reference: '',
+    },
+    toBody: (values) => {
+      const unitCost = values.unitCost.trim();
+      const lotNumber = lotOf(values).trim();
+      return {
+        kind: 'receive',
+        reference: values.reference.trim(),
+        lines: [
+          {
+            itemId: item.id,
+            locationId: values.locationId ?? '',
+            quantity: values.quantity.trim(),
+            ...(unitCost ? { unitCost } : {}),
+            ...(usesLots && lotNumber ? { lotNumber } : {}),
+            ...(usesLots && values.lotExpiresOn ? { lotExpiresOn: values.lotExpiresOn } : {}),
+          },
+        ],
+      };
+    },
+    paths: linePaths({
+      locationId: 'locationId',
+      quantity: 'quantity',
+      unitCost: 'unitCost',
+      lotNumber: 'lotNumber',
+      lotExpiresOn: 'lotExpiresOn',
+    }),
+    rules: (values) => ({
+      locationId: !values.locationId && 'Choose where the stock goes',
+      lotNumber: usesLots && !lotOf(values).trim() && STOCK_MESSAGES.lotRequired,
+    }),
     describe: (posted) => {
       const line = posted.lines[0];
       return {
@@ -49,94 +85,60 @@ function ReceiveBody({ item, locationId, lotId, onClose, onDone }: TItemDialogPr
       onDone?.();
     },
   });
-
-  const submit = () => {
-    const body: TPostingBody = {
-      kind: 'receive',
-      reference: reference.trim(),
-      lines: [
-        {
-          itemId: item.id,
-          locationId: chosen.id ?? '',
-          quantity: quantity.trim(),
-          ...(unitCost.trim() ? { unitCost: unitCost.trim() } : {}),
-          ...(usesLots && lotText.trim() ? { lotNumber: lotText.trim() } : {}),
-          ...(usesLots && expiresOn ? { lotExpiresOn: expiresOn } : {}),
-        },
-      ],
-    };
-    const invalid = checkPosting(body);
-    if (!chosen.id) {
-      setErrors({ ...invalid, locationId: 'Choose where the stock goes' });
-      return;
-    }
-    if (usesLots && !lotText.trim()) {
-      setErrors({ ...invalid, lotNumber: 'This item is lot-tracked: give a lot number.' });
-      return;
-    }
-    if (invalid) setErrors(invalid);
-    else mutation.mutate(body);
-  };
+  const { values } = form;
 
   return (
     <PostingForm
       label={`Receive ${item.partNumber}`}
       submitLabel="Receive"
       busy={mutation.isPending}
-      formError={errors.form}
+      formError={form.formError}
       onSubmit={submit}
       onCancel={onClose}
     >
       <LocationSelect
         label="Into location"
-        value={chosen.id}
-        selectedLabel={chosen.code}
-        onChange={(id, code) => setLocation({ id, code })}
-        error={errors.locationId}
+        value={values.locationId}
+        selectedLabel={values.locationCode ?? (values.locationId === preset ? presetCode : null)}
+        onChange={(id, code) => {
+          form.setFieldValue('locationId', id);
+          form.setFieldValue('locationCode', code);
+        }}
+        error={form.errorOf('locationId')}
       />
       <TextInput
         label={`Quantity (${item.unitOfMeasure})`}
         inputMode="decimal"
-        value={quantity}
-        onChange={(e) => setQuantity(e.currentTarget.value)}
-        error={errors.quantity}
         required
         data-autofocus
+        {...form.getInputProps('quantity')}
       />
       <TextInput
         label="Unit cost ($)"
         description={`Leave empty to use the item's cost (${item.unitCost})`}
         inputMode="decimal"
-        value={unitCost}
-        onChange={(e) => setUnitCost(e.currentTarget.value)}
-        error={errors.unitCost}
+        {...form.getInputProps('unitCost')}
       />
       {usesLots ? (
         <>
           <TextInput
             label="Lot number"
             description="A new number creates the lot; an existing one adds to it"
-            value={lotText}
-            onChange={(e) => setLotNumber(e.currentTarget.value)}
-            error={errors.lotNumber}
             required
+            {...form.getInputProps('lotNumber')}
+            value={lotOf(values)}
           />
-          <TextInput
+          <DateField
             label="Expires on"
             description="Optional, for a new lot"
-            type="date"
-            value={expiresOn}
-            onChange={(e) => setExpiresOn(e.currentTarget.value)}
-            error={errors.lotExpiresOn}
+            {...form.getInputProps('lotExpiresOn')}
           />
         </>
       ) : null}
       <TextInput
         label="Reference"
         description="Optional: purchase order, delivery note"
-        value={reference}
-        onChange={(e) => setReference(e.currentTarget.value)}
-        error={errors.reference}
+        {...form.getInputProps('reference')}
       />
     </PostingForm>
   );

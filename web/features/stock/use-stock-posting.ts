@@ -1,11 +1,12 @@
-// What every stock dialog does with its posting: one idempotency key made when the dialog opens (sent again on a
-// retry, so a lost answer never posts twice), the server's field errors put on the dialog's fields, a refusal's
-// message shown as it is, the stock screens refreshed, and a toast that says what happened.
+// What every stock dialog does with its posting: its fields make a one-line posting that the shared contract
+// (ZPostStockSchema) checks before it is sent, under one idempotency key made when the dialog opens (sent again on
+// a retry, so a lost answer never posts twice); the errors of the line ("lines.0.quantity") land on the dialog's
+// fields, a refusal's message shows as it is, the stock screens refresh, and a toast says what happened.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TPostStockInput, TStockTransaction } from '#common/schemas/stock.ts';
-import { ApiError } from '../../lib/api-client.ts';
-import { messageOf } from '../../lib/api-errors.ts';
+import { type TPostStockInput, type TStockTransaction, ZPostStockSchema } from '#common/schemas/stock.ts';
+import { type TFormRules, useContractForm } from '../../lib/contract-form.ts';
+import type { TPathMap } from '../../lib/form-errors.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
 import { postStock } from './api.ts';
@@ -17,16 +18,9 @@ export type TPostingBody = TPostStockInput extends infer T
     : never
   : never;
 
-/** Field errors of a one-line posting by the dialog's own field names ("lines.0.quantity" → "quantity"). */
-export function dialogErrorsOf(failure: unknown): Record<string, string> {
-  if (!(failure instanceof ApiError)) return { form: messageOf(failure) };
-  const errors: Record<string, string> = {};
-  for (const [path, message] of Object.entries(failure.fieldErrors)) {
-    errors[path.replace(/^lines\.0\.?/, '') || 'form'] ??= message;
-  }
-  // A refusal that names no field (or a 409 "not enough stock", which also marks the quantity) is shown whole.
-  if (Object.keys(errors).length === 0 || failure.status === 409) errors.form = failure.message;
-  return errors;
+/** The paths of the posting's one line that the dialog's fields show: { quantity: 'quantity' } → lines.0.quantity. */
+export function linePaths(fields: Record<string, string>): TPathMap {
+  return Object.fromEntries(Object.entries(fields).map(([path, field]) => [`lines.0.${path}`, field]));
 }
 
 /** Refreshes everything a posting can change: the list, the item's balances, lots and history, lots' pages. */
@@ -38,23 +32,38 @@ export async function refreshStock(queryClient: ReturnType<typeof useQueryClient
   ]);
 }
 
-export function useStockPosting(options: {
+export function usePostingForm<TValues extends Record<string, unknown>>(options: {
+  initialValues: TValues;
+  /** The posting the fields make. */
+  toBody: (values: TValues) => TPostingBody;
+  /** Where the posting's paths show (see linePaths). */
+  paths: TPathMap;
+  /** The dialog's own messages, e.g. for a balance not chosen yet. */
+  rules?: TFormRules<TValues>;
   /** The toast's title and message for the posting the server answered with. */
   describe: (posted: TStockTransaction) => { title: string; message: string };
   onDone: (posted: TStockTransaction) => void;
 }) {
   const queryClient = useQueryClient();
-  // Made once per opening of the dialog (the body mounts when it opens).
+  // Made once per opening of the dialog (the body mounts when it opens); not a field, so not the form's.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useContractForm<TValues, TPostStockInput>({
+    schema: ZPostStockSchema,
+    initialValues: options.initialValues,
+    toBody: (values) => ({ ...options.toBody(values), idempotencyKey }) as TPostStockInput,
+    paths: options.paths,
+    rules: options.rules,
+    // "Not enough stock: … Nothing was posted." marks the quantity and is shown whole above the buttons.
+    wholeMessage: (failure) => failure.status === 409,
+  });
   const mutation = useMutation({
-    mutationFn: (body: TPostingBody) => postStock({ ...body, idempotencyKey } as TPostStockInput),
+    mutationFn: postStock,
     onSuccess: async (posted) => {
       await refreshStock(queryClient);
       toast('success', options.describe(posted));
       options.onDone(posted);
     },
-    onError: (failure) => setErrors(dialogErrorsOf(failure)),
+    onError: form.showFailure,
   });
-  return { mutation, errors, setErrors };
+  return { form, mutation, submit: form.onSubmit((body) => mutation.mutate(body)) };
 }

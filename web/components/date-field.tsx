@@ -1,0 +1,91 @@
+// A calendar date picked from a calendar (decision 040, "Forms"): @mantine/dates' DatePickerInput, whose values are
+// already 'YYYY-MM-DD' text, the same as our calendar dates (a due date, a lot's expiry), so nothing goes through a
+// Date in a time zone. "Today" is the company's (useCompanyClock), not the browser's, and the chosen date reads as
+// every other calendar date does (clock.calendarDate). Keyboard: Enter or Space opens the calendar, Tab reaches the
+// month, the arrow keys move by day and week, Enter picks, Escape closes.
+import { DatePickerInput } from '@mantine/dates';
+import type { FocusEventHandler, ReactNode } from 'react';
+import { type TCompanyClock, useCompanyClock } from '../lib/company-clock.tsx';
+
+/** A bound of the dates that may be picked: a 'YYYY-MM-DD' date, or 'today' on the company's clock. */
+export type TDateBound = string | 'today';
+
+/** Names of the calendar's own buttons (Mantine leaves them unnamed). */
+export const CALENDAR_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+  monthLevelControl: 'Choose the month',
+  yearLevelControl: 'Choose the year',
+};
+
+/** The props both fields share. */
+export interface TDateFieldBase {
+  label: string;
+  description?: ReactNode;
+  error?: ReactNode;
+  required?: boolean;
+  /** The first and last days that may be picked. */
+  min?: TDateBound | undefined;
+  max?: TDateBound | undefined;
+  /** A button that empties the field (for optional dates). */
+  clearable?: boolean;
+  w?: Parameters<typeof DatePickerInput>[0]['w'];
+  onFocus?: FocusEventHandler<HTMLButtonElement>;
+  onBlur?: FocusEventHandler<HTMLButtonElement>;
+}
+
+/** A bound as a date: 'today' is the company's today. */
+export const boundOf = (bound: TDateBound | undefined, clock: TCompanyClock) =>
+  bound === 'today' ? clock.today() : bound || undefined;
+
+/** What the pickers share: calendar names, bounds, and the month the calendar opens on. */
+export function pickerProps(props: TDateFieldBase, clock: TCompanyClock, shown: string | null) {
+  const minDate = boundOf(props.min, clock);
+  const maxDate = boundOf(props.max, clock);
+  const today = clock.today();
+  // Open on the chosen date, else on the company's today (kept within the bounds), not the browser's.
+  const opensOn =
+    shown ?? (minDate && today < minDate ? minDate : maxDate && today > maxDate ? maxDate : today);
+  return {
+    label: props.label,
+    description: props.description,
+    error: props.error,
+    required: props.required,
+    clearable: props.clearable,
+    w: props.w,
+    onFocus: props.onFocus,
+    onBlur: props.onBlur,
+    minDate,
+    maxDate,
+    defaultDate: opensOn,
+    ariaLabels: CALENDAR_LABELS,
+    // The calendar opens in the dialog's place on a phone as on a desktop; within a modal it stays above it.
+    popoverProps: { withinPortal: true },
+  };
+}
+
+/** One calendar date, '' when none is chosen. */
+export function DateField({
+  value,
+  onChange,
+  ...props
+}: TDateFieldBase & {
+  /** 'YYYY-MM-DD', or '' (or nothing) when none is chosen. */
+  value?: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const clock = useCompanyClock();
+  return (
+    <DatePickerInput
+      {...pickerProps(props, clock, value || null)}
+      value={value || null}
+      onChange={(picked) => onChange(picked ?? '')}
+      valueFormatter={({ date }) => (typeof date === 'string' && date ? clock.calendarDate(date) : '')}
+      placeholder="Pick a date"
+    />
+  );
+}
