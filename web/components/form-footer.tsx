@@ -8,6 +8,7 @@ export function FormFooter({
   onCancel,
   cancelLabel = 'Cancel',
   submitLabel,
+  submitColor,
   pending,
   disabled,
 }: {
@@ -16,6 +17,8 @@ export function FormFooter({
   onCancel: () => void;
   cancelLabel?: string;
   submitLabel: ReactNode;
+  /** The submit button's colour when it undoes or destroys something ("red"); the theme's otherwise. */
+  submitColor?: string;
   /** The mutation is running: the submit button spins and cannot be pressed again. */
   pending: boolean;
   disabled?: boolean;
@@ -31,7 +34,7 @@ export function FormFooter({
         <Button variant="default" onClick={onCancel}>
           {cancelLabel}
         </Button>
-        <Button type="submit" loading={pending} disabled={disabled}>
+        <Button type="submit" color={submitColor} loading={pending} disabled={disabled}>
           {submitLabel}
         </Button>
       </Group>

@@ -2,14 +2,16 @@
 // balance after, reason or reference. Admins may reverse a posting that has not been reversed yet.
 import { Badge, Button, Card, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { ZReverseStockSchema } from '#common/schemas/stock.ts';
 import type { TLedgerEntry } from '#common/schemas/stock-list.ts';
 import { DataList } from '../../components/data-list/data-list.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
+import { FormFooter } from '../../components/form-footer.tsx';
 import { When } from '../../components/when.tsx';
-import { messageOf } from '../../lib/api-errors.ts';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
+import { useContractForm } from '../../lib/contract-form.ts';
 import { formatSignedQuantity } from '../../lib/format-quantity.ts';
 import { toast } from '../../lib/toast.ts';
 import { getItemLedger, reverseTransaction } from './api.ts';
@@ -144,10 +146,13 @@ export function LedgerTable({
 function ReverseForm({ entry, onClose }: { entry: TLedgerEntry; onClose: () => void }) {
   const queryClient = useQueryClient();
   const clock = useCompanyClock();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm({
+    schema: ZReverseStockSchema,
+    initialValues: { reason: '' },
+    toBody: (values) => ({ reason: values.reason.trim() }),
+  });
   const reverse = useMutation({
-    mutationFn: () => reverseTransaction(entry.transactionId, reason.trim()),
+    mutationFn: (body: { reason: string }) => reverseTransaction(entry.transactionId, body.reason),
     onSuccess: async () => {
       await refreshStock(queryClient);
       toast('success', {
@@ -156,36 +161,23 @@ function ReverseForm({ entry, onClose }: { entry: TLedgerEntry; onClose: () => v
       });
       onClose();
     },
-    onError: (failure) => setError(messageOf(failure)),
+    onError: form.showFailure,
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim().length < 3) setError('Say why (at least 3 characters)');
-    else reverse.mutate();
-  };
   return (
-    <form onSubmit={submit} noValidate aria-label="Reverse a posting">
+    <form onSubmit={form.onSubmit((body) => reverse.mutate(body))} noValidate aria-label="Reverse a posting">
       <Stack>
         <Text size="sm">
           Every line of this {kindLabel(entry.kind).toLowerCase()} is posted back with the opposite sign. It
           is refused if the stock has since moved on.
         </Text>
-        <TextInput
-          label="Reason"
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-          error={error}
-          required
-          data-autofocus
+        <TextInput label="Reason" required data-autofocus {...form.getInputProps('reason')} />
+        <FormFooter
+          error={form.formError}
+          onCancel={onClose}
+          submitLabel="Reverse"
+          submitColor="red"
+          pending={reverse.isPending}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" color="red" loading={reverse.isPending}>
-            Reverse
-          </Button>
-        </Group>
       </Stack>
     </form>
   );
