@@ -17,11 +17,12 @@ import {
   type TReturnInput,
 } from '#common/schemas/borrowing.ts';
 import { QUANTITY_SCALE } from '#common/schemas/inventory-setup.ts';
-import { FALLBACK_TIME_ZONE, todayIn } from '#common/time/calendar.ts';
 import type { TDb } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import * as companiesRepo from '../companies/companies.repo.ts';
+// Due dates begin and end on the company's day (decision 025).
+import { companyToday } from '../companies/company-clock.ts';
 import { findBorrower } from './borrowers.ts';
 import * as repo from './borrowing.repo.ts';
 import {
@@ -40,12 +41,6 @@ const notFound = () => new AppError('NOT_FOUND', BORROWING_MESSAGES.notFound);
 export async function assertBorrowingAllowed(tenant: TTenant): Promise<void> {
   const config = await tenant.run((tx) => companiesRepo.findLabelConfig(tx, tenant.companyId));
   if (!config?.allowBorrowing) throw new AppError('FORBIDDEN', BORROWING_MESSAGES.notAllowed);
-}
-
-/** Today (YYYY-MM-DD) in the company's time zone: where its due dates begin and end (decision 025). */
-async function companyToday(tx: TDb, companyId: string): Promise<string> {
-  const company = await companiesRepo.findCompany(tx, companyId);
-  return todayIn(company?.timezone ?? FALLBACK_TIME_ZONE);
 }
 
 /**

@@ -77,11 +77,10 @@ export const inventorySetupRoutes = tenantRoutes({ feature: 'inventory' }, (r) =
       },
     },
     async (request, reply) => {
-      const csv = await exportItemsCsv(tenantOf(request), request.query);
-      const day = new Date().toISOString().slice(0, 10);
+      const { fileName, csv } = await exportItemsCsv(tenantOf(request), request.query);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="items-${day}.csv"`)
+        .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
         .send(csv);
     },

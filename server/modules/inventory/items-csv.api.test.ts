@@ -3,6 +3,7 @@
 // PostgreSQL.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '#common/time/calendar.ts';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
 import { createCompany, uniqueCompanyName } from '../../db/seed/factories.ts';
 import { auditEntries } from '../audit/audit.tables.ts';
@@ -31,9 +32,9 @@ const importCsv = (cookie: string, csv: string, mode: 'preview' | 'commit') =>
   send('POST', '/api/v1/items/import', cookie, { csv, mode });
 
 /** A new company (on `planId`) and its admin's cookie. */
-async function newCompany(planId: 'basic' | 'standard' = 'standard') {
+async function newCompany(planId: 'basic' | 'standard' = 'standard', timezone?: string) {
   const name = uniqueCompanyName('Csv Shop');
-  await createCompany(t.database.db, { name, planId });
+  await createCompany(t.database.db, { name, planId, ...(timezone ? { timezone } : {}) });
   const n = ++counter;
   const admin = await t.signIn({ email: `admin.${n}@csv.example`, role: 'admin', companyName: name });
   const company = await findCompanyByName(t.database.db, name);
@@ -92,6 +93,21 @@ describe('export', () => {
     // The search and status of the list choose the rows.
     const searched = await send('GET', '/api/v1/items/export.csv?q=bolt', admin);
     expect(searched.body.split('\r\n').filter((l) => l.startsWith('Q-'))).toHaveLength(1);
+  });
+
+  it('names the file for the company’s day, not the server’s or UTC’s', async () => {
+    // Kiritimati (UTC+14) is a day ahead of UTC from 10:00 UTC, Pago Pago (UTC−11) a day behind until 11:00 UTC:
+    // at any moment at least one of them is not on UTC's date.
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const { admin } = await newCompany('standard', zone);
+      const before = todayIn(zone);
+      const response = await send('GET', '/api/v1/items/export.csv', admin);
+      const after = todayIn(zone);
+      expect(response.statusCode, response.body).toBe(200);
+      expect([before, after].map((day) => `attachment; filename="items-${day}.csv"`)).toContain(
+        response.headers['content-disposition'],
+      );
+    }
   });
 
   it('round-trips: what one company exports, another imports as the same items', async () => {

@@ -19,16 +19,20 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudits } from '../audit/audit.ts';
 import * as companiesRepo from '../companies/companies.repo.ts';
+import { companyToday } from '../companies/company-clock.ts';
 import { items, locations } from './inventory.tables.ts';
 import { listItems, lockSkuCount, toItem } from './items.repo.ts';
 import { itemCsvRecord, parseItemsCsv } from './items-csv.ts';
 import { CHUNK, checkFile, chunksOf } from './items-import-check.ts';
 
-/** The matching items (every page) as CSV text, a header and then one record per item, read 1000 at a time. */
+/**
+ * The matching items (every page) as CSV text, a header and then one record per item, read 1000 at a time; the file
+ * is named for the company's day ("items-2026-11-25.csv").
+ */
 export async function exportItemsCsv(
   tenant: TTenant,
   filter: Pick<TItemListQuery, 'q' | 'category' | 'status'>,
-): Promise<string> {
+): Promise<{ fileName: string; csv: string }> {
   return tenant.run(async (tx) => {
     const records: TCsvValue[][] = [];
     for (let page = 1; ; page++) {
@@ -36,7 +40,8 @@ export async function exportItemsCsv(
       records.push(...found.items.map(itemCsvRecord));
       if (found.items.length < CHUNK) break;
     }
-    return csvFile(ITEM_CSV_COLUMNS, records);
+    const day = await companyToday(tx, tenant.companyId);
+    return { fileName: `items-${day}.csv`, csv: csvFile(ITEM_CSV_COLUMNS, records) };
   });
 }
 

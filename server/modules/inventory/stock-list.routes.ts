@@ -52,11 +52,10 @@ export const stockListRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
       },
     },
     async (request, reply) => {
-      const csv = await exportStockCsv(tenantOf(request), request.query);
-      const day = new Date().toISOString().slice(0, 10);
+      const { fileName, csv } = await exportStockCsv(tenantOf(request), request.query);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="stock-${day}.csv"`)
+        .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
         .send(csv);
     },

@@ -17,6 +17,7 @@ import {
 import type { TDb } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import type { TTenant } from '../../db/tenant.ts';
+import { companyToday } from '../companies/company-clock.ts';
 import { itemLedger } from './item-ledger.repo.ts';
 import { findItemByPartNumber, findItemRow, toItem } from './items.repo.ts';
 import * as repo from './stock-list.repo.ts';
@@ -100,10 +101,20 @@ export const STOCK_CSV_COLUMNS = [
   'lot_tracked',
 ] as const;
 
-/** GET /api/v1/stock/export.csv: every row the filter matches, in its order (refused past STOCK_CSV_MAX_ROWS). */
-export async function exportStockCsv(tenant: TTenant, filter: TStockFilter): Promise<string> {
-  const found = await tenant.run((tx) =>
-    findPage(tx, tenant.companyId, filter, { limit: STOCK_CSV_MAX_ROWS + 1, offset: 0 }),
+/**
+ * GET /api/v1/stock/export.csv: every row the filter matches, in its order (refused past STOCK_CSV_MAX_ROWS), as a
+ * CSV file named for the company's day: "stock-2026-11-25.csv".
+ */
+export async function exportStockCsv(
+  tenant: TTenant,
+  filter: TStockFilter,
+): Promise<{ fileName: string; csv: string }> {
+  const [found, day] = await tenant.run(
+    async (tx) =>
+      [
+        await findPage(tx, tenant.companyId, filter, { limit: STOCK_CSV_MAX_ROWS + 1, offset: 0 }),
+        await companyToday(tx, tenant.companyId),
+      ] as const,
   );
   if (found.rows.length > STOCK_CSV_MAX_ROWS) {
     throw new AppError(
@@ -112,7 +123,7 @@ export async function exportStockCsv(tenant: TTenant, filter: TStockFilter): Pro
         'Narrow the search, category or location and export again.',
     );
   }
-  return csvFile(
+  const csv = csvFile(
     STOCK_CSV_COLUMNS,
     found.rows.map((r) => [
       r.partNumber,
@@ -128,6 +139,7 @@ export async function exportStockCsv(tenant: TTenant, filter: TStockFilter): Pro
       r.lotTracked,
     ]),
   );
+  return { fileName: `stock-${day}.csv`, csv };
 }
 
 /** GET /api/v1/items/lookup: the item with this part number in any case (a scan, a typed code). */

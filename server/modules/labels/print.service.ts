@@ -12,9 +12,8 @@ import {
   type TLabelFormat,
   type TPrintRequest,
 } from '#common/schemas/labels.ts';
-import { FALLBACK_TIME_ZONE, todayIn } from '#common/time/calendar.ts';
 import type { TTenant } from '../../db/tenant.ts';
-import { findCompany } from '../companies/companies.repo.ts';
+import { companyToday } from '../companies/company-clock.ts';
 import { codesFor } from './codes.service.ts';
 import { formatForPrint } from './formats.service.ts';
 import { layoutPrepared, prepareLabel, type TLabelContent, type TPreparedLabel } from './layout.ts';
@@ -48,8 +47,7 @@ export async function planPrint(
 ): Promise<TPrintPlan> {
   const { companyId } = tenant;
   const plan = await tenant.run(async (tx) => {
-    const company = await findCompany(tx, companyId);
-    const date = todayIn(company?.timezone ?? FALLBACK_TIME_ZONE);
+    const date = await companyToday(tx, companyId);
     const blank = { partNumber: '', name: '', lot: '', location: '', quantity: '', date };
     const format = await formatForPrint(tx, companyId, request.formatId);
     const idsOf = (kind: TCodeKind) => [
