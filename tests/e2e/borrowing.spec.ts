@@ -3,6 +3,7 @@
 // stock is back where it started.
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { pickDate } from './support/date-picker.ts';
 import { inviteUser, patchLabelConfig, signUpCompany } from './support/session.ts';
 
 const visitorAddress = () =>
@@ -15,7 +16,7 @@ test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
 });
 
-/** A date `days` from now as the date input takes it (YYYY-MM-DD). */
+/** A date `days` from now (YYYY-MM-DD). */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function post(page: Page, url: string, data: object) {
@@ -60,7 +61,7 @@ test('an admin lends part of an item to a colleague and takes it back in two par
   await lendForm.getByRole('combobox', { name: 'Person' }).fill('Ana');
   await page.getByRole('option', { name: 'Ana Diaz' }).click();
   const due = inDays(30);
-  await lendForm.getByLabel('Due back on').fill(due);
+  await pickDate(page, lendForm.getByRole('button', { name: 'Due back on' }), due);
   await lendForm.getByRole('textbox', { name: 'Note' }).fill('Press 3 service');
   await lendForm.getByRole('button', { name: 'Lend' }).click();
   await expect(page.getByText(`Lent 2 ea of ${partNumber} to Ana Diaz, due ${due}`)).toBeVisible();

@@ -15,17 +15,18 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { type TBorrowInputRaw, ZBorrowInputSchema } from '#common/schemas/borrowing.ts';
 import type { TItem } from '#common/schemas/inventory-setup.ts';
+import { DateField } from '../../components/date-field.tsx';
+import { FormFooter } from '../../components/form-footer.tsx';
 import { LoadError } from '../../components/load-error.tsx';
-import { formErrorsOf } from '../../lib/api-errors.ts';
-import { useCompanyClock } from '../../lib/company-clock.tsx';
+import { useContractForm } from '../../lib/contract-form.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
 import { fetchItemBalances, lend } from './api.ts';
 import { BorrowerSelect } from './borrower-select.tsx';
-import { lentMessage, pathErrorsOf } from './format.ts';
+import { lentMessage } from './format.ts';
 import { refreshAfterStockChange } from './refresh.ts';
 
 export interface TBorrowDialogProps {
@@ -50,8 +51,20 @@ export function BorrowDialog({ opened, onClose, item, locationId, lotId }: TBorr
 
 const sourceKey = (locationId: string, lotId: string | null) => `${locationId}|${lotId ?? ''}`;
 
-/** Server field names that all point at the source balance picker. */
+/** Server paths that all point at the source balance picker. */
 const SOURCE_FIELDS = ['itemId', 'locationId', 'lotId'];
+
+interface TBorrowValues extends Record<string, unknown> {
+  source: string | null;
+  quantity: string;
+  borrowerKind: 'person' | 'job';
+  personId: string | null;
+  /** The chosen person's name, for the picker. */
+  personName: string | null;
+  jobReference: string;
+  dueOn: string;
+  note: string;
+}
 
 function BorrowForm({
   item,
@@ -65,16 +78,8 @@ function BorrowForm({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const clock = useCompanyClock();
+  // Made once per opening of the dialog: not a field, so not the form's.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const [source, setSource] = useState<string | null>(locationId ? sourceKey(locationId, lotId) : null);
-  const [quantity, setQuantity] = useState('');
-  const [borrowerKind, setBorrowerKind] = useState<'person' | 'job'>('person');
-  const [person, setPerson] = useState<{ id: string | null; name: string | null }>({ id: null, name: null });
-  const [jobReference, setJobReference] = useState('');
-  const [dueOn, setDueOn] = useState('');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
 
   const balances = useQuery({
     queryKey: queryKeys.borrowBalances(item.id),
@@ -82,14 +87,55 @@ function BorrowForm({
   });
   const rows = balances.data?.balances ?? [];
   // One balance only: it is the source; otherwise the one preselected, if it is still there.
-  const chosen =
+  const chosenOf = (source: string | null) =>
     rows.find((b) => sourceKey(b.locationId, b.lotId) === source) ??
     (rows.length === 1 ? rows[0] : undefined);
 
-  const clear = (...fields: string[]) =>
-    setErrors((e) =>
-      Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'form' && !fields.includes(k))),
-    );
+  const form = useContractForm<TBorrowValues, TBorrowInputRaw>({
+    schema: ZBorrowInputSchema,
+    initialValues: {
+      source: locationId ? sourceKey(locationId, lotId) : null,
+      quantity: '',
+      borrowerKind: 'person',
+      personId: null,
+      personName: null,
+      jobReference: '',
+      dueOn: '',
+      note: '',
+    },
+    toBody: (values) => {
+      const chosen = chosenOf(values.source);
+      return {
+        itemId: item.id,
+        locationId: chosen?.locationId ?? '',
+        lotId: chosen?.lotId ?? null,
+        quantity: values.quantity,
+        borrower:
+          values.borrowerKind === 'person'
+            ? { userId: values.personId ?? undefined }
+            : { jobReference: values.jobReference },
+        dueOn: values.dueOn,
+        note: values.note,
+        idempotencyKey,
+      };
+    },
+    paths: (values) => {
+      // The borrower's errors show under whichever of the two pickers is there.
+      const borrower = values.borrowerKind === 'person' ? 'personId' : 'jobReference';
+      return {
+        ...Object.fromEntries(SOURCE_FIELDS.map((field) => [field, 'source'])),
+        borrower,
+        'borrower.userId': borrower,
+        'borrower.jobReference': 'jobReference',
+      };
+    },
+    rules: (values) => ({ source: !chosenOf(values.source) && 'Choose where the item comes from' }),
+    // A refusal of the source or the quantity (e.g. not enough stock) also shows its full message.
+    wholeMessage: (failure) =>
+      Object.keys(failure.fieldErrors).some((path) => [...SOURCE_FIELDS, 'quantity'].includes(path)),
+  });
+  const { values } = form;
+  const chosen = chosenOf(values.source);
 
   const save = useMutation({
     mutationFn: (body: TBorrowInputRaw) => lend(body),
@@ -98,41 +144,8 @@ function BorrowForm({
       toast('success', { title: 'Item lent', message: lentMessage(borrowing) });
       onClose();
     },
-    onError: (failure) => {
-      const found = formErrorsOf(failure);
-      const mapped: Record<string, string> = {};
-      for (const [field, message] of Object.entries(found))
-        mapped[SOURCE_FIELDS.includes(field) ? 'source' : field] ??= message;
-      // A refusal that names no field on this form (e.g. not enough stock) also shows its full message.
-      if (failure instanceof Error && !mapped.form && (mapped.source || mapped.quantity))
-        mapped.form = failure.message;
-      setErrors(mapped);
-    },
+    onError: form.showFailure,
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!chosen) {
-      setErrors({ source: 'Choose where the item comes from' });
-      return;
-    }
-    const body: TBorrowInputRaw = {
-      itemId: item.id,
-      locationId: chosen.locationId,
-      lotId: chosen.lotId,
-      quantity,
-      borrower: borrowerKind === 'person' ? { userId: person.id ?? undefined } : { jobReference },
-      dueOn,
-      note,
-      idempotencyKey,
-    };
-    const parsed = ZBorrowInputSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(pathErrorsOf(parsed.error.issues));
-      return;
-    }
-    save.mutate(body);
-  };
 
   if (balances.isError)
     return (
@@ -159,7 +172,11 @@ function BorrowForm({
 
   const unit = item.unitOfMeasure;
   return (
-    <form onSubmit={submit} noValidate aria-label={`Lend ${item.partNumber}`}>
+    <form
+      onSubmit={form.onSubmit((body) => save.mutate(body))}
+      noValidate
+      aria-label={`Lend ${item.partNumber}`}
+    >
       <Stack>
         <Text size="sm">
           <strong>{item.partNumber}</strong> · {item.name}
@@ -171,12 +188,8 @@ function BorrowForm({
             value: sourceKey(b.locationId, b.lotId),
             label: `${b.locationCode}${b.lotNumber ? ` · lot ${b.lotNumber}` : ''} — ${b.quantity} ${unit} on hand`,
           }))}
+          {...form.getInputProps('source')}
           value={chosen ? sourceKey(chosen.locationId, chosen.lotId) : null}
-          onChange={(value) => {
-            setSource(value);
-            clear('source', 'quantity');
-          }}
-          error={errors.source}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
@@ -186,84 +199,46 @@ function BorrowForm({
           inputMode="decimal"
           autoComplete="off"
           description={chosen ? `${chosen.quantity} ${unit} on hand there` : undefined}
-          value={quantity}
-          onChange={(e) => {
-            setQuantity(e.currentTarget.value);
-            clear('quantity');
-          }}
-          error={errors.quantity}
+          {...form.getInputProps('quantity')}
         />
         <SegmentedControl
           aria-label="Lend to"
-          value={borrowerKind}
-          onChange={(value) => {
-            setBorrowerKind(value as 'person' | 'job');
-            clear('borrower', 'borrower.userId', 'borrower.jobReference');
-          }}
           data={[
             { value: 'person', label: 'A person' },
             { value: 'job', label: 'A job' },
           ]}
+          value={values.borrowerKind}
+          onChange={(kind) => form.setFieldValue('borrowerKind', kind as TBorrowValues['borrowerKind'])}
         />
-        {borrowerKind === 'person' ? (
+        {values.borrowerKind === 'person' ? (
           <BorrowerSelect
-            value={person.id}
-            selectedName={person.name}
+            value={values.personId}
+            selectedName={values.personName}
             onChange={(id, name) => {
-              setPerson({ id, name });
-              clear('borrower', 'borrower.userId');
+              form.setFieldValue('personId', id);
+              form.setFieldValue('personName', name);
             }}
-            error={errors['borrower.userId'] ?? errors.borrower}
+            error={form.errorOf('personId')}
           />
         ) : (
           <TextInput
             label="Job reference"
             required
             placeholder="e.g. J-1042"
-            value={jobReference}
-            onChange={(e) => {
-              setJobReference(e.currentTarget.value);
-              clear('borrower', 'borrower.jobReference', 'borrower.userId');
-            }}
-            error={errors['borrower.jobReference'] ?? errors['borrower.userId'] ?? errors.borrower}
+            {...form.getInputProps('jobReference')}
           />
         )}
-        <TextInput
-          type="date"
-          label="Due back on"
-          required
-          // Today on the company's clock (the server has the last word).
-          min={clock.today()}
-          value={dueOn}
-          onChange={(e) => {
-            setDueOn(e.currentTarget.value);
-            clear('dueOn');
-          }}
-          error={errors.dueOn}
-        />
+        {/* From today on the company's clock (the server has the last word). */}
+        <DateField label="Due back on" required min="today" {...form.getInputProps('dueOn')} />
         <Textarea
           label="Note"
           placeholder="What it is for (optional)"
           autosize
           minRows={2}
           maxLength={500}
-          value={note}
-          onChange={(e) => setNote(e.currentTarget.value)}
-          error={errors.note}
+          {...form.getInputProps('note')}
         />
-        {errors.form || errors.idempotencyKey ? (
-          <Alert color="red" role="alert">
-            {errors.form ?? errors.idempotencyKey}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Lend
-          </Button>
-        </Group>
+        <FormFooter error={form.formError} onCancel={onClose} submitLabel="Lend" pending={save.isPending} />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-// Display helpers of borrowing: who did it, the toasts' sentences, and form errors by their full field path.
+// Display helpers of borrowing: who did it, and the toasts' sentences.
 import { borrowerLabel, type TBorrowing } from '#common/schemas/borrowing.ts';
 
 /** "Ada Admin <ada@x.example>" (how the ledger names people) → "Ada Admin". */
@@ -15,11 +15,4 @@ export function lentMessage(b: TBorrowing): string {
 export function returnedMessage(b: TBorrowing, quantity: string): string {
   const rest = b.closedAt ? 'everything is back' : `${b.outstanding} ${b.unitOfMeasure} still out`;
   return `Took back ${quantity} ${b.unitOfMeasure} of ${b.partNumber} from ${borrowerLabel(b)}: ${rest}`;
-}
-
-/** A failed zod parse as the form shows it: the first message of each field, by its full path ("borrower.userId"). */
-export function pathErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[issue.path.map(String).join('.') || 'form'] ??= issue.message;
-  return errors;
 }

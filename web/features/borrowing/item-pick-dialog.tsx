@@ -3,9 +3,11 @@
 import { Button, type ComboboxItem, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { ZBorrowInputSchema } from '#common/schemas/borrowing.ts';
 import type { TItem, TItemListQuery } from '#common/schemas/inventory-setup.ts';
 import { messageOf } from '../../lib/api-errors.ts';
+import { useContractForm } from '../../lib/contract-form.ts';
 import { listItems } from '../../lib/items-api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
@@ -30,8 +32,16 @@ export function ItemPickDialog({
 
 function ItemPickForm({ onClose, onPick }: { onClose: () => void; onPick: (item: TItem) => void }) {
   const [search, setSearch] = useState('');
-  const [picked, setPicked] = useState<TItem | null>(null);
-  const [error, setError] = useState<string | undefined>();
+  // The search box's text is the picker's; the item chosen is the form's.
+  const form = useContractForm({
+    // Lending starts with the item: the lend contract's own rule for it.
+    schema: ZBorrowInputSchema.pick({ itemId: true }),
+    initialValues: { picked: null as TItem | null },
+    toBody: (values) => ({ itemId: values.picked?.id ?? '' }),
+    paths: { itemId: 'picked' },
+    rules: (values) => ({ picked: !values.picked && 'Choose the item to lend' }),
+  });
+  const { picked } = form.values;
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const pickedLabel = picked ? `${picked.partNumber} · ${picked.name}` : null;
   const q = debounced === pickedLabel ? '' : debounced;
@@ -49,17 +59,14 @@ function ItemPickForm({ onClose, onPick }: { onClose: () => void; onPick: (item:
   if (more > 0)
     options.push({ value: MORE, label: `${more} more: type more of the part number`, disabled: true });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!picked) {
-      setError('Choose the item to lend');
-      return;
-    }
-    onPick(picked);
-  };
-
   return (
-    <form onSubmit={submit} noValidate aria-label="Choose the item to lend">
+    <form
+      onSubmit={form.onSubmit(() => {
+        if (picked) onPick(picked);
+      })}
+      noValidate
+      aria-label="Choose the item to lend"
+    >
       <Stack>
         <Select
           label="Item"
@@ -69,10 +76,12 @@ function ItemPickForm({ onClose, onPick }: { onClose: () => void; onPick: (item:
           searchable
           data={options}
           value={picked?.id ?? null}
-          onChange={(id) => {
-            setPicked(items.find((i) => i.id === id) ?? (id === picked?.id ? picked : null));
-            setError(undefined);
-          }}
+          onChange={(id) =>
+            form.setFieldValue(
+              'picked',
+              items.find((i) => i.id === id) ?? (id === picked?.id ? picked : null),
+            )
+          }
           onSearchChange={setSearch}
           filter={({ options: all }) => all}
           nothingFoundMessage={
@@ -85,7 +94,7 @@ function ItemPickForm({ onClose, onPick }: { onClose: () => void; onPick: (item:
                   : 'No active items yet.'
           }
           {...(found.isFetching ? { rightSection: <Loader size="xs" aria-label="Searching items" /> } : {})}
-          error={error}
+          error={form.errorOf('picked')}
           comboboxProps={{ withinPortal: true }}
           data-autofocus
         />

@@ -2,14 +2,19 @@
 // from. One idempotency key per opening; the server's refusals (more than is out, already back) show on the fields.
 import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { borrowerLabel, type TBorrowing, ZReturnInputSchema } from '#common/schemas/borrowing.ts';
+import { useState } from 'react';
+import {
+  borrowerLabel,
+  type TBorrowing,
+  type TReturnInputRaw,
+  ZReturnInputSchema,
+} from '#common/schemas/borrowing.ts';
 import { FormFooter } from '../../components/form-footer.tsx';
 import { LocationSelect } from '../../components/location-select.tsx';
-import { formErrorsOf } from '../../lib/api-errors.ts';
+import { useContractForm } from '../../lib/contract-form.ts';
 import { toast } from '../../lib/toast.ts';
 import { returnBorrowed } from './api.ts';
-import { pathErrorsOf, returnedMessage } from './format.ts';
+import { returnedMessage } from './format.ts';
 import { refreshAfterStockChange } from './refresh.ts';
 
 /** The return dialog of `borrowing`; closed when null. */
@@ -28,42 +33,40 @@ export function ReturnDialog({ borrowing, onClose }: { borrowing: TBorrowing | n
 
 function ReturnForm({ borrowing, onClose }: { borrowing: TBorrowing; onClose: () => void }) {
   const queryClient = useQueryClient();
+  // Made once per opening of the dialog: not a field, so not the form's.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const [quantity, setQuantity] = useState(borrowing.outstanding);
-  const [location, setLocation] = useState<{ id: string | null; code: string | null }>({
-    id: borrowing.locationId,
-    code: borrowing.locationCode,
+  const form = useContractForm({
+    schema: ZReturnInputSchema,
+    initialValues: {
+      quantity: borrowing.outstanding,
+      locationId: borrowing.locationId as string | null,
+      // What the location picker shows for the chosen location.
+      locationCode: borrowing.locationCode as string | null,
+    },
+    toBody: (values): TReturnInputRaw => ({
+      quantity: values.quantity,
+      locationId: values.locationId,
+      idempotencyKey,
+    }),
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const unit = borrowing.unitOfMeasure;
 
   const save = useMutation({
-    mutationFn: () =>
-      returnBorrowed(borrowing.id, {
-        quantity,
-        locationId: location.id ?? borrowing.locationId,
-        idempotencyKey,
-      }),
-    onSuccess: async (after) => {
+    mutationFn: (body: TReturnInputRaw) => returnBorrowed(borrowing.id, body),
+    onSuccess: async (after, body) => {
       await refreshAfterStockChange(queryClient);
-      toast('success', { title: 'Item returned', message: returnedMessage(after, quantity.trim()) });
+      toast('success', { title: 'Item returned', message: returnedMessage(after, body.quantity.trim()) });
       onClose();
     },
-    onError: (failure) => setErrors(formErrorsOf(failure)),
+    onError: form.showFailure,
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ZReturnInputSchema.safeParse({ quantity, locationId: location.id, idempotencyKey });
-    if (!parsed.success) {
-      setErrors(pathErrorsOf(parsed.error.issues));
-      return;
-    }
-    save.mutate();
-  };
-
   return (
-    <form onSubmit={submit} noValidate aria-label={`Return ${borrowing.partNumber}`}>
+    <form
+      onSubmit={form.onSubmit((body) => save.mutate(body))}
+      noValidate
+      aria-label={`Return ${borrowing.partNumber}`}
+    >
       <Stack>
         <Text size="sm">
           <strong>{borrowing.partNumber}</strong> · {borrowing.itemName}
@@ -79,26 +82,21 @@ function ReturnForm({ borrowing, onClose }: { borrowing: TBorrowing; onClose: ()
           inputMode="decimal"
           autoComplete="off"
           description={`At most ${borrowing.outstanding} ${unit}`}
-          value={quantity}
-          onChange={(e) => {
-            setQuantity(e.currentTarget.value);
-            setErrors({});
-          }}
-          error={errors.quantity}
           data-autofocus
+          {...form.getInputProps('quantity')}
         />
         <LocationSelect
           label="Put it back into"
           description={`Where it came from (${borrowing.locationCode}) unless you choose another location.`}
-          value={location.id}
-          selectedLabel={location.code}
+          value={form.values.locationId}
+          selectedLabel={form.values.locationCode}
           onChange={(id, code) => {
-            setLocation({ id, code });
-            setErrors({});
+            form.setFieldValue('locationId', id);
+            form.setFieldValue('locationCode', code);
           }}
-          error={errors.locationId}
+          error={form.errorOf('locationId')}
         />
-        <FormFooter error={errors.form} onCancel={onClose} submitLabel="Return" pending={save.isPending} />
+        <FormFooter error={form.formError} onCancel={onClose} submitLabel="Return" pending={save.isPending} />
       </Stack>
     </form>
   );
