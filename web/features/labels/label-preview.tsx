@@ -6,14 +6,14 @@ import { scanLink } from '#common/label-codes.ts';
 import { LabelFitError, layoutLabel, type TMeasure } from '#common/label-layout.ts';
 import { encodeSymbol } from '#common/label-symbol.ts';
 import { formatInches, type TLabelField, type TLabelUnit, type TSymbology } from '#common/schemas/labels.ts';
+import { useCompanyClock } from '../../lib/company-clock.tsx';
 
-const SAMPLE: Record<TLabelField, string> = {
+const SAMPLE: Record<Exclude<TLabelField, 'date'>, string> = {
   partNumber: 'BOLT-M8-40',
   name: 'Hex bolt M8 x 40, zinc plated',
   lot: 'Lot L-2026-014',
   location: 'Loc PLANT / A / S3 / B2',
   quantity: 'Qty 250 ea',
-  date: new Date().toISOString().slice(0, 10),
   freeText: '',
 };
 const DPI = 203;
@@ -47,6 +47,8 @@ export function LabelPreview({
   format: TPreviewFormat;
   appUrl?: string;
 }) {
+  // The date a label printed today carries: today on the company's clock, as the print service writes it.
+  const today = useCompanyClock().today();
   const drawn = useMemo(() => {
     const size = formatInches(format);
     if (!(size.width > 0 && size.height > 0))
@@ -60,7 +62,9 @@ export function LabelPreview({
           format.symbology,
           format.symbology === 'code128' ? 'FBI7K3M9Q2X' : scanLink(appUrl, 'item', '7K3M9Q2X'),
         ),
-        lines: format.fields.map((f) => (f === 'freeText' ? format.freeText : SAMPLE[f])).filter(Boolean),
+        lines: format.fields
+          .map((f) => (f === 'freeText' ? format.freeText : f === 'date' ? today : SAMPLE[f]))
+          .filter(Boolean),
         textSizePt: format.textSize,
         measure,
       });
@@ -68,7 +72,7 @@ export function LabelPreview({
     } catch (error) {
       return { error: error instanceof LabelFitError ? error.message : 'This label cannot be drawn.' };
     }
-  }, [format, appUrl]);
+  }, [format, appUrl, today]);
 
   if ('error' in drawn)
     return (

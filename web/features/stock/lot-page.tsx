@@ -19,6 +19,7 @@ import type { TGenealogyDirection } from '#common/schemas/lots.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
+import { When } from '../../components/when.tsx';
 import { useSession } from '../../lib/session.ts';
 import { getGenealogy, getLot } from './api.ts';
 import { lotPath } from './item-stock-sections.tsx';
@@ -121,7 +122,8 @@ export function LotPage({ lotId }: { lotId: string }) {
               {l.item.name}
             </Text>
             <Text size="sm" c="dimmed">
-              {l.expiresOn ? `Expires ${l.expiresOn}` : 'No expiry'} · created {l.createdAt.slice(0, 10)}
+              {l.expiresOn ? `Expires ${l.expiresOn}` : 'No expiry'} · created{' '}
+              <When at={l.createdAt} show="date" />
             </Text>
           </div>
           <Paper withBorder p="sm" aria-label="Lot on hand">
