@@ -90,7 +90,8 @@ export async function signUpCompany(
 /**
  * Sets a password with a mailed link's token in a browser of its own, as the person the mail went to would: the
  * answer signs them in (SPEC.md section 4), and on `page` that session would replace the one already there (an
- * admin's, say). The browser is closed afterwards, and with it that session's cookie.
+ * admin's, say). Then that person logs out and the browser is closed, so the session is gone from the server too:
+ * tests count a user's sessions ("Signed out of 1 other device") and log the user in where they need them.
  */
 async function setPasswordElsewhere(page: Page, token: string | null, password: string): Promise<void> {
   const browser = page.context().browser();
@@ -103,6 +104,10 @@ async function setPasswordElsewhere(page: Page, token: string | null, password: 
         headers: visitor(),
         data: { token, password, confirmPassword: password },
       }),
+    );
+    await expectOk(
+      'log out after setting the password',
+      await context.request.post('/api/v1/session/sign-out'),
     );
   } finally {
     await context.close();
