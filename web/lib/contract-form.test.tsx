@@ -31,7 +31,10 @@ function AdjustForm({ onSend, failure }: { onSend: (body: TPostStockInput) => vo
     <form
       aria-label="Adjust"
       noValidate
-      onSubmit={form.onSubmit((body) => (failure ? form.showFailure(failure) : onSend(body)))}
+      onSubmit={form.onSubmit((body) => {
+        if (failure) form.showFailure(failure);
+        else onSend(body);
+      })}
     >
       <TextInput label="Change" {...form.getInputProps('change')} />
       <TextInput label="Reason" {...form.getInputProps('reason')} />

@@ -33,8 +33,8 @@ export type TContractForm<TValues, TBody> = UseFormReturnType<TValues, TBody> & 
   formError: string | undefined;
   /** The message under `field`, if any (errors are text here; Mantine types them as any React node). */
   errorOf: (field: string) => string | undefined;
-  /** Puts a failed request's errors on the fields (and the rest on the form). */
-  showFailure: (failure: unknown) => void;
+  /** Puts a failed request's errors on the fields (and the rest on the form); returns them, by field. */
+  showFailure: (failure: unknown) => Record<string, string>;
   /** Shows `message` above the buttons, keeping the fields' errors. */
   setFormError: (message: string | undefined) => void;
 };
@@ -70,8 +70,11 @@ export function useContractForm<TValues extends Record<string, unknown>, TBody =
     ...form,
     formError: errorOf(FORM_ERROR),
     errorOf,
-    showFailure: (failure) =>
-      form.setErrors(formErrorsOf(failure, placesOf(form.getValues()), { wholeMessage })),
+    showFailure: (failure) => {
+      const errors = formErrorsOf(failure, placesOf(form.getValues()), { wholeMessage });
+      form.setErrors(errors);
+      return errors;
+    },
     setFormError: (message) =>
       form.setErrors((current) => ({ ...current, [FORM_ERROR]: message ?? undefined })),
   };

@@ -4,10 +4,10 @@ import { ActionIcon, Group, Loader, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, useState } from 'react';
-import type { TCountLine, TCountLinePage } from '#common/schemas/stock-check.ts';
-import { countedQuantity } from '#common/schemas/stock-check.ts';
+import type { KeyboardEvent } from 'react';
+import { type TCountLine, type TCountLinePage, ZCountEntrySchema } from '#common/schemas/stock-check.ts';
 import { messageOf } from '../../lib/api-errors.ts';
+import { useContractForm } from '../../lib/contract-form.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
 import { recordCount } from './api.ts';
@@ -44,14 +44,23 @@ export function CountEntry({
   onEnter: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [value, setValue] = useState(line.countedQuantity ?? '');
-  const [error, setError] = useState<string | null>(null);
+  // One field, checked with the count contract; Enter (not a form's submit) saves it, so that it can move on at once.
+  const form = useContractForm({
+    schema: ZCountEntrySchema,
+    initialValues: { countedQuantity: line.countedQuantity ?? '' },
+    toBody: (values) => ({ countedQuantity: values.countedQuantity.trim() }),
+  });
+  const value = form.values.countedQuantity;
+  // A refusal that names no field is this line's all the same.
+  const error = form.errorOf('countedQuantity') ?? form.formError ?? null;
 
   const save = useMutation({
     mutationFn: (quantity: string) => recordCount(sessionId, line.id, { countedQuantity: quantity }),
     onSuccess: (saved, sent) => {
       // Show the stored spelling ("5.0" is kept as "5") unless the counter has typed something else meanwhile.
-      setValue((current) => (current.trim() === sent ? (saved.countedQuantity ?? current) : current));
+      form.setFieldValue('countedQuantity', (current) =>
+        current.trim() === sent ? (saved.countedQuantity ?? current) : current,
+      );
       // The line stays where it is on this page (also under "Uncounted") until the page is reloaded.
       queryClient.setQueriesData<TCountLinePage>(
         { queryKey: [...queryKeys.stockCheck(sessionId), 'lines'] },
@@ -59,24 +68,20 @@ export function CountEntry({
       );
       void queryClient.invalidateQueries({ queryKey: queryKeys.stockCheck(sessionId), exact: true });
       void queryClient.invalidateQueries({ queryKey: [...queryKeys.stockChecks, 'list'] });
-      setError(null);
+      form.clearErrors();
       toastSaved(saved);
     },
     onError: (failure) => {
-      const message = messageOf(failure);
-      setError(message);
-      toast('error', { title: `Count of ${lineName(line)} not saved`, message });
+      form.showFailure(failure);
+      toast('error', { title: `Count of ${lineName(line)} not saved`, message: messageOf(failure) });
     },
   });
 
   const submit = () => {
-    const parsed = countedQuantity.safeParse(value);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter a quantity');
-      return false;
-    }
-    if (parsed.data === (line.countedQuantity ?? null) && !error) return true;
-    save.mutate(parsed.data);
+    if (form.validate().hasErrors) return false;
+    const { countedQuantity } = form.getTransformedValues();
+    if (countedQuantity === (line.countedQuantity ?? null) && !error) return true;
+    save.mutate(countedQuantity);
     return true;
   };
 
@@ -109,8 +114,8 @@ export function CountEntry({
         value={value}
         disabled={disabled}
         onChange={(e) => {
-          setValue(e.currentTarget.value);
-          setError(null);
+          form.setFieldValue('countedQuantity', e.currentTarget.value);
+          form.clearErrors();
         }}
         onKeyDown={onKeyDown}
         onFocus={(e) => e.currentTarget.select()}

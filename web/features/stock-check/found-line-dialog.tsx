@@ -3,13 +3,12 @@
 // one of its items. A line that already exists is pointed to instead of duplicated.
 import { type ComboboxItem, Modal, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { type TCountSession, ZFoundLineSchema } from '#common/schemas/stock-check.ts';
+import { type TCountSession, type TFoundLine, ZFoundLineSchema } from '#common/schemas/stock-check.ts';
 import { FormFooter } from '../../components/form-footer.tsx';
 import { LocationSelect } from '../../components/location-select.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { formErrorsOf, messageOf } from '../../lib/api-errors.ts';
-import { fieldErrorsOf } from '../../lib/field-errors.ts';
+import { messageOf } from '../../lib/api-errors.ts';
+import { useContractForm } from '../../lib/contract-form.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
 import { addFoundLine } from './api.ts';
@@ -45,25 +44,32 @@ function FoundLineForm({
   onDuplicate: (partNumber: string) => void;
 }) {
   const queryClient = useQueryClient();
-  const [item, setItem] = useState<ComboboxItem | null>(null);
-  const [location, setLocation] = useState<{ id: string | null; code: string | null }>(
-    session.scope === 'location'
-      ? { id: session.locationId, code: session.locationCode }
-      : { id: null, code: null },
-  );
-  const [lotNumber, setLotNumber] = useState('');
-  const [quantity, setQuantity] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const body = () => ({
-    itemId: item?.value ?? '',
-    locationId: location.id ?? '',
-    ...(lotNumber.trim() ? { lotNumber: lotNumber.trim() } : {}),
-    countedQuantity: quantity.trim(),
+  const form = useContractForm({
+    schema: ZFoundLineSchema,
+    initialValues: {
+      item: null as ComboboxItem | null,
+      locationId: session.scope === 'location' ? session.locationId : (null as string | null),
+      // What the location picker shows for the chosen location.
+      locationCode: session.scope === 'location' ? session.locationCode : (null as string | null),
+      lotNumber: '',
+      countedQuantity: '',
+    },
+    toBody: (values): TFoundLine => ({
+      itemId: values.item?.value ?? '',
+      locationId: values.locationId ?? '',
+      ...(values.lotNumber.trim() ? { lotNumber: values.lotNumber.trim() } : {}),
+      countedQuantity: values.countedQuantity.trim(),
+    }),
+    paths: { itemId: 'item', lotId: 'lotNumber' },
+    rules: (values) => ({
+      item: !values.item && 'Choose the item you found',
+      locationId: !values.locationId && 'Choose where you found it',
+    }),
   });
+  const { values } = form;
 
   const add = useMutation({
-    mutationFn: () => addFoundLine(session.id, body()),
+    mutationFn: (body: TFoundLine) => addFoundLine(session.id, body),
     onSuccess: (line) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.stockCheck(session.id) });
       void queryClient.invalidateQueries({ queryKey: [...queryKeys.stockChecks, 'list'] });
@@ -74,43 +80,24 @@ function FoundLineForm({
       onClose();
     },
     onError: (failure) => {
-      if (failure instanceof ApiError && failure.status === 409 && item) {
+      if (failure instanceof ApiError && failure.status === 409 && values.item) {
         toast('error', { title: 'Already in this count', message: messageOf(failure) });
-        onDuplicate(String(item.label).split(' · ')[0] ?? '');
+        onDuplicate(String(values.item.label).split(' · ')[0] ?? '');
         onClose();
         return;
       }
-      setErrors(formErrorsOf(failure));
+      form.showFailure(failure);
       toast('error', { title: 'Not added', message: messageOf(failure) });
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const missing: Record<string, string> = {};
-    if (!item) missing.itemId = 'Choose the item you found';
-    if (!location.id) missing.locationId = 'Choose where you found it';
-    const parsed = ZFoundLineSchema.safeParse(body());
-    const found = parsed.success ? {} : fieldErrorsOf(parsed.error.issues);
-    const all = { ...found, ...missing };
-    if (Object.keys(all).length > 0) {
-      setErrors(all);
-      return;
-    }
-    setErrors({});
-    add.mutate();
-  };
-
   return (
-    <form onSubmit={submit} noValidate aria-label="Add an item found here">
+    <form onSubmit={form.onSubmit((body) => add.mutate(body))} noValidate aria-label="Add an item found here">
       <Stack>
         <ItemSelect
-          value={item}
-          onChange={(chosen) => {
-            setItem(chosen);
-            setErrors({});
-          }}
-          error={errors.itemId}
+          value={values.item}
+          onChange={(chosen) => form.setFieldValue('item', chosen)}
+          error={form.errorOf('item')}
         />
         <LocationSelect
           label="Where"
@@ -119,33 +106,29 @@ function FoundLineForm({
               ? `${session.locationCode} or a location under it`
               : 'Type part of a code or name to search every location'
           }
-          value={location.id}
-          selectedLabel={location.code}
+          value={values.locationId}
+          selectedLabel={values.locationCode}
           onChange={(id, code) => {
-            setLocation({ id, code });
-            setErrors({});
+            form.setFieldValue('locationId', id);
+            form.setFieldValue('locationCode', code);
           }}
-          error={errors.locationId}
+          error={form.errorOf('locationId')}
         />
         <TextInput
           label="Lot number"
           description="For a lot-tracked item: the lot on the label. Leave empty otherwise."
-          value={lotNumber}
           maxLength={64}
-          onChange={(e) => setLotNumber(e.currentTarget.value)}
-          error={errors.lotNumber ?? errors.lotId}
+          {...form.getInputProps('lotNumber')}
         />
         <TextInput
           label="Counted quantity"
           required
           inputMode="decimal"
           autoComplete="off"
-          value={quantity}
-          onChange={(e) => setQuantity(e.currentTarget.value)}
-          error={errors.countedQuantity}
+          {...form.getInputProps('countedQuantity')}
         />
         <FormFooter
-          error={errors.form}
+          error={form.formError}
           onCancel={onClose}
           cancelLabel="Close"
           submitLabel="Add line"

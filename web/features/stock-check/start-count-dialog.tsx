@@ -2,13 +2,11 @@
 // whether the count is blind (on by default: counters do not see the book). Opens the new count when started.
 import { type ComboboxItem, Modal, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type TStartCountInput, ZStartCountSchema } from '#common/schemas/stock-check.ts';
 import { FormFooter } from '../../components/form-footer.tsx';
 import { LocationSelect } from '../../components/location-select.tsx';
-import { formErrorsOf } from '../../lib/api-errors.ts';
-import { fieldErrorsOf } from '../../lib/field-errors.ts';
+import { useContractForm } from '../../lib/contract-form.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
 import { startCount } from './api.ts';
@@ -26,23 +24,31 @@ export function StartCountDialog({ opened, onClose }: { opened: boolean; onClose
 function StartCountForm({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [scope, setScope] = useState<'location' | 'items'>('location');
-  const [location, setLocation] = useState<{ id: string | null; code: string | null }>({
-    id: null,
-    code: null,
+  const form = useContractForm({
+    schema: ZStartCountSchema,
+    initialValues: {
+      scope: 'location' as 'location' | 'items',
+      locationId: null as string | null,
+      // What the location picker shows for the chosen location.
+      locationCode: null as string | null,
+      items: [] as ComboboxItem[],
+      title: '',
+      blind: true,
+    },
+    toBody: ({ scope, locationId, items, title, blind }): TStartCountInput =>
+      scope === 'location'
+        ? { scope, locationId: locationId ?? '', title, blind }
+        : { scope, itemIds: items.map((i) => i.value), title, blind },
+    // "itemIds.2" (one item refused) shows under the item picker.
+    paths: { itemIds: 'items' },
+    rules: (values) => ({
+      locationId: values.scope === 'location' && !values.locationId && 'Choose the location to count',
+    }),
   });
-  const [items, setItems] = useState<ComboboxItem[]>([]);
-  const [title, setTitle] = useState('');
-  const [blind, setBlind] = useState(true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const body = (): TStartCountInput =>
-    scope === 'location'
-      ? { scope, locationId: location.id ?? '', title, blind }
-      : { scope, itemIds: items.map((i) => i.value), title, blind };
+  const { values } = form;
 
   const start = useMutation({
-    mutationFn: () => startCount(body()),
+    mutationFn: (body: TStartCountInput) => startCount(body),
     onSuccess: (session) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.stockChecks });
       void queryClient.invalidateQueries({ queryKey: queryKeys.audit });
@@ -57,86 +63,63 @@ function StartCountForm({ onClose }: { onClose: () => void }) {
       navigate(`/stock-check?session=${encodeURIComponent(session.id)}`);
     },
     onError: (failure) => {
-      const found = formErrorsOf(failure);
-      // "itemIds.2" (one item refused) shows under the item picker.
-      const itemError = Object.entries(found).find(([field]) => field.startsWith('itemIds'))?.[1];
-      setErrors(itemError ? { ...found, itemIds: itemError } : found);
-      toast('error', { title: 'The count was not started', message: Object.values(found)[0] ?? '' });
+      const errors = form.showFailure(failure);
+      toast('error', { title: 'The count was not started', message: Object.values(errors)[0] ?? '' });
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (scope === 'location' && !location.id) {
-      setErrors({ locationId: 'Choose the location to count' });
-      return;
-    }
-    const parsed = ZStartCountSchema.safeParse(body());
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    start.mutate();
-  };
-
   return (
-    <form onSubmit={submit} noValidate aria-label="Start a count">
+    <form onSubmit={form.onSubmit((body) => start.mutate(body))} noValidate aria-label="Start a count">
       <Stack>
         <SegmentedControl
           aria-label="What to count"
-          value={scope}
-          onChange={(value) => {
-            setScope(value as 'location' | 'items');
-            setErrors({});
+          value={values.scope}
+          onChange={(scope) => {
+            form.setFieldValue('scope', scope as 'location' | 'items');
+            // The other scope's messages belong to fields no longer shown.
+            form.clearErrors();
           }}
           data={[
             { value: 'location', label: 'A location' },
             { value: 'items', label: 'Items' },
           ]}
         />
-        {scope === 'location' ? (
+        {values.scope === 'location' ? (
           <LocationSelect
             label="Location"
             description="This location and everything under it (its areas, shelves and bins)."
-            value={location.id}
-            selectedLabel={location.code}
+            value={values.locationId}
+            selectedLabel={values.locationCode}
             onChange={(id, code) => {
-              setLocation({ id, code });
-              setErrors({});
+              form.setFieldValue('locationId', id);
+              form.setFieldValue('locationCode', code);
             }}
-            error={errors.locationId}
+            error={form.errorOf('locationId')}
           />
         ) : (
           <ItemMultiSelect
-            value={items}
-            onChange={(chosen) => {
-              setItems(chosen);
-              setErrors({});
-            }}
-            error={errors.itemIds}
+            value={values.items}
+            onChange={(chosen) => form.setFieldValue('items', chosen)}
+            error={form.errorOf('items')}
           />
         )}
         <TextInput
           label="Title (optional)"
           placeholder="e.g. Year-end count, aisle A"
-          value={title}
           maxLength={120}
-          onChange={(e) => setTitle(e.currentTarget.value)}
-          error={errors.title}
+          {...form.getInputProps('title')}
         />
         <Switch
           label="Blind count"
           description="Counters do not see the quantities on the books until the count is posted, so they count what is really there."
-          checked={blind}
-          onChange={(e) => setBlind(e.currentTarget.checked)}
+          {...form.getInputProps('blind', { type: 'checkbox' })}
         />
         <Text size="sm" c="dimmed">
           The quantities on the books are taken now. One line is made for each item, location and lot with
           stock; stock found elsewhere in scope can be added while counting.
         </Text>
         <FormFooter
-          error={errors.form}
+          error={form.formError}
           onCancel={onClose}
           cancelLabel="Close"
           submitLabel="Start count"
