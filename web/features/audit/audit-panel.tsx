@@ -1,11 +1,12 @@
 // The Audit Trail tab: who changed what and when in the company, newest first, with the values before and after.
-import { Badge, Card, Select, Text, TextInput } from '@mantine/core';
+import { Badge, Card, Select, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TAuditEntityType, TAuditEntry, TAuditQuery } from '#common/schemas/audit.ts';
 import { dayBoundsIn, isCalendarDate } from '#common/time/calendar.ts';
 import { DataList } from '../../components/data-list/data-list.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
+import { DateRangeField, type TDateRange } from '../../components/date-range-field.tsx';
 import { When } from '../../components/when.tsx';
 import { AUDIT_ENTITY_LABELS, auditActionLabel, auditChangeLines } from '../../lib/audit-labels.ts';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
@@ -79,20 +80,20 @@ function AuditCard({ entry }: { entry: TAuditEntry }) {
 
 interface TFilters {
   entityType: TAuditEntityType | null;
-  fromDay: string;
-  toDay: string;
+  /** Company days; both '' for every day. */
+  days: TDateRange;
 }
 
 export function AuditPanel() {
   const list = useListState<TFilters>({
     pageSize: PAGE_SIZE,
-    filters: { entityType: null, fromDay: '', toDay: '' },
+    filters: { entityType: null, days: { from: '', to: '' } },
   });
-  const { entityType, fromDay, toDay } = list.filters;
+  const { entityType, days } = list.filters;
   // "From 24 November" means the company's 24 November, wherever the reader is.
   const { timeZone } = useCompanyClock();
-  const from = dayBound(fromDay, false, timeZone);
-  const to = dayBound(toDay, true, timeZone);
+  const from = dayBound(days.from, false, timeZone);
+  const to = dayBound(days.to, true, timeZone);
   const query: TAuditQuery = {
     page: list.page,
     pageSize: PAGE_SIZE,
@@ -131,20 +132,13 @@ export function AuditPanel() {
             onChange={(value) => list.setFilter('entityType', value as TAuditEntityType | null)}
             w={{ base: '100%', xs: 200 }}
           />
-          <TextInput
-            label="From"
-            type="date"
-            value={fromDay}
-            onChange={(e) => list.setFilter('fromDay', e.currentTarget.value)}
-            w={{ base: '100%', xs: 170 }}
-          />
-          <TextInput
-            label="To"
-            type="date"
-            value={toDay}
-            onChange={(e) => list.setFilter('toDay', e.currentTarget.value)}
-            error={from && to && from > to ? 'The end must not be before the start' : undefined}
-            w={{ base: '100%', xs: 170 }}
+          <DateRangeField
+            label="Days"
+            value={days}
+            max="today"
+            clearable
+            onChange={(next) => list.setFilter('days', next)}
+            w={{ base: '100%', xs: 250 }}
           />
         </>
       }

@@ -9,9 +9,11 @@ import { startOfMonth } from '#common/time/calendar.ts';
 import { DataList } from '../../components/data-list/data-list.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
+import { DateRangeField, type TDateRange } from '../../components/date-range-field.tsx';
 import { LocationSelect } from '../../components/location-select.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
+import { placeErrors } from '../../lib/form-errors.ts';
 import { formatMoney } from '../../lib/format-money.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { getBalanceReport, type TReportFilters } from './api.ts';
@@ -75,10 +77,12 @@ function ReportCard({ row }: { row: TStockReportRow }) {
 }
 
 interface TFilters {
-  from: string;
-  to: string;
+  period: TDateRange;
   location: { id: string | null; label: string | null };
 }
+
+/** Where the server's refusals of a period or a location show: "from" and "to" are both the period's. */
+const FILTER_ERRORS = { fields: ['period', 'locationId'], paths: { from: 'period', to: 'period' } };
 
 export function BalanceReportPanel() {
   // "This month" is the company's month, on its clock (decision 040).
@@ -88,12 +92,12 @@ export function BalanceReportPanel() {
     pageSize: PAGE_SIZE,
     searchDelayMs: 300,
     filters: {
-      from: startOfMonth(today),
-      to: today,
+      period: { from: startOfMonth(today), to: today },
       location: { id: null, label: null },
     },
   });
-  const { from, to, location } = list.filters;
+  const { period, location } = list.filters;
+  const { from, to } = period;
   const filters: TReportFilters = {
     from,
     to,
@@ -111,7 +115,7 @@ export function BalanceReportPanel() {
   });
   // A bad period or location comes back as field errors, shown under the field rather than as an alert, and the
   // report of the previous choice is not shown as if it were this one's.
-  const errors: Record<string, string> = report.error instanceof ApiError ? report.error.fieldErrors : {};
+  const errors = report.error instanceof ApiError ? placeErrors(report.error.fieldErrors, FILTER_ERRORS) : {};
   const shown = { ...report, data: report.isError ? undefined : report.data };
 
   return (
@@ -148,23 +152,13 @@ export function BalanceReportPanel() {
         tableProps={{ highlightOnHover: false }}
         toolbar={
           <>
-            <TextInput
-              type="date"
-              label="From"
-              value={from}
-              max={to}
-              onChange={(e) => list.setFilter('from', e.currentTarget.value)}
-              error={errors.from}
-              w={{ base: '100%', xs: 170 }}
-            />
-            <TextInput
-              type="date"
-              label="To"
-              value={to}
-              min={from}
-              onChange={(e) => list.setFilter('to', e.currentTarget.value)}
-              error={errors.to}
-              w={{ base: '100%', xs: 170 }}
+            <DateRangeField
+              label="Period"
+              value={period}
+              max="today"
+              onChange={(next) => list.setFilter('period', next)}
+              error={errors.period}
+              w={{ base: '100%', xs: 250 }}
             />
             <TextInput
               label="Category"
