@@ -583,6 +583,21 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
       await expectAUntouched();
     },
   },
+  'POST /api/v1/auth/finish-registration': {
+    kind: 'session',
+    attempt: "B's admin asks to finish a registration naming A's company and its id: 409, B stays in B, A untouched",
+    async probe() {
+      const response = await asB({
+        method: 'POST',
+        url: '/api/v1/auth/finish-registration',
+        payload: { companyName: A.name, companyId: A.companyId },
+      });
+      expect(response.statusCode).toBe(409);
+      const [bUser] = await t.database.db.select().from(users).where(eq(users.id, B.userId));
+      expect(bUser).toMatchObject({ companyId: B.companyId, role: 'admin' });
+      await expectAUntouched();
+    },
+  },
   'POST /api/v1/auth/resend-verification': {
     kind: 'public',
     attempt: "asks for a verification mail to A's (verified) address: the generic answer, no mail",

@@ -80,34 +80,58 @@ export async function completeRegistration(db: TDb, userId: string): Promise<boo
         .from(pendingRegistrations)
         .where(eq(pendingRegistrations.userId, userId));
       if (!pending) return false;
-      const plan = ZPlanIdSchema.safeParse(pending.planId);
-      let company: Awaited<ReturnType<typeof createCompany>>;
-      try {
-        company = await createCompany(tx, {
-          name: pending.companyName,
-          planId: plan.success ? plan.data : (DEFAULT_PLAN_ID as TPlanId),
-          timezone: pending.timezone,
-        });
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'CONFLICT') throw companyNameTaken();
-        throw error;
-      }
-      await tx
-        .update(users)
-        .set({
-          companyId: company.id,
-          role: 'admin',
-          firstName: pending.firstName,
-          lastName: pending.lastName,
-          name: `${pending.firstName} ${pending.lastName}`,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, userId));
-      await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.userId, userId));
+      await setUpCompany(tx, userId, {
+        companyName: pending.companyName,
+        planId: pending.planId,
+        timezone: pending.timezone,
+        firstName: pending.firstName,
+        lastName: pending.lastName,
+      });
       return true;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw companyNameTaken();
     throw error;
   }
+}
+
+/** What a new company and its first admin are made of. */
+export interface TCompanySetUp {
+  companyName: string;
+  /** Falls back to the default plan when it is not a plan we have (any more). */
+  planId: string;
+  timezone: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Inside the caller's transaction, which holds the user's row locked and checked company-less: creates the company,
+ * makes the user its admin and deletes their pending registration. A name taken: 409 with SPEC's text.
+ */
+export async function setUpCompany(tx: TDb, userId: string, setUp: TCompanySetUp): Promise<void> {
+  const plan = ZPlanIdSchema.safeParse(setUp.planId);
+  let company: Awaited<ReturnType<typeof createCompany>>;
+  try {
+    company = await createCompany(tx, {
+      name: setUp.companyName,
+      planId: plan.success ? plan.data : (DEFAULT_PLAN_ID as TPlanId),
+      timezone: setUp.timezone,
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'CONFLICT') throw companyNameTaken();
+    throw error;
+  }
+  await tx
+    .update(users)
+    .set({
+      companyId: company.id,
+      role: 'admin',
+      firstName: setUp.firstName,
+      lastName: setUp.lastName,
+      name: `${setUp.firstName} ${setUp.lastName}`,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+  await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.userId, userId));
 }

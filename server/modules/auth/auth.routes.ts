@@ -21,11 +21,16 @@ import {
   ZVerifyEmailResultSchema,
   ZVerifyEmailSchema,
 } from '#common/schemas/auth.ts';
+import {
+  ZFinishRegistrationResultSchema,
+  ZFinishRegistrationSchema,
+} from '#common/schemas/finish-registration.ts';
 import { CSRF_SCHEME } from '../../plugins/api-docs.ts';
 import { requireRole } from '../../plugins/auth.ts';
 import { systemRoutes } from '../../plugins/route-groups.ts';
 import { AUTH_BASE_PATH } from './auth.ts';
 import { appendSetCookies, authHeaders, replyWithCookies } from './auth-request.ts';
+import { finishRegistration } from './finish-registration.service.ts';
 import { changePassword } from './password-change.service.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
 import { checkAvailability, signUp, verifyEmail } from './registration.service.ts';
@@ -166,7 +171,27 @@ export const authRoutes = systemRoutes(
           response: { 201: ZSignUpResultSchema },
         },
       },
-      async (request, reply) => reply.status(201).send(await signUp(db, r.auth, request, request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await signUp(db, r.auth, request, request.body, r.config.appUrl)),
+    );
+
+    r.post(
+      '/api/v1/auth/finish-registration',
+      {
+        config: {
+          errors: ['UNAUTHENTICATED', 'CONFLICT'],
+          rules: ['the signed-in user has no company yet', 'no company has that name (in any case)'],
+        },
+        schema: {
+          summary: 'Creates the company of a verified user who has none, with the user as its admin',
+          description:
+            "For a session whose GET /api/v1/session says 'no-company': the company's name was taken before the address was confirmed, or the sign-up was cut short. Always a new company; a user who has one gets 409.",
+          tags: ['auth'],
+          body: ZFinishRegistrationSchema,
+          response: { 200: ZFinishRegistrationResultSchema },
+        },
+      },
+      async (request) => finishRegistration(db, r.auth, request, request.body),
     );
 
     r.post(

@@ -151,7 +151,10 @@ export function createAuth({ database, config, sessionSecret, log }: TCreateAuth
       },
     },
     emailVerification: {
-      sendOnSignUp: true,
+      // Our sign-up (registration.service.ts) writes the user, the pending registration and this mail in one
+      // transaction of its own (decision 041); better-auth's signUpEmail, which would queue it after its commit, is
+      // never called.
+      sendOnSignUp: false,
       // Not on every unverified sign-in attempt: the login answers 403 EMAIL_NOT_VERIFIED and the web offers a
       // resend (POST /api/v1/auth/resend-verification, rate limited).
       sendOnSignIn: false,

@@ -1,7 +1,9 @@
 // Registration: whether an address and a company name are free, the sign-up that leaves a
 // pending registration and sends the verification mail, and the e-mail verification that completes it.
+import { createEmailVerificationToken } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
 import { normalizeEmail } from '#common/email.ts';
 import { AppError } from '#common/errors.ts';
 import { DEFAULT_PLAN_ID } from '#common/plans.ts';
@@ -15,18 +17,21 @@ import {
   VERIFICATION_LINK_INVALID_TEXT,
 } from '#common/schemas/auth.ts';
 import type { TDb } from '../../db/client.ts';
-import { isForeignKeyViolation } from '../../db/errors.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
 import { recordSecurityEvent } from '../../security/security-events.ts';
+import { insertCredentialAccount, insertUser } from '../users/users.repo.ts';
 import { companyNameExists, findPendingRegistration, findUserByEmail } from './accounts.repo.ts';
 import {
-  betterAuthErrorOf,
   companyNameTaken,
   completeRegistration,
   enforceRateLimits,
 } from './accounts.service.ts';
 import { pendingRegistrations, sessions } from './auth.tables.ts';
 import type { TAuth } from './auth.ts';
+import { VERIFICATION_LINK_HOURS, verificationLink, verificationMail } from './auth-mail.ts';
 import { authHeaders, eventOrigin, type TWithCookies } from './auth-request.ts';
+import { hashPassword } from './password-hash.ts';
 
 /** better-auth's answers to a verification token that cannot verify anything. */
 const BAD_TOKEN_CODES = new Set(['TOKEN_EXPIRED', 'INVALID_TOKEN', 'USER_NOT_FOUND']);
@@ -50,12 +55,16 @@ export async function checkAvailability(
   };
 }
 
-/** Registers the user with better-auth (which sends the verification mail) and keeps the company for later. */
+/**
+ * Registers the user, their pending registration and the verification mail in ONE transaction (decision 041): the
+ * account exists complete or not at all, whatever stops the request. better-auth only signs the link's token.
+ */
 export async function signUp(
   db: TDb,
   auth: TAuth,
   request: FastifyRequest,
   input: TSignUp,
+  appUrl: string,
 ): Promise<TSignUpResult> {
   const email = normalizeEmail(input.email);
   await enforceRateLimits(db, request, [{ name: 'signUpPerAddress', subject: request.ip }], {
@@ -64,46 +73,55 @@ export async function signUp(
   });
   if (await findUserByEmail(db, email)) throw emailTaken();
   if (await companyNameExists(db, input.companyName)) throw companyNameTaken();
-  let userId: string;
-  try {
-    const created = await auth.api.signUpEmail({
-      body: {
-        email,
-        password: input.password,
-        name: `${input.firstName} ${input.lastName}`,
-        firstName: input.firstName,
-        lastName: input.lastName,
-      },
-      headers: authHeaders(request),
-    });
-    userId = created.user.id;
-  } catch (error) {
-    const apiError = betterAuthErrorOf(error);
-    if (
-      apiError?.code === 'USER_ALREADY_EXISTS' ||
-      apiError?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'
-    )
-      throw emailTaken();
-    if (apiError && apiError.statusCode < 500) {
-      throw new AppError('VALIDATION', 'Registration failed. Check the form and try again.');
-    }
-    throw error;
-  }
+  // Hashing and signing take time on purpose; both happen before the transaction opens.
+  const passwordHash = await hashPassword(input.password);
+  const userId = uuidv7();
+  const context = await auth.$context;
+  // The token better-auth's own sign-up would mail (its verifyEmail checks exactly this JWT).
+  const token = await createEmailVerificationToken(
+    context.secret,
+    email,
+    undefined,
+    VERIFICATION_LINK_HOURS * 60 * 60,
+    { userId },
+  );
   const now = new Date();
   try {
-    await db.insert(pendingRegistrations).values({
-      userId,
-      companyName: input.companyName,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      timezone: input.timezone,
-      planId: input.planId ?? DEFAULT_PLAN_ID,
-      termsAcceptedAt: now,
-      privacyAcceptedAt: now,
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as TDb;
+      await insertUser(tx, {
+        id: userId,
+        name: `${input.firstName} ${input.lastName}`,
+        email,
+        emailVerified: false,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: 'user',
+        active: true,
+      });
+      await insertCredentialAccount(tx, { id: uuidv7(), userId, passwordHash });
+      await tx.insert(pendingRegistrations).values({
+        userId,
+        companyName: input.companyName,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        timezone: input.timezone,
+        planId: input.planId ?? DEFAULT_PLAN_ID,
+        termsAcceptedAt: now,
+        privacyAcceptedAt: now,
+      });
+      await enqueueMail(
+        tx,
+        verificationMail({
+          to: email,
+          firstName: input.firstName,
+          link: verificationLink(appUrl, token),
+        }),
+      );
     });
   } catch (error) {
-    // better-auth answers a duplicate address (a sign-up racing this one) with a made-up user.
-    if (isForeignKeyViolation(error)) throw emailTaken();
+    // A sign-up racing this one with the same address committed first.
+    if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
   await recordSecurityEvent(db, { type: 'sign_up', userId, email, ...eventOrigin(request) });

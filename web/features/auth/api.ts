@@ -8,6 +8,7 @@ import type {
   TSignUp,
   TVerifyEmailResult,
 } from '#common/schemas/auth.ts';
+import type { TFinishRegistration, TFinishRegistrationResult } from '#common/schemas/finish-registration.ts';
 import type { TUserProfile } from '#common/schemas/session.ts';
 import type { TTwoFactorBackupCodes } from '#common/schemas/two-factor.ts';
 import { api } from '../../lib/api-client.ts';
@@ -29,6 +30,10 @@ export const signUp = (body: TSignUp) =>
 
 export const verifyEmail = (token: string) =>
   api<TVerifyEmailResult>('/api/v1/auth/verify-email', { method: 'POST', body: { token } });
+
+/** Creates the company of a verified user who has none (GET /api/v1/session said 'no-company'). */
+export const finishRegistration = (body: TFinishRegistration) =>
+  api<TFinishRegistrationResult>('/api/v1/auth/finish-registration', { method: 'POST', body });
 
 export const resendVerification = (email: string) =>
   api<{ status: 'sent' }>('/api/v1/auth/resend-verification', { method: 'POST', body: { email } });
