@@ -22,6 +22,7 @@ const SYSTEM_ROUTES = [
   'POST /api/v1/auth/verify-email',
   'POST /api/v1/auth/check-availability',
   'POST /api/v1/auth/sign-up',
+  'POST /api/v1/auth/finish-registration',
   'POST /api/v1/auth/sign-in',
   'POST /api/v1/auth/resend-verification',
   'POST /api/v1/auth/forgot-password',
