@@ -4,6 +4,7 @@
 // make the body (`toBody`); the body is what the contract checks and what is sent, and one path map
 // (`paths`) puts both the contract's and the server's messages on the fields that show them (form-errors.ts).
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
+import { useRef } from 'react';
 import { FORM_ERROR, formErrorsOf, placeErrors, type TFailureOptions, type TPathMap } from './form-errors.ts';
 
 /** A form's own check beyond the contract's, by field; false, null or undefined when the field is fine. */
@@ -49,11 +50,15 @@ export function useContractForm<TValues extends Record<string, unknown>, TBody =
     paths: typeof paths === 'function' ? paths(values) : paths,
   });
   const check = schemaResolver(schema, { sync: true });
+  // A change of any field takes the form's own error away (it was about the values sent), as a field's change
+  // takes away that field's; the form exists only after useForm returns, hence the ref.
+  const clearFormError = useRef<() => void>(() => undefined);
 
   const form = useForm<TValues, TBody>({
     mode: 'controlled',
     initialValues,
     transformValues: bodyOf,
+    onValuesChange: () => clearFormError.current(),
     validate: (values) => {
       const errors = placeErrors(check(bodyOf(values)), placesOf(values));
       for (const [field, message] of Object.entries(rules?.(values) ?? {}))
@@ -62,6 +67,7 @@ export function useContractForm<TValues extends Record<string, unknown>, TBody =
     },
   });
 
+  clearFormError.current = () => form.clearFieldError(FORM_ERROR);
   const errorOf = (field: string) => {
     const error = form.errors[field];
     return typeof error === 'string' ? error : undefined;

@@ -3,12 +3,17 @@
 // refusal by the plan's SKU limit shows its message, which names the plan, the limit and what to do.
 import { Alert, Anchor, Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { type TItem, ZItemInputSchema, ZItemPatchSchema } from '#common/schemas/inventory-setup.ts';
+import {
+  type TItem,
+  type TItemInputRaw,
+  type TItemPatch,
+  ZItemInputSchema,
+  ZItemPatchSchema,
+} from '#common/schemas/inventory-setup.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { formErrorsOf, messageOf } from '../../lib/api-errors.ts';
-import { fieldErrorsOf } from '../../lib/field-errors.ts';
+import { useContractForm } from '../../lib/contract-form.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
@@ -35,24 +40,25 @@ function ItemDialogBody({ item, onClose }: { item: TItem | null; onClose: () => 
   const queryClient = useQueryClient();
   const { data: session } = useSession();
   const lotSetting = session?.labelConfig?.useLotNumbers;
-  const [draft, setDraft] = useState<TItemDraft>(() => draftOf(item, lotSetting ?? false));
-  const [lotTouched, setLotTouched] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useContractForm<TItemDraft, TItemInputRaw | TItemPatch>({
+    // A new item is checked whole; an edit sends (and checks) only what changed.
+    schema: item ? ZItemPatchSchema : ZItemInputSchema,
+    initialValues: draftOf(item, lotSetting ?? false),
+    toBody: (draft) => {
+      if (item) return patchOf(item, draft);
+      const body = inputOf(draft);
+      // Untouched and not yet known here: let the server apply the company's setting.
+      if (!form.isTouched('lotTracked') && lotSetting === undefined) delete body.lotTracked;
+      return body;
+    },
+  });
 
   // A new item follows the company's "use lot numbers" setting until the admin flips the switch, also when the
-  // session's configuration arrives after the dialog opened.
+  // session's configuration arrives after the dialog opened (setValues leaves the switch untouched).
+  const followsSetting = !item && !form.isTouched('lotTracked') && lotSetting !== undefined;
   useEffect(() => {
-    if (!item && !lotTouched && lotSetting !== undefined) setDraft((d) => ({ ...d, lotTracked: lotSetting }));
-  }, [item, lotTouched, lotSetting]);
-
-  const change = (patch: Partial<TItemDraft>) => {
-    setDraft((d) => ({ ...d, ...patch }));
-    if (patch.lotTracked !== undefined) setLotTouched(true);
-    const cleared = Object.keys(patch).map((k) => (k === 'defaultLocationPath' ? 'defaultLocationId' : k));
-    setErrors((e) =>
-      Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'form' && !cleared.includes(k))),
-    );
-  };
+    if (followsSetting && form.values.lotTracked !== lotSetting) form.setValues({ lotTracked: lotSetting });
+  }, [followsSetting, lotSetting, form.values.lotTracked, form.setValues]);
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: queryKeys.items });
@@ -61,15 +67,8 @@ function ItemDialogBody({ item, onClose }: { item: TItem | null; onClose: () => 
   };
 
   const save = useMutation({
-    mutationFn: () => {
-      if (!item) {
-        const body = inputOf(draft);
-        // Untouched and not yet known here: let the server apply the company's setting.
-        if (!lotTouched && lotSetting === undefined) delete body.lotTracked;
-        return createItem(body);
-      }
-      return updateItem(item.id, patchOf(item, draft));
-    },
+    mutationFn: (body: TItemInputRaw | TItemPatch) =>
+      item ? updateItem(item.id, body as TItemPatch) : createItem(body as TItemInputRaw),
     onSuccess: async (saved) => {
       await refresh();
       toast('success', {
@@ -78,7 +77,7 @@ function ItemDialogBody({ item, onClose }: { item: TItem | null; onClose: () => 
       });
       onClose();
     },
-    onError: (failure) => setErrors(formErrorsOf(failure)),
+    onError: form.showFailure,
   });
 
   const setActive = useMutation({
@@ -93,27 +92,16 @@ function ItemDialogBody({ item, onClose }: { item: TItem | null; onClose: () => 
       });
       onClose();
     },
-    onError: (failure) => setErrors({ form: messageOf(failure) }),
+    onError: form.showFailure,
   });
 
-  const patch = item ? patchOf(item, draft) : null;
-  const changed = patch === null || Object.keys(patch).length > 0;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = item ? ZItemPatchSchema.safeParse(patch) : ZItemInputSchema.safeParse(inputOf(draft));
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error.issues));
-      return;
-    }
-    save.mutate();
-  };
+  const changed = !item || Object.keys(patchOf(item, form.values)).length > 0;
 
   // A long form on a phone: bring the refusal into view, next to the button that caused it.
   const alertRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (errors.form) alertRef.current?.scrollIntoView({ block: 'nearest' });
-  }, [errors.form]);
+    if (form.formError) alertRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [form.formError]);
 
   const limitReached = [save.error, setActive.error].some(
     (e) => e instanceof ApiError && e.code === 'LIMIT_REACHED',
@@ -121,12 +109,16 @@ function ItemDialogBody({ item, onClose }: { item: TItem | null; onClose: () => 
   const busy = save.isPending || setActive.isPending;
 
   return (
-    <form onSubmit={submit} noValidate aria-label={item ? 'Edit item' : 'Add an item'}>
+    <form
+      onSubmit={form.onSubmit((body) => save.mutate(body))}
+      noValidate
+      aria-label={item ? 'Edit item' : 'Add an item'}
+    >
       <Stack>
-        <ItemFields draft={draft} errors={errors} onChange={change} />
-        {errors.form ? (
+        <ItemFields form={form} />
+        {form.formError ? (
           <Alert ref={alertRef} color="red" role="alert">
-            <Text size="sm">{errors.form}</Text>
+            <Text size="sm">{form.formError}</Text>
             {limitReached ? (
               <Anchor component={Link} to="/admin/subscription" size="sm">
                 Open Subscription

@@ -11,6 +11,7 @@ import {
   UNITS_OF_MEASURE,
 } from '#common/schemas/inventory-setup.ts';
 import { LocationSelect } from '../../components/location-select.tsx';
+import type { TContractForm } from '../../lib/contract-form.ts';
 
 type TUnit = (typeof UNITS_OF_MEASURE)[number];
 
@@ -43,7 +44,7 @@ const UNIT_OPTIONS = UNITS_OF_MEASURE.map((unit) => ({
 }));
 
 /** What the form edits: every field as the inputs hold it. */
-export interface TItemDraft {
+export interface TItemDraft extends Record<string, unknown> {
   partNumber: string;
   name: string;
   description: string;
@@ -119,15 +120,7 @@ export function patchOf(item: TItem, draft: TItemDraft): TItemPatch {
 }
 
 /** The inputs of every field of an item, with their errors (the client's or the server's) under them. */
-export function ItemFields({
-  draft,
-  errors,
-  onChange,
-}: {
-  draft: TItemDraft;
-  errors: Record<string, string>;
-  onChange: (change: Partial<TItemDraft>) => void;
-}) {
+export function ItemFields({ form }: { form: TContractForm<TItemDraft, unknown> }) {
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
@@ -136,76 +129,49 @@ export function ItemFields({
           description="Unique in your company"
           required
           autoComplete="off"
-          value={draft.partNumber}
-          onChange={(e) => onChange({ partNumber: e.currentTarget.value })}
-          error={errors.partNumber}
+          {...form.getInputProps('partNumber')}
         />
-        <TextInput
-          label="Name"
-          required
-          value={draft.name}
-          onChange={(e) => onChange({ name: e.currentTarget.value })}
-          error={errors.name}
-        />
+        <TextInput label="Name" required {...form.getInputProps('name')} />
       </SimpleGrid>
-      <Textarea
-        label="Description"
-        autosize
-        minRows={2}
-        maxRows={5}
-        value={draft.description}
-        onChange={(e) => onChange({ description: e.currentTarget.value })}
-        error={errors.description}
-      />
+      <Textarea label="Description" autosize minRows={2} maxRows={5} {...form.getInputProps('description')} />
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <Select
           label="Unit of measure"
           data={UNIT_OPTIONS}
           searchable
           allowDeselect={false}
-          value={draft.unitOfMeasure}
-          onChange={(value) => value && onChange({ unitOfMeasure: value })}
-          error={errors.unitOfMeasure}
+          {...form.getInputProps('unitOfMeasure')}
         />
-        <TextInput
-          label="Category"
-          placeholder="e.g. Fasteners"
-          value={draft.category}
-          onChange={(e) => onChange({ category: e.currentTarget.value })}
-          error={errors.category}
-        />
+        <TextInput label="Category" placeholder="e.g. Fasteners" {...form.getInputProps('category')} />
         <TextInput
           label="Unit cost ($)"
           description={`Up to ${COST_SCALE} decimals`}
           inputMode="decimal"
           autoComplete="off"
-          value={draft.unitCost}
-          onChange={(e) => onChange({ unitCost: e.currentTarget.value })}
-          error={errors.unitCost}
+          {...form.getInputProps('unitCost')}
         />
         <TextInput
           label="Reorder point"
           description="Empty for none; in the item's unit"
           inputMode="decimal"
           autoComplete="off"
-          value={draft.reorderPoint}
-          onChange={(e) => onChange({ reorderPoint: e.currentTarget.value })}
-          error={errors.reorderPoint}
+          {...form.getInputProps('reorderPoint')}
         />
       </SimpleGrid>
       <LocationSelect
         label="Default location"
-        value={draft.defaultLocationId}
-        selectedLabel={draft.defaultLocationPath}
-        onChange={(id, fullCode) => onChange({ defaultLocationId: id, defaultLocationPath: fullCode })}
-        error={errors.defaultLocationId}
+        value={form.values.defaultLocationId}
+        selectedLabel={form.values.defaultLocationPath}
+        onChange={(id, fullCode) => {
+          form.setFieldValue('defaultLocationId', id);
+          form.setFieldValue('defaultLocationPath', fullCode);
+        }}
+        error={form.errorOf('defaultLocationId')}
       />
       <Switch
         label="Lot-tracked"
         description="Stock of this item is received, issued and counted by lot number."
-        checked={draft.lotTracked}
-        onChange={(e) => onChange({ lotTracked: e.currentTarget.checked })}
-        error={errors.lotTracked}
+        {...form.getInputProps('lotTracked', { type: 'checkbox' })}
       />
     </Stack>
   );

@@ -2,17 +2,16 @@
 // its code (the server carries a new code into the full codes of everything inside it).
 import { Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import {
   type TLocation,
+  type TLocationInput,
   type TLocationKind,
   type TLocationPatch,
   ZLocationInputSchema,
   ZLocationPatchSchema,
 } from '#common/schemas/inventory-setup.ts';
 import { FormFooter } from '../../components/form-footer.tsx';
-import { formErrorsOf } from '../../lib/api-errors.ts';
-import { fieldErrorsOf } from '../../lib/field-errors.ts';
+import { useContractForm } from '../../lib/contract-form.ts';
 import { childKinds, KIND_LABELS } from '../../lib/location-kinds.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
@@ -65,26 +64,32 @@ function LocationForm({
   const editing = target.mode === 'edit' ? target.location : null;
   const parent = target.mode === 'add' ? target.parent : null;
   const kinds: TLocationKind[] = editing ? [editing.kind] : parent ? childKinds(parent.kind) : ['site'];
-  const [kind, setKind] = useState<TLocationKind>(kinds[0] ?? 'site');
-  const [code, setCode] = useState(editing?.code ?? '');
-  const [name, setName] = useState(editing?.name ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const clear = (field: string) =>
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== field && k !== 'form')));
-
-  const patch: TLocationPatch | null = editing
-    ? {
-        ...(code.trim() !== editing.code ? { code } : {}),
-        ...(name.trim() !== editing.name ? { name } : {}),
-      }
-    : null;
-  const changed = patch === null || Object.keys(patch).length > 0;
+  const patchOf = (values: { code: string; name: string }): TLocationPatch =>
+    editing
+      ? {
+          ...(values.code.trim() !== editing.code ? { code: values.code } : {}),
+          ...(values.name.trim() !== editing.name ? { name: values.name } : {}),
+        }
+      : {};
+  // A new location is checked whole; an edit sends (and checks) only what changed. The server's refusal about
+  // the parent (gone meanwhile, wrong kind) has no field here, so it shows on the form.
+  const form = useContractForm<
+    { kind: TLocationKind; code: string; name: string },
+    TLocationInput | TLocationPatch
+  >({
+    schema: editing ? ZLocationPatchSchema : ZLocationInputSchema,
+    initialValues: { kind: kinds[0] ?? 'site', code: editing?.code ?? '', name: editing?.name ?? '' },
+    toBody: (values) =>
+      editing
+        ? patchOf(values)
+        : { kind: values.kind, parentId: parent?.id ?? null, code: values.code, name: values.name },
+  });
+  const { kind } = form.values;
+  const changed = !editing || Object.keys(patchOf(form.values)).length > 0;
 
   const save = useMutation({
-    mutationFn: () =>
-      editing
-        ? updateLocation(editing.id, patch!)
-        : createLocation({ kind, parentId: parent?.id ?? null, code, name }),
+    mutationFn: (body: TLocationInput | TLocationPatch) =>
+      editing ? updateLocation(editing.id, body as TLocationPatch) : createLocation(body as TLocationInput),
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.locations });
       // Items show their default location's full code, which a new code changes.
@@ -97,26 +102,15 @@ function LocationForm({
       if (!editing) onAdded(saved);
       onClose();
     },
-    onError: (failure) => setErrors(formErrorsOf(failure)),
+    onError: form.showFailure,
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = editing
-      ? ZLocationPatchSchema.safeParse(patch)
-      : ZLocationInputSchema.safeParse({ kind, parentId: parent?.id ?? null, code, name });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error.issues));
-      return;
-    }
-    save.mutate();
-  };
-
-  // The server's refusal about the parent (gone meanwhile, wrong kind) has no field here: show it on the form.
-  const formError = errors.form ?? errors.parentId;
-
   return (
-    <form onSubmit={submit} noValidate aria-label={editing ? 'Edit location' : 'Add a location'}>
+    <form
+      onSubmit={form.onSubmit((body) => save.mutate(body))}
+      noValidate
+      aria-label={editing ? 'Edit location' : 'Add a location'}
+    >
       <Stack>
         {editing ? (
           <Text size="sm" c="dimmed">
@@ -133,13 +127,8 @@ function LocationForm({
             label="Kind"
             description={`Smaller than the ${KIND_LABELS[parent.kind].toLowerCase()} it goes in`}
             data={kinds.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
-            value={kind}
-            onChange={(value) => {
-              if (value) setKind(value as TLocationKind);
-              clear('kind');
-            }}
             allowDeselect={false}
-            error={errors.kind}
+            {...form.getInputProps('kind')}
           />
         ) : null}
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
@@ -148,26 +137,12 @@ function LocationForm({
             description="Printed on its label; unique in your company"
             required
             autoComplete="off"
-            value={code}
-            onChange={(e) => {
-              setCode(e.currentTarget.value);
-              clear('code');
-            }}
-            error={errors.code}
+            {...form.getInputProps('code')}
           />
-          <TextInput
-            label="Name"
-            required
-            value={name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              clear('name');
-            }}
-            error={errors.name}
-          />
+          <TextInput label="Name" required {...form.getInputProps('name')} />
         </SimpleGrid>
         <FormFooter
-          error={formError}
+          error={form.formError}
           onCancel={onClose}
           submitLabel={editing ? 'Save' : `Add ${KIND_LABELS[kind].toLowerCase()}`}
           pending={save.isPending}
