@@ -1,12 +1,10 @@
 // Change a user's role, burdened labor rate and active state; only what changed is sent.
 import { Alert, Button, Modal, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
 import type { TRole } from '#common/roles.ts';
 import { type TCompanyUser, type TUpdateUser, ZUpdateUserSchema } from '#common/schemas/users.ts';
 import { FormFooter } from '../../components/form-footer.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { fieldErrorsOf } from '../../lib/field-errors.ts';
+import { useContractForm } from '../../lib/contract-form.ts';
 import { formatMoney } from '../../lib/format-money.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
@@ -35,37 +33,52 @@ export function EditUserDialog({
   actorRole: TRole;
   actorId: string;
 }) {
-  const queryClient = useQueryClient();
-  const [role, setRole] = useState<TRole>('user');
-  const [rate, setRate] = useState<number | string>(0);
-  const [active, setActive] = useState(true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // A fresh form for each user opened.
+  return user ? (
+    <EditUserForm key={user.id} user={user} onClose={onClose} actorRole={actorRole} actorId={actorId} />
+  ) : null;
+}
 
-  useEffect(() => {
-    if (!user) return;
-    setRole(user.role);
-    setRate(user.burdenedLaborRate);
-    setActive(user.active);
-    setErrors({});
-  }, [user]);
+function EditUserForm({
+  user,
+  onClose,
+  actorRole,
+  actorId,
+}: {
+  user: TCompanyUser;
+  onClose: () => void;
+  actorRole: TRole;
+  actorId: string;
+}) {
+  const queryClient = useQueryClient();
+  const patchOf = (values: { role: TRole; rate: number | string; active: boolean }): Partial<TUpdateUser> => {
+    // An emptied rate is NaN, which the contract calls "Burdened labor rate is required" (not a silent $0).
+    const rate = values.rate;
+    const numericRate = typeof rate === 'number' ? rate : rate.trim() === '' ? Number.NaN : Number(rate);
+    return {
+      ...(values.role !== user.role ? { role: values.role } : {}),
+      ...(numericRate !== user.burdenedLaborRate ? { burdenedLaborRate: numericRate } : {}),
+      ...(values.active !== user.active ? { active: values.active } : {}),
+    };
+  };
+  // Only what changed is checked and sent.
+  const form = useContractForm({
+    schema: ZUpdateUserSchema,
+    initialValues: { role: user.role, rate: user.burdenedLaborRate as number | string, active: user.active },
+    toBody: patchOf,
+    paths: { burdenedLaborRate: 'rate' },
+  });
 
   const mutation = useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: Partial<TUpdateUser> }) => updateUser(id, patch),
+    mutationFn: (patch: Partial<TUpdateUser>) => updateUser(user.id, patch),
     onSuccess: async (after) => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.users });
       void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
       void queryClient.invalidateQueries({ queryKey: queryKeys.audit });
-      if (user) toast('success', { title: 'User updated', message: describeChange(user, after) });
+      toast('success', { title: 'User updated', message: describeChange(user, after) });
       onClose();
     },
-    onError: (failure) => {
-      if (failure instanceof ApiError && Object.keys(failure.fieldErrors).length > 0)
-        setErrors(failure.fieldErrors);
-      else
-        setErrors({
-          form: failure instanceof ApiError ? failure.message : 'Something went wrong. Try again.',
-        });
-    },
+    onError: form.showFailure,
   });
 
   const reset = useMutation({
@@ -78,36 +91,18 @@ export function EditUserDialog({
       });
       onClose();
     },
-    onError: (failure) =>
-      setErrors({ form: failure instanceof ApiError ? failure.message : 'Something went wrong. Try again.' }),
+    onError: form.showFailure,
   });
 
-  if (!user) return null;
   const isSelf = user.id === actorId;
-  // An emptied rate is NaN, which the contract calls "Burdened labor rate is required" (not a silent $0).
-  const numericRate = typeof rate === 'number' ? rate : rate.trim() === '' ? Number.NaN : Number(rate);
-  const patch: Partial<TUpdateUser> = {
-    ...(role !== user.role ? { role } : {}),
-    ...(numericRate !== user.burdenedLaborRate ? { burdenedLaborRate: numericRate } : {}),
-    ...(active !== user.active ? { active } : {}),
-  };
-  const changed = Object.keys(patch).length > 0;
+  const { active } = form.values;
+  const changed = Object.keys(patchOf(form.values)).length > 0;
   // A sysadmin's row is read-only for admins (the server refuses too); say so instead of failing on save.
   const locked = user.role === 'sysadmin' && actorRole !== 'sysadmin';
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ZUpdateUserSchema.safeParse(patch);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error.issues));
-      return;
-    }
-    mutation.mutate({ id: user.id, patch });
-  };
-
   return (
     <Modal opened onClose={onClose} title={`Edit ${user.firstName} ${user.lastName}`}>
-      <form onSubmit={submit} noValidate aria-label="Edit user">
+      <form onSubmit={form.onSubmit((patch) => mutation.mutate(patch))} noValidate aria-label="Edit user">
         <Stack>
           <Text size="sm" c="dimmed">
             {user.email}
@@ -120,11 +115,9 @@ export function EditUserDialog({
                 ? [{ value: 'sysadmin', label: 'Sysadmin' }]
                 : [],
             )}
-            value={role}
-            onChange={(value) => value && setRole(value as TRole)}
             allowDeselect={false}
             disabled={locked}
-            error={errors.role}
+            {...form.getInputProps('role')}
           />
           <NumberInput
             label="Burdened labor rate ($/hour)"
@@ -133,10 +126,8 @@ export function EditUserDialog({
             min={0}
             decimalScale={2}
             fixedDecimalScale
-            value={rate}
-            onChange={setRate}
             disabled={locked}
-            error={errors.burdenedLaborRate}
+            {...form.getInputProps('rate')}
           />
           <Switch
             label="Active"
@@ -147,10 +138,8 @@ export function EditUserDialog({
                   ? 'Active users can log in and count toward your plan.'
                   : 'Inactive users are signed out at once and cannot log in.'
             }
-            checked={active}
-            onChange={(e) => setActive(e.currentTarget.checked)}
             disabled={locked || isSelf}
-            error={errors.active}
+            {...form.getInputProps('active', { type: 'checkbox' })}
           />
           {user.mfaEnabled && !isSelf && !locked ? (
             <Alert color="gray" title="Two-factor authentication is on">
@@ -170,7 +159,7 @@ export function EditUserDialog({
             </Alert>
           ) : null}
           <FormFooter
-            error={errors.form}
+            error={form.formError}
             onCancel={onClose}
             submitLabel="Save"
             pending={mutation.isPending}
