@@ -14,7 +14,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
 import {
   LABEL_SIZE_BOUNDS,
   type TLabelConfig,
@@ -22,8 +21,8 @@ import {
   ZLabelConfigSchema,
 } from '#common/label-config.ts';
 import { LoadError } from '../../components/load-error.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { fieldErrorsOf } from '../../lib/field-errors.ts';
+import { useContractForm } from '../../lib/contract-form.ts';
+import { FORM_ERROR } from '../../lib/form-errors.ts';
 import { announceLabelConfig } from '../../lib/label-config-events.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
@@ -87,42 +86,10 @@ function LabelPreview({ width, height }: { width: number; height: number }) {
 }
 
 export function LabelConfigPanel() {
-  const queryClient = useQueryClient();
   const config = useQuery({
     queryKey: queryKeys.labelConfig,
     queryFn: ({ signal }) => fetchLabelConfig(signal),
   });
-  const [draft, setDraft] = useState<TLabelConfig | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  // The form starts from the first answer only: a background refetch must not wipe what the admin is typing.
-  useEffect(() => {
-    if (config.data && draft === null) setDraft(config.data);
-  }, [config.data, draft]);
-
-  const save = useMutation({
-    mutationFn: saveLabelConfig,
-    onSuccess: (saved, patch) => {
-      queryClient.setQueryData(queryKeys.labelConfig, saved);
-      setDraft(saved);
-      // This tab and every other open tab recompute their navigation without a reload.
-      announceLabelConfig(patch);
-      toast('success', {
-        title: 'Configuration saved',
-        message: 'Every open tab of Forgeboard now uses it.',
-      });
-    },
-    onError: (failure) => {
-      if (failure instanceof ApiError && Object.keys(failure.fieldErrors).length > 0)
-        setErrors(failure.fieldErrors);
-      else
-        toast('error', {
-          title: 'Configuration not saved',
-          message: failure instanceof ApiError ? failure.message : 'Something went wrong. Try again.',
-        });
-    },
-  });
-
   if (config.isError) {
     return (
       <LoadError
@@ -132,31 +99,47 @@ export function LabelConfigPanel() {
       />
     );
   }
-  if (!config.data || !draft) return <Loader aria-label="Loading the configuration" />;
+  if (!config.data) return <Loader aria-label="Loading the configuration" />;
+  return <ConfigForm saved={config.data} />;
+}
 
-  const saved = config.data;
-  const patch = changesOf(saved, draft);
-  const changed = Object.keys(patch).length > 0;
-  const set = <K extends keyof TLabelConfig>(key: K, value: TLabelConfig[K]) => {
-    setDraft((d) => (d ? { ...d, [key]: value } : d));
-    setErrors(({ [key]: _gone, ...rest }) => rest);
-  };
+/** The form, from the first answer only: a background refetch must not wipe what the admin is typing. */
+function ConfigForm({ saved }: { saved: TLabelConfig }) {
+  const queryClient = useQueryClient();
+  // The whole configuration is checked; only what changed is sent.
+  const form = useContractForm({ schema: ZLabelConfigSchema, initialValues: saved });
+  const draft = form.values;
+
+  const save = useMutation({
+    mutationFn: saveLabelConfig,
+    onSuccess: (answer, patch) => {
+      queryClient.setQueryData(queryKeys.labelConfig, answer);
+      form.setValues(answer);
+      // This tab and every other open tab recompute their navigation without a reload.
+      announceLabelConfig(patch);
+      toast('success', {
+        title: 'Configuration saved',
+        message: 'Every open tab of Forgeboard now uses it.',
+      });
+    },
+    onError: (failure) => {
+      // Field errors go under their fields; a refusal of the whole is said in a toast, as this page has no alert.
+      const { [FORM_ERROR]: message } = form.showFailure(failure);
+      if (message) toast('error', { title: 'Configuration not saved', message });
+    },
+  });
+
+  const changed = Object.keys(changesOf(saved, draft)).length > 0;
+  // An emptied size is NaN, which the contract calls required (its bounds otherwise), not a silent 0.
   const inches = (key: 'width' | 'height') => (value: string | number) =>
-    set(key, typeof value === 'number' ? value : Number.NaN);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ZLabelConfigSchema.safeParse(draft);
-    if (!parsed.success) {
-      // An emptied size says it is required; one out of bounds gives the bounds (the contract's messages).
-      setErrors(fieldErrorsOf(parsed.error.issues));
-      return;
-    }
-    save.mutate(patch);
-  };
+    form.setFieldValue(key, typeof value === 'number' ? value : Number.NaN);
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Company configuration">
+    <form
+      onSubmit={form.onSubmit((values) => save.mutate(changesOf(saved, values)))}
+      noValidate
+      aria-label="Company configuration"
+    >
       <Stack maw={860}>
         <Card withBorder>
           <Title order={2} fz="lg" mb="sm">
@@ -174,7 +157,7 @@ export function LabelConfigPanel() {
                 clampBehavior="none"
                 value={draft.width}
                 onChange={inches('width')}
-                error={errors.width}
+                error={form.errorOf('width')}
               />
               <NumberInput
                 label="Height (inches)"
@@ -186,7 +169,7 @@ export function LabelConfigPanel() {
                 clampBehavior="none"
                 value={draft.height}
                 onChange={inches('height')}
-                error={errors.height}
+                error={form.errorOf('height')}
               />
             </SimpleGrid>
             <LabelPreview width={draft.width} height={draft.height} />
@@ -203,14 +186,12 @@ export function LabelConfigPanel() {
             <Switch
               label="Use lot numbers"
               description="Lot-tracked items get a lot at receipt; labels and scans carry it."
-              checked={draft.useLotNumbers}
-              onChange={(e) => set('useLotNumbers', e.currentTarget.checked)}
+              {...form.getInputProps('useLotNumbers', { type: 'checkbox' })}
             />
             <Switch
               label="Allow borrowing"
               description="Items can be checked out to a person or a job and returned."
-              checked={draft.allowBorrowing}
-              onChange={(e) => set('allowBorrowing', e.currentTarget.checked)}
+              {...form.getInputProps('allowBorrowing', { type: 'checkbox' })}
             />
           </Stack>
         </Card>
@@ -227,8 +208,7 @@ export function LabelConfigPanel() {
                 key={area.key}
                 label={area.label}
                 description={area.description}
-                checked={draft[area.key]}
-                onChange={(e) => set(area.key, e.currentTarget.checked)}
+                {...form.getInputProps(area.key, { type: 'checkbox' })}
               />
             ))}
           </Stack>
@@ -237,7 +217,11 @@ export function LabelConfigPanel() {
           <Button type="submit" loading={save.isPending} disabled={!changed}>
             Save configuration
           </Button>
-          <Button variant="default" disabled={!changed || save.isPending} onClick={() => setDraft(saved)}>
+          <Button
+            variant="default"
+            disabled={!changed || save.isPending}
+            onClick={() => form.setValues(saved)}
+          >
             Discard changes
           </Button>
         </Group>
