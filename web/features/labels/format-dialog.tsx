@@ -15,7 +15,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import {
   LABEL_FIELD_LABELS,
   LABEL_FIELDS,
@@ -28,7 +28,7 @@ import {
   ZLabelFormatInputSchema,
 } from '#common/schemas/labels.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { fieldErrorsOf } from '../../lib/field-errors.ts';
+import { useContractForm } from '../../lib/contract-form.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
 import { createFormat, updateFormat } from './api.ts';
@@ -37,7 +37,8 @@ import type { TPreviewFormat } from './label-preview.tsx';
 // The encoders (about 1 MB) load only when a format dialog opens, not with every admin tab.
 const LabelPreview = lazy(() => import('./label-preview.tsx').then((m) => ({ default: m.LabelPreview })));
 
-type TDraft = TPreviewFormat & { name: string };
+// A type rather than the preview's interface, so that it is a record of fields as the form kit takes.
+type TDraft = Pick<TPreviewFormat, keyof TPreviewFormat> & { name: string };
 
 const NEW_DRAFT: TDraft = {
   name: '',
@@ -76,11 +77,17 @@ export function FormatDialog({
   );
 }
 
+/** The fields a format's form edits (a saved format's own id and dates are not the form's). */
+function draftOf(format: TLabelFormat | null): TDraft {
+  if (!format) return NEW_DRAFT;
+  const { name, width, height, unit, symbology, fields, freeText, textSize } = format;
+  return { name, width, height, unit, symbology, fields, freeText, textSize };
+}
+
 function FormatForm({ format, onClose }: { format: TLabelFormat | null; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<TDraft>(() => (format ? { ...format } : NEW_DRAFT));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof TDraft>(key: K, value: TDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const form = useContractForm({ schema: ZLabelFormatInputSchema, initialValues: draftOf(format) });
+  const draft = form.values;
 
   const save = useMutation({
     mutationFn: (body: TDraft) => (format ? updateFormat(format.id, body) : createFormat(body)),
@@ -90,8 +97,7 @@ function FormatForm({ format, onClose }: { format: TLabelFormat | null; onClose:
       onClose();
     },
     onError: (error) => {
-      if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0)
-        setErrors(error.fieldErrors);
+      form.showFailure(error);
       toast('error', {
         title: 'The label format was not saved',
         message: error instanceof ApiError ? error.message : 'Try again in a moment.',
@@ -99,19 +105,8 @@ function FormatForm({ format, onClose }: { format: TLabelFormat | null; onClose:
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ZLabelFormatInputSchema.safeParse(draft);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    save.mutate(draft);
-  };
-
   const toggleField = (field: TLabelField, on: boolean) =>
-    set(
+    form.setFieldValue(
       'fields',
       on
         ? LABEL_FIELDS.filter((f) => f === field || draft.fields.includes(f))
@@ -119,33 +114,12 @@ function FormatForm({ format, onClose }: { format: TLabelFormat | null; onClose:
     );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit((body) => save.mutate(body))} noValidate>
       <Stack gap="sm">
-        <TextInput
-          label="Name"
-          required
-          value={draft.name}
-          onChange={(e) => set('name', e.currentTarget.value)}
-          error={errors.name}
-          data-autofocus
-        />
+        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
-          <TextInput
-            label="Width"
-            required
-            inputMode="decimal"
-            value={draft.width}
-            onChange={(e) => set('width', e.currentTarget.value)}
-            error={errors.width}
-          />
-          <TextInput
-            label="Height"
-            required
-            inputMode="decimal"
-            value={draft.height}
-            onChange={(e) => set('height', e.currentTarget.value)}
-            error={errors.height}
-          />
+          <TextInput label="Width" required inputMode="decimal" {...form.getInputProps('width')} />
+          <TextInput label="Height" required inputMode="decimal" {...form.getInputProps('height')} />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="label-unit">
               Unit
@@ -153,7 +127,7 @@ function FormatForm({ format, onClose }: { format: TLabelFormat | null; onClose:
             <SegmentedControl
               aria-labelledby="label-unit"
               value={draft.unit}
-              onChange={(v) => set('unit', v as TLabelUnit)}
+              onChange={(v) => form.setFieldValue('unit', v as TLabelUnit)}
               data={[
                 { value: 'in', label: 'in' },
                 { value: 'mm', label: 'mm' },
@@ -169,11 +143,11 @@ function FormatForm({ format, onClose }: { format: TLabelFormat | null; onClose:
             aria-labelledby="label-symbology"
             fullWidth
             value={draft.symbology}
-            onChange={(v) => set('symbology', v as TSymbology)}
+            onChange={(v) => form.setFieldValue('symbology', v as TSymbology)}
             data={SYMBOLOGIES.map((s) => ({ value: s, label: SYMBOLOGY_LABELS[s] }))}
           />
         </Stack>
-        <Checkbox.Group label="Fields that print (in this order)" error={errors.fields}>
+        <Checkbox.Group label="Fields that print (in this order)" error={form.errorOf('fields')}>
           <SimpleGrid cols={{ base: 2, xs: 4 }} mt={4}>
             {LABEL_FIELDS.map((field) => (
               <Checkbox
@@ -186,14 +160,7 @@ function FormatForm({ format, onClose }: { format: TLabelFormat | null; onClose:
           </SimpleGrid>
         </Checkbox.Group>
         {draft.fields.includes('freeText') ? (
-          <Textarea
-            label="Free text"
-            autosize
-            maxRows={3}
-            value={draft.freeText}
-            onChange={(e) => set('freeText', e.currentTarget.value)}
-            error={errors.freeText}
-          />
+          <Textarea label="Free text" autosize maxRows={3} {...form.getInputProps('freeText')} />
         ) : null}
         <NumberInput
           label="Text size (pt)"
@@ -203,8 +170,8 @@ function FormatForm({ format, onClose }: { format: TLabelFormat | null; onClose:
           allowDecimal={false}
           value={Number.isNaN(draft.textSize) ? '' : draft.textSize}
           // An emptied box is NaN, which the contract calls "Text size is required" (0 would read "at least 6").
-          onChange={(v) => set('textSize', typeof v === 'number' ? v : Number.NaN)}
-          error={errors.textSize}
+          onChange={(v) => form.setFieldValue('textSize', typeof v === 'number' ? v : Number.NaN)}
+          error={form.errorOf('textSize')}
           maw={160}
         />
         <Stack gap={4}>
