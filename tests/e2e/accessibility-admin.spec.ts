@@ -1,0 +1,192 @@
+// Accessibility of the signed-in shell (its menus and account dialogs), the admin screens with their dialogs — users,
+// configuration, label formats and the label designer, SKU setup and the location tree, the audit trail, the plan —
+// a screen still "Arriving soon", an area switched off, and the sysadmin's security dashboard, at 1280 and 360 px:
+// axe finds nothing serious or critical.
+import type { Page } from '@playwright/test';
+import { expect, SIZES, test } from './support/a11y-world.ts';
+import { expectAccessible, expectDialogAccessible } from './support/axe.ts';
+
+/** Text of the page's main part as the user sees it (a table cell on a laptop, a card on a phone). */
+const shown = (page: Page, text: string | RegExp) =>
+  page.getByRole('main').getByText(text, { exact: true }).filter({ visible: true }).first();
+
+const h1 = (page: Page, name: string) => page.getByRole('heading', { name, level: 1 });
+
+/** The account menu: the user menu on a laptop, the phone's menu below 768 px. */
+async function openAccountMenu(page: Page, phone: boolean) {
+  if (phone) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible();
+  } else {
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+  }
+}
+
+const accountAction = (page: Page, phone: boolean, name: string | RegExp) =>
+  phone
+    ? page.getByTestId('mobile-menu').getByRole('button', { name })
+    : page.getByRole('menuitem', { name });
+
+for (const size of SIZES) {
+  const phone = size.use.viewport.width < 768;
+  test.describe(size.name, () => {
+    test.use(size.use);
+
+    test.describe('admin', () => {
+      test.use({ role: 'admin' });
+
+      test('/help (arriving soon) with the menu, Change password and Two-factor', async ({ page }) => {
+        await page.goto('/help');
+        await expect(h1(page, 'Help & Documentation')).toBeVisible();
+        await expect(page.getByText('Arriving soon')).toBeVisible();
+        await expectAccessible(page, 'a screen arriving soon');
+        await openAccountMenu(page, phone);
+        await expectAccessible(page, 'the account menu');
+        await expectDialogAccessible(
+          page,
+          'Change password',
+          () => accountAction(page, phone, 'Change password').click(),
+          async (dialog) => await expect(dialog.getByLabel('Current password')).toBeVisible(),
+        );
+        if (!phone) await openAccountMenu(page, phone);
+        await expectDialogAccessible(
+          page,
+          'Two-factor authentication',
+          () => accountAction(page, phone, /^Two-factor authentication/).click(),
+          async (dialog) => await expect(dialog.getByLabel('Password', { exact: true })).toBeVisible(),
+        );
+      });
+
+      test('/maintenance/logs (an area switched off)', async ({ page }) => {
+        await page.goto('/maintenance/logs');
+        await expect(page.getByRole('alert')).toContainText('is switched off');
+        await expectAccessible(page, 'an area switched off');
+      });
+
+      test('/admin?tab=users with Add user and Edit', async ({ page }) => {
+        await page.goto('/admin?tab=users');
+        await expect(h1(page, 'Users')).toBeVisible();
+        await expect(shown(page, /Ana Diaz/)).toBeVisible();
+        await expectAccessible(page, 'the users');
+        await expectDialogAccessible(page, 'Add a user', () =>
+          page.getByRole('button', { name: 'Add user' }).click(),
+        );
+        await expectDialogAccessible(page, /^Edit /, () =>
+          page
+            .getByRole('button', { name: /^Edit user\./ })
+            .filter({ visible: true })
+            .first()
+            .click(),
+        );
+      });
+
+      test('/users', async ({ page }) => {
+        await page.goto('/users');
+        await expect(h1(page, 'Users')).toBeVisible();
+        await expect(shown(page, /Ana Diaz/)).toBeVisible();
+        await expectAccessible(page, '/users');
+      });
+
+      test('/admin?tab=label-config and /label-config', async ({ page }) => {
+        await page.goto('/admin?tab=label-config');
+        await expect(page.getByRole('form', { name: 'Company configuration' })).toBeVisible();
+        await expectAccessible(page, 'the configuration tab');
+        await page.goto('/label-config');
+        await expect(h1(page, 'Label Configuration')).toBeVisible();
+        await expectAccessible(page, '/label-config');
+      });
+
+      test('/admin?tab=label-definitions with the label designer and Delete', async ({ page }) => {
+        await page.goto('/admin?tab=label-definitions');
+        await expect(shown(page, 'Shelf 2 x 1')).toBeVisible();
+        await expectAccessible(page, 'the label formats');
+        const preview = async (dialog: ReturnType<Page['getByRole']>) =>
+          await expect(dialog.getByTestId('label-preview')).toBeVisible();
+        await expectDialogAccessible(
+          page,
+          'Add a label format',
+          () => page.getByRole('button', { name: 'Add format' }).click(),
+          preview,
+        );
+        await expectDialogAccessible(
+          page,
+          'Edit Shelf 2 x 1',
+          () => page.getByRole('button', { name: 'Edit Shelf 2 x 1' }).click(),
+          preview,
+        );
+        await expectDialogAccessible(page, 'Delete this label format?', () =>
+          page.getByRole('button', { name: 'Delete Shelf 2 x 1' }).click(),
+        );
+      });
+
+      test('/admin?tab=items with Add item, Edit and Import', async ({ page }) => {
+        await page.goto('/admin?tab=items');
+        await expect(h1(page, 'SKU Setup')).toBeVisible();
+        await expect(shown(page, 'WID-42')).toBeVisible();
+        await expectAccessible(page, 'the items');
+        await expectDialogAccessible(page, 'Add an item', () =>
+          page.getByRole('button', { name: 'Add item' }).click(),
+        );
+        await expectDialogAccessible(page, 'Edit WID-42', () =>
+          page.getByRole('button', { name: 'Edit WID-42' }).filter({ visible: true }).click(),
+        );
+        await expectDialogAccessible(page, 'Import items from CSV', () =>
+          page.getByRole('button', { name: 'Import CSV' }).click(),
+        );
+      });
+
+      test('/admin?tab=items&view=locations with the tree and its dialogs', async ({ page }) => {
+        await page.goto('/admin?tab=items&view=locations');
+        await page.getByRole('button', { name: 'Show what is inside PLANT' }).click();
+        await page.getByRole('button', { name: 'Show what is inside PLANT / A' }).click();
+        await expect(page.getByRole('button', { name: 'Edit PLANT / A / S1' })).toBeVisible();
+        await expectAccessible(page, 'the location tree');
+        await expectDialogAccessible(page, 'Add a site', () =>
+          page.getByRole('button', { name: 'Add site' }).click(),
+        );
+        await expectDialogAccessible(page, 'Add inside PLANT / A', () =>
+          page.getByRole('button', { name: 'Add a location inside PLANT / A', exact: true }).click(),
+        );
+        await expectDialogAccessible(page, 'Edit PLANT / A / S1', () =>
+          page.getByRole('button', { name: 'Edit PLANT / A / S1' }).click(),
+        );
+      });
+
+      test('/admin?tab=audit', async ({ page }) => {
+        await page.goto('/admin?tab=audit');
+        await expect(h1(page, 'Audit Trail')).toBeVisible();
+        await expect(page.getByText(/^\d+ changes$/)).toBeVisible();
+        await expectAccessible(page, 'the audit trail');
+      });
+
+      test('/admin/subscription with Change the plan, and /subscription', async ({ page }) => {
+        await page.goto('/admin/subscription');
+        await expect(page.getByRole('region', { name: 'Your plan' })).toBeVisible();
+        await expectAccessible(page, 'the plan');
+        await expectDialogAccessible(page, 'Change the plan', () =>
+          page
+            .getByRole('button', { name: /^Choose / })
+            .first()
+            .click(),
+        );
+        await page.goto('/subscription');
+        await expect(page.getByRole('region', { name: 'Your plan' })).toBeVisible();
+        await expectAccessible(page, '/subscription');
+      });
+    });
+
+    test.describe('sysadmin', () => {
+      test.use({ role: 'sysadmin' });
+
+      test('/security-dashboard with End session', async ({ page }) => {
+        await page.goto('/security-dashboard');
+        await expect(h1(page, 'Security Dashboard')).toBeVisible();
+        const end = page.getByRole('button', { name: /^End session of / }).filter({ visible: true });
+        await expect(end.first()).toBeVisible();
+        await expectAccessible(page, 'the security dashboard');
+        await expectDialogAccessible(page, 'End this session?', () => end.first().click());
+      });
+    });
+  });
+}

@@ -1,0 +1,64 @@
+// axe-core checks for the accessibility specs: WCAG 2.0 and 2.1, levels A and AA, and only what axe calls serious or
+// critical fails (docs/decisions/040-web-kit.md, "Accessibility checks").
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Waits until nothing is loading (no spinner or skeleton shows) and no transition or finite animation is running: a
+ * dialog fading in is read by axe at part opacity, and its text then fails contrast that the settled dialog passes.
+ */
+export async function settled(page: Page): Promise<void> {
+  await expect(
+    page.locator('.mantine-Loader-root, .mantine-Skeleton-root').filter({ visible: true }),
+  ).toHaveCount(0);
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+/**
+ * Runs axe on the whole page as it is now and records (softly, so that one test reports every state it checks) each
+ * serious or critical violation with its rule, impact, elements and help.
+ */
+export async function expectAccessible(page: Page, what: string, { loading = false } = {}): Promise<void> {
+  if (!loading) await settled(page);
+  // Only violations are worked out in full: the passes of a long page made each run several times slower.
+  const results = await new AxeBuilder({ page })
+    .withTags(TAGS)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => {
+      // Each element with what axe saw there (for contrast: the colours and the ratio).
+      const nodes = v.nodes.map(
+        (n) => `${n.target.join(' ')} (${[...n.any, ...n.all, ...n.none][0]?.message ?? ''})`,
+      );
+      return `${v.id} (${v.impact}): ${v.help} — ${nodes.join('; ')} — ${v.helpUrl}`;
+    });
+  expect.soft(serious, `axe on ${what}`).toEqual([]);
+}
+
+/**
+ * Opens a dialog with `open`, waits for it (and for `ready` inside it), checks the page with it open, then closes
+ * it.
+ */
+export async function expectDialogAccessible(
+  page: Page,
+  name: string | RegExp,
+  open: () => Promise<unknown>,
+  ready?: (dialog: Locator) => Promise<unknown>,
+): Promise<void> {
+  await open();
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  if (ready) await ready(dialog);
+  await expectAccessible(page, `the dialog ${name}`);
+  // Its header's close button (Escape would first close a list open in the dialog).
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(dialog).toHaveCount(0);
+}
