@@ -1,7 +1,6 @@
 // A borrowing in the list: the table's columns on wide screens, a card on phones. An overdue borrowing says so in words (a badge
 // with an icon) as well as in colour; each open one has its "Return" button.
-import { Badge, Button, Card, Group, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { Button, Card, Group, Text } from '@mantine/core';
 import { borrowerLabel, type TBorrowing } from '#common/schemas/borrowing.ts';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';

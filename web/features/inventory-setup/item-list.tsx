@@ -1,6 +1,6 @@
 // The company's items (SKUs) for admins: search by part number, name or category, filter by status, paged on the
 // server; a table on wide screens and cards on phones; add and edit in dialogs.
-import { Badge, Button, Card, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';

@@ -1,6 +1,6 @@
 // The security event log of every company in the range, newest first, a page at a time ("Load more": keyset
 // pages from the server), filtered by event type.
-import { Badge, Button, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SECURITY_EVENT_TYPE_LABELS, type TSecurityEvent } from '#common/schemas/security-dashboard.ts';

@@ -1,7 +1,7 @@
 // The stock list (the Stock tab of /inventory): one row per item with what is on hand, its value and the low-stock
 // flag; searched (part number, name, lot, location code), filtered by category, a location's subtree and low
 // stock, sorted and paged on the server. A table on wide screens, cards on phones; a row opens the item page.
-import { Badge, Card, Group, Select, Switch, Text, TextInput } from '@mantine/core';
+import { Card, Group, Select, Switch, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 // The company's users for admins: search, filter by status, page on the server, add, edit, re-send invitations.
-import { Badge, Button, Card, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
