@@ -585,7 +585,8 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
   },
   'POST /api/v1/auth/finish-registration': {
     kind: 'session',
-    attempt: "B's admin asks to finish a registration naming A's company and its id: 409, B stays in B, A untouched",
+    attempt:
+      "B's admin asks to finish a registration naming A's company and its id: 409, B stays in B, A untouched",
     async probe() {
       const response = await asB({
         method: 'POST',

@@ -9,7 +9,9 @@ import { signUpCompany } from './support/session.ts';
 test.use({ timezoneId: 'Pacific/Honolulu', locale: 'en-US' });
 
 const written = (instant: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(instant));
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+    new Date(instant),
+  );
 
 test('a Tokyo company’s audit trail shows Tokyo time in a browser in Hawaii', async ({ page }) => {
   await signUpCompany(page, 'clock', { timezone: 'Asia/Tokyo' });
@@ -26,5 +28,7 @@ test('a Tokyo company’s audit trail shows Tokyo time in a browser in Hawaii', 
   await expect(row).toContainText(written(entry.createdAt, 'Asia/Tokyo'));
   await expect(row).not.toContainText(written(entry.createdAt, 'Pacific/Honolulu'));
   // The browser really is in Hawaii: its own clock would have written the other text.
-  expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('Pacific/Honolulu');
+  expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(
+    'Pacific/Honolulu',
+  );
 });

@@ -19,9 +19,7 @@ test('an admin sees the beta and its end, moves to Starter, and the trail record
   // The beta lasts 12 calendar months from sign-up (common/plans.ts addMonths: the 31st becomes the month's end).
   const end = addMonths(new Date(), 12);
   await expect(
-    page.getByText(
-      `ends on ${end.toLocaleDateString('en-US', { dateStyle: 'medium' })}`,
-    ),
+    page.getByText(`ends on ${end.toLocaleDateString('en-US', { dateStyle: 'medium' })}`),
   ).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Active users: 1 of 50 used' })).toBeVisible();
 

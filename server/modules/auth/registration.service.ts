@@ -22,11 +22,7 @@ import { enqueueMail } from '../../mail/outbox.ts';
 import { recordSecurityEvent } from '../../security/security-events.ts';
 import { insertCredentialAccount, insertUser } from '../users/users.repo.ts';
 import { companyNameExists, findPendingRegistration, findUserByEmail } from './accounts.repo.ts';
-import {
-  companyNameTaken,
-  completeRegistration,
-  enforceRateLimits,
-} from './accounts.service.ts';
+import { companyNameTaken, completeRegistration, enforceRateLimits } from './accounts.service.ts';
 import { pendingRegistrations, sessions } from './auth.tables.ts';
 import type { TAuth } from './auth.ts';
 import { VERIFICATION_LINK_HOURS, verificationLink, verificationMail } from './auth-mail.ts';
