@@ -1,29 +1,23 @@
 // Forgot password: ask for a reset link by e-mail (SPEC.md: loading, success, failure).
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { AUTH_MESSAGES } from '#common/auth-messages.ts';
+import { normalizeEmail } from '#common/email.ts';
 import { ZForgotPasswordSchema } from '#common/schemas/auth.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useContractForm } from '../../../lib/contract-form.ts';
 import { toast } from '../../../lib/toast.ts';
 import { requestPasswordReset } from '../api.ts';
 
 export function ForgotPasswordForm({ initialEmail, onDone }: { initialEmail: string; onDone: () => void }) {
-  const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
+  const form = useContractForm({
+    schema: ZForgotPasswordSchema,
+    initialValues: { email: initialEmail },
+    toBody: (values) => ({ email: normalizeEmail(values.email) }),
+  });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ZForgotPasswordSchema.safeParse({ email });
-    if (!parsed.success) {
-      if (!email.trim()) toast('error', AUTH_MESSAGES.emailRequiredForReset);
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    setPending(true);
+  const send = async ({ email }: { email: string }) => {
     try {
-      await requestPasswordReset(parsed.data.email);
+      await requestPasswordReset(email);
       toast('success', AUTH_MESSAGES.resetEmailSent);
       onDone();
     } catch (failure) {
@@ -32,13 +26,15 @@ export function ForgotPasswordForm({ initialEmail, onDone }: { initialEmail: str
           ? AUTH_MESSAGES.tooManyAttempts
           : AUTH_MESSAGES.resetEmailFailed;
       toast('error', message);
-    } finally {
-      setPending(false);
     }
+  };
+  // SPEC.md: an empty address is also said in a toast ("Email required: …"), besides the field's message.
+  const refused = (_errors: unknown, values: { email: string }) => {
+    if (!values.email.trim()) toast('error', AUTH_MESSAGES.emailRequiredForReset);
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Reset your password">
+    <form onSubmit={form.onSubmit(send, refused)} noValidate aria-label="Reset your password">
       <Stack gap="sm">
         <Text size="sm">Enter your e-mail and we will send you a link to choose a new password.</Text>
         <TextInput
@@ -46,15 +42,13 @@ export function ForgotPasswordForm({ initialEmail, onDone }: { initialEmail: str
           type="email"
           autoComplete="email"
           required
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          error={error}
+          {...form.getInputProps('email')}
         />
         <Group justify="space-between">
           <Button variant="subtle" type="button" onClick={onDone} px={0}>
             Back to log in
           </Button>
-          <Button type="submit" loading={pending}>
+          <Button type="submit" loading={form.submitting}>
             Send reset link
           </Button>
         </Group>

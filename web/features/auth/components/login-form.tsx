@@ -1,13 +1,15 @@
 // The login view's form: e-mail and password, every outcome of SPEC.md section 8, and the way to a new password.
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AUTH_MESSAGES } from '#common/auth-messages.ts';
-import { ZLoginSchema } from '#common/schemas/auth.ts';
+import { normalizeEmail } from '#common/email.ts';
+import { type TLogin, ZLoginSchema } from '#common/schemas/auth.ts';
 import type { TSession } from '#common/schemas/session.ts';
 import { track } from '../../../lib/analytics.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
+import { useContractForm } from '../../../lib/contract-form.ts';
 import { lastRouteOrHelp } from '../../../lib/last-route.ts';
 import { setSession } from '../../../lib/session.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage.ts';
@@ -20,10 +22,16 @@ import { TwoFactorChallenge } from './two-factor-challenge.tsx';
 export function LoginForm() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [email, setEmail] = useState(() => readStorage(STORAGE_KEYS.lastLoginEmail) ?? '');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  // SPEC.md: a malformed e-mail or password does not reach the server; the fields say why.
+  const form = useContractForm({
+    schema: ZLoginSchema,
+    initialValues: { email: readStorage(STORAGE_KEYS.lastLoginEmail) ?? '', password: '' },
+    toBody: (values): TLogin => ({
+      email: normalizeEmail(values.email),
+      password: values.password,
+      csrfToken: csrfToken(),
+    }),
+  });
   const [connectionIssue, setConnectionIssue] = useState(false);
   const [forgot, setForgot] = useState(false);
   const [twoFactor, setTwoFactor] = useState(false);
@@ -35,20 +43,11 @@ export function LoginForm() {
     navigate(lastRouteOrHelp(), { replace: true });
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ZLoginSchema.safeParse({ email, password, csrfToken: csrfToken() });
-    if (!parsed.success) {
-      // SPEC.md: a malformed e-mail or password does not reach the server; the fields say why.
-      setFieldErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setFieldErrors({});
+  const logIn = async (body: TLogin) => {
     setConnectionIssue(false);
-    setPending(true);
-    writeStorage(STORAGE_KEYS.lastLoginEmail, parsed.data.email);
+    writeStorage(STORAGE_KEYS.lastLoginEmail, body.email);
     try {
-      const result = await signInWithPassword(parsed.data);
+      const result = await signInWithPassword(body);
       if ('twoFactorRequired' in result) {
         setTwoFactor(true);
         return;
@@ -61,7 +60,7 @@ export function LoginForm() {
       }
       switch (error.code) {
         case 'EMAIL_NOT_VERIFIED':
-          navigate(`/verify-email?email=${encodeURIComponent(parsed.data.email)}`);
+          navigate(`/verify-email?email=${encodeURIComponent(body.email)}`);
           return;
         case 'INVALID_CREDENTIALS':
           toast('error', AUTH_MESSAGES.invalidCredentials);
@@ -82,12 +81,10 @@ export function LoginForm() {
         default:
           toast('error', { title: AUTH_MESSAGES.loginFailed.title, message: error.message });
       }
-    } finally {
-      setPending(false);
     }
   };
 
-  if (forgot) return <ForgotPasswordForm initialEmail={email} onDone={() => setForgot(false)} />;
+  if (forgot) return <ForgotPasswordForm initialEmail={form.values.email} onDone={() => setForgot(false)} />;
   if (twoFactor) {
     return (
       <TwoFactorChallenge
@@ -98,24 +95,20 @@ export function LoginForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Log in">
+    <form onSubmit={form.onSubmit(logIn)} noValidate aria-label="Log in">
       <Stack gap="sm">
         <TextInput
           label="E-mail"
           type="email"
           autoComplete="username"
           required
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          error={fieldErrors.email}
+          {...form.getInputProps('email')}
         />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={fieldErrors.password}
+          {...form.getInputProps('password')}
         />
         <Anchor
           component="button"
@@ -140,7 +133,7 @@ export function LoginForm() {
             </Text>
           </Alert>
         ) : null}
-        <Button type="submit" loading={pending}>
+        <Button type="submit" loading={form.submitting}>
           Log in
         </Button>
       </Stack>

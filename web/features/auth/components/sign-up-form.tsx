@@ -10,19 +10,34 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { AUTH_MESSAGES, formatAuthMessage } from '#common/auth-messages.ts';
 import type { TPlanId } from '#common/plans.ts';
 import { ZSignUpSchema } from '#common/schemas/auth.ts';
 import { pickTimezone, TIMEZONE_OPTIONS, type TTimezone } from '#common/timezones.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useContractForm } from '../../../lib/contract-form.ts';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toast.ts';
 import { checkAvailability, signUp } from '../api.ts';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The fields as the form holds them, with the plan chosen before. */
+interface TSignUpValues {
+  email: string;
+  companyName: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+  confirmPassword: string;
+  timezone: TTimezone;
+  termsAccepted: boolean;
+  privacyAccepted: boolean;
+  planId: TPlanId;
+}
 
 export function SignUpForm({
   planId,
@@ -31,48 +46,35 @@ export function SignUpForm({
   planId: TPlanId;
   onRegistered: (email: string) => void;
 }) {
-  const [form, setForm] = useState({
-    email: '',
-    companyName: '',
-    firstName: '',
-    lastName: '',
-    password: '',
-    confirmPassword: '',
+  const form = useContractForm({
+    schema: ZSignUpSchema,
+    initialValues: {
+      email: '',
+      companyName: '',
+      firstName: '',
+      lastName: '',
+      password: '',
+      confirmPassword: '',
+      timezone: pickTimezone(browserZone()) as TTimezone,
+      termsAccepted: false,
+      privacyAccepted: false,
+    },
+    toBody: (values) => ({ ...values, planId }),
   });
-  const [termsAccepted, setTermsAccepted] = useState(false);
-  const [privacyAccepted, setPrivacyAccepted] = useState(false);
-  const [timezone, setTimezone] = useState<TTimezone>(() => pickTimezone(browserZone()));
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
-  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const { value } = event.currentTarget; // read now: the updater below runs after the event is gone
-    setForm((old) => ({ ...old, [key]: value }));
-  };
+  const { values } = form;
 
   // SPEC.md: Create account stays disabled until every field is filled and the passwords match.
-  const filled = Object.values(form).every((value) => value.trim() !== '');
-  const canSubmit = filled && form.password === form.confirmPassword;
+  const texts = [values.email, values.companyName, values.firstName, values.lastName, values.password];
+  const filled = [...texts, values.confirmPassword].every((value) => value.trim() !== '');
+  const canSubmit = filled && values.password === values.confirmPassword;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!termsAccepted || !privacyAccepted) {
-      toast('error', AUTH_MESSAGES.termsRequired);
-      return;
-    }
-    const parsed = ZSignUpSchema.safeParse({ ...form, termsAccepted, privacyAccepted, timezone, planId });
-    if (!parsed.success) {
-      setFieldErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setFieldErrors({});
-    setPending(true);
+  const register = async (values: TSignUpValues) => {
+    // What the server gets is the contract's reading of the fields (the address trimmed and lowercased), as checked.
+    const body = ZSignUpSchema.parse(values);
     try {
       let availability: { emailExists: boolean; companyExists: boolean };
       try {
-        availability = await checkAvailability({
-          email: parsed.data.email,
-          companyName: parsed.data.companyName,
-        });
+        availability = await checkAvailability({ email: body.email, companyName: body.companyName });
       } catch {
         toast('error', AUTH_MESSAGES.validationFailed);
         return;
@@ -80,7 +82,7 @@ export function SignUpForm({
       if (availability.companyExists || availability.emailExists) {
         if (availability.companyExists) toast('error', AUTH_MESSAGES.companyNameUnavailable);
         if (availability.emailExists) toast('error', AUTH_MESSAGES.emailAlreadyRegistered);
-        setFieldErrors({
+        form.setErrors({
           ...(availability.companyExists
             ? { companyName: formatAuthMessage(AUTH_MESSAGES.companyNameUnavailable) }
             : {}),
@@ -90,13 +92,12 @@ export function SignUpForm({
         });
         return;
       }
-      await signUp(parsed.data);
-      writeStorage(STORAGE_KEYS.lastLoginEmail, parsed.data.email);
+      await signUp(body);
+      writeStorage(STORAGE_KEYS.lastLoginEmail, body.email);
       toast('success', AUTH_MESSAGES.registrationSuccessful);
-      onRegistered(parsed.data.email);
+      onRegistered(body.email);
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0)
-        setFieldErrors(error.fieldErrors);
+      form.showFailure(error);
       const message =
         error instanceof ApiError && error.code === 'RATE_LIMITED'
           ? AUTH_MESSAGES.tooManyAttempts
@@ -105,9 +106,17 @@ export function SignUpForm({
               message: error instanceof Error ? error.message : 'An unexpected error occurred.',
             };
       toast('error', message);
-    } finally {
-      setPending(false);
     }
+  };
+
+  // SPEC.md: without both acceptances the toast "Terms Required: …" says so, before any field is checked.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!values.termsAccepted || !values.privacyAccepted) {
+      event.preventDefault();
+      toast('error', AUTH_MESSAGES.termsRequired);
+      return;
+    }
+    form.onSubmit(register)(event);
   };
 
   return (
@@ -118,54 +127,43 @@ export function SignUpForm({
           type="email"
           autoComplete="email"
           required
-          value={form.email}
-          onChange={set('email')}
-          error={fieldErrors.email}
+          {...form.getInputProps('email')}
         />
         <TextInput
           label="Company name"
           autoComplete="organization"
           required
-          value={form.companyName}
-          onChange={set('companyName')}
-          error={fieldErrors.companyName}
+          {...form.getInputProps('companyName')}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
             label="First name"
             autoComplete="given-name"
             required
-            value={form.firstName}
-            onChange={set('firstName')}
-            error={fieldErrors.firstName}
+            {...form.getInputProps('firstName')}
           />
           <TextInput
             label="Last name"
             autoComplete="family-name"
             required
-            value={form.lastName}
-            onChange={set('lastName')}
-            error={fieldErrors.lastName}
+            {...form.getInputProps('lastName')}
           />
         </SimpleGrid>
         <PasswordInput
           label="Password"
           autoComplete="new-password"
           required
-          value={form.password}
-          onChange={set('password')}
-          error={fieldErrors.password}
+          {...form.getInputProps('password')}
         />
-        <PasswordStrengthMeter password={form.password} />
+        <PasswordStrengthMeter password={values.password} />
         <PasswordInput
           label="Confirm password"
           autoComplete="new-password"
           required
-          value={form.confirmPassword}
-          onChange={set('confirmPassword')}
+          {...form.getInputProps('confirmPassword')}
           error={
-            fieldErrors.confirmPassword ??
-            (form.confirmPassword && form.password !== form.confirmPassword
+            form.errorOf('confirmPassword') ??
+            (values.confirmPassword && values.password !== values.confirmPassword
               ? formatAuthMessage(AUTH_MESSAGES.passwordMismatch)
               : undefined)
           }
@@ -173,14 +171,11 @@ export function SignUpForm({
         <Select
           label="Time zone"
           data={TIMEZONE_OPTIONS.map((option) => ({ value: option.zone, label: option.label }))}
-          value={timezone}
-          onChange={(value) => value && setTimezone(value as TTimezone)}
           allowDeselect={false}
-          error={fieldErrors.timezone}
+          {...form.getInputProps('timezone')}
         />
         <Checkbox
-          checked={termsAccepted}
-          onChange={(e) => setTermsAccepted(e.currentTarget.checked)}
+          {...form.getInputProps('termsAccepted', { type: 'checkbox' })}
           label={
             <>
               I accept the{' '}
@@ -191,8 +186,7 @@ export function SignUpForm({
           }
         />
         <Checkbox
-          checked={privacyAccepted}
-          onChange={(e) => setPrivacyAccepted(e.currentTarget.checked)}
+          {...form.getInputProps('privacyAccepted', { type: 'checkbox' })}
           label={
             <>
               I accept the{' '}
@@ -203,7 +197,7 @@ export function SignUpForm({
           }
         />
         <Group justify="flex-end">
-          <Button type="submit" disabled={!canSubmit} loading={pending}>
+          <Button type="submit" disabled={!canSubmit} loading={form.submitting}>
             Create account
           </Button>
         </Group>

@@ -2,15 +2,19 @@
 // server signs the user in with it, and the root page sends them on (SPEC.md section 4: "go to /").
 import { Button, Container, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES, type TAuthMessage } from '#common/auth-messages.ts';
 import { checkResetPassword } from '#common/password.ts';
-import type { TPasswordSetNotSignedInReason } from '#common/schemas/auth.ts';
+import {
+  type TPasswordSetNotSignedInReason,
+  type TResetPassword,
+  ZResetPasswordSchema,
+} from '#common/schemas/auth.ts';
 import type { TSession } from '#common/schemas/session.ts';
 import { BackButton } from '../../../components/back-button.tsx';
 import { track } from '../../../lib/analytics.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
+import { useContractForm } from '../../../lib/contract-form.ts';
 import { setSession } from '../../../lib/session.ts';
 import { readStorage, STORAGE_KEYS } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -42,20 +46,15 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const token = params.get('token');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [pending, setPending] = useState(false);
+  const form = useContractForm({
+    schema: ZResetPasswordSchema,
+    initialValues: { password: '', confirmPassword: '' },
+    toBody: (values) => ({ token: token ?? '', ...values }),
+  });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = checkResetPassword(password, confirmPassword);
-    if (problem) {
-      toast('error', problem);
-      return;
-    }
-    setPending(true);
+  const save = async (body: TResetPassword) => {
     try {
-      const result = await resetPassword({ token: token ?? '', password, confirmPassword });
+      const result = await resetPassword(body);
       if (!result.signedIn) {
         toast('info', PASSWORD_SET_NOT_SIGNED_IN[result.reason]);
         navigate('/?login=true', { replace: true });
@@ -74,9 +73,22 @@ export default function ResetPasswordPage() {
         title: 'Error',
         message: error instanceof ApiError ? error.message : 'The password could not be set. Try again.',
       });
-    } finally {
-      setPending(false);
     }
+  };
+  // SPEC.md says the reset rules in toasts ("Password mismatch: …", "Password too weak: …"), so the fields show
+  // no message of their own; the contract's first message stands in for a rule SPEC does not word.
+  const refused = (
+    errors: Record<string, unknown>,
+    values: { password: string; confirmPassword: string },
+  ) => {
+    const first = Object.values(errors).find((message) => typeof message === 'string');
+    toast(
+      'error',
+      checkResetPassword(values.password, values.confirmPassword) ?? {
+        title: 'Error',
+        message: String(first ?? 'The password could not be set. Try again.'),
+      },
+    );
   };
 
   return (
@@ -87,25 +99,23 @@ export default function ResetPasswordPage() {
           {resetPasswordTitle(params)}
         </Title>
         {token ? (
-          <form onSubmit={onSubmit} noValidate aria-label={resetPasswordTitle(params)}>
+          <form onSubmit={form.onSubmit(save, refused)} noValidate aria-label={resetPasswordTitle(params)}>
             <Stack gap="sm">
               <PasswordInput
                 label="New password"
                 autoComplete="new-password"
                 required
                 minLength={8}
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
+                {...form.getInputProps('password', { withError: false })}
               />
-              <PasswordStrengthMeter password={password} />
+              <PasswordStrengthMeter password={form.values.password} />
               <PasswordInput
                 label="Confirm new password"
                 autoComplete="new-password"
                 required
-                value={confirmPassword}
-                onChange={(e) => setConfirmPassword(e.currentTarget.value)}
+                {...form.getInputProps('confirmPassword', { withError: false })}
               />
-              <Button type="submit" loading={pending}>
+              <Button type="submit" loading={form.submitting}>
                 Save password
               </Button>
             </Stack>

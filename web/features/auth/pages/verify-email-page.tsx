@@ -1,31 +1,22 @@
 // /verify-email (a link was sent) and /verify-expired (the link is no good): both offer to send a new link.
 import { Button, Container, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { normalizeEmail } from '#common/email.ts';
 import { ZResendVerificationSchema } from '#common/schemas/auth.ts';
 import { BackButton } from '../../../components/back-button.tsx';
+import { useContractForm } from '../../../lib/contract-form.ts';
 import { readStorage, STORAGE_KEYS } from '../../../lib/storage.ts';
 import { useResendVerification } from '../use-resend-verification.ts';
 
 export default function VerifyEmailPage({ expired }: { expired: boolean }) {
   const [params] = useSearchParams();
   // SPEC.md: the e-mail from the query, else the last login e-mail kept in this browser.
-  const [email, setEmail] = useState(
-    () => params.get('email') ?? readStorage(STORAGE_KEYS.lastLoginEmail) ?? '',
-  );
-  const [error, setError] = useState<string | undefined>();
+  const form = useContractForm({
+    schema: ZResendVerificationSchema,
+    initialValues: { email: params.get('email') ?? readStorage(STORAGE_KEYS.lastLoginEmail) ?? '' },
+    toBody: (values) => ({ email: normalizeEmail(values.email) }),
+  });
   const { pending, send } = useResendVerification();
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ZResendVerificationSchema.safeParse({ email });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    await send(parsed.data.email);
-  };
 
   return (
     <Container size={480} py="xl">
@@ -39,17 +30,15 @@ export default function VerifyEmailPage({ expired }: { expired: boolean }) {
             ? 'That verification link has expired or was already used. We can send a new one to the address below.'
             : 'Before you log in, open the verification link we sent to the address below. It can take a minute to arrive; check your spam folder too.'}
         </Text>
-        <form onSubmit={onSubmit} noValidate aria-label="Send a new verification link">
+        <form
+          onSubmit={form.onSubmit(({ email }) => send(email))}
+          noValidate
+          aria-label="Send a new verification link"
+        >
           <Stack gap="sm">
-            <TextInput
-              label="E-mail"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              error={error}
-            />
-            <Button type="submit" loading={pending} disabled={email.trim() === ''}>
+            <TextInput label="E-mail" type="email" autoComplete="email" {...form.getInputProps('email')} />
+            {/* SPEC.md: the send button is disabled while the address is blank. */}
+            <Button type="submit" loading={pending} disabled={form.values.email.trim() === ''}>
               Send a new verification link
             </Button>
           </Stack>
