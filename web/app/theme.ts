@@ -1,5 +1,12 @@
 // The Mantine theme: a steel-blue brand with contrast that passes WCAG AA on white.
-import { createTheme, type MantineColorsTuple, Menu, Modal } from '@mantine/core';
+import {
+  createTheme,
+  FileInput,
+  type MantineColorsTuple,
+  Menu,
+  Modal,
+  TableScrollContainer,
+} from '@mantine/core';
 
 const forge: MantineColorsTuple = [
   '#e8f1fb',
@@ -31,5 +38,14 @@ export const theme = createTheme({
     // Mantine puts a role="presentation" focus placeholder inside role="menu", whose children may only be items,
     // groups and separators (axe's aria-required-children, critical); the menu's own keyboard handling stays.
     Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // The × that empties a date field (Input.ClearButton) or a FileInput (a CloseButton of its own) is an icon alone
+    // too; a Select's is hidden from screen readers, which clear it by deleting the text.
+    InputClearButton: { defaultProps: { 'aria-label': 'Clear' } },
+    FileInput: FileInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': 'Clear' } } }),
+    // A table wider than the screen scrolls in its own box, which a keyboard user can only scroll if it takes focus
+    // (axe's scrollable-region-focusable, serious).
+    TableScrollContainer: TableScrollContainer.extend({
+      defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } },
+    }),
   },
 });
