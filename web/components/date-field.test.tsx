@@ -68,6 +68,14 @@ describe('DateField', () => {
     expect(screen.getByRole('button', { name: 'Due back on' })).toHaveTextContent('15 Dec 2026');
   });
 
+  it('names its calendar by its label and shows only the month’s own days', async () => {
+    const user = show(<Due onChange={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Due back on' }));
+    const calendar = await screen.findByRole('dialog', { name: 'Due back on' });
+    expect(within(calendar).queryByRole('button', { name: '30 November 2026' })).toBeNull();
+    expect(within(calendar).getByRole('button', { name: '31 December 2026' })).toBeInTheDocument();
+  });
+
   it('names the calendar’s month buttons and moves between months with them', async () => {
     const user = show(<Due onChange={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Due back on' }));

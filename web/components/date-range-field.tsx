@@ -1,7 +1,7 @@
 // A period of calendar dates picked from one calendar (a report's From and To): the first click or Enter starts it,
 // the second ends it, so a period can never end before it starts. Values are 'YYYY-MM-DD' text as in date-field.tsx.
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useCompanyClock } from '../lib/company-clock.tsx';
 import { pickerProps, type TDateFieldBase } from './date-field.tsx';
 
@@ -21,6 +21,7 @@ export function DateRangeField({
   onChange: (value: TDateRange) => void;
 }) {
   const clock = useCompanyClock();
+  const labelId = useId();
   // The first day while the second is being picked: the picker's own state, not the period's.
   const [started, setStarted] = useState<DatesRangeValue<string> | null>(null);
   const shown: DatesRangeValue<string> = started ?? [value.from || null, value.to || null];
@@ -37,7 +38,7 @@ export function DateRangeField({
     <DatePickerInput
       type="range"
       allowSingleDateInRange
-      {...pickerProps(props, clock, shown[0])}
+      {...pickerProps(props, clock, shown[0], labelId)}
       value={shown}
       onChange={pick}
       valueFormatter={({ date }) =>
