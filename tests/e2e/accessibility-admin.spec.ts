@@ -5,6 +5,8 @@
 import type { Page } from '@playwright/test';
 import { expect, SIZES, test } from './support/a11y-world.ts';
 import { expectAccessible, expectDialogAccessible } from './support/axe.ts';
+import { pickPeriod } from './support/date-picker.ts';
+import { E2E_PASSWORD } from './support/session.ts';
 
 /** Text of the page's main part as the user sees it (a table cell on a laptop, a card on a phone). */
 const shown = (page: Page, text: string | RegExp) =>
@@ -55,6 +57,22 @@ for (const size of SIZES) {
           'Two-factor authentication',
           () => accountAction(page, phone, /^Two-factor authentication/).click(),
           async (dialog) => await expect(dialog.getByLabel('Password', { exact: true })).toBeVisible(),
+        );
+        // Its second step, the QR code and backup codes (enrolment starts; nothing is on until a code is entered).
+        if (!phone) await openAccountMenu(page, phone);
+        await expectDialogAccessible(
+          page,
+          'Two-factor authentication',
+          async () => {
+            await accountAction(page, phone, /^Two-factor authentication/).click();
+            const dialog = page.getByRole('dialog', { name: 'Two-factor authentication' });
+            await dialog.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+            await dialog.getByRole('button', { name: 'Continue' }).click();
+          },
+          async (dialog) =>
+            await expect(
+              dialog.getByRole('img', { name: 'QR code for your authenticator app' }),
+            ).toBeVisible(),
         );
       });
 
@@ -134,6 +152,24 @@ for (const size of SIZES) {
         await expectDialogAccessible(page, 'Import items from CSV', () =>
           page.getByRole('button', { name: 'Import CSV' }).click(),
         );
+        // With a file whose row has a problem: the report and its table of problems.
+        await expectDialogAccessible(
+          page,
+          'Import items from CSV',
+          async () => {
+            await page.getByRole('button', { name: 'Import CSV' }).click();
+            await page
+              .getByRole('dialog', { name: 'Import items from CSV' })
+              .locator('input[type="file"]')
+              .setInputFiles({
+                name: 'items.csv',
+                mimeType: 'text/csv',
+                buffer: Buffer.from('part_number,name,unit_cost\nCSV-1,Washer,-1\n'),
+              });
+          },
+          async (dialog) =>
+            await expect(dialog.getByRole('table', { name: 'Problems in the file' })).toBeVisible(),
+        );
       });
 
       test('/admin?tab=items&view=locations with the tree and its dialogs', async ({ page }) => {
@@ -158,6 +194,16 @@ for (const size of SIZES) {
         await expect(h1(page, 'Audit Trail')).toBeVisible();
         await expect(page.getByText(/^\d+ changes$/)).toBeVisible();
         await expectAccessible(page, 'the audit trail');
+        // The period's calendar, then one day chosen (the field then offers its clear button).
+        const days = page.getByRole('button', { name: 'Days' });
+        await days.click();
+        await expect(page.getByRole('dialog').filter({ has: page.getByText(/^(Mo|Su)$/) })).toBeVisible();
+        await expectAccessible(page, 'the calendar of a period');
+        await page.keyboard.press('Escape');
+        const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+        await pickPeriod(page, days, day, day);
+        await expect(page.getByRole('button', { name: 'Clear' })).toBeVisible();
+        await expectAccessible(page, 'the audit trail of one day');
       });
 
       test('/admin/subscription with Change the plan, and /subscription', async ({ page }) => {

@@ -150,6 +150,10 @@ for (const size of SIZES) {
         await page.goto('/scan');
         await expect(h1(page, 'Scan Items')).toBeVisible();
         await expectAccessible(page, 'the scan page');
+        // This browser has no camera: what the page says then.
+        await page.getByRole('button', { name: 'Start camera' }).click();
+        await expect(page.getByRole('alert').filter({ hasText: 'Camera unavailable' })).toBeVisible();
+        await expectAccessible(page, 'the scan page without a camera');
         await page.getByRole('textbox', { name: 'Type a code' }).fill(world.itemCode);
         await page.getByRole('button', { name: 'Find' }).click();
         const card = page.getByRole('article', { name: `Scan ${world.itemCode}` });
