@@ -19,7 +19,8 @@ export class ApiError extends Error {
 interface TRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  signal?: AbortSignal;
+  /** React Query hands a signal to some calls and not others: `{ signal }` is fine either way. */
+  signal?: AbortSignal | undefined;
 }
 
 /** Calls `/api/...` and returns the parsed JSON (undefined for 204). Throws ApiError on failure. */

@@ -7,5 +7,5 @@ export function listAudit(query: TAuditQuery, signal?: AbortSignal): Promise<TAu
   if (query.entityType) params.set('entityType', query.entityType);
   if (query.from) params.set('from', query.from);
   if (query.to) params.set('to', query.to);
-  return api<TAuditPage>(`/api/v1/audit?${params}`, signal ? { signal } : {});
+  return api<TAuditPage>(`/api/v1/audit?${params}`, { signal });
 }

@@ -3,12 +3,13 @@ import { Badge, Card, Select, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TAuditEntityType, TAuditEntry, TAuditQuery } from '#common/schemas/audit.ts';
 import { dayBoundsIn, isCalendarDate } from '#common/time/calendar.ts';
+import { AuditChangeLines } from '../../components/audit-change-lines.tsx';
 import { DataList } from '../../components/data-list/data-list.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
 import { DateRangeField, type TDateRange } from '../../components/date-range-field.tsx';
 import { When } from '../../components/when.tsx';
-import { AUDIT_ENTITY_LABELS, auditActionLabel, auditChangeLines } from '../../lib/audit-labels.ts';
+import { AUDIT_ENTITY_LABELS, auditActionLabel } from '../../lib/audit-labels.ts';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { listAudit } from './api.ts';
@@ -50,11 +51,7 @@ const COLUMNS: TListColumn<TAuditEntry>[] = [
         <Text size="sm" fw={600}>
           {auditActionLabel(entry.action)}
         </Text>
-        {auditChangeLines(entry).map((line) => (
-          <Text size="sm" key={line}>
-            {line}
-          </Text>
-        ))}
+        <AuditChangeLines entry={entry} />
       </>
     ),
   },
@@ -69,11 +66,7 @@ function AuditCard({ entry }: { entry: TAuditEntry }) {
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
         <When at={entry.createdAt} /> · {entry.actorName}
       </Text>
-      {auditChangeLines(entry).map((line) => (
-        <Text size="sm" key={line} style={{ overflowWrap: 'anywhere' }}>
-          {line}
-        </Text>
-      ))}
+      <AuditChangeLines entry={entry} />
     </Card>
   );
 }

@@ -11,8 +11,6 @@ import type {
 import type { TItemBalances } from '#common/schemas/stock.ts';
 import { api } from '../../lib/api-client.ts';
 
-const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
-
 export function listBorrowings(query: TBorrowingListQuery, signal?: AbortSignal): Promise<TBorrowingPage> {
   const params = new URLSearchParams({
     page: String(query.page),
@@ -21,7 +19,7 @@ export function listBorrowings(query: TBorrowingListQuery, signal?: AbortSignal)
     ...(query.q ? { q: query.q } : {}),
     ...(query.itemId ? { itemId: query.itemId } : {}),
   });
-  return api<TBorrowingPage>(`/api/v1/borrowings?${params}`, withSignal(signal));
+  return api<TBorrowingPage>(`/api/v1/borrowings?${params}`, { signal });
 }
 
 export function listBorrowers(query: TBorrowerListQuery, signal?: AbortSignal): Promise<TBorrowerPage> {
@@ -30,7 +28,7 @@ export function listBorrowers(query: TBorrowerListQuery, signal?: AbortSignal): 
     pageSize: String(query.pageSize),
     ...(query.q ? { q: query.q } : {}),
   });
-  return api<TBorrowerPage>(`/api/v1/borrowings/borrowers?${params}`, withSignal(signal));
+  return api<TBorrowerPage>(`/api/v1/borrowings/borrowers?${params}`, { signal });
 }
 
 export const lend = (body: TBorrowInputRaw) =>
@@ -40,4 +38,4 @@ export const returnBorrowed = (id: string, body: TReturnInputRaw) =>
   api<TBorrowingDetail>(`/api/v1/borrowings/${encodeURIComponent(id)}/returns`, { method: 'POST', body });
 
 export const fetchItemBalances = (itemId: string, signal?: AbortSignal) =>
-  api<TItemBalances>(`/api/v1/items/${encodeURIComponent(itemId)}/balances`, withSignal(signal));
+  api<TItemBalances>(`/api/v1/items/${encodeURIComponent(itemId)}/balances`, { signal });

@@ -3,7 +3,7 @@ import type { TLabelConfig, TLabelConfigPatch } from '#common/label-config.ts';
 import { api } from '../../lib/api-client.ts';
 
 export const fetchLabelConfig = (signal?: AbortSignal) =>
-  api<TLabelConfig>('/api/v1/company/label-config', signal ? { signal } : {});
+  api<TLabelConfig>('/api/v1/company/label-config', { signal });
 
 export const saveLabelConfig = (patch: TLabelConfigPatch) =>
   api<TLabelConfig>('/api/v1/company/label-config', { method: 'PATCH', body: patch });

@@ -11,7 +11,7 @@ import { ApiError, api, errorFromResponse, unreachableError } from '../../lib/ap
 import { saveBlob } from '../../lib/download.ts';
 
 export const listFormats = (signal?: AbortSignal) =>
-  api<TLabelFormatPage>('/api/v1/label-formats?page=1&pageSize=100', signal ? { signal } : {});
+  api<TLabelFormatPage>('/api/v1/label-formats?page=1&pageSize=100', { signal });
 export const createFormat = (body: TLabelFormatInput) =>
   api<TLabelFormat>('/api/v1/label-formats', { method: 'POST', body });
 export const updateFormat = (id: string, body: TLabelFormatPatch) =>

@@ -7,4 +7,4 @@ import { queryKeys } from '../../lib/query-keys.ts';
 export const scanKey = (code: string) => queryKeys.stock('scan', code);
 
 export const resolveCode = (code: string, signal?: AbortSignal) =>
-  api<TScanResult>(`/api/v1/scan/resolve?${new URLSearchParams({ code })}`, signal ? { signal } : {});
+  api<TScanResult>(`/api/v1/scan/resolve?${new URLSearchParams({ code })}`, { signal });

@@ -3,25 +3,18 @@
 import { Badge, Card, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TAdminAction } from '#common/schemas/security-dashboard.ts';
+import { AuditChangeLines } from '../../components/audit-change-lines.tsx';
 import { DataList } from '../../components/data-list/data-list.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
 import { When } from '../../components/when.tsx';
-import { auditActionLabel, auditChangeLines } from '../../lib/audit-labels.ts';
+import { auditActionLabel } from '../../lib/audit-labels.ts';
 import { listAdminActions } from './api.ts';
 import { securityKeys } from './query-keys.ts';
 
 const PAGE_SIZE = 20;
 
 const actionOf = (entry: TAdminAction) => auditActionLabel(entry.action);
-
-function ChangeLines({ entry }: { entry: TAdminAction }) {
-  return auditChangeLines(entry).map((line) => (
-    <Text size="xs" key={line} style={{ overflowWrap: 'anywhere' }}>
-      {line}
-    </Text>
-  ));
-}
 
 const COLUMNS: TListColumn<TAdminAction>[] = [
   {
@@ -52,7 +45,7 @@ const COLUMNS: TListColumn<TAdminAction>[] = [
         <Text size="sm" fw={600}>
           {actionOf(entry)}
         </Text>
-        <ChangeLines entry={entry} />
+        <AuditChangeLines entry={entry} size="xs" />
       </>
     ),
   },
@@ -67,7 +60,7 @@ function ActionCard({ entry }: { entry: TAdminAction }) {
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
         <When at={entry.createdAt} /> · {entry.companyName} · {entry.actorName}
       </Text>
-      <ChangeLines entry={entry} />
+      <AuditChangeLines entry={entry} size="xs" />
     </Card>
   );
 }

@@ -22,18 +22,15 @@ function query(params: Record<string, string | number | undefined | null>): stri
   return search.toString();
 }
 
-const options = (signal?: AbortSignal) => (signal ? { signal } : {});
-
 export function fetchOverview(
   range: TRange,
   mfaPage: number,
   mfaPageSize: number,
   signal?: AbortSignal,
 ): Promise<TSecurityOverview> {
-  return api<TSecurityOverview>(
-    `/api/v1/security/overview?${query({ ...range, mfaPage, mfaPageSize })}`,
-    options(signal),
-  );
+  return api<TSecurityOverview>(`/api/v1/security/overview?${query({ ...range, mfaPage, mfaPageSize })}`, {
+    signal,
+  });
 }
 
 export function listEvents(
@@ -41,17 +38,14 @@ export function listEvents(
   filter: { type: string | null; cursor: string | null; limit: number },
   signal?: AbortSignal,
 ): Promise<TSecurityEventPage> {
-  return api<TSecurityEventPage>(
-    `/api/v1/security/events?${query({ ...range, ...filter })}`,
-    options(signal),
-  );
+  return api<TSecurityEventPage>(`/api/v1/security/events?${query({ ...range, ...filter })}`, { signal });
 }
 
 export function listSessions(
   page: { page: number; pageSize: number; q: string },
   signal?: AbortSignal,
 ): Promise<TActiveSessionPage> {
-  return api<TActiveSessionPage>(`/api/v1/security/sessions?${query(page)}`, options(signal));
+  return api<TActiveSessionPage>(`/api/v1/security/sessions?${query(page)}`, { signal });
 }
 
 /** Ends a session: that browser is signed out on its next request. */
@@ -62,5 +56,5 @@ export function listAdminActions(
   page: { page: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<TAdminActionPage> {
-  return api<TAdminActionPage>(`/api/v1/security/admin-actions?${query(page)}`, options(signal));
+  return api<TAdminActionPage>(`/api/v1/security/admin-actions?${query(page)}`, { signal });
 }

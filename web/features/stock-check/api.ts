@@ -13,7 +13,6 @@ import type {
 } from '#common/schemas/stock-check.ts';
 import { api } from '../../lib/api-client.ts';
 
-const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 const base = (id: string) => `/api/v1/stock-checks/${encodeURIComponent(id)}`;
 
 export function listCounts(query: TCountListQuery, signal?: AbortSignal): Promise<TCountSessionPage> {
@@ -22,11 +21,10 @@ export function listCounts(query: TCountListQuery, signal?: AbortSignal): Promis
     page: String(query.page),
     pageSize: String(query.pageSize),
   });
-  return api<TCountSessionPage>(`/api/v1/stock-checks?${params}`, withSignal(signal));
+  return api<TCountSessionPage>(`/api/v1/stock-checks?${params}`, { signal });
 }
 
-export const getCount = (id: string, signal?: AbortSignal) =>
-  api<TCountSession>(base(id), withSignal(signal));
+export const getCount = (id: string, signal?: AbortSignal) => api<TCountSession>(base(id), { signal });
 
 export function listCountLines(
   id: string,
@@ -40,7 +38,7 @@ export function listCountLines(
     pageSize: String(query.pageSize),
     ...(query.q ? { q: query.q } : {}),
   });
-  return api<TCountLinePage>(`${base(id)}/lines?${params}`, withSignal(signal));
+  return api<TCountLinePage>(`${base(id)}/lines?${params}`, { signal });
 }
 
 export const startCount = (body: TStartCountInput) =>

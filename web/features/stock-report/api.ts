@@ -20,5 +20,5 @@ export function getBalanceReport(filters: TReportFilters, signal?: AbortSignal):
     ...(filters.category ? { category: filters.category } : {}),
     ...(filters.locationId ? { locationId: filters.locationId } : {}),
   });
-  return api<TStockReport>(`/api/v1/stock/balance-report?${params}`, signal ? { signal } : {});
+  return api<TStockReport>(`/api/v1/stock/balance-report?${params}`, { signal });
 }

@@ -7,7 +7,6 @@ import type { TLedgerPage, TStockFilter, TStockPage } from '#common/schemas/stoc
 import { api } from '../../lib/api-client.ts';
 import { downloadFromApi } from '../../lib/download.ts';
 
-const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 const id = encodeURIComponent;
 
 /** The stock list's filter as the list holds it (every field set). */
@@ -31,7 +30,7 @@ export function listStock(query: TStockListState, signal?: AbortSignal): Promise
     page: String(query.page),
     pageSize: String(query.pageSize),
   });
-  return api<TStockPage>(`/api/v1/stock?${params}`, withSignal(signal));
+  return api<TStockPage>(`/api/v1/stock?${params}`, { signal });
 }
 
 /** Downloads exactly what the list shows (its filters and order, every page) as the server names the file. */
@@ -44,16 +43,16 @@ export function downloadStockCsv(filter: TStockFilter): Promise<void> {
 
 /** The categories the company's items use, for the list's filter. */
 export const listCategories = (signal?: AbortSignal) =>
-  api<{ categories: string[] }>('/api/v1/stock/categories', withSignal(signal));
+  api<{ categories: string[] }>('/api/v1/stock/categories', { signal });
 
 export const getItem = (itemId: string, signal?: AbortSignal) =>
-  api<TItem>(`/api/v1/items/${id(itemId)}`, withSignal(signal));
+  api<TItem>(`/api/v1/items/${id(itemId)}`, { signal });
 
 export const getItemBalances = (itemId: string, signal?: AbortSignal) =>
-  api<TItemBalances>(`/api/v1/items/${id(itemId)}/balances`, withSignal(signal));
+  api<TItemBalances>(`/api/v1/items/${id(itemId)}/balances`, { signal });
 
 export const getLocation = (locationId: string, signal?: AbortSignal) =>
-  api<TLocation>(`/api/v1/locations/${id(locationId)}`, withSignal(signal));
+  api<TLocation>(`/api/v1/locations/${id(locationId)}`, { signal });
 
 /** What an item's history is asked: a page, optionally one lot's or one location's lines. */
 export interface TLedgerLookup {
@@ -70,14 +69,14 @@ export function getItemLedger(itemId: string, query: TLedgerLookup, signal?: Abo
     ...(query.lotId ? { lotId: query.lotId } : {}),
     ...(query.locationId ? { locationId: query.locationId } : {}),
   });
-  return api<TLedgerPage>(`/api/v1/items/${id(itemId)}/ledger?${params}`, withSignal(signal));
+  return api<TLedgerPage>(`/api/v1/items/${id(itemId)}/ledger?${params}`, { signal });
 }
 
 export const getLot = (lotId: string, signal?: AbortSignal) =>
-  api<TLotDetail>(`/api/v1/lots/${id(lotId)}`, withSignal(signal));
+  api<TLotDetail>(`/api/v1/lots/${id(lotId)}`, { signal });
 
 export const getGenealogy = (lotId: string, direction: TGenealogyDirection, signal?: AbortSignal) =>
-  api<TGenealogy>(`/api/v1/lots/${id(lotId)}/genealogy?direction=${direction}`, withSignal(signal));
+  api<TGenealogy>(`/api/v1/lots/${id(lotId)}/genealogy?direction=${direction}`, { signal });
 
 export const postStock = (body: TPostStockInput) =>
   api<TStockTransaction>('/api/v1/stock/transactions', { method: 'POST', body });

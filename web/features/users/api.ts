@@ -15,7 +15,7 @@ export function listUsers(query: TUserListQuery, signal?: AbortSignal): Promise<
     status: query.status,
     ...(query.q ? { q: query.q } : {}),
   });
-  return api<TUserPage>(`/api/v1/users?${params}`, signal ? { signal } : {});
+  return api<TUserPage>(`/api/v1/users?${params}`, { signal });
 }
 
 export const addUser = (body: TAddUserInput) => api<TCompanyUser>('/api/v1/users', { method: 'POST', body });
