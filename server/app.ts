@@ -13,8 +13,10 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes, betterAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth, type TAuth } from './modules/auth/auth.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
+import { assembliesRoutes } from './modules/build/assemblies.routes.ts';
 import { labelConfigRoutes } from './modules/companies/label-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { helpRoutes } from './modules/help/help.routes.ts';
 import { borrowingRoutes } from './modules/inventory/borrowing.routes.ts';
 import { countRoutes } from './modules/inventory/count.routes.ts';
 import { inventorySetupRoutes } from './modules/inventory/inventory-setup.routes.ts';
@@ -133,11 +135,13 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(lotsRoutes);
   await app.register(scanRoutes);
   await app.register(borrowingRoutes);
+  await app.register(assembliesRoutes);
   await app.register(labelsRoutes);
   await app.register(labelPrintRoutes);
   await app.register(analyticsRoutes);
   await app.register(analyticsSummaryRoutes);
   await app.register(securityDashboardRoutes);
+  await app.register(helpRoutes);
 
   await app.register(webPlugin, options.webDistDir === undefined ? {} : { distDir: options.webDistDir });
   return app as unknown as FastifyInstance;

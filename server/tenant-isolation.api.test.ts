@@ -1002,6 +1002,35 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
     },
   },
 
+  // ---- help (server/modules/help): Getting started is ticked from the asker's company only
+  'GET /api/v1/help/getting-started': {
+    kind: 'tenant',
+    attempt: "reads Getting started naming A's company: B's steps, ticked from B's rows only",
+    async probe() {
+      const aSteps = await send({ method: 'GET', url: '/api/v1/help/getting-started', cookie: A.cookie });
+      expect(aSteps.json().steps).toContainEqual({ id: 'items', done: true });
+      const hasRow = async (table: typeof items | typeof locations | typeof labelCodes) =>
+        (await t.database.db.select().from(table).where(eq(table.companyId, B.companyId)).limit(1)).length >
+        0;
+      const truth = {
+        items: await hasRow(items),
+        locations: await hasRow(locations),
+        labels: await hasRow(labelCodes),
+      };
+      for (const url of [
+        '/api/v1/help/getting-started',
+        `/api/v1/help/getting-started?companyId=${A.companyId}`,
+      ]) {
+        const response = await asB({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        const done = Object.fromEntries(
+          (response.json().steps as { id: string; done: boolean }[]).map((step) => [step.id, step.done]),
+        );
+        expect(done).toMatchObject(truth);
+      }
+    },
+  },
+
   // ---- inventory set-up (server/modules/inventory): B reads and changes B's items and locations only
   'GET /api/v1/items': {
     kind: 'tenant',

@@ -1,0 +1,116 @@
+// Getting started on /help (GET /api/v1/help/getting-started): which of the steps a company or a person takes first
+// are done, each worked out from the company's real data (issue 20, docs/decisions/043).
+import { z } from 'zod';
+import type { TFeature } from '../label-config.ts';
+import type { TAccess } from '../roles.ts';
+
+/** Every step Getting started knows; an area that lands adds its own (docs/help-articles.md). */
+export const GETTING_STARTED_STEP_IDS = [
+  'configure',
+  'items',
+  'locations',
+  'labels',
+  'team',
+  'scan',
+  'count',
+] as const;
+export const ZGettingStartedStepIdSchema = z.enum(GETTING_STARTED_STEP_IDS);
+export type TGettingStartedStepId = z.infer<typeof ZGettingStartedStepIdSchema>;
+
+/** Who a list of steps is for: an admin sets the company up, an operator (role user) does the floor work. */
+export const ZGettingStartedAudienceSchema = z.enum(['admin', 'operator']);
+export type TGettingStartedAudience = z.infer<typeof ZGettingStartedAudienceSchema>;
+
+export const ZGettingStartedSchema = z.object({
+  audience: ZGettingStartedAudienceSchema,
+  /** The steps offered to this person, in order; a step of an area the company switched off is not among them. */
+  steps: z.array(z.object({ id: ZGettingStartedStepIdSchema, done: z.boolean() })),
+});
+export type TGettingStarted = z.infer<typeof ZGettingStartedSchema>;
+
+/** A step as people read it: what to do, how it is ticked, and where it is done. */
+export interface TGettingStartedStep {
+  id: TGettingStartedStepId;
+  audience: TGettingStartedAudience;
+  /** The area the step belongs to; null for the company-wide steps. */
+  feature: TFeature | null;
+  /** Who may open the screen that does it. */
+  access: TAccess;
+  title: string;
+  /** What the step asks, and what ticks it. */
+  detail: string;
+  /** The screen that does it. */
+  to: string;
+}
+
+/** The steps in the order a new company takes them (the server ticks them; the web writes them from here). */
+export const GETTING_STARTED_STEPS: readonly TGettingStartedStep[] = [
+  {
+    id: 'configure',
+    audience: 'admin',
+    feature: null,
+    access: 'admin',
+    title: 'Set the label size and switch on your areas',
+    detail: 'Ticked once your company’s configuration has been saved with a change.',
+    to: '/admin?tab=label-config',
+  },
+  {
+    id: 'items',
+    audience: 'admin',
+    feature: 'inventory',
+    access: 'admin',
+    title: 'Add or import your items',
+    detail: 'Ticked once your company has at least one item.',
+    to: '/admin?tab=items',
+  },
+  {
+    id: 'locations',
+    audience: 'admin',
+    feature: 'inventory',
+    access: 'admin',
+    title: 'Build the location tree',
+    detail: 'Ticked once your company has at least one location.',
+    to: '/admin?tab=items',
+  },
+  {
+    id: 'labels',
+    audience: 'admin',
+    feature: 'inventory',
+    access: 'signed-in',
+    title: 'Print your first labels',
+    detail: 'Ticked once a label has been printed for an item, a lot or a location.',
+    to: '/labels',
+  },
+  {
+    id: 'team',
+    audience: 'admin',
+    feature: null,
+    access: 'admin',
+    title: 'Invite your team',
+    detail: 'Ticked once a user has been invited or added.',
+    to: '/admin?tab=users',
+  },
+  {
+    id: 'scan',
+    audience: 'operator',
+    feature: 'inventory',
+    access: 'signed-in',
+    title: 'Scan a label and record a movement',
+    detail: 'Ticked once you have received, issued, moved or adjusted stock.',
+    to: '/scan',
+  },
+  {
+    id: 'count',
+    audience: 'operator',
+    feature: 'inventory',
+    access: 'signed-in',
+    title: 'Count stock in a stock check',
+    detail: 'Ticked once you have entered a counted quantity.',
+    to: '/stock-check',
+  },
+];
+
+/** The step of an id. */
+export function gettingStartedStep(id: TGettingStartedStepId): TGettingStartedStep {
+  return GETTING_STARTED_STEPS.find((s) => s.id === id) as TGettingStartedStep;
+}

@@ -1,0 +1,156 @@
+// Getting started (GET /api/v1/help/getting-started): a new company's admin sees five set-up steps with none ticked;
+// each is ticked by the work itself (a configuration change, an item, a location, a printed label, an invited user),
+// not by a click on /help; a company with Inventory off is not offered its steps; an operator sees their own two,
+// ticked by what they did, not by what a colleague did — on PGlite and on PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
+
+let t: TTestApp;
+
+function send(method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, payload?: object) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { origin: TEST_APP_URL, cookie },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function created(url: string, payload: object, cookie: string) {
+  const response = await send('POST', url, cookie, payload);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+async function stepsOf(cookie: string) {
+  const response = await send('GET', '/api/v1/help/getting-started', cookie);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { audience: string; steps: { id: string; done: boolean }[] };
+}
+
+const doneOf = async (cookie: string) =>
+  Object.fromEntries((await stepsOf(cookie)).steps.map((s) => [s.id, s.done]));
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("an admin's set-up steps", () => {
+  it('a new company is offered the five steps in order, none ticked', async () => {
+    const admin = await t.signIn({ email: 'ada@fresh.example', role: 'admin', companyName: 'Fresh Works' });
+    expect(await stepsOf(admin)).toEqual({
+      audience: 'admin',
+      steps: ['configure', 'items', 'locations', 'labels', 'team'].map((id) => ({ id, done: false })),
+    });
+  });
+
+  it('each step is ticked by the work it asks for, one at a time', async () => {
+    const admin = await t.signIn({ email: 'ada@steps.example', role: 'admin', companyName: 'Step Works' });
+    const change = await send('PATCH', '/api/v1/company/label-config', admin, { width: 2 });
+    expect(change.statusCode, change.body).toBe(200);
+    expect(await doneOf(admin)).toEqual({
+      configure: true,
+      items: false,
+      locations: false,
+      labels: false,
+      team: false,
+    });
+
+    const item = await created('/api/v1/items', { partNumber: 'HLP-1', name: 'Help bolt' }, admin);
+    expect(await doneOf(admin)).toMatchObject({ items: true, locations: false, labels: false });
+    await created('/api/v1/locations', { kind: 'site', code: 'HLP', name: 'Help site' }, admin);
+    expect(await doneOf(admin)).toMatchObject({ locations: true, labels: false });
+
+    const formats = (await send('GET', '/api/v1/label-formats', admin)).json();
+    const printed = await send('POST', '/api/v1/labels/print', admin, {
+      formatId: formats.items[0].id,
+      output: 'roll',
+      targets: [{ kind: 'item', id: item.id, copies: 1 }],
+    });
+    expect(printed.statusCode, printed.body).toBe(200);
+    expect(await doneOf(admin)).toMatchObject({ labels: true, team: false });
+
+    await created(
+      '/api/v1/users',
+      { method: 'invite', email: 'carl@steps.example', firstName: 'Carl', lastName: 'Crew' },
+      admin,
+    );
+    expect(await doneOf(admin)).toEqual({
+      configure: true,
+      items: true,
+      locations: true,
+      labels: true,
+      team: true,
+    });
+  });
+
+  it('a company with Inventory switched off is not offered the inventory steps', async () => {
+    const admin = await t.signIn({
+      email: 'ada@noinv.example',
+      role: 'admin',
+      companyName: 'No Stock Works',
+    });
+    const off = await send('PATCH', '/api/v1/company/label-config', admin, { enableInventoryFeature: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await stepsOf(admin)).steps).toEqual([
+      { id: 'configure', done: true },
+      { id: 'team', done: false },
+    ]);
+  });
+});
+
+describe("an operator's own steps", () => {
+  it('are scan and count, ticked by what this operator did and not by a colleague', async () => {
+    const company = 'Floor Works';
+    const admin = await t.signIn({ email: 'ada@floor.example', role: 'admin', companyName: company });
+    const otto = await t.signIn({ email: 'otto@floor.example', role: 'user', companyName: company });
+    const olga = await t.signIn({ email: 'olga@floor.example', role: 'user', companyName: company });
+    expect(await stepsOf(otto)).toEqual({
+      audience: 'operator',
+      steps: [
+        { id: 'scan', done: false },
+        { id: 'count', done: false },
+      ],
+    });
+
+    const site = await created('/api/v1/locations', { kind: 'site', code: 'FLR', name: 'Floor' }, admin);
+    const item = await created(
+      '/api/v1/items',
+      { partNumber: 'FLR-1', name: 'Floor bolt', lotTracked: false },
+      admin,
+    );
+    await created(
+      '/api/v1/stock/transactions',
+      {
+        kind: 'receive',
+        idempotencyKey: 'help-otto-receive',
+        lines: [{ itemId: item.id, locationId: site.id, quantity: '4' }],
+      },
+      otto,
+    );
+    expect(await doneOf(otto)).toEqual({ scan: true, count: false });
+    expect(await doneOf(olga)).toEqual({ scan: false, count: false });
+    // The admin's own steps are the company's: an operator's movement ticks none of them but what it made.
+    expect(await doneOf(admin)).toMatchObject({ items: true, locations: true, labels: false });
+  });
+
+  it('are not offered when Inventory is switched off (no step is left for an operator yet)', async () => {
+    const company = 'Office Works';
+    const admin = await t.signIn({ email: 'ada@office.example', role: 'admin', companyName: company });
+    const user = await t.signIn({ email: 'uma@office.example', role: 'user', companyName: company });
+    await send('PATCH', '/api/v1/company/label-config', admin, { enableInventoryFeature: false });
+    expect(await stepsOf(user)).toEqual({ audience: 'operator', steps: [] });
+  });
+
+  it('a visitor who is not signed in is refused', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/help/getting-started',
+      headers: { origin: TEST_APP_URL },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});

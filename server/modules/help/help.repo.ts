@@ -1,0 +1,75 @@
+// What Getting started reads: whether a company (or one person in it) has done each first step, from the rows the
+// work itself leaves behind. Run inside the tenant transaction, every query also names the company (decision 033).
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { auditEntries } from '../audit/audit.tables.ts';
+import { countLines } from '../inventory/count.tables.ts';
+import { items, locations } from '../inventory/inventory.tables.ts';
+import { stockTransactions } from '../inventory/stock.tables.ts';
+import { labelCodes } from '../labels/labels.tables.ts';
+
+/** True when the query finds a row (it stops at the first). */
+async function exists(query: { limit: (n: number) => PromiseLike<unknown[]> }): Promise<boolean> {
+  return (await query.limit(1)).length > 0;
+}
+
+/** The company-wide steps: configuration changed, items, locations, a printed label, a user added. */
+export async function companyProgress(tx: TDb, companyId: string) {
+  const one = { one: sql<number>`1` };
+  const [configure, anyItem, anyLocation, labels, team] = await Promise.all([
+    // Saving the configuration with a change writes this entry (companies.service.ts); an unchanged save does not.
+    exists(
+      tx
+        .select(one)
+        .from(auditEntries)
+        .where(
+          and(eq(auditEntries.companyId, companyId), eq(auditEntries.entityType, 'company-configuration')),
+        ),
+    ),
+    exists(tx.select(one).from(items).where(eq(items.companyId, companyId))),
+    exists(tx.select(one).from(locations).where(eq(locations.companyId, companyId))),
+    // A printed thing gets its permanent code when its first label is printed (decision 027): no code, no label.
+    exists(tx.select(one).from(labelCodes).where(eq(labelCodes.companyId, companyId))),
+    // Users live in better-auth's tables, closed to the tenant role; adding one (invited or with a password) is
+    // recorded in the trail (users-invite.service.ts), which the tenant reads.
+    exists(
+      tx
+        .select(one)
+        .from(auditEntries)
+        .where(
+          and(
+            eq(auditEntries.companyId, companyId),
+            eq(auditEntries.entityType, 'user'),
+            inArray(auditEntries.action, ['invited', 'created-with-password']),
+          ),
+        ),
+    ),
+  ]);
+  return { configure, items: anyItem, locations: anyLocation, labels, team };
+}
+
+/** One person's floor steps: a movement they posted (the four /scan offers), a quantity they counted. */
+export async function personProgress(tx: TDb, companyId: string, userId: string) {
+  const one = { one: sql<number>`1` };
+  const [scan, count] = await Promise.all([
+    exists(
+      tx
+        .select(one)
+        .from(stockTransactions)
+        .where(
+          and(
+            eq(stockTransactions.companyId, companyId),
+            eq(stockTransactions.postedBy, userId),
+            inArray(stockTransactions.kind, ['receive', 'issue', 'move', 'adjust']),
+          ),
+        ),
+    ),
+    exists(
+      tx
+        .select(one)
+        .from(countLines)
+        .where(and(eq(countLines.companyId, companyId), eq(countLines.countedBy, userId))),
+    ),
+  ]);
+  return { scan, count };
+}
