@@ -81,6 +81,14 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     transactionId: 'Stock transaction',
   },
   'label-format': LABEL_FORMAT_LABELS,
+  assembly: {
+    item: 'Item',
+    revision: 'Revision',
+    basedOn: 'Copied from revision',
+    status: 'Status',
+    lines: 'Components',
+    steps: 'Steps',
+  },
 };
 
 /** "burdenedLaborRate" → "Burdened labor rate": the last resort, so a field missed here still reads as words. */

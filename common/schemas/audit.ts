@@ -12,6 +12,7 @@ export const AUDIT_ENTITY_TYPES = [
   'location',
   'stock-check',
   'label-format',
+  'assembly',
 ] as const;
 export const ZAuditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type TAuditEntityType = z.infer<typeof ZAuditEntityTypeSchema>;

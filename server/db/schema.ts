@@ -5,6 +5,7 @@ export * from '../mail/mail.tables.ts';
 export * from '../modules/analytics/analytics.tables.ts';
 export * from '../modules/audit/audit.tables.ts';
 export * from '../modules/auth/auth.tables.ts';
+export * from '../modules/build/build.tables.ts';
 export * from '../modules/companies/companies.tables.ts';
 export * from '../modules/inventory/borrowing.tables.ts';
 export * from '../modules/inventory/count.tables.ts';

@@ -25,7 +25,11 @@ const SYSTEM_TABLES_WITH_COMPANY_ID = ['jobs', 'mail_outbox', 'security_events',
 /** The tenant tables of today, so the discovery below cannot silently find nothing. */
 const KNOWN_TENANT_TABLES = [
   'analytics_events',
+  'assemblies',
+  'assembly_revisions',
+  'assembly_steps',
   'audit_entries',
+  'bom_lines',
   'borrowing_returns',
   'borrowings',
   'companies',

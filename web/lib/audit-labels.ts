@@ -10,6 +10,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   location: 'Location',
   'stock-check': 'Stock check',
   'label-format': 'Label format',
+  assembly: 'Assembly',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -29,6 +30,8 @@ const ACTION_LABELS: Record<string, string> = {
   posted: 'Posted',
   cancelled: 'Cancelled',
   deleted: 'Deleted',
+  'draft-opened': 'New draft revision',
+  released: 'Released',
 };
 
 /** The action in words (the stored name when it has none yet). */
