@@ -246,6 +246,53 @@ async function aLotId(): Promise<string> {
   return response.json().items[0].id;
 }
 let A_BORROWING_ID: string;
+/** A's item A-SECRET-1 made an assembly by A's admin (on first use): its id and its draft revision's. */
+let aAssemblyPromise: Promise<{ id: string; draft: string }> | undefined;
+function aAssembly() {
+  aAssemblyPromise ??= (async () => {
+    const made = await send({
+      method: 'POST',
+      url: '/api/v1/assemblies',
+      payload: { itemId: A_ITEM.id },
+      cookie: A.cookie,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    return { id: made.json().id, draft: made.json().draftRevisionId };
+  })();
+  return aAssemblyPromise;
+}
+/** B's own assembly B-ASM-1 (on first use): its id and its draft revision's. */
+let bAssemblyPromise: Promise<{ id: string; draft: string }> | undefined;
+function bAssembly() {
+  bAssemblyPromise ??= (async () => {
+    const item = await send({
+      method: 'POST',
+      url: '/api/v1/items',
+      payload: { partNumber: 'B-ASM-1', name: 'B assembly' },
+      cookie: B.cookie,
+    });
+    expect(item.statusCode, item.body).toBe(201);
+    const made = await send({
+      method: 'POST',
+      url: '/api/v1/assemblies',
+      payload: { itemId: item.json().id },
+      cookie: B.cookie,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    return { id: made.json().id, draft: made.json().draftRevisionId };
+  })();
+  return bAssemblyPromise;
+}
+/** A's assembly's draft as A reads it: what every attempt of B's must leave as it was. */
+async function aDraftAsA() {
+  const response = await send({
+    method: 'GET',
+    url: `/api/v1/assembly-revisions/${(await aAssembly()).draft}`,
+    cookie: A.cookie,
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
 /** A's own label format "A secret format", made once through A's session; its id. */
 let aFormatPromise: Promise<string> | undefined;
 function aFormatId(): Promise<string> {
@@ -1663,6 +1710,119 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
           404,
         );
       }),
+  },
+
+  // ---- assembly setup (server/modules/build/assemblies.*): B sets up B's assemblies, from B's items only
+  'GET /api/v1/assemblies': {
+    kind: 'tenant',
+    attempt: "lists assemblies searching A's part number and naming A's company: B's own only",
+    async probe() {
+      await aAssembly();
+      const own = await bAssembly();
+      for (const url of ['/api/v1/assemblies', `/api/v1/assemblies?q=${A_PART}&companyId=${A.companyId}`]) {
+        const response = await asB({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect(
+          response.json().items.every((a: { id: string }) => a.id === own.id),
+          url,
+        ).toBe(true);
+      }
+    },
+  },
+  'POST /api/v1/assemblies': {
+    kind: 'tenant',
+    attempt: "makes A's item an assembly: 404, no assembly made in either company",
+    async probe() {
+      const response = await asB({
+        method: 'POST',
+        url: '/api/v1/assemblies',
+        payload: { itemId: A_ITEM.id },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.fieldErrors).toEqual({ itemId: 'No such item in your company.' });
+      const bList = await asB({ method: 'GET', url: `/api/v1/assemblies?q=${A_PART}` });
+      expect(bList.json().total).toBe(0);
+    },
+  },
+  'GET /api/v1/assemblies/:id': {
+    kind: 'tenant',
+    attempt: "reads A's assembly by id: 404",
+    async probe() {
+      const { id } = await aAssembly();
+      expect((await asB({ method: 'GET', url: `/api/v1/assemblies/${id}` })).statusCode).toBe(404);
+    },
+  },
+  'POST /api/v1/assemblies/:id/draft': {
+    kind: 'tenant',
+    attempt: "opens a draft of A's assembly: 404, A's revisions unchanged",
+    async probe() {
+      const { id } = await aAssembly();
+      expect((await asB({ method: 'POST', url: `/api/v1/assemblies/${id}/draft` })).statusCode).toBe(404);
+      const history = await send({ method: 'GET', url: `/api/v1/assemblies/${id}`, cookie: A.cookie });
+      expect(history.json().revisions).toHaveLength(1);
+    },
+  },
+  'GET /api/v1/assembly-revisions/:id': {
+    kind: 'tenant',
+    attempt: "reads A's draft revision by id: 404",
+    async probe() {
+      const { draft } = await aAssembly();
+      expect((await asB({ method: 'GET', url: `/api/v1/assembly-revisions/${draft}` })).statusCode).toBe(404);
+    },
+  },
+  'PUT /api/v1/assembly-revisions/:id': {
+    kind: 'tenant',
+    attempt: "saves A's draft, and B's own draft with A's item as a component: 404 both, neither changed",
+    async probe() {
+      const before = await aDraftAsA();
+      const own = await bAssembly();
+      const line = { componentItemId: A_ITEM.id, quantity: '1' };
+      const onA = await asB({
+        method: 'PUT',
+        url: `/api/v1/assembly-revisions/${before.id}`,
+        payload: { lines: [line] },
+      });
+      expect(onA.statusCode).toBe(404);
+      const withAItem = await asB({
+        method: 'PUT',
+        url: `/api/v1/assembly-revisions/${own.draft}`,
+        payload: { lines: [line] },
+      });
+      expect(withAItem.statusCode).toBe(404);
+      expect(withAItem.json().error.fieldErrors).toEqual({
+        'lines.0.componentItemId': 'No such item in your company.',
+      });
+      const bDraft = await asB({ method: 'GET', url: `/api/v1/assembly-revisions/${own.draft}` });
+      expect(bDraft.json().lines).toEqual([]);
+      expect(await aDraftAsA()).toEqual(before);
+    },
+  },
+  'POST /api/v1/assembly-revisions/:id/release': {
+    kind: 'tenant',
+    attempt: "releases A's draft revision: 404, still a draft",
+    async probe() {
+      const { draft } = await aAssembly();
+      const response = await asB({ method: 'POST', url: `/api/v1/assembly-revisions/${draft}/release` });
+      expect(response.statusCode).toBe(404);
+      expect((await aDraftAsA()).status).toBe('draft');
+    },
+  },
+  'GET /api/v1/assembly-revisions/:id/cost': {
+    kind: 'tenant',
+    attempt: "rolls up the cost of A's revision: 404",
+    async probe() {
+      const { draft } = await aAssembly();
+      const url = `/api/v1/assembly-revisions/${draft}/cost`;
+      expect((await asB({ method: 'GET', url })).statusCode).toBe(404);
+    },
+  },
+  'GET /api/v1/items/:id/where-used': {
+    kind: 'tenant',
+    attempt: "asks where A's item is used: 404",
+    async probe() {
+      const url = `/api/v1/items/${A_ITEM.id}/where-used`;
+      expect((await asB({ method: 'GET', url })).statusCode).toBe(404);
+    },
   },
 
   // ---- the company's users (server/modules/users): admins of B manage B's people only
