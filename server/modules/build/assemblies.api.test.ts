@@ -1,10 +1,12 @@
 // Assembly setup through the API: a two-level BOM whose roll-up matches numbers worked out by hand, a loop through
 // a sub-assembly refused naming it, a released revision frozen (409) with Edit making a new draft, bad input refused
 // naming the field with nothing changed, where-used both levels up, and the audit trail of each change.
+import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
 import { laborRates } from '../users/labor-rates.tables.ts';
+import { assemblyRevisions, bomLines } from './build.tables.ts';
 
 let t: TTestApp;
 let admin: string;
@@ -195,6 +197,24 @@ describe('revisions', () => {
     expect(history.currentRevisionId).toBe(assembly.sub!.draft);
     const cost = await ok('GET', `/api/v1/assembly-revisions/${assembly.top!.draft}/cost`);
     expect(cost.materialCost).toBe('24');
+  });
+
+  it('keeps a released revision frozen in the database too, whatever the code does', async () => {
+    const db = t.database.db;
+    const revision = assembly.sub!.draft; // released above
+    const [own] = await db.select().from(bomLines).where(eq(bomLines.revisionId, revision)).limit(1);
+    await expect(
+      db.update(bomLines).set({ quantity: '9' }).where(eq(bomLines.id, own!.id)),
+    ).rejects.toThrow();
+    await expect(db.insert(bomLines).values({ ...own!, id: uuidv7(), position: 9 })).rejects.toThrow();
+    await expect(
+      db
+        .update(assemblyRevisions)
+        .set({ releasedBy: 'someone else' })
+        .where(eq(assemblyRevisions.id, revision)),
+    ).rejects.toThrow();
+    const frozen = await ok('GET', `/api/v1/assembly-revisions/${revision}`);
+    expect(frozen.lines.map((l: { quantity: string }) => l.quantity)).toEqual(['3', '0.5']);
   });
 
   it('refuses to release an empty draft', async () => {
