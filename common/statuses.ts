@@ -48,8 +48,14 @@ const signInOutcome: TStatusMap<'success' | 'failure' | 'denied'> = {
   denied: { label: 'Denied', tone: 'warning' },
 };
 
+/** A Getting started step on /help: ticked from the company's data. */
+const step: TStatusMap<'done' | 'todo'> = {
+  done: { label: 'Done', tone: 'success' },
+  todo: { label: 'To do', tone: 'neutral' },
+};
+
 /** The statuses by what they belong to. */
-export const STATUSES = { count, user, borrowing, record, stock, signInOutcome } as const;
+export const STATUSES = { count, user, borrowing, record, stock, signInOutcome, step } as const;
 
 export type TStatusKind = keyof typeof STATUSES;
 export type TStatusOf<K extends TStatusKind> = keyof (typeof STATUSES)[K] & string;

@@ -32,6 +32,7 @@ const SecurityDashboardPage = lazy(
   () => import('../features/security-dashboard/security-dashboard-page.tsx'),
 );
 
+const HelpPage = lazy(() => import('../features/help/help-page.tsx'));
 const StockCheckPage = lazy(() => import('../features/stock-check/stock-check-page.tsx'));
 const InventoryPage = lazy(() => import('./pages/inventory-page.tsx'));
 const ItemsPage = lazy(() => import('./pages/items-page.tsx'));
@@ -42,6 +43,7 @@ const ScanLinkPage = lazy(() => import('../features/scan/scan-link-page.tsx'));
 
 /** The protected screens that are built; every other protected route shows what its area will do (AreaPage). */
 const SCREENS: Partial<Record<string, React.ComponentType>> = {
+  '/help': HelpPage,
   '/admin': AdminPage,
   '/users': UsersPage,
   '/subscription': SubscriptionPage,

@@ -7,6 +7,7 @@ import type { TLabelConfig } from '#common/label-config.ts';
 import { currentSection, firstPageOf, isActivePage, visibleSections } from '#common/nav.ts';
 import type { TUserProfile } from '#common/schemas/session.ts';
 import { Wordmark } from '../../components/wordmark.tsx';
+import { HelpButton } from './help-button.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -68,6 +69,7 @@ export function NavBar({ user, config }: { user: TUserProfile | null; config: TL
             </Group>
           ) : null}
           <Group gap="xs" wrap="nowrap">
+            {user ? <HelpButton role={user.role} /> : null}
             {user ? (
               <Box visibleFrom="sm">
                 <UserMenu user={user} />
