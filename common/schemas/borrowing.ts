@@ -2,6 +2,7 @@
 // returned whole or in parts. The shared contract of /api/v1/borrowings. Quantities are exact decimal strings.
 import { z } from 'zod';
 import { isoDate } from './dates.ts';
+import { idempotencyKeySchema } from './idempotency-key.ts';
 import { QUANTITY_SCALE } from './inventory-setup.ts';
 import { decimalText } from './numbers.ts';
 import { pageOf, pageQuery } from './paging.ts';
@@ -29,11 +30,7 @@ const quantity = decimalText('Quantity', QUANTITY_SCALE, { sign: 'positive' }).r
 );
 
 /** A key the client makes once per intended borrowing or return and sends again on a retry (e.g. a UUID). */
-const idempotencyKey = z
-  .string({ error: 'An idempotency key is required' })
-  .trim()
-  .min(8, 'The idempotency key must be 8 to 100 characters')
-  .max(100, 'The idempotency key must be 8 to 100 characters');
+const idempotencyKey = idempotencyKeySchema('borrowing or return');
 
 /**
  * Who has it: `{ userId }` (a person of the company) or `{ jobReference }` (a job by its number). One object with

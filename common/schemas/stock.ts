@@ -2,6 +2,7 @@
 // all-or-nothing under the client's idempotency key. Quantities are exact decimal strings in the item's unit.
 import { z } from 'zod';
 import { isoDate } from './dates.ts';
+import { idempotencyKeySchema } from './idempotency-key.ts';
 import { COST_SCALE, nonNegativeDecimal, QUANTITY_SCALE } from './inventory-setup.ts';
 import { decimalText } from './numbers.ts';
 
@@ -59,11 +60,7 @@ const signedQuantity = decimalText('Change', QUANTITY_SCALE, { sign: 'nonZero' }
 const id = (what: string) => z.uuid(`Not a ${what} id`);
 
 /** A key the client makes once per intended posting and sends again on a retry (e.g. a UUID). */
-const idempotencyKey = z
-  .string({ error: 'An idempotency key is required' })
-  .trim()
-  .min(8, 'The idempotency key must be 8 to 100 characters')
-  .max(100, 'The idempotency key must be 8 to 100 characters');
+const idempotencyKey = idempotencyKeySchema('posting');
 
 const common = { idempotencyKey, reference: z.string().trim().max(200).default('') };
 const lines = <T extends z.ZodType>(line: T) =>

@@ -195,3 +195,54 @@ describe('a retried idempotency key', () => {
     }
   });
 });
+
+// Decision 036, "A refused request": a refusal is not remembered. It wrote nothing, so its key is still unused.
+describe('a key whose first request was refused', () => {
+  it('is judged afresh when sent again, and once it posts every retry answers that posting', async () => {
+    const itemId = await newItem();
+    const issue = {
+      kind: 'issue',
+      idempotencyKey: randomUUID(),
+      reference: 'WO-7',
+      lines: [{ itemId, locationId: bin1, quantity: '4' }],
+    };
+    const refused = await post(issue);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(await postingsWithKey(issue.idempotencyKey)).toHaveLength(0);
+
+    // The stock arrives; the same request under the same key now posts.
+    const receipt = {
+      kind: 'receive',
+      idempotencyKey: randomUUID(),
+      lines: [{ itemId, locationId: bin1, quantity: '5' }],
+    };
+    expect((await post(receipt)).statusCode).toBe(201);
+    const posted = await post(issue);
+    expect(posted.statusCode, posted.body).toBe(201);
+    expect(posted.json().lines[0]).toMatchObject({ quantityDelta: '-4', balanceAfter: '1' });
+
+    const retried = await post(issue);
+    expect(retried.statusCode).toBe(201);
+    expect(retried.json()).toEqual(posted.json());
+    expect(await postingsWithKey(issue.idempotencyKey)).toHaveLength(1);
+    expect(await total(itemId)).toBe('1');
+  });
+
+  it('lets a different request use it too: nothing was posted under it', async () => {
+    const itemId = await newItem();
+    const idempotencyKey = randomUUID();
+    const refused = await post({
+      kind: 'issue',
+      idempotencyKey,
+      lines: [{ itemId, locationId: bin1, quantity: '2' }],
+    });
+    expect(refused.statusCode).toBe(409);
+    const receipt = await post({
+      kind: 'receive',
+      idempotencyKey,
+      lines: [{ itemId, locationId: bin2, quantity: '2' }],
+    });
+    expect(receipt.statusCode, receipt.body).toBe(201);
+    expect(await total(itemId)).toBe('2');
+  });
+});
