@@ -137,6 +137,8 @@ describe.runIf(testDbKind() === 'postgres')('on PostgreSQL, a worker killed mid-
     const child = await startChild({ kind: 'postgres', url: testDb.url! }, `crash-${randomUUID()}`, 1000);
     const id = await enqueueReset(db);
     await smtp.waitForHeld(10_000);
+    // The attempt was recorded before the send: the killed sender leaves it on the message.
+    expect(await outboxRow(db, id)).toMatchObject({ status: 'pending', attempts: 1 });
     const claimedUntil = (await mailJob(db, id)).lockedUntil!;
 
     // The other instance, polling every 50 ms, leaves the message alone while its sender lives (and renews it).

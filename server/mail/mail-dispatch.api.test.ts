@@ -109,6 +109,8 @@ describe('the job worker in the app', () => {
     smtp.holdMessages(true);
     const id = await enqueueVerification(owner, 'during.close@example.test');
     const held = await smtp.waitForHeld();
+    // The attempt is on the message before the server has answered (decision 042): a crash now leaves it recorded.
+    expect(await outboxRow(owner.database.db, id)).toMatchObject({ status: 'pending', attempts: 1 });
 
     const closing = sender.close();
     held.accept();

@@ -14,9 +14,10 @@ export interface TMailQueueOptions {
 
 /**
  * The mail queue's handler. One message at a time: the SMTP transport pools a single connection (decision 014).
- * A message is sent only while it is pending, so a job run again after the message went out (its worker died
- * between sending and recording) does not send it again; one that dies during the send may (at least once), and the
- * Message-ID, made from the outbox id, is the same on both copies.
+ * A message is sent only while it is pending, so a job run again after the message went out does not send it again.
+ * The attempt is written on the message before the send and `sent` right after the server accepts it, so the only
+ * window for a second copy is a worker dying between the server's acceptance and that one write (at least once,
+ * decision 042); the Message-ID, made from the outbox id, is the same on both copies.
  */
 export function mailQueue({ database, mailer }: TMailQueueOptions): TJobQueue<TMailJobPayload> {
   return {
@@ -26,6 +27,7 @@ export function mailQueue({ database, mailer }: TMailQueueOptions): TJobQueue<TM
       const { db } = database;
       const row = await repo.findMail(db, job.payload.mailId);
       if (row?.status !== 'pending') return;
+      await repo.recordMailAttemptStarted(db, row.id, job.attempts);
       try {
         await mailer.send({
           id: row.id,
@@ -39,6 +41,7 @@ export function mailQueue({ database, mailer }: TMailQueueOptions): TJobQueue<TM
         await repo.recordMailAttemptFailed(db, row.id, job.attempts, message.slice(0, 1000));
         throw error;
       }
+      // Nothing between the acceptance and this write: it is the whole window for a duplicate.
       await repo.markMailSent(db, row.id, job.attempts);
     },
     async failed(tx, job, error) {

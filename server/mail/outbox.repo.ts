@@ -16,6 +16,14 @@ export async function findMail(db: TDb, id: string): Promise<TOutboxRow | null> 
 // died between the two writes) must not turn 'sent' back into anything else.
 const isPending = (id: string) => and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending'));
 
+/**
+ * Records, before the send, that attempt `attempts` is starting, so that a sender killed during the send leaves the
+ * attempt on the message (a copy may then go out from the instance that takes the job over: decision 042).
+ */
+export async function recordMailAttemptStarted(db: TDb, id: string, attempts: number): Promise<void> {
+  await db.update(mailOutbox).set({ attempts }).where(isPending(id));
+}
+
 /** Records that the message went out on attempt `attempts`. */
 export async function markMailSent(db: TDb, id: string, attempts: number): Promise<void> {
   await db
