@@ -23,6 +23,13 @@ export interface TTestSmtpServer {
   holdMessages(on: boolean): void;
   /** Resolves with the next message the server holds; fails after `timeoutMs`. */
   waitForHeld(timeoutMs?: number): Promise<THeldMessage>;
+  /**
+   * How many messages are held and not yet taken by `waitForHeld`. A held message whose client goes away (a killed
+   * sender) is dropped: it was never accepted, so it is neither held nor received any more.
+   */
+  heldCount(): number;
+  /** Accepts every message still held (each into `received`). */
+  acceptHeld(): void;
   /** Resolves once `count` messages have been received in all; fails after `timeoutMs`. */
   waitForMessages(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
   stop(): Promise<void>;
@@ -33,7 +40,7 @@ export async function startTestSmtpServer(port = 0): Promise<TTestSmtpServer> {
   const received: ParsedMail[] = [];
   let refusing = false;
   let holding = false;
-  const held: THeldMessage[] = [];
+  const held: (THeldMessage & { sessionId: string })[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
@@ -45,7 +52,10 @@ export async function startTestSmtpServer(port = 0): Promise<TTestSmtpServer> {
       const error = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
       return callback(error);
     },
-    onData(stream, _session, callback) {
+    onClose(session) {
+      for (let i = held.length - 1; i >= 0; i--) if (held[i]!.sessionId === session.id) held.splice(i, 1);
+    },
+    onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
           const accept = () => {
@@ -53,7 +63,7 @@ export async function startTestSmtpServer(port = 0): Promise<TTestSmtpServer> {
             callback();
           };
           // A held message is answered only by accept(); if the client goes away first, it was never accepted.
-          if (holding) held.push({ mail, accept });
+          if (holding) held.push({ mail, accept, sessionId: session.id });
           else accept();
         })
         .catch((error: Error) => callback(error));
@@ -82,6 +92,10 @@ export async function startTestSmtpServer(port = 0): Promise<TTestSmtpServer> {
         await new Promise((r) => setTimeout(r, 10));
       }
       return held.shift()!;
+    },
+    heldCount: () => held.length,
+    acceptHeld() {
+      for (const message of held.splice(0)) message.accept();
     },
     async waitForMessages(count, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
