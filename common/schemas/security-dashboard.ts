@@ -200,6 +200,7 @@ export const SECURITY_DASHBOARD_MESSAGES = {
 export const SECURITY_EVENT_TYPE_LABELS: Record<string, string> = {
   sign_up: 'Sign-up',
   email_verified: 'E-mail verified',
+  company_created: 'Company created',
   sign_in_succeeded: 'Sign-in succeeded',
   sign_in_failed: 'Sign-in failed',
   locked_out: 'Locked out',

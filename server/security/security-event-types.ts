@@ -5,6 +5,7 @@ import { z } from 'zod';
 export const ZSecurityEventTypeSchema = z.enum([
   'sign_up',
   'email_verified',
+  'company_created',
   'sign_in_succeeded',
   'sign_in_failed',
   'locked_out',
@@ -34,6 +35,7 @@ export type TSecurityOutcome = z.infer<typeof ZSecurityOutcomeSchema>;
 export const SECURITY_EVENT_OUTCOME: Record<TSecurityEventType, TSecurityOutcome> = {
   sign_up: 'success',
   email_verified: 'success',
+  company_created: 'success',
   sign_in_succeeded: 'success',
   sign_in_failed: 'failure',
   locked_out: 'denied',

@@ -107,9 +107,10 @@ export interface TCompanySetUp {
 
 /**
  * Inside the caller's transaction, which holds the user's row locked and checked company-less: creates the company,
- * makes the user its admin and deletes their pending registration. A name taken: 409 with SPEC's text.
+ * makes the user its admin and deletes their pending registration; returns the company's id. A name taken: 409 with
+ * SPEC's text.
  */
-export async function setUpCompany(tx: TDb, userId: string, setUp: TCompanySetUp): Promise<void> {
+export async function setUpCompany(tx: TDb, userId: string, setUp: TCompanySetUp): Promise<string> {
   const plan = ZPlanIdSchema.safeParse(setUp.planId);
   let company: Awaited<ReturnType<typeof createCompany>>;
   try {
@@ -134,4 +135,5 @@ export async function setUpCompany(tx: TDb, userId: string, setUp: TCompanySetUp
     })
     .where(eq(users.id, userId));
   await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.userId, userId));
+  return company.id;
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_COMPANY_TEXT } from '#common/schemas/finish-registration.ts';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
 import { mailOutbox } from '../../mail/mail.tables.ts';
+import { securityEvents } from '../../security/security-events.tables.ts';
 import { companies } from '../companies/companies.tables.ts';
 import { pendingRegistrations, users } from './auth.tables.ts';
 
@@ -113,6 +114,18 @@ describe('finishing a registration that has no company', () => {
     const user = await userRow(email);
     expect(user).toMatchObject({ role: 'admin', firstName: 'Nora', lastName: 'Nocompany' });
     expect(await companyOf(user.companyId!)).toMatchObject({ name: 'Recovered Rivets' });
+    // The security log says who created which company this way, as it says who signed up.
+    const events = await t.database.db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.email, email), eq(securityEvents.type, 'company_created')));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      userId: user.id,
+      companyId: user.companyId,
+      outcome: 'success',
+      details: { via: 'finish-registration', companyName: 'Recovered Rivets' },
+    });
   });
 
   it('a name taken before confirming: the pending plan is kept and the newly chosen name is used', async () => {

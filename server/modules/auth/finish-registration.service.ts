@@ -6,10 +6,11 @@ import { DEFAULT_PLAN_ID } from '#common/plans.ts';
 import type { TFinishRegistration, TFinishRegistrationResult } from '#common/schemas/finish-registration.ts';
 import type { TDb } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { recordSecurityEvent } from '../../security/security-events.ts';
 import { companyNameTaken, setUpCompany } from './accounts.service.ts';
 import { pendingRegistrations, users } from './auth.tables.ts';
 import type { TAuth } from './auth.ts';
-import { authHeaders } from './auth-request.ts';
+import { authHeaders, eventOrigin } from './auth-request.ts';
 
 /**
  * Creates the company of the session's user when they have none (request.authState 'no-company'): a new company
@@ -29,8 +30,9 @@ export async function finishRegistration(
   const session = await auth.api.getSession({ headers: authHeaders(request) });
   if (!session) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
   const userId = session.user.id;
+  let companyId: string;
   try {
-    await db.transaction(async (transaction) => {
+    companyId = await db.transaction(async (transaction) => {
       const tx = transaction as unknown as TDb;
       // Locked: two submits at once create one company, the second finds the user's company set.
       const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
@@ -42,7 +44,7 @@ export async function finishRegistration(
         .select()
         .from(pendingRegistrations)
         .where(eq(pendingRegistrations.userId, userId));
-      await setUpCompany(tx, userId, {
+      return setUpCompany(tx, userId, {
         companyName: input.companyName,
         planId: pending?.planId ?? DEFAULT_PLAN_ID,
         timezone: input.timezone,
@@ -54,5 +56,14 @@ export async function finishRegistration(
     if (isUniqueViolation(error)) throw companyNameTaken();
     throw error;
   }
+  // As sign-up's events are: after the commit (losing it in a crash loses an event, not the company).
+  await recordSecurityEvent(db, {
+    type: 'company_created',
+    companyId,
+    userId,
+    email: session.user.email,
+    ...eventOrigin(request),
+    details: { via: 'finish-registration', companyName: input.companyName },
+  });
   return { status: 'company-created' as const };
 }
