@@ -2,6 +2,7 @@
 // report say "Overdue" in the same words and colour. A new area (work orders, machines, nonconformances) adds its
 // statuses here; web/components/status-badge.tsx draws them. Tones, not colours: the web kit maps a tone to a colour
 // and variant that keeps the text readable (axe's colour-contrast rule), and words always carry the meaning.
+import type { TRevisionStatus } from './schemas/build.ts';
 import type { TCountStatus } from './schemas/stock-check.ts';
 
 /** How much a status asks for attention. */
@@ -54,8 +55,14 @@ const step: TStatusMap<'done' | 'todo'> = {
   todo: { label: 'To do', tone: 'neutral' },
 };
 
+/** An assembly's revision: a draft is edited, a released one is frozen. */
+const revision: TStatusMap<TRevisionStatus> = {
+  draft: { label: 'Draft', tone: 'neutral' },
+  released: { label: 'Released', tone: 'success' },
+};
+
 /** The statuses by what they belong to. */
-export const STATUSES = { count, user, borrowing, record, stock, signInOutcome, step } as const;
+export const STATUSES = { count, user, borrowing, record, stock, signInOutcome, step, revision } as const;
 
 export type TStatusKind = keyof typeof STATUSES;
 export type TStatusOf<K extends TStatusKind> = keyof (typeof STATUSES)[K] & string;

@@ -33,6 +33,7 @@ const SecurityDashboardPage = lazy(
 );
 
 const HelpPage = lazy(() => import('../features/help/help-page.tsx'));
+const AssemblySetupPage = lazy(() => import('../features/build/assembly-setup-page.tsx'));
 const StockCheckPage = lazy(() => import('../features/stock-check/stock-check-page.tsx'));
 const InventoryPage = lazy(() => import('./pages/inventory-page.tsx'));
 const ItemsPage = lazy(() => import('./pages/items-page.tsx'));
@@ -55,6 +56,7 @@ const SCREENS: Partial<Record<string, React.ComponentType>> = {
   '/label-config': LabelConfigPage,
   '/labels': LabelsPage,
   '/scan': ScanPage,
+  '/assembly-setup': AssemblySetupPage,
 };
 
 /** The route whose guard a QR link takes: whoever may scan may follow a link. */

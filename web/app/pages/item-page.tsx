@@ -9,6 +9,7 @@ import { hasRole } from '#common/roles.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
 import { BorrowDialog } from '../../features/borrowing/borrow-dialog.tsx';
+import { WhereUsed } from '../../features/build/where-used.tsx';
 import { AdjustDialog } from '../../features/stock/adjust-dialog.tsx';
 import { getItem, getItemBalances } from '../../features/stock/api.ts';
 import { IssueDialog } from '../../features/stock/issue-dialog.tsx';
@@ -141,6 +142,15 @@ export function ItemPage({ itemId }: { itemId: string }) {
           History
         </Title>
         <LedgerTable itemId={it.id} unit={it.unitOfMeasure} isAdmin={isAdmin} />
+
+        {config.enableBuildFeature ? (
+          <>
+            <Title order={2} fz="lg">
+              Where used
+            </Title>
+            <WhereUsed itemId={it.id} />
+          </>
+        ) : null}
       </Stack>
 
       <ReceiveDialog opened={dialog?.kind === 'receive'} onClose={close} item={it} {...preset} />

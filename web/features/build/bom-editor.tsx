@@ -1,0 +1,280 @@
+// The draft's editor on the form kit: its components (item, quantity per unit, scrap %, notes, the step that
+// consumes it) and its steps (title, instructions, setup and run minutes), saved whole with the route's contract.
+// A loop through sub-assemblies comes back from the server naming it, under the line and above the buttons.
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type TRevision, type TRevisionSave, ZRevisionSaveSchema } from '#common/schemas/build.ts';
+import { useContractForm } from '../../lib/contract-form.ts';
+import { buildKeys, saveRevision } from './api.ts';
+import type { TPickedItem } from './item-select.tsx';
+import { ItemSelect } from './item-select.tsx';
+
+interface TLineValues {
+  component: TPickedItem | null;
+  quantity: string;
+  scrapPercent: string;
+  notes: string;
+  /** '' (the first step) or the step's number. */
+  step: string;
+}
+interface TStepValues {
+  id: string | undefined;
+  title: string;
+  instructions: string;
+  setupMinutes: string;
+  runMinutes: string;
+}
+
+const LINE_FIELDS = ['quantity', 'scrapPercent', 'notes', 'step'] as const;
+const STEP_FIELDS = ['title', 'instructions', 'setupMinutes', 'runMinutes'] as const;
+
+function valuesOf(revision: TRevision) {
+  return {
+    lines: revision.lines.map<TLineValues>((l) => ({
+      component: { id: l.component.id, label: `${l.component.partNumber} · ${l.component.name}` },
+      quantity: l.quantity,
+      scrapPercent: l.scrapPercent,
+      notes: l.notes,
+      step: l.step === null ? '' : String(l.step),
+    })),
+    steps: revision.steps.map<TStepValues>((s) => ({
+      id: s.id,
+      title: s.title,
+      instructions: s.instructions,
+      setupMinutes: s.setupMinutes,
+      runMinutes: s.runMinutes,
+    })),
+  };
+}
+
+function bodyOf(v: ReturnType<typeof valuesOf>): TRevisionSave {
+  return {
+    lines: v.lines.map((l) => ({
+      componentItemId: l.component?.id ?? '',
+      quantity: l.quantity,
+      scrapPercent: l.scrapPercent,
+      notes: l.notes,
+      step: l.step === '' ? null : Number(l.step),
+    })),
+    steps: v.steps.map(({ id, ...s }) => (id ? { id, ...s } : s)),
+  };
+}
+
+/** Every body path a field shows: the line's item id lands on its picker, the rest on fields of the same name. */
+function pathsOf(v: ReturnType<typeof valuesOf>) {
+  const paths: Record<string, string> = {};
+  v.lines.forEach((_, i) => {
+    paths[`lines.${i}.componentItemId`] = `lines.${i}.component`;
+    for (const f of LINE_FIELDS) paths[`lines.${i}.${f}`] = `lines.${i}.${f}`;
+  });
+  v.steps.forEach((_, i) => {
+    for (const f of STEP_FIELDS) paths[`steps.${i}.${f}`] = `steps.${i}.${f}`;
+  });
+  return paths;
+}
+
+export function BomEditor({ revision }: { revision: TRevision }) {
+  const client = useQueryClient();
+  const form = useContractForm({
+    schema: ZRevisionSaveSchema,
+    initialValues: valuesOf(revision),
+    toBody: bodyOf,
+    paths: pathsOf,
+    rules: (v) =>
+      Object.fromEntries(
+        v.lines.map((l, i) => [`lines.${i}.component`, !l.component && 'Choose a component']),
+      ),
+    // A loop names its path: worth reading above the buttons as well as under the line.
+    wholeMessage: () => true,
+  });
+  const save = useMutation({
+    mutationFn: (body: TRevisionSave) => saveRevision(revision.id, body),
+    onSuccess: async (saved) => {
+      const values = valuesOf(saved);
+      form.setValues(values);
+      form.resetDirty(values);
+      await client.invalidateQueries({ queryKey: buildKeys.all });
+    },
+    onError: form.showFailure,
+  });
+  const stepOptions = [
+    { value: '', label: 'First step' },
+    ...form.values.steps.map((s, i) => ({
+      value: String(i + 1),
+      label: `${i + 1}. ${s.title || 'Untitled'}`,
+    })),
+  ];
+  const newLine: TLineValues = { component: null, quantity: '1', scrapPercent: '0', notes: '', step: '' };
+  const newStep: TStepValues = {
+    id: undefined,
+    title: '',
+    instructions: '',
+    setupMinutes: '0',
+    runMinutes: '0',
+  };
+
+  return (
+    <form
+      onSubmit={form.onSubmit((body) => save.mutate(body))}
+      noValidate
+      aria-label={`Edit revision ${revision.number}`}
+    >
+      <Stack>
+        <Title order={2} fz="lg">
+          Components
+        </Title>
+        {form.values.lines.length === 0 ? (
+          <Text c="dimmed">No components yet: add the first with “Add component”.</Text>
+        ) : null}
+        {form.values.lines.map((line, i) => (
+          <Paper
+            key={form.key(`lines.${i}`)}
+            withBorder
+            p="sm"
+            component="fieldset"
+            aria-label={`Component ${i + 1}`}
+          >
+            <Group align="flex-start" wrap="wrap" gap="sm">
+              <div style={{ flex: '1 1 260px', minWidth: 0 }}>
+                <ItemSelect
+                  label={`Component ${i + 1}`}
+                  value={line.component}
+                  onChange={(item) => form.setFieldValue(`lines.${i}.component`, item)}
+                  error={form.errorOf(`lines.${i}.component`)}
+                />
+              </div>
+              <TextInput
+                label="Quantity per unit"
+                inputMode="decimal"
+                w={130}
+                {...form.getInputProps(`lines.${i}.quantity`)}
+              />
+              <TextInput
+                label="Scrap %"
+                inputMode="decimal"
+                w={90}
+                {...form.getInputProps(`lines.${i}.scrapPercent`)}
+              />
+              <Select
+                label="Used at step"
+                w={170}
+                data={stepOptions}
+                allowDeselect={false}
+                {...form.getInputProps(`lines.${i}.step`)}
+              />
+              <TextInput
+                label="Notes"
+                style={{ flex: '1 1 200px' }}
+                {...form.getInputProps(`lines.${i}.notes`)}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                mt={28}
+                aria-label={`Remove component ${i + 1}`}
+                onClick={() => form.removeListItem('lines', i)}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Group>
+          </Paper>
+        ))}
+        <Group>
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+            onClick={() => form.insertListItem('lines', newLine)}
+          >
+            Add component
+          </Button>
+        </Group>
+
+        <Title order={2} fz="lg">
+          Steps
+        </Title>
+        {form.values.steps.map((_, i) => (
+          <Paper
+            key={form.key(`steps.${i}`)}
+            withBorder
+            p="sm"
+            component="fieldset"
+            aria-label={`Step ${i + 1}`}
+          >
+            <Group align="flex-start" wrap="wrap" gap="sm">
+              <TextInput
+                label={`Step ${i + 1} title`}
+                style={{ flex: '1 1 220px' }}
+                {...form.getInputProps(`steps.${i}.title`)}
+              />
+              <TextInput
+                label="Setup minutes"
+                inputMode="decimal"
+                w={120}
+                {...form.getInputProps(`steps.${i}.setupMinutes`)}
+              />
+              <TextInput
+                label="Run minutes per unit"
+                inputMode="decimal"
+                w={160}
+                {...form.getInputProps(`steps.${i}.runMinutes`)}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                mt={28}
+                aria-label={`Remove step ${i + 1}`}
+                onClick={() => form.removeListItem('steps', i)}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Group>
+            <Textarea
+              label="Instructions"
+              description="Formatted text: **bold**, lists with -, links."
+              autosize
+              minRows={2}
+              mt="xs"
+              {...form.getInputProps(`steps.${i}.instructions`)}
+            />
+          </Paper>
+        ))}
+        <Group>
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+            onClick={() => form.insertListItem('steps', newStep)}
+          >
+            Add step
+          </Button>
+        </Group>
+
+        {form.formError ? (
+          <Alert color="red" role="alert">
+            {form.formError}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>
+            Undo changes
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save draft
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+// A released revision as it stands, frozen: its components and its steps, read only.
+import { Stack, Table, Text, Title } from '@mantine/core';
+import type { TRevision } from '#common/schemas/build.ts';
+
+export function RevisionView({ revision }: { revision: TRevision }) {
+  return (
+    <Stack>
+      <Title order={2} fz="lg">
+        Components
+      </Title>
+      <Table.ScrollContainer minWidth={560}>
+        <Table aria-label={`Components of revision ${revision.number}`} striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Component</Table.Th>
+              <Table.Th ta="right">Per unit</Table.Th>
+              <Table.Th ta="right">Scrap %</Table.Th>
+              <Table.Th>Step</Table.Th>
+              <Table.Th>Notes</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {revision.lines.map((l) => (
+              <Table.Tr key={l.id}>
+                <Table.Td>
+                  <Text span fw={600}>
+                    {l.component.partNumber}
+                  </Text>{' '}
+                  <Text span size="sm" c="dimmed">
+                    {l.component.name}
+                    {l.component.assemblyId ? ' · sub-assembly' : ''}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  {l.quantity} {l.component.unitOfMeasure}
+                </Table.Td>
+                <Table.Td ta="right">{l.scrapPercent}</Table.Td>
+                <Table.Td>{l.step ?? 1}</Table.Td>
+                <Table.Td>{l.notes}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Title order={2} fz="lg">
+        Steps
+      </Title>
+      {revision.steps.length === 0 ? <Text c="dimmed">No steps.</Text> : null}
+      {revision.steps.map((s) => (
+        <div key={s.id}>
+          <Text fw={600}>
+            {s.position}. {s.title}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Setup {s.setupMinutes} min · run {s.runMinutes} min per unit
+          </Text>
+          {s.instructions ? (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {s.instructions}
+            </Text>
+          ) : null}
+        </div>
+      ))}
+    </Stack>
+  );
+}
