@@ -1,8 +1,8 @@
 // Getting started on /help (GET /api/v1/help/getting-started): which of the steps a company or a person takes first
 // are done, each worked out from the company's real data (issue 20, docs/decisions/043).
 import { z } from 'zod';
-import type { TFeature } from '../label-config.ts';
-import type { TAccess } from '../roles.ts';
+import type { TFeature, TFeatureFlags } from '../label-config.ts';
+import { hasRole, type TAccess, type TRole } from '../roles.ts';
 
 /** Every step Getting started knows; an area that lands adds its own (docs/help-articles.md). */
 export const GETTING_STARTED_STEP_IDS = [
@@ -109,6 +109,22 @@ export const GETTING_STARTED_STEPS: readonly TGettingStartedStep[] = [
     to: '/stock-check',
   },
 ];
+
+/** Who Getting started speaks to: admins (and sysadmins) set the company up, users do the floor work. */
+export function audienceOf(role: TRole): TGettingStartedAudience {
+  return hasRole(role, 'admin') ? 'admin' : 'operator';
+}
+
+/**
+ * The steps offered to a role in a company with these areas, in order: the server ticks these, and the page draws
+ * them before the ticks arrive so that their arrival moves nothing.
+ */
+export function offeredSteps(role: TRole, flags: TFeatureFlags): TGettingStartedStep[] {
+  const audience = audienceOf(role);
+  return GETTING_STARTED_STEPS.filter(
+    (step) => step.audience === audience && (step.feature === null || flags[step.feature]),
+  );
+}
 
 /** The step of an id. */
 export function gettingStartedStep(id: TGettingStartedStepId): TGettingStartedStep {

@@ -2,7 +2,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { SCAN_LINK_PATH } from '#common/label-codes.ts';
-import { findRoute, PROTECTED_ROUTES, type TRouteDef } from '#common/routes.ts';
+import { DEFAULT_RETURN_ROUTE, findRoute, PROTECTED_ROUTES, type TRouteDef } from '#common/routes.ts';
 import { PageLoader } from '../components/page-loader.tsx';
 import { RequireAccess } from './guards/require-access.tsx';
 // The root page is the first paint of most visits: bundled with the app rather than fetched after it.
@@ -67,8 +67,8 @@ function screenOf(route: (typeof PROTECTED_ROUTES)[number]) {
   return Screen ? <Screen /> : <AreaPage route={route} />;
 }
 
-function page(element: React.ReactNode) {
-  return <Suspense fallback={<PageLoader />}>{element}</Suspense>;
+function page(element: React.ReactNode, tall = false) {
+  return <Suspense fallback={<PageLoader tall={tall} />}>{element}</Suspense>;
 }
 
 const router = createBrowserRouter([
@@ -97,7 +97,12 @@ const router = createBrowserRouter([
         children: [
           ...PROTECTED_ROUTES.map((route) => ({
             path: route.path,
-            element: <RequireAccess route={route}>{page(screenOf(route))}</RequireAccess>,
+            // /help, where sign-in lands, is a long page: its loader fills the screen (PageLoader's `tall`).
+            element: (
+              <RequireAccess route={route}>
+                {page(screenOf(route), route.path === DEFAULT_RETURN_ROUTE)}
+              </RequireAccess>
+            ),
           })),
           // A QR label's link (docs/decisions/028): guarded like /scan, then resolved to the thing.
           {

@@ -1,11 +1,10 @@
 // Getting started: the steps offered to the signed-in person (an admin's set-up steps, or an operator's own), each
 // ticked from the company's data; steps of areas the company switched off are left out (issue 20).
-import { featureFlagsOf } from '#common/label-config.ts';
-import { hasRole } from '#common/roles.ts';
+import { DEFAULT_LABEL_CONFIG, featureFlagsOf } from '#common/label-config.ts';
 import {
-  GETTING_STARTED_STEPS,
+  audienceOf,
+  offeredSteps,
   type TGettingStarted,
-  type TGettingStartedAudience,
   type TGettingStartedStepId,
 } from '#common/schemas/help.ts';
 import type { TTenant } from '../../db/tenant.ts';
@@ -14,13 +13,11 @@ import { companyProgress, personProgress } from './help.repo.ts';
 
 export async function gettingStarted(tenant: TTenant): Promise<TGettingStarted> {
   const { companyId, userId } = tenant;
-  const audience: TGettingStartedAudience = hasRole(tenant.role, 'admin') ? 'admin' : 'operator';
+  const audience = audienceOf(tenant.role);
   return tenant.run(async (tx) => {
     const config = await findLabelConfig(tx, companyId);
-    const flags = config ? featureFlagsOf(config) : null;
-    const offered = GETTING_STARTED_STEPS.filter(
-      (step) => step.audience === audience && (step.feature === null || flags?.[step.feature] === true),
-    );
+    // Every company has its row from sign-up; without one the defaults apply, as they do in the web app.
+    const offered = offeredSteps(tenant.role, featureFlagsOf(config ?? DEFAULT_LABEL_CONFIG));
     const done: Partial<Record<TGettingStartedStepId, boolean>> =
       audience === 'admin'
         ? await companyProgress(tx, companyId)

@@ -1,7 +1,6 @@
 // /help: Getting started for this person, then every article they may read, searchable as they type (`/` focuses
 // the search); ?article=<slug> shows one article.
 import { Anchor, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -10,6 +9,7 @@ import { ArticleList } from './article-list.tsx';
 import { ArticleBody } from './article-view.tsx';
 import { HELP_ARTICLES } from './articles.ts';
 import { GettingStarted } from './getting-started.tsx';
+import { useKey } from './use-key.ts';
 import { articlesFor, sectionIsOn } from './visible-articles.ts';
 
 export default function HelpPage() {
@@ -19,7 +19,7 @@ export default function HelpPage() {
   const [params] = useSearchParams();
   const [query, setQuery] = useState('');
   const search = useRef<HTMLInputElement>(null);
-  useHotkeys([['/', () => search.current?.focus()]]);
+  useKey('/', () => search.current?.focus());
   const articles = useMemo(() => articlesFor(HELP_ARTICLES, role), [role]);
   const slug = params.get('article');
   const open = slug ? (articles.find((a) => a.slug === slug) ?? null) : null;
@@ -48,7 +48,7 @@ export default function HelpPage() {
         </Paper>
       ) : (
         <Stack gap="lg">
-          <GettingStarted />
+          <GettingStarted role={role} config={config} />
           {slug ? <Text role="alert">There is no article “{slug}” for you. Choose one below.</Text> : null}
           <TextInput
             ref={search}
