@@ -2,6 +2,7 @@
 // on top of it and reads its cost, sees a loop through the sub-assembly refused with the loop named, and finds that
 // editing a released revision makes a new draft while the released one stays as it was; on a 360 px phone too.
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible, expectDialogAccessible } from './support/axe.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
 import { signUpCompany } from './support/session.ts';
 
@@ -15,17 +16,20 @@ test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
 });
 
-/** The items the journey builds from, made through the API: the screens under test are the assembly's. */
-async function createItems(page: Page) {
+/** The items the journey builds from, made through the API (the screens under test are the assembly's): ids by part. */
+async function createItems(page: Page): Promise<Record<string, string>> {
+  const ids: Record<string, string> = {};
   for (const [partNumber, name, unitCost] of [
     ['TOP', 'Pump', '0'],
     ['SUB', 'Housing', '0'],
     ['P-1', 'Seal', '10'],
     ['P-2', 'Bolt', '1.5'],
-  ]) {
+  ] as const) {
     const response = await page.request.post('/api/v1/items', { data: { partNumber, name, unitCost } });
     expect(response.status(), await response.text()).toBe(201);
+    ids[partNumber] = (await response.json()).id;
   }
+  return ids;
 }
 
 /** "New assembly" from the list: the item is chosen in the picker and the assembly's page opens on its draft. */
@@ -66,11 +70,15 @@ async function saveDraft(page: Page) {
 
 async function journey(page: Page) {
   await signUpCompany(page, 'bom');
-  await createItems(page);
+  const ids = await createItems(page);
 
   // The cookie banner covers the foot of the page until answered.
   await page.goto('/assembly-setup');
   await page.getByRole('button', { name: 'Decline' }).click();
+  await expectAccessible(page, 'the empty list of assemblies');
+  await expectDialogAccessible(page, 'New assembly', () =>
+    page.getByRole('button', { name: 'New assembly' }).click(),
+  );
 
   // SUB: 3 × P-2 a unit, one step of 4 run minutes; released.
   await newAssembly(page, 'SUB');
@@ -89,6 +97,7 @@ async function journey(page: Page) {
   await addComponent(page, 1, 'SUB', '2');
   await addComponent(page, 2, 'P-1', '1', '10');
   expect((await saveDraft(page)).status()).toBe(200);
+  await expectAccessible(page, 'a draft in the editor');
   await page.getByRole('tab', { name: 'Cost' }).click();
   await expect(page.getByLabel('Material')).toContainText('$20.00');
   await expect(page.getByLabel('Labor')).toContainText('8 min');
@@ -97,6 +106,7 @@ async function journey(page: Page) {
   await expect(rollUp.getByRole('row')).toHaveCount(4); // header, SUB, P-2 under it, P-1
   await expect(rollUp.getByRole('row').nth(2)).toContainText('P-2');
   await expect(rollUp.getByRole('row').nth(2)).toContainText('$9.00');
+  await expectAccessible(page, 'the cost roll-up');
 
   // SUB again: Edit makes revision 2 from 1; TOP inside it would close a loop, refused with the loop named.
   await page.goto('/assembly-setup');
@@ -109,6 +119,7 @@ async function journey(page: Page) {
   const loop = 'This would make a loop: SUB → TOP → SUB';
   await expect(page.getByRole('alert')).toHaveText(loop);
   await expect(page.getByRole('group', { name: 'Component 2' })).toContainText(loop);
+  await expectAccessible(page, 'a loop refused');
 
   // Take TOP out, make it 4 of P-2, save: revision 1 stays released with 3.
   await page.getByRole('button', { name: 'Remove component 2' }).click();
@@ -123,9 +134,18 @@ async function journey(page: Page) {
   await expect(history.getByRole('row').nth(1)).toContainText('Rev 2');
   await expect(history.getByRole('row').nth(1)).toContainText('Draft');
   await expect(history.getByRole('row').nth(2)).toContainText('Released');
+  await expectAccessible(page, 'the revision history');
   await history.getByRole('button', { name: 'Rev 1' }).click();
   await page.getByRole('tab', { name: 'Components and steps' }).click();
   await expect(page.getByRole('table', { name: 'Components of revision 1' })).toContainText('3 ea');
+  await expectAccessible(page, 'a released revision');
+
+  // P-2's item page: used by SUB (its draft and its released revision) and, through SUB, by TOP.
+  await page.goto(`/items?id=${ids['P-2']}`);
+  const used = page.getByRole('table', { name: 'Where used' });
+  await expect(used.getByRole('row')).toHaveCount(4);
+  await expect(used.getByRole('row').filter({ hasText: 'Rev 2' })).toContainText('Directly');
+  await expect(used.getByRole('row').filter({ hasText: 'TOP' })).toContainText('Through 1 level');
 }
 
 test('an admin sets up a two-level BOM, sees a loop refused, releases, and edits into a new draft', async ({

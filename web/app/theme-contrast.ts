@@ -51,5 +51,8 @@ export const readableColors: CSSVariablesResolver = (theme: MantineTheme) => {
   }
   // Mantine's placeholder grey (gray.5, 2.1:1) also writes a FileInput's or a Select's words before a choice.
   light['--mantine-color-placeholder'] = darkenToRead(theme.colors.gray[5], WHITE);
+  // A field's error (its message, and the value of a Select in error) is written in --mantine-color-error: red.6,
+  // 3.3:1 on white (axe's color-contrast on a BOM line refused for a loop).
+  light['--mantine-color-error'] = darkenToRead(theme.colors.red[6], WHITE);
   return { variables: {}, light, dark: {} };
 };
