@@ -11,6 +11,7 @@ export const GETTING_STARTED_STEP_IDS = [
   'locations',
   'labels',
   'team',
+  'assembly',
   'scan',
   'count',
 ] as const;
@@ -89,6 +90,16 @@ export const GETTING_STARTED_STEPS: readonly TGettingStartedStep[] = [
     title: 'Invite your team',
     detail: 'Ticked once a user has been invited or added.',
     to: '/admin?tab=users',
+  },
+  {
+    id: 'assembly',
+    audience: 'admin',
+    feature: 'build',
+    access: 'admin',
+    title: 'Set up an assembly',
+    detail:
+      'Ticked once an assembly has a released revision: its components and steps, ready for work orders.',
+    to: '/assembly-setup',
   },
   {
     id: 'scan',

@@ -7,7 +7,7 @@ import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup
 
 let t: TTestApp;
 
-function send(method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, payload?: object) {
+function send(method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, cookie: string, payload?: object) {
   return t.app.inject({
     method,
     url,
@@ -39,11 +39,14 @@ afterAll(async () => {
 });
 
 describe("an admin's set-up steps", () => {
-  it('a new company is offered the five steps in order, none ticked', async () => {
+  it('a new company is offered the six steps in order, none ticked', async () => {
     const admin = await t.signIn({ email: 'ada@fresh.example', role: 'admin', companyName: 'Fresh Works' });
     expect(await stepsOf(admin)).toEqual({
       audience: 'admin',
-      steps: ['configure', 'items', 'locations', 'labels', 'team'].map((id) => ({ id, done: false })),
+      steps: ['configure', 'items', 'locations', 'labels', 'team', 'assembly'].map((id) => ({
+        id,
+        done: false,
+      })),
     });
   });
 
@@ -57,6 +60,7 @@ describe("an admin's set-up steps", () => {
       locations: false,
       labels: false,
       team: false,
+      assembly: false,
     });
 
     const item = await created('/api/v1/items', { partNumber: 'HLP-1', name: 'Help bolt' }, admin);
@@ -78,12 +82,25 @@ describe("an admin's set-up steps", () => {
       { method: 'invite', email: 'carl@steps.example', firstName: 'Carl', lastName: 'Crew' },
       admin,
     );
+    expect(await doneOf(admin)).toMatchObject({ team: true, assembly: false });
+
+    // An assembly ticks its step once a revision is released, not while it is a draft.
+    const kit = await created('/api/v1/items', { partNumber: 'HLP-KIT', name: 'Help kit' }, admin);
+    const made = await created('/api/v1/assemblies', { itemId: kit.id }, admin);
+    const saved = await send('PUT', `/api/v1/assembly-revisions/${made.draftRevisionId}`, admin, {
+      lines: [{ componentItemId: item.id, quantity: '2' }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await doneOf(admin)).toMatchObject({ assembly: false });
+    const released = await send('POST', `/api/v1/assembly-revisions/${made.draftRevisionId}/release`, admin);
+    expect(released.statusCode, released.body).toBe(200);
     expect(await doneOf(admin)).toEqual({
       configure: true,
       items: true,
       locations: true,
       labels: true,
       team: true,
+      assembly: true,
     });
   });
 
@@ -98,6 +115,7 @@ describe("an admin's set-up steps", () => {
     expect((await stepsOf(admin)).steps).toEqual([
       { id: 'configure', done: true },
       { id: 'team', done: false },
+      { id: 'assembly', done: false },
     ]);
   });
 });

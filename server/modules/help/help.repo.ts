@@ -3,6 +3,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { auditEntries } from '../audit/audit.tables.ts';
+import { assemblyRevisions } from '../build/build.tables.ts';
 import { countLines } from '../inventory/count.tables.ts';
 import { items, locations } from '../inventory/inventory.tables.ts';
 import { stockTransactions } from '../inventory/stock.tables.ts';
@@ -13,10 +14,10 @@ async function exists(query: { limit: (n: number) => PromiseLike<unknown[]> }): 
   return (await query.limit(1)).length > 0;
 }
 
-/** The company-wide steps: configuration changed, items, locations, a printed label, a user added. */
+/** The company-wide steps: configuration changed, items, locations, a printed label, a user added, an assembly released. */
 export async function companyProgress(tx: TDb, companyId: string) {
   const one = { one: sql<number>`1` };
-  const [configure, anyItem, anyLocation, labels, team] = await Promise.all([
+  const [configure, anyItem, anyLocation, labels, team, assembly] = await Promise.all([
     // Saving the configuration with a change writes this entry (companies.service.ts); an unchanged save does not.
     exists(
       tx
@@ -44,8 +45,15 @@ export async function companyProgress(tx: TDb, companyId: string) {
           ),
         ),
     ),
+    // A draft is work in progress; a released revision is an assembly work orders can be made from.
+    exists(
+      tx
+        .select(one)
+        .from(assemblyRevisions)
+        .where(and(eq(assemblyRevisions.companyId, companyId), eq(assemblyRevisions.status, 'released'))),
+    ),
   ]);
-  return { configure, items: anyItem, locations: anyLocation, labels, team };
+  return { configure, items: anyItem, locations: anyLocation, labels, team, assembly };
 }
 
 /** One person's floor steps: a movement they posted (the four /scan offers), a quantity they counted. */
