@@ -1,18 +1,10 @@
 // "Lend an item" from the Borrowed tab: first choose which item (searched on the server, active items only), then
 // the lend dialog opens for it.
-import { Button, type ComboboxItem, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { ZBorrowInputSchema } from '#common/schemas/borrowing.ts';
-import type { TItem, TItemListQuery } from '#common/schemas/inventory-setup.ts';
-import { messageOf } from '../../lib/api-errors.ts';
+import type { TItem } from '#common/schemas/inventory-setup.ts';
+import { ItemSelect, type TItemOption } from '../../components/item-pickers.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
-import { listItems } from '../../lib/items-api.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-
-const PICK_SIZE = 20;
-const MORE = '__more__';
 
 export function ItemPickDialog({
   opened,
@@ -31,33 +23,16 @@ export function ItemPickDialog({
 }
 
 function ItemPickForm({ onClose, onPick }: { onClose: () => void; onPick: (item: TItem) => void }) {
-  const [search, setSearch] = useState('');
-  // The search box's text is the picker's; the item chosen is the form's.
   const form = useContractForm({
     // Lending starts with the item: the lend contract's own rule for it.
     schema: ZBorrowInputSchema.pick({ itemId: true }),
-    initialValues: { picked: null as TItem | null },
-    toBody: (values) => ({ itemId: values.picked?.id ?? '' }),
+    initialValues: { picked: null as TItemOption | null },
+    toBody: (values) => ({ itemId: values.picked?.value ?? '' }),
     paths: { itemId: 'picked' },
     rules: (values) => ({ picked: !values.picked && 'Choose the item to lend' }),
   });
-  const { picked } = form.values;
-  const [debounced] = useDebouncedValue(search.trim(), 250);
-  const pickedLabel = picked ? `${picked.partNumber} · ${picked.name}` : null;
-  const q = debounced === pickedLabel ? '' : debounced;
-  const query: TItemListQuery = { q, status: 'active', page: 1, pageSize: PICK_SIZE };
-  const found = useQuery({
-    queryKey: queryKeys.itemsPage({ ...query, view: 'pick' }),
-    queryFn: ({ signal }) => listItems(query, signal),
-    placeholderData: keepPreviousData,
-  });
-  const items = found.data?.items ?? [];
-  const options: ComboboxItem[] = items.map((i) => ({ value: i.id, label: `${i.partNumber} · ${i.name}` }));
-  if (picked && pickedLabel && !items.some((i) => i.id === picked.id))
-    options.unshift({ value: picked.id, label: pickedLabel });
-  const more = (found.data?.total ?? 0) - items.length;
-  if (more > 0)
-    options.push({ value: MORE, label: `${more} more: type more of the part number`, disabled: true });
+  // Every option the picker offers comes from a search and carries its item.
+  const picked = form.values.picked?.item ?? null;
 
   return (
     <form
@@ -68,35 +43,12 @@ function ItemPickForm({ onClose, onPick }: { onClose: () => void; onPick: (item:
       aria-label="Choose the item to lend"
     >
       <Stack>
-        <Select
-          label="Item"
-          description="Type part of a part number or name."
-          placeholder="Search items"
-          required
-          searchable
-          data={options}
-          value={picked?.id ?? null}
-          onChange={(id) =>
-            form.setFieldValue(
-              'picked',
-              items.find((i) => i.id === id) ?? (id === picked?.id ? picked : null),
-            )
-          }
-          onSearchChange={setSearch}
-          filter={({ options: all }) => all}
-          nothingFoundMessage={
-            found.isError
-              ? `Items could not be loaded: ${messageOf(found.error)}`
-              : found.isPending
-                ? 'Searching…'
-                : q
-                  ? `No active item matches “${q}”.`
-                  : 'No active items yet.'
-          }
-          {...(found.isFetching ? { rightSection: <Loader size="xs" aria-label="Searching items" /> } : {})}
+        <ItemSelect
+          value={form.values.picked}
+          onChange={(option) => form.setFieldValue('picked', option)}
           error={form.errorOf('picked')}
-          comboboxProps={{ withinPortal: true }}
-          data-autofocus
+          description="Type part of a part number or name."
+          autoFocus
         />
         {picked ? (
           <Text size="sm" c="dimmed">

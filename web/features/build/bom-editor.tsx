@@ -17,13 +17,12 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type TRevision, type TRevisionSave, ZRevisionSaveSchema } from '#common/schemas/build.ts';
+import { ItemSelect, itemOption, type TItemOption } from '../../components/item-pickers.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
 import { buildKeys, saveRevision } from './api.ts';
-import type { TPickedItem } from './item-select.tsx';
-import { ItemSelect } from './item-select.tsx';
 
 interface TLineValues {
-  component: TPickedItem | null;
+  component: TItemOption | null;
   quantity: string;
   scrapPercent: string;
   notes: string;
@@ -44,7 +43,7 @@ const STEP_FIELDS = ['title', 'instructions', 'setupMinutes', 'runMinutes'] as c
 function valuesOf(revision: TRevision) {
   return {
     lines: revision.lines.map<TLineValues>((l) => ({
-      component: { id: l.component.id, label: `${l.component.partNumber} · ${l.component.name}` },
+      component: itemOption(l.component),
       quantity: l.quantity,
       scrapPercent: l.scrapPercent,
       notes: l.notes,
@@ -63,7 +62,7 @@ function valuesOf(revision: TRevision) {
 function bodyOf(v: ReturnType<typeof valuesOf>): TRevisionSave {
   return {
     lines: v.lines.map((l) => ({
-      componentItemId: l.component?.id ?? '',
+      componentItemId: l.component?.value ?? '',
       quantity: l.quantity,
       scrapPercent: l.scrapPercent,
       notes: l.notes,

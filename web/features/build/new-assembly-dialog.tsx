@@ -4,9 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ZAssemblyCreateSchema } from '#common/schemas/build.ts';
 import { FormFooter } from '../../components/form-footer.tsx';
+import { ItemSelect, type TItemOption } from '../../components/item-pickers.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
 import { buildKeys, createAssembly } from './api.ts';
-import { ItemSelect, type TPickedItem } from './item-select.tsx';
 
 export function NewAssemblyDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
@@ -21,8 +21,8 @@ function NewAssemblyForm({ onClose }: { onClose: () => void }) {
   const client = useQueryClient();
   const form = useContractForm({
     schema: ZAssemblyCreateSchema,
-    initialValues: { item: null as TPickedItem | null },
-    toBody: (v) => ({ itemId: v.item?.id ?? '' }),
+    initialValues: { item: null as TItemOption | null },
+    toBody: (v) => ({ itemId: v.item?.value ?? '' }),
     paths: { itemId: 'item' },
     rules: (v) => ({ item: !v.item && 'Choose the item that is built' }),
   });

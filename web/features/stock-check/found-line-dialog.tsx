@@ -1,10 +1,11 @@
 // "Add an item found here": stock found during the count where the book has none, as a new line (expected 0) with
 // its count. For a location count the location must be inside the counted one; for an items count the item must be
 // one of its items. A line that already exists is pointed to instead of duplicated.
-import { type ComboboxItem, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type TCountSession, type TFoundLine, ZFoundLineSchema } from '#common/schemas/stock-check.ts';
 import { FormFooter } from '../../components/form-footer.tsx';
+import { ItemSelect, type TItemOption } from '../../components/item-pickers.tsx';
 import { LocationSelect } from '../../components/location-select.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { messageOf } from '../../lib/api-errors.ts';
@@ -13,7 +14,6 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
 import { addFoundLine } from './api.ts';
 import { lineName } from './count-entry.tsx';
-import { ItemSelect } from './item-pickers.tsx';
 
 export function FoundLineDialog({
   session,
@@ -47,7 +47,7 @@ function FoundLineForm({
   const form = useContractForm({
     schema: ZFoundLineSchema,
     initialValues: {
-      item: null as ComboboxItem | null,
+      item: null as TItemOption | null,
       locationId: session.scope === 'location' ? session.locationId : (null as string | null),
       // What the location picker shows for the chosen location.
       locationCode: session.scope === 'location' ? session.locationCode : (null as string | null),

@@ -5,13 +5,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { type TStartCountInput, ZStartCountSchema } from '#common/schemas/stock-check.ts';
 import { FormFooter } from '../../components/form-footer.tsx';
+import { ItemMultiSelect } from '../../components/item-pickers.tsx';
 import { LocationSelect } from '../../components/location-select.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
 import { startCount } from './api.ts';
 import { countName } from './format.ts';
-import { ItemMultiSelect } from './item-pickers.tsx';
 
 export function StartCountDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (

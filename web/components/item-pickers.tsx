@@ -1,19 +1,32 @@
 // Item pickers that search the server (GET /api/v1/items?q=) as one types: a company may have thousands of items,
-// so the list is never loaded whole. One picks several items (a count of items), the other one (found stock).
+// so the list is never loaded whole. One picks several items (a count of items), the other one (found stock, the
+// item to lend, a new assembly, a BOM component). Active items only.
 import { type ComboboxItem, Loader, MultiSelect, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TItem, TItemListQuery } from '#common/schemas/inventory-setup.ts';
-import { messageOf } from '../../lib/api-errors.ts';
-import { listItems } from '../../lib/items-api.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
+import { messageOf } from '../lib/api-errors.ts';
+import { listItems } from '../lib/items-api.ts';
+import { queryKeys } from '../lib/query-keys.ts';
 
 const PICK_SIZE = 20;
 const MORE = '__more__';
 
 /** "BRK-100 · Bracket, steel" */
 export const itemLabel = (item: Pick<TItem, 'partNumber' | 'name'>) => `${item.partNumber} · ${item.name}`;
+
+/** A chosen item as a form keeps it: its id and label, and the whole item when it was picked from a search. */
+export interface TItemOption extends ComboboxItem {
+  item?: TItem;
+}
+
+/** The option a form starts from for an item it already has. */
+export const itemOption = (item: TItem | Pick<TItem, 'id' | 'partNumber' | 'name'>): TItemOption => ({
+  value: item.id,
+  label: itemLabel(item),
+  ...('unitOfMeasure' in item ? { item } : {}),
+});
 
 /** The server's matches for what is typed, as options, with a last line saying how many more there are. */
 function useItemSearch(opened: boolean, selectedLabel: string | null = null) {
@@ -28,9 +41,10 @@ function useItemSearch(opened: boolean, selectedLabel: string | null = null) {
     enabled: opened,
     placeholderData: keepPreviousData,
   });
-  const options: ComboboxItem[] = (found.data?.items ?? []).map((i) => ({
+  const options: TItemOption[] = (found.data?.items ?? []).map((i) => ({
     value: i.id,
     label: itemLabel(i),
+    item: i,
   }));
   const more = (found.data?.total ?? 0) - (found.data?.items.length ?? 0);
   const nothing = found.isError
@@ -39,7 +53,7 @@ function useItemSearch(opened: boolean, selectedLabel: string | null = null) {
       ? 'Searching…'
       : q
         ? `No active item matches “${q}”.`
-        : 'No items yet. Add items under SKU Setup first.';
+        : 'No active items yet. Add items under SKU Setup first.';
   const rightSection = found.isFetching && opened ? <Loader size="xs" aria-label="Searching items" /> : null;
   return { search, setSearch, options, more, nothing, rightSection };
 }
@@ -94,26 +108,35 @@ export function ItemSelect({
   value,
   onChange,
   error,
+  label = 'Item',
+  description = 'Type part of a part number or name',
+  required = true,
+  autoFocus = false,
 }: {
-  value: ComboboxItem | null;
-  onChange: (item: ComboboxItem | null) => void;
+  value: TItemOption | null;
+  onChange: (item: TItemOption | null) => void;
   error?: string | undefined;
+  label?: string;
+  description?: string | null;
+  required?: boolean;
+  autoFocus?: boolean;
 }) {
   const [opened, setOpened] = useState(false);
   const found = useItemSearch(opened, value ? String(value.label) : null);
   const options = found.options.filter((o) => o.value !== value?.value);
-  const data = [...(value ? [value] : []), ...options, ...moreOption(found.more)];
+  const data: TItemOption[] = [...(value ? [value] : []), ...options, ...moreOption(found.more)];
   return (
     <Select
-      label="Item"
-      description="Type part of a part number or name"
+      label={label}
+      {...(description ? { description } : {})}
       placeholder="Search items"
       searchable
       clearable
-      required
+      required={required}
       data={data}
       value={value?.value ?? null}
-      onChange={(_id, option) => onChange(option ?? null)}
+      // The option with its item, from the search that offered it (Mantine hands back only value and label).
+      onChange={(id) => onChange(data.find((o) => o.value === id) ?? null)}
       onSearchChange={found.setSearch}
       onDropdownOpen={() => setOpened(true)}
       onDropdownClose={() => setOpened(false)}
@@ -122,6 +145,7 @@ export function ItemSelect({
       rightSection={found.rightSection}
       error={error}
       comboboxProps={{ withinPortal: true }}
+      data-autofocus={autoFocus ? true : undefined}
     />
   );
 }
