@@ -4,6 +4,7 @@
 // and variant that keeps the text readable (axe's colour-contrast rule), and words always carry the meaning.
 import type { TRevisionStatus } from './schemas/build.ts';
 import type { TCountStatus } from './schemas/stock-check.ts';
+import type { TBuildOrderStatus, TStepRunStatus, TWorkOrderStatus } from './work-order-status.ts';
 
 /** How much a status asks for attention. */
 export type TStatusTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
@@ -61,8 +62,47 @@ const revision: TStatusMap<TRevisionStatus> = {
   released: { label: 'Released', tone: 'success' },
 };
 
+/** A work order's life (the moves: common/work-order-status.ts). */
+const workOrder: TStatusMap<TWorkOrderStatus> = {
+  planned: { label: 'Planned', tone: 'neutral' },
+  released: { label: 'Released', tone: 'info' },
+  in_progress: { label: 'In progress', tone: 'info' },
+  paused: { label: 'Paused', tone: 'warning' },
+  completed: { label: 'Completed', tone: 'success' },
+  cancelled: { label: 'Cancelled', tone: 'neutral' },
+};
+
+/** A build order's life. */
+const buildOrder: TStatusMap<TBuildOrderStatus> = {
+  draft: { label: 'Draft', tone: 'neutral' },
+  open: { label: 'Open', tone: 'info' },
+  in_progress: { label: 'In progress', tone: 'info' },
+  done: { label: 'Done', tone: 'success' },
+  cancelled: { label: 'Cancelled', tone: 'neutral' },
+};
+
+/** A step of a work order on the shop floor. */
+const stepRun: TStatusMap<TStepRunStatus | 'not_started'> = {
+  not_started: { label: 'Not started', tone: 'neutral' },
+  running: { label: 'Running', tone: 'info' },
+  paused: { label: 'Paused', tone: 'warning' },
+  finished: { label: 'Finished', tone: 'success' },
+};
+
 /** The statuses by what they belong to. */
-export const STATUSES = { count, user, borrowing, record, stock, signInOutcome, step, revision } as const;
+export const STATUSES = {
+  count,
+  user,
+  borrowing,
+  record,
+  stock,
+  signInOutcome,
+  step,
+  revision,
+  workOrder,
+  buildOrder,
+  stepRun,
+} as const;
 
 export type TStatusKind = keyof typeof STATUSES;
 export type TStatusOf<K extends TStatusKind> = keyof (typeof STATUSES)[K] & string;

@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/companies.tables.ts';
+import { files } from '../files/files.tables.ts';
 import { items } from '../inventory/inventory.tables.ts';
 
 const tz = { withTimezone: true } as const;
@@ -154,5 +155,42 @@ export const bomLines = pgTable(
     index('bom_lines_component_idx').on(t.companyId, t.componentItemId),
     check('bom_lines_quantity_check', sql`${t.quantity} > 0`),
     check('bom_lines_scrap_check', sql`${t.scrapPercent} >= 0 and ${t.scrapPercent} < 1000`),
+  ],
+);
+
+/** An image or video shown at a step (work instructions). Frozen with its released revision like the step. */
+export const assemblyStepFiles = pgTable(
+  'assembly_step_files',
+  {
+    id: uuid('id').notNull(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The revision the step belongs to, so the freeze trigger finds it as for lines and steps. */
+    revisionId: uuid('revision_id').notNull(),
+    stepId: uuid('step_id').notNull(),
+    fileId: uuid('file_id').notNull(),
+    position: integer('position').notNull(),
+    caption: text('caption').notNull().default(''),
+  },
+  (t) => [
+    primaryKey({ name: 'assembly_step_files_pkey', columns: [t.companyId, t.id] }),
+    foreignKey({
+      name: 'assembly_step_files_revision_id_fk',
+      columns: [t.companyId, t.revisionId],
+      foreignColumns: [assemblyRevisions.companyId, assemblyRevisions.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'assembly_step_files_step_id_fk',
+      columns: [t.companyId, t.stepId],
+      foreignColumns: [assemblySteps.companyId, assemblySteps.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'assembly_step_files_file_id_fk',
+      columns: [t.companyId, t.fileId],
+      foreignColumns: [files.companyId, files.id],
+    }),
+    index('assembly_step_files_step_idx').on(t.companyId, t.stepId, t.position),
+    index('assembly_step_files_file_idx').on(t.companyId, t.fileId),
   ],
 );
