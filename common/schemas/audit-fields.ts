@@ -89,6 +89,13 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     lines: 'Components',
     steps: 'Steps',
   },
+  'build-order': {
+    customer: 'Customer',
+    dueOn: 'Due date',
+    notes: 'Notes',
+    lines: 'Lines',
+    status: 'Status',
+  },
 };
 
 /** "burdenedLaborRate" → "Burdened labor rate": the last resort, so a field missed here still reads as words. */

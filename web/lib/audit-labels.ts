@@ -11,6 +11,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   'stock-check': 'Stock check',
   'label-format': 'Label format',
   assembly: 'Assembly',
+  'build-order': 'Order',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -32,6 +33,7 @@ const ACTION_LABELS: Record<string, string> = {
   deleted: 'Deleted',
   'draft-opened': 'New draft revision',
   released: 'Released',
+  'status-changed': 'Status changed',
 };
 
 /** The action in words (the stored name when it has none yet). */

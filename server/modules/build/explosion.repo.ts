@@ -1,0 +1,68 @@
+// The reads behind "Can we build it?" (decision 047): the lines of released revisions and of every sub-assembly's
+// highest released revision below them, and each item named with its stock on hand and what open reservations hold.
+import { sql } from 'drizzle-orm';
+import { queryRows, type TDb } from '../../db/client.ts';
+import type { TExplosionInput, TExplosionItem, TExplosionLine } from './explosion.ts';
+
+const list = (ids: readonly string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/** Every assembly's highest released revision (never a draft: work is built only to a frozen recipe), as `rel`. */
+const releasedRevisions = (companyId: string) => sql`rel as (
+  select a.item_id,
+         (select r.id from assembly_revisions r
+           where r.company_id = a.company_id and r.assembly_id = a.id and r.status = 'released'
+           order by r.number desc limit 1) as revision_id
+    from assemblies a
+   where a.company_id = ${companyId})`;
+
+/**
+ * The input of `explode` for `revisionIds`: their lines and those of the released revisions below them, and every
+ * item the lines name. `union` (not `union all`) ends the walk even on a loop.
+ */
+export async function explosionInput(
+  tx: TDb,
+  companyId: string,
+  revisionIds: readonly string[],
+): Promise<TExplosionInput> {
+  if (revisionIds.length === 0) return { lines: [], items: [] };
+  const lines = await queryRows<TExplosionLine>(
+    tx,
+    sql`with recursive ${releasedRevisions(companyId)},
+      revs (revision_id) as (
+        select x::uuid from unnest(array[${list(revisionIds)}]::uuid[]) as x
+        union
+        select c.revision_id
+          from revs v
+          join bom_lines l on l.company_id = ${companyId} and l.revision_id = v.revision_id
+          join rel c on c.item_id = l.component_item_id
+         where c.revision_id is not null)
+      select l.revision_id, l.component_item_id, l.quantity::text as quantity,
+             l.scrap_percent::text as scrap_percent
+        from revs v
+        join bom_lines l on l.company_id = ${companyId} and l.revision_id = v.revision_id
+       order by l.revision_id, l.position`,
+  );
+  const itemIds = [...new Set(lines.map((l) => l.component_item_id))];
+  if (itemIds.length === 0) return { lines, items: [] };
+  const items = await queryRows<TExplosionItem>(
+    tx,
+    sql`with ${releasedRevisions(companyId)},
+      held as (
+        select w.item_id, sum(w.quantity - w.consumed) as reserved
+          from work_order_reservations w
+         where w.company_id = ${companyId} and w.released_at is null and w.item_id in (${list(itemIds)})
+         group by w.item_id)
+      select i.id, i.part_number, i.name, i.unit_of_measure, c.revision_id,
+             exists (select 1 from assemblies a where a.company_id = i.company_id and a.item_id = i.id) as is_assembly,
+             i.on_hand::text as on_hand, coalesce(h.reserved, 0)::text as reserved
+        from items i
+        left join rel c on c.item_id = i.id
+        left join held h on h.item_id = i.id
+       where i.company_id = ${companyId} and i.id in (${list(itemIds)})`,
+  );
+  return { lines, items };
+}
