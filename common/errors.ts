@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   LIMIT_REACHED: 409,
+  /** A move its status table does not allow (a work order from completed to released, decision 048). */
+  INVALID_TRANSITION: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** An idempotency key sent again with a different request: the first request's result stands (decision 036). */
   IDEMPOTENCY_KEY_REUSED: 422,

@@ -14,6 +14,7 @@ import { authRoutes, betterAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth, type TAuth } from './modules/auth/auth.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
 import { assembliesRoutes } from './modules/build/assemblies.routes.ts';
+import { workOrdersRoutes } from './modules/build/work-orders.routes.ts';
 import { buildOrdersRoutes } from './modules/build/orders.routes.ts';
 import { labelConfigRoutes } from './modules/companies/label-config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -137,6 +138,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(scanRoutes);
   await app.register(borrowingRoutes);
   await app.register(assembliesRoutes);
+  await app.register(workOrdersRoutes);
   await app.register(buildOrdersRoutes);
   await app.register(labelsRoutes);
   await app.register(labelPrintRoutes);

@@ -89,6 +89,16 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     lines: 'Components',
     steps: 'Steps',
   },
+  'work-order': {
+    assembly: 'Assembly',
+    revision: 'Revision',
+    quantity: 'Quantity',
+    dueOn: 'Due date',
+    orderLine: 'Order line',
+    outputLocation: 'Output location',
+    status: 'Status',
+    reserved: 'Reserved',
+  },
   'build-order': {
     customer: 'Customer',
     dueOn: 'Due date',

@@ -13,6 +13,7 @@ export const AUDIT_ENTITY_TYPES = [
   'stock-check',
   'label-format',
   'assembly',
+  'work-order',
   'build-order',
 ] as const;
 export const ZAuditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);

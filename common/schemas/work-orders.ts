@@ -1,8 +1,10 @@
 // Work orders (decision 044): the shared contract of /api/v1/work-orders. The create body is fixed first because
 // Manage Orders makes work orders from its lines through it (whole, or split into several).
 import { z } from 'zod';
+import { WORK_ORDER_STATUSES } from '../work-order-status.ts';
 import { isoDate } from './dates.ts';
 import { decimalText } from './numbers.ts';
+import { pageOf, pageQuery } from './paging.ts';
 
 /** The quantity of a work order: an exact decimal in the assembly's unit, more than zero. */
 export const workOrderQuantity = decimalText('Quantity', 6, { sign: 'positive' }).refine(
@@ -22,3 +24,110 @@ export const ZWorkOrderCreateSchema = z.object({
   outputLocationId: z.uuid().optional(),
 });
 export type TWorkOrderCreate = z.infer<typeof ZWorkOrderCreateSchema>;
+
+export const WORK_ORDER_MESSAGES = {
+  notFound: 'No such work order in your company.',
+  assemblyNotFound: 'No such assembly in your company.',
+  neverReleased: 'This assembly has no released revision yet: release one in Assembly Setup first.',
+  orderLineNotFound: 'No such order line in your company.',
+  orderNotOpen: (status: string) => `Work orders are made from open orders, and this order is ${status}.`,
+  lineAssembly: 'The order line is for another assembly: choose the line’s assembly.',
+  locationNotFound: 'No such location in your company.',
+  invalidTransition: (from: string, to: string) => `A work order cannot go from ${from} to ${to}.`,
+  short: (parts: string[]) =>
+    `Not enough available stock to release: ${parts.join('; ')}. Receive or free stock, or release less.`,
+} as const;
+
+export const ZWorkOrderStatusSchema = z.enum(WORK_ORDER_STATUSES);
+
+/** GET /api/v1/work-orders: a page, newest first, narrowed by status, assembly, due range and number or part. */
+export const ZWorkOrderListQuerySchema = z
+  .object({
+    ...pageQuery(25, 100),
+    status: ZWorkOrderStatusSchema.optional(),
+    assemblyId: z.uuid('Assembly must be an id').optional(),
+    dueFrom: isoDate('From must be a date (YYYY-MM-DD)').optional(),
+    dueTo: isoDate('To must be a date (YYYY-MM-DD)').optional(),
+    /** The number (42, WO-000042) or the assembly's part number or name. */
+    q: z.string().trim().max(100).default(''),
+  })
+  .refine((q) => !q.dueFrom || !q.dueTo || q.dueFrom <= q.dueTo, {
+    path: ['dueTo'],
+    error: 'To must be on or after From',
+  });
+export type TWorkOrderListQuery = z.infer<typeof ZWorkOrderListQuerySchema>;
+
+export const ZWorkOrderSummarySchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  /** WO-000042 */
+  numberText: z.string(),
+  status: ZWorkOrderStatusSchema,
+  assemblyId: z.string(),
+  partNumber: z.string(),
+  name: z.string(),
+  unitOfMeasure: z.string(),
+  revisionNumber: z.number().int(),
+  quantity: z.string(),
+  dueOn: z.string().nullable(),
+  /** The order it was made from (SO-000012), null for stock. */
+  orderId: z.string().nullable(),
+  orderNumberText: z.string().nullable(),
+  orderLineId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TWorkOrderSummary = z.infer<typeof ZWorkOrderSummarySchema>;
+export const ZWorkOrderPageSchema = pageOf(ZWorkOrderSummarySchema);
+export type TWorkOrderPage = z.infer<typeof ZWorkOrderPageSchema>;
+
+/** A component item of the work order: its BOM lines summed, with what is reserved, consumed and available. */
+export const ZWorkOrderComponentSchema = z.object({
+  itemId: z.string(),
+  partNumber: z.string(),
+  name: z.string(),
+  unitOfMeasure: z.string(),
+  /** A sub-assembly's assembly id (it is reserved as an item), else null. */
+  assemblyId: z.string().nullable(),
+  /** Per unit built, as the BOM says (before scrap). */
+  perUnit: z.string(),
+  /** For the whole work order, scrap allowance included: what releasing reserves. */
+  required: z.string(),
+  /** Held for this work order now (reserved less consumed, while the reservation is open). */
+  reserved: z.string(),
+  consumed: z.string(),
+  onHand: z.string(),
+  /** On hand less every open reservation (this one's included). */
+  available: z.string(),
+});
+export type TWorkOrderComponent = z.infer<typeof ZWorkOrderComponentSchema>;
+
+export const ZWorkOrderStepSchema = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  title: z.string(),
+  instructions: z.string(),
+  setupMinutes: z.string(),
+  runMinutes: z.string(),
+});
+
+export const ZWorkOrderDetailSchema = ZWorkOrderSummarySchema.extend({
+  revisionId: z.string(),
+  outputLocation: z.object({ id: z.string(), code: z.string(), name: z.string() }).nullable(),
+  goodQuantity: z.string(),
+  scrapQuantity: z.string(),
+  releasedAt: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  components: z.array(ZWorkOrderComponentSchema),
+  steps: z.array(ZWorkOrderStepSchema),
+  /** The label code of the work order (its traveller's QR code), made on first print or scan. */
+  code: z.string().nullable(),
+});
+export type TWorkOrderDetail = z.infer<typeof ZWorkOrderDetailSchema>;
+
+/** POST /api/v1/work-orders/:id/status: one move of WORK_ORDER_TRANSITIONS. */
+export const ZWorkOrderMoveSchema = z.object({
+  status: z.enum(WORK_ORDER_STATUSES, { error: 'Status must be one of the work order statuses' }),
+});
+export type TWorkOrderMove = z.infer<typeof ZWorkOrderMoveSchema>;

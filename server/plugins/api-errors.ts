@@ -40,6 +40,7 @@ const MEANINGS: Record<TErrorCode, string> = {
   METHOD_NOT_ALLOWED: 'the path does not take this method',
   CONFLICT: 'the change conflicts with the current state',
   LIMIT_REACHED: "your plan's limit is reached",
+  INVALID_TRANSITION: 'the record cannot make this move from its current status',
   PAYLOAD_TOO_LARGE: 'the body is larger than this operation takes',
   IDEMPOTENCY_KEY_REUSED: 'the idempotency key was used for a different request',
   RATE_LIMITED: 'too many attempts; Retry-After says when to try again',

@@ -1,0 +1,86 @@
+// Work orders (decision 048): made, listed, shown and moved through their life by anyone in the company (the
+// Work Orders screen is not an admin screen: planners and leads on the floor use it). The Build area must be on.
+import { z } from 'zod';
+import {
+  ZWorkOrderCreateSchema,
+  ZWorkOrderDetailSchema,
+  ZWorkOrderListQuerySchema,
+  ZWorkOrderMoveSchema,
+  ZWorkOrderPageSchema,
+} from '#common/schemas/work-orders.ts';
+import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
+import { moveWorkOrder } from './work-order-moves.service.ts';
+import { createWorkOrder, getWorkOrder, listWorkOrders } from './work-orders.service.ts';
+
+const ZIdParams = z.object({ id: z.uuid('Not an id') });
+
+export const workOrdersRoutes = tenantRoutes({ feature: 'build' }, (r) => {
+  const tags = ['build'];
+
+  r.get(
+    '/api/v1/work-orders',
+    {
+      config: { rules: ['dueTo is not before dueFrom'] },
+      schema: {
+        summary: 'A page of work orders, newest first, by status, assembly, due dates, number or part',
+        tags,
+        querystring: ZWorkOrderListQuerySchema,
+        response: { 200: ZWorkOrderPageSchema },
+      },
+    },
+    async (request) => listWorkOrders(tenantOf(request), request.query),
+  );
+  r.post(
+    '/api/v1/work-orders',
+    {
+      config: {
+        errors: ['NOT_FOUND', 'CONFLICT', 'BAD_REQUEST'],
+        rules: [
+          'the assembly has a released revision (the work order keeps it)',
+          'an order line is of an open or in-progress order, for the same assembly',
+        ],
+      },
+      schema: {
+        summary:
+          'Makes a planned work order from the assembly’s current released revision, alone or from an order line',
+        tags,
+        body: ZWorkOrderCreateSchema,
+        response: { 201: ZWorkOrderDetailSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createWorkOrder(tenantOf(request), request.body)),
+  );
+  r.get(
+    '/api/v1/work-orders/:id',
+    {
+      schema: {
+        summary: 'A work order: its revision, components (required, reserved, consumed, available) and steps',
+        tags,
+        params: ZIdParams,
+        response: { 200: ZWorkOrderDetailSchema },
+      },
+    },
+    async (request) => getWorkOrder(tenantOf(request), request.params.id),
+  );
+  r.post(
+    '/api/v1/work-orders/:id/status',
+    {
+      config: {
+        errors: ['NOT_FOUND', 'CONFLICT', 'INVALID_TRANSITION'],
+        rules: [
+          'only the moves of WORK_ORDER_TRANSITIONS (common/work-order-status.ts)',
+          'releasing reserves the components and is refused when available stock is short',
+        ],
+      },
+      schema: {
+        summary:
+          'Moves a work order: release (reserves its components), back to planned, start, pause, complete, cancel',
+        tags,
+        params: ZIdParams,
+        body: ZWorkOrderMoveSchema,
+        response: { 200: ZWorkOrderDetailSchema },
+      },
+    },
+    async (request) => moveWorkOrder(tenantOf(request), request.params.id, request.body.status),
+  );
+});
