@@ -22,6 +22,10 @@ export const ERROR_STATUS = {
   /** A move its status table does not allow (a work order from completed to released, decision 048). */
   INVALID_TRANSITION: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** An upload whose first bytes are none of the types the operation takes (decision 046). */
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  /** A Range header that asks for bytes past the end of the file (decision 046). */
+  RANGE_NOT_SATISFIABLE: 416,
   /** An idempotency key sent again with a different request: the first request's result stands (decision 036). */
   IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,

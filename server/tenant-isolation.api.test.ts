@@ -1825,6 +1825,50 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
     },
   },
 
+  // ---- uploaded files (server/modules/files): B stores and reads B's own pictures and videos only
+  'POST /api/v1/files': {
+    kind: 'tenant',
+    attempt: "uploads naming A's company in the query: the file is B's, and A cannot read it",
+    async probe() {
+      const bytes = Buffer.concat([
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        randomBytes(64),
+      ]);
+      const made = await asB({
+        method: 'POST',
+        url: `/api/v1/files?name=b.png&companyId=${A.companyId}`,
+        payload: bytes,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const url = `/api/v1/files/${made.json().id}`;
+      expect((await send({ method: 'GET', url, cookie: A.cookie })).statusCode).toBe(404);
+      expect((await asB({ method: 'GET', url })).statusCode).toBe(200);
+    },
+  },
+  'GET /api/v1/files/:id': {
+    kind: 'tenant',
+    attempt: "reads A's file whole and by range: 404",
+    async probe() {
+      const bytes = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(64)]);
+      const made = await send({
+        method: 'POST',
+        url: '/api/v1/files?name=a-secret.jpg',
+        payload: bytes,
+        cookie: A.cookie,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const url = `/api/v1/files/${made.json().id}`;
+      expect((await asB({ method: 'GET', url })).statusCode).toBe(404);
+      const ranged = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: B.cookie, range: 'bytes=0-3' },
+      });
+      expect(ranged.statusCode).toBe(404);
+      expectNothingOfA(ranged, `ranged GET ${url}`, url);
+    },
+  },
+
   // ---- the company's users (server/modules/users): admins of B manage B's people only
   'GET /api/v1/users': {
     kind: 'tenant',

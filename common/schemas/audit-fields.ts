@@ -88,6 +88,7 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     status: 'Status',
     lines: 'Components',
     steps: 'Steps',
+    pictures: 'Pictures and videos',
   },
   'work-order': {
     assembly: 'Assembly',
@@ -99,6 +100,7 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     status: 'Status',
     reserved: 'Reserved',
   },
+  file: { name: 'Name', contentType: 'Type', size: 'Size' },
   'build-order': {
     customer: 'Customer',
     dueOn: 'Due date',

@@ -14,6 +14,7 @@ export const AUDIT_ENTITY_TYPES = [
   'label-format',
   'assembly',
   'work-order',
+  'file',
   'build-order',
 ] as const;
 export const ZAuditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);

@@ -1,6 +1,7 @@
 // Assembly setup (decision 044): the shared contract of /api/v1/assemblies and /api/v1/assembly-revisions.
 // Quantities, percentages, minutes and money are exact decimal strings (common/decimal.ts), never floats.
 import { z } from 'zod';
+import { FILE_TYPES } from './files.ts';
 import { decimalText } from './numbers.ts';
 import { pageOf, pageQuery } from './paging.ts';
 
@@ -12,6 +13,8 @@ export const MONEY_SCALE = 4;
 /** What one revision may hold: a form a person edits, not an import. */
 export const MAX_BOM_LINES = 300;
 export const MAX_STEPS = 100;
+/** Pictures and videos one step may show. */
+export const MAX_STEP_FILES = 20;
 
 export const BUILD_MESSAGES = {
   assemblyNotFound: 'No such assembly in your company.',
@@ -24,6 +27,7 @@ export const BUILD_MESSAGES = {
   stepMissing: (n: number, count: number) =>
     count === 0 ? 'There are no steps: leave the step empty' : `Choose a step from 1 to ${count} (not ${n})`,
   loop: (path: string[]) => `This would make a loop: ${path.join(' → ')}`,
+  fileNotFound: 'No such picture or video in your company.',
 } as const;
 
 const positiveQuantity = decimalText('Quantity', BOM_QUANTITY_SCALE, { sign: 'positive' }).refine(
@@ -117,6 +121,17 @@ export const ZBomLineSchema = z.object({
 });
 export type TBomLine = z.infer<typeof ZBomLineSchema>;
 
+/** A picture or video shown at a step, in order; `id` is the file's, `url` serves it (range requests). */
+export const ZStepFileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  contentType: z.enum(FILE_TYPES),
+  sizeBytes: z.number().int(),
+  caption: z.string(),
+  url: z.string(),
+});
+export type TStepFile = z.infer<typeof ZStepFileSchema>;
+
 export const ZStepSchema = z.object({
   id: z.string(),
   position: z.number().int(),
@@ -124,6 +139,7 @@ export const ZStepSchema = z.object({
   instructions: z.string(),
   setupMinutes: z.string(),
   runMinutes: z.string(),
+  files: z.array(ZStepFileSchema),
 });
 export type TStep = z.infer<typeof ZStepSchema>;
 
@@ -144,6 +160,12 @@ export const ZBomLineInputSchema = z.object({
 });
 export type TBomLineInput = z.infer<typeof ZBomLineInputSchema>;
 
+export const ZStepFileInputSchema = z.object({
+  fileId: z.uuid({ error: 'Choose a file' }),
+  caption: z.string().trim().max(200, 'Caption is too long (maximum 200 characters)').default(''),
+});
+export type TStepFileInput = z.infer<typeof ZStepFileInputSchema>;
+
 export const ZStepInputSchema = z.object({
   /** A step of this draft kept (so what links to it stays); omitted: a new step. */
   id: z.uuid().optional(),
@@ -151,6 +173,11 @@ export const ZStepInputSchema = z.object({
   instructions: z.string().max(20000, 'Instructions are too long (maximum 20,000 characters)').default(''),
   setupMinutes: minutes('Setup minutes').default('0'),
   runMinutes: minutes('Run minutes per unit').default('0'),
+  /** The step's pictures and videos in order (uploaded first); omitted: a kept step keeps its own. */
+  files: z
+    .array(ZStepFileInputSchema)
+    .max(MAX_STEP_FILES, `At most ${MAX_STEP_FILES} pictures and videos a step`)
+    .optional(),
 });
 export type TStepInput = z.infer<typeof ZStepInputSchema>;
 

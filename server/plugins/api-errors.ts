@@ -42,6 +42,8 @@ const MEANINGS: Record<TErrorCode, string> = {
   LIMIT_REACHED: "your plan's limit is reached",
   INVALID_TRANSITION: 'the record cannot make this move from its current status',
   PAYLOAD_TOO_LARGE: 'the body is larger than this operation takes',
+  UNSUPPORTED_MEDIA_TYPE: 'the uploaded content is not of a type this operation takes',
+  RANGE_NOT_SATISFIABLE: 'the Range header asks for bytes past the end of the file',
   IDEMPOTENCY_KEY_REUSED: 'the idempotency key was used for a different request',
   RATE_LIMITED: 'too many attempts; Retry-After says when to try again',
   INTERNAL: 'a fault on our side',

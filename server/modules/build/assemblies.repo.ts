@@ -179,16 +179,6 @@ export async function stepsOf(tx: TDb, companyId: string, revisionId: string): P
     .orderBy(asc(assemblySteps.position));
 }
 
-/** Empties a draft: its lines first (they name its steps), then its steps. */
-export async function clearRevision(tx: TDb, companyId: string, revisionId: string): Promise<void> {
-  await tx
-    .delete(bomLines)
-    .where(and(eq(bomLines.companyId, companyId), eq(bomLines.revisionId, revisionId)));
-  await tx
-    .delete(assemblySteps)
-    .where(and(eq(assemblySteps.companyId, companyId), eq(assemblySteps.revisionId, revisionId)));
-}
-
 export async function insertSteps(tx: TDb, rows: (typeof assemblySteps.$inferInsert)[]): Promise<void> {
   if (rows.length > 0) await tx.insert(assemblySteps).values(rows);
 }

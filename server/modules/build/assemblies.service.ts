@@ -19,6 +19,7 @@ import { recordAudit } from '../audit/audit.ts';
 import { findItemRow } from '../inventory/items.repo.ts';
 import * as repo from './assemblies.repo.ts';
 import { revisionOf } from './revision-view.ts';
+import { insertStepFiles, stepFilesOf } from './step-files.repo.ts';
 
 const assemblyNotFound = () => new AppError('NOT_FOUND', BUILD_MESSAGES.assemblyNotFound);
 const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
@@ -124,7 +125,8 @@ export async function getRevision(tenant: TTenant, id: string): Promise<TRevisio
 
 /**
  * POST /api/v1/assemblies/:id/draft: the open draft, or a new one copied from the highest released revision (its
- * lines and steps, new ids; each step remembers the one it came from). `created` says which.
+ * lines, steps and the steps' pictures and videos, new ids; each step remembers the one it came from). `created`
+ * says which.
  */
 export async function openDraft(
   tenant: TTenant,
@@ -153,6 +155,16 @@ export async function openDraft(
     await repo.insertSteps(
       tx,
       steps.map((s) => ({ ...s, id: stepIds.get(s.id) as string, revisionId: id, basedOnStepId: s.id })),
+    );
+    // The pictures and videos go with their steps: new links to the same files (a file is never copied).
+    await insertStepFiles(
+      tx,
+      (await stepFilesOf(tx, tenant.companyId, from.id)).map(({ link }) => ({
+        ...link,
+        id: uuidv7(),
+        revisionId: id,
+        stepId: stepIds.get(link.stepId) as string,
+      })),
     );
     const lines = await repo.linesOf(tx, tenant.companyId, from.id);
     await repo.insertLines(

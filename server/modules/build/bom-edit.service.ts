@@ -1,5 +1,6 @@
-// Saving a draft revision: its lines and steps replaced whole, after every component is checked to be the company's
-// own item and to make no loop through sub-assemblies (decision 044). One transaction, one audit entry.
+// Saving a draft revision: its lines replaced whole, its steps kept in place, added or removed, with their pictures
+// and videos, after every component is checked to be the company's own item and to make no loop through
+// sub-assemblies, and every file to be the company's own (decisions 044, 046). One transaction, one audit entry.
 import { v7 as uuidv7 } from 'uuid';
 import { normalizeDecimal } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
@@ -7,9 +8,11 @@ import { BUILD_MESSAGES, type TRevision, type TRevisionSave } from '#common/sche
 import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { filesAmong } from '../files/files.repo.ts';
 import * as repo from './assemblies.repo.ts';
 import { findLoop } from './bom-graph.ts';
 import { revisionOf } from './revision-view.ts';
+import * as stepFiles from './step-files.repo.ts';
 
 /** A line as the trail writes it: "PN × 2 (+5 % scrap) at step 1". */
 function lineText(partNumber: string, l: { quantity: string; scrapPercent: string; step: number | null }) {
@@ -43,6 +46,56 @@ async function checkComponents(
   return found;
 }
 
+/** A picture or video as the trail writes it: "step 2: drill.webm (Hold the drill level)". */
+function pictureText(step: number, f: { name: string; caption: string }) {
+  return `step ${step}: ${f.name}${f.caption ? ` (${f.caption})` : ''}`;
+}
+
+/** Refuses a step file that is not one of the company's files (404 naming it: another company's id is no file). */
+async function checkFiles(tx: TDb, companyId: string, input: TRevisionSave): Promise<void> {
+  const named = input.steps.flatMap((s) => (s.files ?? []).map((f) => f.fileId));
+  const found = new Set((await filesAmong(tx, companyId, [...new Set(named)])).map((f) => f.id));
+  const errors: Record<string, string> = {};
+  input.steps.forEach((s, i) => {
+    (s.files ?? []).forEach((f, j) => {
+      if (!found.has(f.fileId)) errors[`steps.${i}.files.${j}.fileId`] = BUILD_MESSAGES.fileNotFound;
+    });
+  });
+  if (Object.keys(errors).length > 0) throw new AppError('NOT_FOUND', BUILD_MESSAGES.fileNotFound, errors);
+}
+
+/** Sets the files of every step that names them (replacing its own); a kept step that names none keeps its own. */
+async function writeStepFiles(
+  tx: TDb,
+  companyId: string,
+  revisionId: string,
+  input: TRevisionSave,
+  stepIds: string[],
+): Promise<void> {
+  const named = input.steps.flatMap((s, i) =>
+    s.files ? [{ stepId: stepIds[i] as string, files: s.files }] : [],
+  );
+  await stepFiles.deleteStepFiles(
+    tx,
+    companyId,
+    named.map((n) => n.stepId),
+  );
+  await stepFiles.insertStepFiles(
+    tx,
+    named.flatMap((n) =>
+      n.files.map((f, j) => ({
+        id: uuidv7(),
+        companyId,
+        revisionId,
+        stepId: n.stepId,
+        fileId: f.fileId,
+        position: j + 1,
+        caption: f.caption,
+      })),
+    ),
+  );
+}
+
 /** Refuses a line naming a step the draft does not have, and a kept step id that is not one of this draft's. */
 function checkSteps(input: TRevisionSave, ownStepIds: Set<string>): void {
   const errors: Record<string, string> = {};
@@ -73,27 +126,41 @@ export async function saveRevision(tenant: TTenant, id: string, input: TRevision
     const before = await revisionOf(tx, tenant.companyId, revision);
     checkSteps(input, new Set(before.steps.map((s) => s.id)));
     const partNumbers = await checkComponents(tx, tenant.companyId, assembly.item.id, input);
+    await checkFiles(tx, tenant.companyId, input);
 
-    // A kept step keeps what it was copied from (decision 044: links to it can follow).
-    const basedOn = new Map(
-      (await repo.stepsOf(tx, tenant.companyId, id)).map((s) => [s.id, s.basedOnStepId]),
-    );
-    await repo.clearRevision(tx, tenant.companyId, id);
+    // Kept steps are changed in place and keep their ids, so what links to them (pictures and videos, and later QC
+    // checks) stays; the steps left out are deleted with their links (decision 044's notes).
+    await stepFiles.deleteLines(tx, tenant.companyId, id);
+    const kept = input.steps.flatMap((s) => (s.id ? [s.id] : []));
+    await stepFiles.deleteStepsExcept(tx, tenant.companyId, id, kept);
     const stepIds = input.steps.map((s) => s.id ?? uuidv7());
+    const fields = (s: TRevisionSave['steps'][number], i: number) => ({
+      position: i + 1,
+      title: s.title,
+      instructions: s.instructions,
+      setupMinutes: normalizeDecimal(s.setupMinutes, 3),
+      runMinutes: normalizeDecimal(s.runMinutes, 3),
+    });
+    for (const [i, s] of input.steps.entries()) {
+      if (s.id) await stepFiles.updateStep(tx, tenant.companyId, s.id, fields(s, i));
+    }
     await repo.insertSteps(
       tx,
-      input.steps.map((s, i) => ({
-        id: stepIds[i] as string,
-        companyId: tenant.companyId,
-        revisionId: id,
-        position: i + 1,
-        title: s.title,
-        instructions: s.instructions,
-        setupMinutes: normalizeDecimal(s.setupMinutes, 3),
-        runMinutes: normalizeDecimal(s.runMinutes, 3),
-        basedOnStepId: s.id ? (basedOn.get(s.id) ?? null) : null,
-      })),
+      input.steps.flatMap((s, i) =>
+        s.id
+          ? []
+          : [
+              {
+                id: stepIds[i] as string,
+                companyId: tenant.companyId,
+                revisionId: id,
+                basedOnStepId: null,
+                ...fields(s, i),
+              },
+            ],
+      ),
     );
+    await writeStepFiles(tx, tenant.companyId, id, input, stepIds);
     await repo.insertLines(
       tx,
       input.lines.map((l, i) => ({
@@ -108,6 +175,7 @@ export async function saveRevision(tenant: TTenant, id: string, input: TRevision
         stepId: l.step === null ? null : (stepIds[l.step - 1] ?? null),
       })),
     );
+    const after = await revisionOf(tx, tenant.companyId, revision);
     await recordAudit(tx, tenant.companyId, tenant.actor, {
       entityType: 'assembly',
       entityId: assembly.assembly.id,
@@ -117,13 +185,15 @@ export async function saveRevision(tenant: TTenant, id: string, input: TRevision
         revision: revision.number,
         lines: before.lines.map((l) => lineText(l.component.partNumber, l)),
         steps: before.steps.map((s) => s.title),
+        pictures: before.steps.flatMap((s) => s.files.map((f) => pictureText(s.position, f))),
       },
       after: {
         revision: revision.number,
         lines: input.lines.map((l) => lineText(partNumbers.get(l.componentItemId) ?? '', l)),
         steps: input.steps.map((s) => s.title),
+        pictures: after.steps.flatMap((s) => s.files.map((f) => pictureText(s.position, f))),
       },
     });
-    return revisionOf(tx, tenant.companyId, revision);
+    return after;
   });
 }

@@ -1,8 +1,10 @@
 // A revision as the contract shows it: its assembly's item, its lines with their components, its steps.
 import { normalizeDecimal } from '#common/decimal.ts';
-import type { TRevision } from '#common/schemas/build.ts';
+import type { TRevision, TStepFile } from '#common/schemas/build.ts';
+import { fileUrl, type TFileType } from '#common/schemas/files.ts';
 import type { TDb } from '../../db/client.ts';
 import * as repo from './assemblies.repo.ts';
+import { stepFilesOf } from './step-files.repo.ts';
 
 /** Money as stored ("12.5000") to one spelling ("12.5"). */
 const money = (text: string) => normalizeDecimal(text, 4);
@@ -10,11 +12,25 @@ const money = (text: string) => normalizeDecimal(text, 4);
 export async function revisionOf(tx: TDb, companyId: string, r: repo.TRevisionRow): Promise<TRevision> {
   const found = await repo.findAssembly(tx, companyId, r.assemblyId);
   if (!found) throw new Error(`revision ${r.id} without its assembly`);
-  const [lines, steps, revisions] = [
+  const [lines, steps, revisions, stepFiles] = [
     await repo.linesOf(tx, companyId, r.id),
     await repo.stepsOf(tx, companyId, r.id),
     await repo.revisionsOf(tx, companyId, r.assemblyId),
+    await stepFilesOf(tx, companyId, r.id),
   ];
+  const filesOf = new Map<string, TStepFile[]>();
+  for (const { link, file } of stepFiles) {
+    const list = filesOf.get(link.stepId) ?? [];
+    list.push({
+      id: file.id,
+      name: file.name,
+      contentType: file.contentType as TFileType,
+      sizeBytes: file.sizeBytes,
+      caption: link.caption,
+      url: fileUrl(file.id),
+    });
+    filesOf.set(link.stepId, list);
+  }
   const stepPosition = new Map(steps.map((s, i) => [s.id, i + 1]));
   const basedOn = revisions.find((x) => x.revision.id === r.basedOnId)?.revision.number ?? null;
   return {
@@ -57,6 +73,7 @@ export async function revisionOf(tx: TDb, companyId: string, r: repo.TRevisionRo
       instructions: s.instructions,
       setupMinutes: normalizeDecimal(s.setupMinutes, 3),
       runMinutes: normalizeDecimal(s.runMinutes, 3),
+      files: filesOf.get(s.id) ?? [],
     })),
   };
 }
