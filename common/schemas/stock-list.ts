@@ -48,6 +48,12 @@ export const ZStockRowSchema = z.object({
   onHand: z.string(),
   /** onHand × unitCost, exact. */
   value: z.string(),
+  /**
+   * Held back by released work orders, and the item's whole on hand less that (decision 048). Reservations are not
+   * per location, so under a location filter both still speak of the whole item.
+   */
+  reserved: z.string(),
+  available: z.string(),
   /** How many locations hold some of it. */
   locationCount: z.number().int(),
   lotTracked: z.boolean(),

@@ -157,6 +157,9 @@ export const ZStockBalanceSchema = z.object({
 export const ZItemBalancesSchema = z.object({
   itemId: z.string(),
   total: z.string(),
+  /** Held back by released work orders (decision 048), and total less that: what is free to use. */
+  reserved: z.string(),
+  available: z.string(),
   balances: z.array(ZStockBalanceSchema),
 });
 export type TItemBalances = z.infer<typeof ZItemBalancesSchema>;

@@ -28,7 +28,8 @@ export interface TShop {
   site: string;
   bin: string;
   item: (partNumber: string, unitCost?: string) => Promise<string>;
-  receive: (itemId: string, quantity: string) => Promise<void>;
+  /** Receives into the bin; a lot-tracked item (an assembly is) needs `lotNumber`. */
+  receive: (itemId: string, quantity: string, lotNumber?: string) => Promise<void>;
   /** An assembly of `itemId` with `lines` and one step, released; returns the assembly and its revision ids. */
   released: (
     itemId: string,
@@ -58,12 +59,23 @@ export async function shopOf(t: TTestApp, admin: string, prefix: string): Promis
     site,
     bin,
     item: async (partNumber, unitCost = '1') =>
-      (await ok('POST', '/api/v1/items', { partNumber, name: `Part ${partNumber}`, unitCost }, 201)).id,
-    receive: async (itemId, quantity) => {
+      (
+        await ok(
+          'POST',
+          '/api/v1/items',
+          { partNumber, name: `Part ${partNumber}`, unitCost, lotTracked: false },
+          201,
+        )
+      ).id,
+    receive: async (itemId, quantity, lotNumber) => {
       await ok(
         'POST',
         '/api/v1/stock/transactions',
-        { idempotencyKey: randomUUID(), kind: 'receive', lines: [{ itemId, locationId: bin, quantity }] },
+        {
+          idempotencyKey: randomUUID(),
+          kind: 'receive',
+          lines: [{ itemId, locationId: bin, quantity, ...(lotNumber ? { lotNumber } : {}) }],
+        },
         201,
       );
     },

@@ -1,7 +1,7 @@
 // The stock list, its CSV export, the item lookup by part number and an item's ledger history (decision 023).
 
 import { csvFile } from '#common/csv.ts';
-import { normalizeDecimal } from '#common/decimal.ts';
+import { fromScaled, normalizeDecimal, toScaled } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
 import { ITEM_MESSAGES, type TItem } from '#common/schemas/inventory-setup.ts';
 import {
@@ -21,6 +21,7 @@ import { companyToday } from '../companies/company-clock.ts';
 import { itemLedger } from './item-ledger.repo.ts';
 import { findItemByPartNumber, findItemRow, toItem } from './items.repo.ts';
 import * as repo from './stock-list.repo.ts';
+import { reservedByItem } from './stock-reserved.repo.ts';
 
 const itemNotFound = () => new AppError('NOT_FOUND', ITEM_MESSAGES.notFound);
 const locationNotFound = () =>
@@ -28,8 +29,12 @@ const locationNotFound = () =>
     locationId: 'No such location in your company.',
   });
 
-function toRow(raw: repo.TStockRowRaw): TStockRow {
+function toRow(raw: repo.TStockRowRaw, held: { reserved: string; onHand: string } | undefined): TStockRow {
+  const reserved = toScaled(normalizeDecimal(held?.reserved ?? '0'), 6);
+  const itemOnHand = toScaled(normalizeDecimal(held?.onHand ?? raw.on_hand), 6);
   return {
+    reserved: fromScaled(reserved, 6),
+    available: fromScaled(itemOnHand - reserved, 6),
     id: raw.id,
     partNumber: raw.part_number,
     name: raw.name,
@@ -63,7 +68,15 @@ async function findPage(
   const rows = byStock
     ? await repo.stockPageByStock(tx, companyId, filter, scope, page)
     : await repo.stockPageByItem(tx, companyId, filter, scope, page);
-  if (rows.length > 0 || page.offset === 0) return { rows: rows.map(toRow), total: rows[0]?.total ?? 0 };
+  if (rows.length > 0 || page.offset === 0) {
+    // Asked for the page's items only: the tuned statements above stay as they are (decision 048).
+    const held = await reservedByItem(
+      tx,
+      companyId,
+      rows.map((r) => r.id),
+    );
+    return { rows: rows.map((r) => toRow(r, held.get(r.id))), total: rows[0]?.total ?? 0 };
+  }
   // Past the last page the count has no row to ride on: ask for it alone.
   if (!byStock) return { rows: [], total: await repo.countItems(tx, companyId, filter, scope) };
   const [first] = await repo.stockPageByStock(tx, companyId, filter, scope, { limit: 1, offset: 0 });
@@ -93,6 +106,8 @@ export const STOCK_CSV_COLUMNS = [
   'category',
   'unit_of_measure',
   'on_hand',
+  'reserved',
+  'available',
   'unit_cost',
   'value',
   'reorder_point',
@@ -131,6 +146,8 @@ export async function exportStockCsv(
       r.category,
       r.unitOfMeasure,
       r.onHand,
+      r.reserved,
+      r.available,
       r.unitCost,
       r.value,
       r.reorderPoint,

@@ -25,6 +25,7 @@ import {
   negate,
   type TDelta,
 } from './stock-posting.ts';
+import { reservedByItem } from './stock-reserved.repo.ts';
 
 /** The signed deltas of a posting (a move is two: out of one location, into another). */
 function deltasOf(input: TPostStock): TDelta[] {
@@ -201,9 +202,15 @@ export async function getItemBalances(tenant: TTenant, itemId: string): Promise<
     if (!item) throw new AppError('NOT_FOUND', STOCK_MESSAGES.itemNotFound);
     const rows = await repo.itemBalances(tx, tenant.companyId, itemId);
     const total = rows.reduce((sum, r) => sum + toScaled(normalizeDecimal(r.quantity), QUANTITY_SCALE), 0n);
+    const reserved = toScaled(
+      normalizeDecimal((await reservedByItem(tx, tenant.companyId, [itemId])).get(itemId)?.reserved ?? '0'),
+      QUANTITY_SCALE,
+    );
     return {
       itemId,
       total: fromScaled(total, QUANTITY_SCALE),
+      reserved: fromScaled(reserved, QUANTITY_SCALE),
+      available: fromScaled(total - reserved, QUANTITY_SCALE),
       balances: rows.map((r) => ({ ...r, quantity: normalizeDecimal(r.quantity) })),
     };
   });

@@ -1,0 +1,35 @@
+// Reserved and available beside on hand (decision 048): what released work orders hold back of each item (open
+// reservations, quantity less consumed) and the item's on hand less that. Asked for a page's items after the page
+// is found, so the stock list's tuned statements (decision 026) stay as they are: one probe per item of the partial
+// index work_order_reservations_open_item_idx, and a primary-key read of the item's own total.
+import { sql } from 'drizzle-orm';
+import { queryRows, type TDb } from '../../db/client.ts';
+
+/** Chunks keep the bind parameters well under PostgreSQL's limit on a 50,000-row export. */
+const CHUNK = 1000;
+
+/** Reserved and the item's total on hand by item id, for `itemIds` (items with nothing reserved: "0"). */
+export async function reservedByItem(
+  tx: TDb,
+  companyId: string,
+  itemIds: readonly string[],
+): Promise<Map<string, { reserved: string; onHand: string }>> {
+  const found = new Map<string, { reserved: string; onHand: string }>();
+  for (let start = 0; start < itemIds.length; start += CHUNK) {
+    const ids = itemIds.slice(start, start + CHUNK);
+    const rows = await queryRows<{ id: string; on_hand: string; reserved: string }>(
+      tx,
+      sql`select i.id, i.on_hand::text as on_hand,
+                 coalesce((select sum(r.quantity - r.consumed) from work_order_reservations r
+                            where r.company_id = i.company_id and r.item_id = i.id and r.released_at is null), 0)::text
+                   as reserved
+            from items i
+           where i.company_id = ${companyId} and i.id in (${sql.join(
+             ids.map((id) => sql`${id}`),
+             sql`, `,
+           )})`,
+    );
+    for (const row of rows) found.set(row.id, { reserved: row.reserved, onHand: row.on_hand });
+  }
+  return found;
+}
