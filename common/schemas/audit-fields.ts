@@ -99,6 +99,14 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     outputLocation: 'Output location',
     status: 'Status',
     reserved: 'Reserved',
+    // The shop-floor run (decision 049).
+    step: 'Step',
+    goodQuantity: 'Good quantity',
+    scrapQuantity: 'Scrap',
+    scrapReason: 'Scrap reason',
+    component: 'Component',
+    lot: 'Lot',
+    location: 'Location',
   },
   file: { name: 'Name', contentType: 'Type', size: 'Size' },
   'build-order': {

@@ -1,0 +1,188 @@
+// The shop-floor run of a work order (decision 049): the contract of /api/v1/work-orders/:id/floor and its actions —
+// steps started, paused, resumed and finished in order; components consumed by what the operator scans; output put
+// away (into a new lot when the assembly is lot-tracked) and scrap recorded; completion. Quantities are exact decimals.
+import { z } from 'zod';
+import { STEP_RUN_STATUSES } from '../work-order-status.ts';
+import { idempotencyKeySchema } from './idempotency-key.ts';
+import { QUANTITY_SCALE } from './inventory-setup.ts';
+import { decimalText } from './numbers.ts';
+import { ZWorkOrderStatusSchema } from './work-orders.ts';
+
+const positive = (field: string) =>
+  decimalText(field, QUANTITY_SCALE, { sign: 'positive' }).refine(
+    (v) => /[1-9]/.test(v) && !v.startsWith('-'),
+    `${field} must be more than 0`,
+  );
+const notNegative = (field: string) =>
+  decimalText(field, QUANTITY_SCALE, { sign: 'nonNegative' }).refine(
+    (v) => !v.startsWith('-'),
+    `${field} cannot be negative`,
+  );
+const hasScrap = (v: string) => /[1-9]/.test(v);
+const reason = z.string().trim().max(500, 'At most 500 characters').optional();
+
+/** The rule both finishing a step and recording output share: scrap needs a reason (schema rules cannot say it). */
+export const SCRAP_REASON_RULE = 'scrapReason is given when scrapQuantity is more than 0';
+
+/** POST …/steps/:stepId/finish: how many came through the step good, how many were scrapped and why. */
+export const ZStepFinishSchema = z
+  .object({
+    goodQuantity: notNegative('Good quantity'),
+    scrapQuantity: notNegative('Scrap').default('0'),
+    scrapReason: reason,
+  })
+  .refine((b) => !hasScrap(b.scrapQuantity) || !!b.scrapReason, {
+    path: ['scrapReason'],
+    error: 'Say why it was scrapped',
+  });
+export type TStepFinish = z.infer<typeof ZStepFinishSchema>;
+
+/**
+ * POST …/consumptions: what the operator scanned or typed (a lot or item label, a lot or part number), how much and
+ * from where; `stepId` the step it is consumed at, when the screen knows it.
+ */
+export const ZConsumeSchema = z.object({
+  idempotencyKey: idempotencyKeySchema('consumption'),
+  code: z.string({ error: 'Scan or type a label' }).trim().min(1, 'Scan or type a label').max(300),
+  quantity: positive('Quantity'),
+  locationId: z.uuid({ error: 'Choose the location it is taken from' }),
+  stepId: z.uuid({ error: 'Not a step id' }).optional(),
+});
+export type TConsume = z.infer<typeof ZConsumeSchema>;
+
+/** POST …/outputs: good units put away (at `locationId`, else the work order's output location) and scrap. */
+export const ZOutputSchema = z
+  .object({
+    idempotencyKey: idempotencyKeySchema('output'),
+    goodQuantity: notNegative('Good quantity').default('0'),
+    scrapQuantity: notNegative('Scrap').default('0'),
+    scrapReason: reason,
+    locationId: z.uuid({ error: 'Choose where the output is put away' }).optional(),
+  })
+  .refine((b) => hasScrap(b.goodQuantity) || hasScrap(b.scrapQuantity), {
+    path: ['goodQuantity'],
+    error: 'Record some good quantity or scrap',
+  })
+  .refine((b) => !hasScrap(b.scrapQuantity) || !!b.scrapReason, {
+    path: ['scrapReason'],
+    error: 'Say why it was scrapped',
+  });
+export type TOutput = z.infer<typeof ZOutputSchema>;
+export const OUTPUT_RULES = ['goodQuantity or scrapQuantity is more than 0', SCRAP_REASON_RULE];
+
+export const SHOP_FLOOR_MESSAGES = {
+  stepNotFound: 'No such step on this work order.',
+  notRunnable: (status: string) => `This work order is ${status}: release it before its steps are run.`,
+  notInProgress: (status: string) => `This work order is ${status}: start a step first.`,
+  previousOpen: (title: string) => `Finish “${title}” first: steps are run in order.`,
+  alreadyStarted: 'This step has already been started.',
+  notStarted: 'This step has not been started.',
+  notRunning: 'This step is not running.',
+  notPaused: 'This step is not paused.',
+  alreadyFinished: 'This step has already been finished.',
+  notRecognised: (code: string) =>
+    `Not recognised: “${code}”. Scan a part’s or a lot’s label, or type its number.`,
+  lotAmbiguous: (text: string) => `Lot “${text}” exists for several parts: scan the lot’s own label.`,
+  notAPart: 'This label is not a part’s or a lot’s: scan the component’s label.',
+  wrongItem: (partNumber: string, expected: string[]) =>
+    `${partNumber} is not on this work order. Expected one of: ${expected.join(', ')}.`,
+  wrongLot: (lotNumber: string, partNumber: string, expected: string[]) =>
+    `Lot ${lotNumber} is of ${partNumber}, which is not on this work order. Expected a lot of: ${expected.join(', ')}.`,
+  lotNeeded: (partNumber: string) =>
+    `${partNumber} is lot-tracked: scan the lot’s label or type its lot number.`,
+  overReserved: (partNumber: string, left: string, reserved: string, consumed: string) =>
+    `Only ${left} of ${partNumber} is left on this work order (${reserved} reserved, ${consumed} consumed). Nothing was consumed.`,
+  locationNotFound: 'No such location in your company.',
+  outputLocationNeeded: 'Say where the output is put away: this work order has no output location.',
+  overQuantity: (left: string) =>
+    `Only ${left} more can be recorded: the work order’s quantity would be passed.`,
+  stepsOpen: (titles: string[]) => `Finish every step first: ${titles.join(', ')}.`,
+  noOutput: 'Record some output (good or scrap) before completing.',
+  checksOpen: (names: string[]) => `A required QC check is open: ${names.join(', ')}.`,
+} as const;
+
+export const ZStepRunSchema = z.object({
+  status: z.enum(STEP_RUN_STATUSES),
+  startedByName: z.string(),
+  startedAt: z.string(),
+  pausedAt: z.string().nullable(),
+  pausedMinutes: z.string(),
+  finishedByName: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  goodQuantity: z.string().nullable(),
+  scrapQuantity: z.string().nullable(),
+  scrapReason: z.string().nullable(),
+});
+
+export const ZFloorStepSchema = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  title: z.string(),
+  /** Markdown, rendered without raw HTML. */
+  instructions: z.string(),
+  run: ZStepRunSchema.nullable(),
+});
+
+export const ZFloorComponentSchema = z.object({
+  itemId: z.string(),
+  partNumber: z.string(),
+  name: z.string(),
+  unitOfMeasure: z.string(),
+  lotTracked: z.boolean(),
+  /** The BOM lines' step (null: the first step). */
+  stepIds: z.array(z.string().nullable()),
+  reserved: z.string(),
+  consumed: z.string(),
+  /** Reserved less consumed while the reservation is open: what may still be consumed. */
+  left: z.string(),
+});
+
+export const ZFloorConsumptionSchema = z.object({
+  id: z.string(),
+  partNumber: z.string(),
+  lotNumber: z.string().nullable(),
+  locationCode: z.string(),
+  quantity: z.string(),
+  stepId: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+});
+
+export const ZFloorOutputSchema = z.object({
+  id: z.string(),
+  lotId: z.string().nullable(),
+  lotNumber: z.string().nullable(),
+  locationCode: z.string().nullable(),
+  goodQuantity: z.string(),
+  scrapQuantity: z.string(),
+  scrapReason: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+});
+
+/** GET /api/v1/work-orders/:id/floor, and the answer of every shop-floor action: the run as it now is. */
+export const ZFloorSchema = z.object({
+  id: z.string(),
+  numberText: z.string(),
+  status: ZWorkOrderStatusSchema,
+  partNumber: z.string(),
+  name: z.string(),
+  unitOfMeasure: z.string(),
+  quantity: z.string(),
+  goodQuantity: z.string(),
+  scrapQuantity: z.string(),
+  outputLocation: z.object({ id: z.string(), code: z.string() }).nullable(),
+  steps: z.array(ZFloorStepSchema),
+  components: z.array(ZFloorComponentSchema),
+  consumptions: z.array(ZFloorConsumptionSchema),
+  outputs: z.array(ZFloorOutputSchema),
+});
+export type TFloor = z.infer<typeof ZFloorSchema>;
+
+/** The answer of a consumption or an output: the row it made (the same on a retried key) and the run. */
+export const ZFloorActionSchema = z.object({
+  recordId: z.string(),
+  transactionId: z.string().nullable(),
+  floor: ZFloorSchema,
+});
+export type TFloorAction = z.infer<typeof ZFloorActionSchema>;

@@ -1,0 +1,198 @@
+// Consuming a component at a work order by what the operator scanned (decision 049). Refused, saying what was
+// expected, when the scan is not one of the work order's components, when a lot-tracked part is scanned without its
+// lot, when more is asked than is left of the reservation, or more than the location (and lot) holds. The stock moves
+// by a 'build-consume' posting of the ledger's engine in the same transaction as the consumption row and the
+// reservation's consumed, under the client's idempotency key (decision 036: the same request again answers the
+// first consumption; the same key for another request is 422).
+import { v7 as uuidv7 } from 'uuid';
+import { compareDecimal, fromScaled, normalizeDecimal, toScaled } from '#common/decimal.ts';
+import { AppError } from '#common/errors.ts';
+import { QUANTITY_SCALE } from '#common/schemas/inventory-setup.ts';
+import { SHOP_FLOOR_MESSAGES as M, type TConsume, type TFloorAction } from '#common/schemas/shop-floor.ts';
+import type { TDb } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { TTenant } from '../../db/tenant.ts';
+import { recordAudit } from '../audit/audit.ts';
+import { findItemRow } from '../inventory/items.repo.ts';
+import { findLocation } from '../inventory/locations.repo.ts';
+import { findTransactionByKey } from '../inventory/stock.repo.ts';
+import { postLinesWithin } from '../inventory/stock.service.ts';
+import { stepsOf } from './assemblies.repo.ts';
+import * as repo from './shop-floor.repo.ts';
+import { resolveScanned, type TScanned } from './shop-floor-scan.ts';
+import { assertInProgress, lockedWorkOrder, woLabel } from './shop-floor-steps.service.ts';
+import { floorComponents, floorOf } from './shop-floor-view.ts';
+import type { TWorkOrderRow } from './work-orders.repo.ts';
+
+/** A consumption's posting key, namespaced so it never meets a stock posting's or a borrowing's key. */
+export const consumeKey = (key: string) => `build-consume:${key}`;
+
+export const KEY_REUSED =
+  'This idempotency key was already used for a different request. That first one stands and nothing else was ' +
+  'posted: send a new key for a new consumption or output.';
+const keyReused = () => new AppError('IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
+
+const subtract = (a: string, b: string) =>
+  fromScaled(toScaled(a, QUANTITY_SCALE) - toScaled(b, QUANTITY_SCALE), QUANTITY_SCALE);
+
+/** The posting engine's refusal on its line ("line.quantity") said on this request's fields. */
+function onRequestFields(error: unknown): unknown {
+  if (!(error instanceof AppError) || !error.fieldErrors) return error;
+  const rename: Record<string, string> = { quantity: 'quantity', locationId: 'locationId' };
+  const fields: Record<string, string> = {};
+  for (const [path, message] of Object.entries(error.fieldErrors)) {
+    const field = path.replace(/^line\./, '');
+    fields[rename[field] ?? 'code'] = message;
+  }
+  return new AppError(error.code, error.message, fields);
+}
+
+/** The step a consumption is recorded at: the one named, else the one running now (if exactly one is open). */
+async function stepRunFor(tx: TDb, wo: TWorkOrderRow, stepId: string | undefined) {
+  const runs = await repo.stepRunsOf(tx, wo.companyId, wo.id);
+  if (stepId === undefined) {
+    const open = runs.filter((r) => r.status !== 'finished');
+    return open.length === 1 ? open[0]! : null;
+  }
+  const steps = await stepsOf(tx, wo.companyId, wo.revisionId);
+  if (!steps.some((s) => s.id === stepId))
+    throw new AppError('NOT_FOUND', M.stepNotFound, { stepId: M.stepNotFound });
+  const run = runs.find((r) => r.step_id === stepId);
+  if (!run) throw new AppError('CONFLICT', M.notStarted, { stepId: M.notStarted });
+  return run;
+}
+
+/** The BOM line a consumption answers: the item's only line, or its line at this step (null: not known). */
+async function bomLineFor(tx: TDb, wo: TWorkOrderRow, itemId: string, stepId: string | null) {
+  const lines = await repo.bomLinesOfItem(tx, wo.companyId, wo.revisionId, itemId);
+  if (lines.length === 1) return lines[0]!.id;
+  if (stepId === null) return null;
+  const steps = await stepsOf(tx, wo.companyId, wo.revisionId);
+  const first = steps[0]?.id === stepId;
+  return lines.find((l) => l.step_id === stepId || (first && l.step_id === null))?.id ?? null;
+}
+
+/** Whether the consumption a retried key made is the one `input` asks for. */
+function isSameConsumption(
+  first: NonNullable<Awaited<ReturnType<typeof repo.consumptionOfTransaction>>>,
+  workOrderId: string,
+  scanned: TScanned,
+  input: TConsume,
+) {
+  return (
+    first.work_order_id === workOrderId &&
+    first.item_id === scanned.itemId &&
+    first.lot_id === scanned.lotId &&
+    first.location_id === input.locationId &&
+    normalizeDecimal(first.quantity) === normalizeDecimal(input.quantity) &&
+    (input.stepId === undefined || first.step_id === input.stepId)
+  );
+}
+
+/** The consumption an earlier request with this key made, when it is this request's; 422 when it is another's. */
+async function retried(tx: TDb, tenant: TTenant, id: string, input: TConsume): Promise<TFloorAction | null> {
+  const posting = await findTransactionByKey(tx, tenant.companyId, consumeKey(input.idempotencyKey));
+  if (!posting) return null;
+  const first = await repo.consumptionOfTransaction(tx, tenant.companyId, posting.id);
+  if (!first || first.work_order_id !== id) throw keyReused();
+  const scanned = await resolveScanned(tx, tenant.companyId, input.code, new Set([first.item_id]));
+  if (!isSameConsumption(first, id, scanned, input)) throw keyReused();
+  return { recordId: first.id, transactionId: posting.id, floor: await floorOf(tx, tenant.companyId, id) };
+}
+
+async function consumeOnce(tx: TDb, tenant: TTenant, id: string, input: TConsume): Promise<TFloorAction> {
+  const { companyId } = tenant;
+  const wo = await lockedWorkOrder(tx, companyId, id);
+  const again = await retried(tx, tenant, id, input);
+  if (again) return again;
+  assertInProgress(wo);
+  const components = await floorComponents(tx, companyId, wo);
+  const expected = components.map((c) => c.part_number);
+  const scanned = await resolveScanned(tx, companyId, input.code, new Set(components.map((c) => c.item_id)));
+  const component = components.find((c) => c.item_id === scanned.itemId);
+  if (!component) {
+    const part = (await findItemRow(tx, companyId, scanned.itemId))?.partNumber ?? '';
+    const message = scanned.lotNumber
+      ? M.wrongLot(scanned.lotNumber, part, expected)
+      : M.wrongItem(part, expected);
+    throw new AppError('BAD_REQUEST', message, { code: message });
+  }
+  if (component.lot_tracked && scanned.lotId === null) {
+    const message = M.lotNeeded(component.part_number);
+    throw new AppError('BAD_REQUEST', message, { code: message });
+  }
+  const location = await findLocation(tx, companyId, input.locationId);
+  if (!location) throw new AppError('NOT_FOUND', M.locationNotFound, { locationId: M.locationNotFound });
+  const run = await stepRunFor(tx, wo, input.stepId);
+
+  const quantity = normalizeDecimal(input.quantity);
+  const reservation = await repo.lockReservation(tx, companyId, id, scanned.itemId);
+  const reserved = normalizeDecimal(reservation?.quantity ?? '0');
+  const consumed = normalizeDecimal(reservation?.consumed ?? '0');
+  const left = subtract(reserved, consumed);
+  if (!reservation || compareDecimal(quantity, left) > 0) {
+    const message = M.overReserved(component.part_number, left, reserved, consumed);
+    throw new AppError('CONFLICT', message, { quantity: message });
+  }
+
+  let transactionId: string;
+  try {
+    transactionId = await postLinesWithin(
+      tx,
+      tenant,
+      { kind: 'build-consume', reference: woLabel(wo), idempotencyKey: consumeKey(input.idempotencyKey) },
+      [
+        {
+          itemId: scanned.itemId,
+          locationId: location.id,
+          lotId: scanned.lotId,
+          delta: `-${quantity}`,
+          field: 'line',
+        },
+      ],
+    );
+  } catch (error) {
+    throw onRequestFields(error);
+  }
+  await repo.addConsumed(tx, companyId, reservation.id, quantity);
+  const recordId = uuidv7();
+  await repo.insertConsumption(tx, {
+    id: recordId,
+    companyId,
+    workOrderId: id,
+    stepRunId: run?.id ?? null,
+    bomLineId: await bomLineFor(tx, wo, scanned.itemId, run?.step_id ?? null),
+    itemId: scanned.itemId,
+    lotId: scanned.lotId,
+    locationId: location.id,
+    quantity,
+    transactionId,
+    createdBy: tenant.actor.name,
+  });
+  await recordAudit(tx, companyId, tenant.actor, {
+    entityType: 'work-order',
+    entityId: wo.id,
+    entityLabel: woLabel(wo),
+    action: 'component-consumed',
+    after: {
+      component: component.part_number,
+      lot: scanned.lotNumber,
+      location: location.fullCode,
+      quantity,
+    },
+  });
+  return { recordId, transactionId, floor: await floorOf(tx, companyId, id) };
+}
+
+/** POST /api/v1/work-orders/:id/consumptions. */
+export async function consume(tenant: TTenant, id: string, input: TConsume): Promise<TFloorAction> {
+  try {
+    return await tenant.run((tx) => consumeOnce(tx, tenant, id, input));
+  } catch (error) {
+    // The same key sent twice at once: the second waited on the key's unique index, and answers the first's.
+    if (!isUniqueViolation(error)) throw error;
+    const first = await tenant.run((tx) => retried(tx, tenant, id, input));
+    if (first) return first;
+    throw error;
+  }
+}

@@ -1,0 +1,265 @@
+// Queries of the shop-floor run (decision 049), inside the tenant's transaction; company_id in every where and join.
+// Step runs change only by conditional updates (`where status = …`), so two operators acting on one step at once
+// change it once: the second waits for the first's row lock, re-reads the row and matches nothing.
+import { sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { queryRows, type TDb } from '../../db/client.ts';
+
+export interface TStepRunRow {
+  id: string;
+  step_id: string;
+  status: string;
+  started_by_name: string;
+  started_at: Date | string;
+  paused_at: Date | string | null;
+  paused_minutes: string;
+  finished_by_name: string | null;
+  finished_at: Date | string | null;
+  good_quantity: string | null;
+  scrap_quantity: string | null;
+  scrap_reason: string | null;
+}
+
+const runColumns = sql`id, step_id, status, started_by_name, started_at, paused_at, paused_minutes::text as paused_minutes,
+  finished_by_name, finished_at, good_quantity::text as good_quantity, scrap_quantity::text as scrap_quantity, scrap_reason`;
+
+export async function stepRunsOf(tx: TDb, companyId: string, workOrderId: string): Promise<TStepRunRow[]> {
+  return queryRows<TStepRunRow>(
+    tx,
+    sql`select ${runColumns} from work_order_step_runs
+         where company_id = ${companyId} and work_order_id = ${workOrderId}`,
+  );
+}
+
+export async function insertStepRun(
+  tx: TDb,
+  row: { companyId: string; workOrderId: string; stepId: string; userId: string; name: string },
+): Promise<boolean> {
+  // The unique (work order, step) key makes a second start at the same moment insert nothing.
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`insert into work_order_step_runs (id, company_id, work_order_id, step_id, status, started_by, started_by_name)
+        values (${uuidv7()}, ${row.companyId}, ${row.workOrderId}, ${row.stepId}, 'running', ${row.userId}, ${row.name})
+        on conflict (company_id, work_order_id, step_id) do nothing
+        returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** Minutes since paused_at, exact to the column's 3 decimals (numeric, never a float). */
+const pausedSince = sql`coalesce(round(extract(epoch from (now() - paused_at)) / 60, 3), 0)`;
+const whereRun = (companyId: string, workOrderId: string, stepId: string) =>
+  sql`company_id = ${companyId} and work_order_id = ${workOrderId} and step_id = ${stepId}`;
+
+export async function pauseStepRun(tx: TDb, companyId: string, workOrderId: string, stepId: string) {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update work_order_step_runs set status = 'paused', paused_at = now()
+         where ${whereRun(companyId, workOrderId, stepId)} and status = 'running' returning id`,
+  );
+  return rows.length > 0;
+}
+
+export async function resumeStepRun(tx: TDb, companyId: string, workOrderId: string, stepId: string) {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update work_order_step_runs
+           set status = 'running', paused_minutes = paused_minutes + ${pausedSince}, paused_at = null
+         where ${whereRun(companyId, workOrderId, stepId)} and status = 'paused' returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** Finishes the run unless it is finished already (a paused run's pause is counted); false when nothing changed. */
+export async function finishStepRun(
+  tx: TDb,
+  companyId: string,
+  workOrderId: string,
+  stepId: string,
+  done: { userId: string; name: string; good: string; scrap: string; reason: string | null },
+): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update work_order_step_runs
+           set status = 'finished', paused_minutes = paused_minutes + ${pausedSince}, paused_at = null,
+               finished_by = ${done.userId}, finished_by_name = ${done.name}, finished_at = now(),
+               good_quantity = ${done.good}, scrap_quantity = ${done.scrap}, scrap_reason = ${done.reason}
+         where ${whereRun(companyId, workOrderId, stepId)} and status <> 'finished' returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** The work order's open reservation of an item, locked: two consumptions of one item queue up and re-check. */
+export async function lockReservation(tx: TDb, companyId: string, workOrderId: string, itemId: string) {
+  const [row] = await queryRows<{ id: string; quantity: string; consumed: string }>(
+    tx,
+    sql`select id, quantity::text as quantity, consumed::text as consumed from work_order_reservations
+         where company_id = ${companyId} and work_order_id = ${workOrderId} and item_id = ${itemId}
+           and released_at is null
+           for update`,
+  );
+  return row ?? null;
+}
+
+export async function addConsumed(tx: TDb, companyId: string, reservationId: string, quantity: string) {
+  await tx.execute(
+    sql`update work_order_reservations set consumed = consumed + ${quantity}::numeric
+         where company_id = ${companyId} and id = ${reservationId}`,
+  );
+}
+
+/** The BOM lines of an item on the revision, with their step (null: the first step). */
+export async function bomLinesOfItem(tx: TDb, companyId: string, revisionId: string, itemId: string) {
+  return queryRows<{ id: string; step_id: string | null }>(
+    tx,
+    sql`select id, step_id from bom_lines
+         where company_id = ${companyId} and revision_id = ${revisionId} and component_item_id = ${itemId}
+         order by position`,
+  );
+}
+
+export async function insertConsumption(
+  tx: TDb,
+  row: {
+    id: string;
+    companyId: string;
+    workOrderId: string;
+    stepRunId: string | null;
+    bomLineId: string | null;
+    itemId: string;
+    lotId: string | null;
+    locationId: string;
+    quantity: string;
+    transactionId: string;
+    createdBy: string;
+  },
+): Promise<void> {
+  await tx.execute(
+    sql`insert into work_order_consumptions (id, company_id, work_order_id, step_run_id, bom_line_id, item_id, lot_id,
+          location_id, quantity, transaction_id, created_by)
+        values (${row.id}, ${row.companyId}, ${row.workOrderId}, ${row.stepRunId}, ${row.bomLineId}, ${row.itemId},
+          ${row.lotId}, ${row.locationId}, ${row.quantity}, ${row.transactionId}, ${row.createdBy})`,
+  );
+}
+
+/** The consumption a posting made (a retried idempotency key finds it and compares). */
+export async function consumptionOfTransaction(tx: TDb, companyId: string, transactionId: string) {
+  const [row] = await queryRows<{
+    id: string;
+    work_order_id: string;
+    item_id: string;
+    lot_id: string | null;
+    location_id: string;
+    quantity: string;
+    step_id: string | null;
+  }>(
+    tx,
+    sql`select c.id, c.work_order_id, c.item_id, c.lot_id, c.location_id, c.quantity::text as quantity, r.step_id
+          from work_order_consumptions c
+          left join work_order_step_runs r on r.company_id = c.company_id and r.id = c.step_run_id
+         where c.company_id = ${companyId} and c.transaction_id = ${transactionId}`,
+  );
+  return row ?? null;
+}
+
+/** The output a posting made (a retried idempotency key finds it and compares). */
+export async function outputOfTransaction(tx: TDb, companyId: string, transactionId: string) {
+  const [row] = await queryRows<{
+    id: string;
+    work_order_id: string;
+    location_id: string | null;
+    good_quantity: string;
+    scrap_quantity: string;
+    scrap_reason: string | null;
+  }>(
+    tx,
+    sql`select id, work_order_id, location_id, good_quantity::text as good_quantity,
+               scrap_quantity::text as scrap_quantity, scrap_reason
+          from work_order_outputs where company_id = ${companyId} and transaction_id = ${transactionId}`,
+  );
+  return row ?? null;
+}
+
+export async function insertOutput(
+  tx: TDb,
+  row: {
+    id: string;
+    companyId: string;
+    workOrderId: string;
+    lotId: string | null;
+    locationId: string | null;
+    good: string;
+    scrap: string;
+    reason: string | null;
+    transactionId: string | null;
+    createdBy: string;
+  },
+): Promise<void> {
+  await tx.execute(
+    sql`insert into work_order_outputs (id, company_id, work_order_id, lot_id, location_id, good_quantity,
+          scrap_quantity, scrap_reason, transaction_id, created_by)
+        values (${row.id}, ${row.companyId}, ${row.workOrderId}, ${row.lotId}, ${row.locationId}, ${row.good},
+          ${row.scrap}, ${row.reason}, ${row.transactionId}, ${row.createdBy})`,
+  );
+}
+
+/** Makes the lot `lotNumber` of the item unless that number is taken (then null: the caller tries the next). */
+export async function insertLotIfFree(tx: TDb, companyId: string, itemId: string, lotNumber: string) {
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`insert into lots (id, company_id, item_id, lot_number) values (${uuidv7()}, ${companyId}, ${itemId}, ${lotNumber})
+        on conflict do nothing returning id`,
+  );
+  return row?.id ?? null;
+}
+
+/** How many output lots the work order has made: the next one's suffix starts after it. */
+export async function outputLotCount(tx: TDb, companyId: string, workOrderId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from work_order_outputs
+         where company_id = ${companyId} and work_order_id = ${workOrderId} and lot_id is not null`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Each lot the work order has consumed so far, with how much of it in all: an output lot's genealogy. */
+export async function consumedLots(tx: TDb, companyId: string, workOrderId: string) {
+  return queryRows<{ lot_id: string; quantity: string }>(
+    tx,
+    sql`select lot_id, sum(quantity)::text as quantity from work_order_consumptions
+         where company_id = ${companyId} and work_order_id = ${workOrderId} and lot_id is not null
+         group by lot_id order by lot_id`,
+  );
+}
+
+export async function insertGenealogy(
+  tx: TDb,
+  companyId: string,
+  parentLotId: string,
+  transactionId: string,
+  children: ReadonlyArray<{ lot_id: string; quantity: string }>,
+): Promise<void> {
+  for (const child of children) {
+    if (child.lot_id === parentLotId) continue;
+    await tx.execute(
+      sql`insert into lot_genealogy (id, company_id, parent_lot_id, child_lot_id, quantity, transaction_id)
+          values (${uuidv7()}, ${companyId}, ${parentLotId}, ${child.lot_id}, ${child.quantity}, ${transactionId})`,
+    );
+  }
+}
+
+/** The work order's total output so far, in the work order's row (locked by the caller). */
+export async function addOutputTotals(
+  tx: TDb,
+  companyId: string,
+  workOrderId: string,
+  good: string,
+  scrap: string,
+) {
+  await tx.execute(
+    sql`update work_orders set good_quantity = good_quantity + ${good}::numeric,
+               scrap_quantity = scrap_quantity + ${scrap}::numeric, updated_at = now()
+         where company_id = ${companyId} and id = ${workOrderId}`,
+  );
+}
