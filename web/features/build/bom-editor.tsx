@@ -1,5 +1,6 @@
 // The draft's editor on the form kit: its components (item, quantity per unit, scrap %, notes, the step that
-// consumes it) and its steps (title, instructions, setup and run minutes), saved whole with the route's contract.
+// consumes it) and its steps (title, instructions, setup and run minutes, pictures and videos), saved whole with the
+// route's contract.
 // A loop through sub-assemblies comes back from the server naming it, under the line and above the buttons.
 import {
   ActionIcon,
@@ -20,6 +21,7 @@ import { type TRevision, type TRevisionSave, ZRevisionSaveSchema } from '#common
 import { ItemSelect, itemOption, type TItemOption } from '../../components/item-pickers.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
 import { buildKeys, saveRevision } from './api.ts';
+import { StepFilesEditor, type TStepFileValues } from './step-files-editor.tsx';
 
 interface TLineValues {
   component: TItemOption | null;
@@ -35,6 +37,7 @@ interface TStepValues {
   instructions: string;
   setupMinutes: string;
   runMinutes: string;
+  files: TStepFileValues[];
 }
 
 const LINE_FIELDS = ['quantity', 'scrapPercent', 'notes', 'step'] as const;
@@ -55,6 +58,7 @@ function valuesOf(revision: TRevision) {
       instructions: s.instructions,
       setupMinutes: s.setupMinutes,
       runMinutes: s.runMinutes,
+      files: s.files,
     })),
   };
 }
@@ -68,7 +72,11 @@ function bodyOf(v: ReturnType<typeof valuesOf>): TRevisionSave {
       notes: l.notes,
       step: l.step === '' ? null : Number(l.step),
     })),
-    steps: v.steps.map(({ id, ...s }) => (id ? { id, ...s } : s)),
+    steps: v.steps.map(({ id, files, ...s }) => ({
+      ...(id ? { id } : {}),
+      ...s,
+      files: files.map((f) => ({ fileId: f.id, caption: f.caption })),
+    })),
   };
 }
 
@@ -79,8 +87,11 @@ function pathsOf(v: ReturnType<typeof valuesOf>) {
     paths[`lines.${i}.componentItemId`] = `lines.${i}.component`;
     for (const f of LINE_FIELDS) paths[`lines.${i}.${f}`] = `lines.${i}.${f}`;
   });
-  v.steps.forEach((_, i) => {
+  v.steps.forEach((s, i) => {
     for (const f of STEP_FIELDS) paths[`steps.${i}.${f}`] = `steps.${i}.${f}`;
+    s.files.forEach((_, j) => {
+      paths[`steps.${i}.files.${j}.caption`] = `steps.${i}.files.${j}.caption`;
+    });
   });
   return paths;
 }
@@ -123,6 +134,7 @@ export function BomEditor({ revision }: { revision: TRevision }) {
     instructions: '',
     setupMinutes: '0',
     runMinutes: '0',
+    files: [],
   };
 
   return (
@@ -204,7 +216,7 @@ export function BomEditor({ revision }: { revision: TRevision }) {
         <Title order={2} fz="lg">
           Steps
         </Title>
-        {form.values.steps.map((_, i) => (
+        {form.values.steps.map((step, i) => (
           <Paper
             key={form.key(`steps.${i}`)}
             withBorder
@@ -247,6 +259,14 @@ export function BomEditor({ revision }: { revision: TRevision }) {
               minRows={2}
               mt="xs"
               {...form.getInputProps(`steps.${i}.instructions`)}
+            />
+            <StepFilesEditor
+              step={i + 1}
+              files={step.files}
+              onAdd={(file) => form.insertListItem(`steps.${i}.files`, file)}
+              onRemove={(j) => form.removeListItem(`steps.${i}.files`, j)}
+              onMove={(from, to) => form.reorderListItem(`steps.${i}.files`, { from, to })}
+              captionProps={(j) => form.getInputProps(`steps.${i}.files.${j}.caption`)}
             />
           </Paper>
         ))}

@@ -1,6 +1,7 @@
-// A released revision as it stands, frozen: its components and its steps, read only.
+// A released revision as it stands, frozen: its components and its steps with their pictures and videos, read only.
 import { Stack, Table, Text, Title } from '@mantine/core';
 import type { TRevision } from '#common/schemas/build.ts';
+import { StepMedia } from '../../components/step-media.tsx';
 
 export function RevisionView({ revision }: { revision: TRevision }) {
   return (
@@ -59,6 +60,7 @@ export function RevisionView({ revision }: { revision: TRevision }) {
               {s.instructions}
             </Text>
           ) : null}
+          <StepMedia files={s.files} />
         </div>
       ))}
     </Stack>

@@ -1,0 +1,40 @@
+// Uploading a picture or video (decision 046): the raw bytes by XMLHttpRequest, which reports upload progress (fetch
+// does not), refused before sending when the type or size is one the server would refuse, in the server's words.
+import { FILE_LIMITS, FILE_MESSAGES, FILE_TYPES, kindOf, type TFile } from '#common/schemas/files.ts';
+import { ApiError, errorFromBody, unreachableError } from './api-client.ts';
+
+/** What the file input offers: the types the server takes (the server still decides from the bytes). */
+export const ACCEPTED_FILES = FILE_TYPES.join(',');
+
+/** The refusal the server would answer, found before sending: a type it never takes, or a size over the limit. */
+export function refusalOf(file: File): string | null {
+  // The browser's type comes from the name: a hint only. An unknown one is left to the server to sniff.
+  const type = file.type;
+  if (type && !(FILE_TYPES as readonly string[]).includes(type)) return FILE_MESSAGES.unsupported;
+  const kind = type ? kindOf(type) : 'video';
+  if (file.size > FILE_LIMITS[kind]) return FILE_MESSAGES.tooLarge(kind);
+  if (file.size === 0) return FILE_MESSAGES.empty;
+  return null;
+}
+
+/** Sends `file`; `onProgress` gets 0–1 as the bytes go. Rejects with ApiError (the server's message) on refusal. */
+export function uploadFile(file: File, onProgress: (fraction: number) => void): Promise<TFile> {
+  const refusal = refusalOf(file);
+  if (refusal) return Promise.reject(new ApiError(0, 'VALIDATION', refusal, { file: refusal }));
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `/api/v1/files?name=${encodeURIComponent(file.name)}`);
+    request.setRequestHeader('content-type', 'application/octet-stream');
+    request.setRequestHeader('accept', 'application/json');
+    request.responseType = 'json';
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      if (request.status === 201) resolve(request.response as TFile);
+      else reject(errorFromBody(request.status, request.response));
+    };
+    request.onerror = () => reject(unreachableError());
+    request.send(file);
+  });
+}
