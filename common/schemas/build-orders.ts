@@ -5,6 +5,7 @@ import { BUILD_ORDER_STATUSES, WORK_ORDER_STATUSES } from '../work-order-status.
 import { isoDate } from './dates.ts';
 import { decimalText } from './numbers.ts';
 import { pageOf, pageQuery } from './paging.ts';
+import { workOrderQuantity } from './work-orders.ts';
 
 /** What one order may hold: a form a person edits. */
 export const MAX_ORDER_LINES = 100;
@@ -192,3 +193,16 @@ export const ZBuildabilitySchema = z.object({
   subAssemblies: z.array(ZSubAssemblyUseSchema),
 });
 export type TBuildability = z.infer<typeof ZBuildabilitySchema>;
+
+/**
+ * The "Create work orders" dialog: a line's quantity in one part or several, each posted as one work order through
+ * ZWorkOrderCreateSchema. Together they may not exceed what is left of the line (decision 047: no over-building).
+ */
+export const ZWorkOrderSplitSchema = z.object({
+  parts: z
+    .array(z.object({ quantity: workOrderQuantity }))
+    .min(1, 'Add at least one part')
+    .max(50, 'At most 50 parts at once'),
+  dueOn: isoDate('Due date must be a date (YYYY-MM-DD)').optional(),
+});
+export type TWorkOrderSplit = z.infer<typeof ZWorkOrderSplitSchema>;

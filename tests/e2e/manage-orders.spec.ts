@@ -1,0 +1,180 @@
+// Manage Orders (/build/create-order and /orders, issue 21): a planner makes an order with a line of a two-level
+// assembly, sees "Can we build it?" name the component that is short, receives it and sees the order buildable, and
+// splits the line in the "Create work orders" dialog (which refuses parts adding up to more than is left) into two
+// work orders posted through the work-order module's route; the list and its CSV; on a 360 px phone too.
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible, expectDialogAccessible } from './support/axe.ts';
+import { takeHelpScreenshot } from './support/help-screenshots.ts';
+import { signUpCompany } from './support/session.ts';
+
+const visitorAddress = () =>
+  `198.24.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
+
+test.describe.configure({ timeout: 120_000 });
+
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+});
+
+async function post(page: Page, url: string, data: object, status = 201) {
+  const response = await page.request.post(url, { data });
+  expect(response.status(), await response.text()).toBe(status);
+  return response.json();
+}
+
+/**
+ * Through the API (the screens under test are the orders'): TOP = 2 × SUB + 1 × P-1 at 10 % scrap, SUB = 3 × P-2,
+ * both released; in stock 1 SUB, 10 P-1 and 4 P-2. Returns what receives more stock.
+ */
+async function setUp(page: Page) {
+  const ids: Record<string, string> = {};
+  for (const [partNumber, name] of [
+    ['TOP', 'Pump'],
+    ['SUB', 'Housing'],
+    ['P-1', 'Seal'],
+    ['P-2', 'Bolt'],
+  ] as const) {
+    ids[partNumber] = (await post(page, '/api/v1/items', { partNumber, name, lotTracked: false })).id;
+  }
+  for (const [key, lines] of [
+    ['SUB', [{ componentItemId: ids['P-2'], quantity: '3' }]],
+    [
+      'TOP',
+      [
+        { componentItemId: ids.SUB, quantity: '2' },
+        { componentItemId: ids['P-1'], quantity: '1', scrapPercent: '10' },
+      ],
+    ],
+  ] as const) {
+    const made = await post(page, '/api/v1/assemblies', { itemId: ids[key] });
+    const saved = await page.request.put(`/api/v1/assembly-revisions/${made.draftRevisionId}`, {
+      data: { lines },
+    });
+    expect(saved.status()).toBe(200);
+    await post(page, `/api/v1/assembly-revisions/${made.draftRevisionId}/release`, {}, 200);
+  }
+  const site = (await post(page, '/api/v1/locations', { kind: 'site', code: 'SHOP', name: 'Shop' })).id;
+  const receive = (partNumber: string, quantity: string) =>
+    post(page, '/api/v1/stock/transactions', {
+      kind: 'receive',
+      idempotencyKey: crypto.randomUUID(),
+      lines: [{ itemId: ids[partNumber], locationId: site, quantity }],
+    });
+  await receive('SUB', '1');
+  await receive('P-1', '10');
+  await receive('P-2', '4');
+  return receive;
+}
+
+async function journey(page: Page, base: string) {
+  await signUpCompany(page, 'orders');
+  const receive = await setUp(page);
+
+  await page.goto(base);
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByRole('heading', { name: 'Manage Orders', level: 1 })).toBeVisible();
+  await expect(page.getByText('No orders with this status.')).toBeVisible();
+  await expectAccessible(page, 'the empty list of orders');
+  await expectDialogAccessible(page, 'New order', () =>
+    page.getByRole('button', { name: 'New order' }).click(),
+  );
+
+  // A new order for Acme: a draft with the first number, and its lines editor open.
+  await page.getByRole('button', { name: 'New order' }).click();
+  const dialog = page.getByRole('form', { name: 'New order' });
+  await dialog.getByRole('textbox', { name: 'Customer' }).fill('Acme');
+  await dialog.getByRole('button', { name: 'Create order' }).click();
+  await expect(page.getByRole('heading', { name: 'SO-000001', level: 1 })).toBeVisible();
+  await expect(page.getByText('Draft', { exact: true })).toBeVisible();
+
+  // One line: 2 × TOP.
+  await page.getByRole('button', { name: 'Add line' }).click();
+  const line = page.getByRole('group', { name: 'Line 1' });
+  const picker = line.getByRole('combobox', { name: 'Line 1 assembly' });
+  await picker.click();
+  await picker.fill('TOP');
+  await page.getByRole('option', { name: /^TOP · Pump/ }).click();
+  await line.getByRole('textbox', { name: 'Quantity' }).fill('2');
+  await expectAccessible(page, 'the lines editor');
+  await page.getByRole('button', { name: 'Save lines' }).click();
+  const card = page.getByRole('article', { name: 'Line 1' });
+  await expect(card).toContainText('TOP');
+  await expect(card).toContainText('2 ea');
+
+  // 2 TOP need 4 SUB: 1 from stock, 3 built from 9 P-2, of which 4 are in stock: 5 missing.
+  const panel = page.getByRole('region', { name: 'Can we build it?' });
+  await expect(panel.getByText('Not yet: 1 short')).toBeVisible();
+  const short = panel.getByRole('table', { name: 'Components needed' }).getByRole('row', { name: /P-2/ });
+  await expect(short).toContainText('9 ea');
+  await expect(short).toContainText('4 ea');
+  await expect(short).toContainText('5 ea');
+  await expect(panel.getByRole('table', { name: 'Sub-assemblies' })).toContainText('SUB');
+  await expectAccessible(page, 'a shortfall');
+
+  // The missing bolts arrive: the order can be built.
+  await receive('P-2', '5');
+  await page.reload();
+  await expect(panel.getByText('Yes: everything is in stock')).toBeVisible();
+  await expect(
+    panel.getByRole('table', { name: 'Components needed' }).getByRole('row', { name: /P-2/ }),
+  ).toContainText('—');
+
+  // Opened, the line takes work orders: split into parts that may not add up to more than the 2 left.
+  await page.getByRole('button', { name: 'Open order' }).click();
+  await expect(page.getByText('Open', { exact: true })).toBeVisible();
+  await expectDialogAccessible(page, 'Create work orders', () =>
+    card.getByRole('button', { name: 'Create work orders' }).click(),
+  );
+  await card.getByRole('button', { name: 'Create work orders' }).click();
+  const split = page.getByRole('form', { name: 'Create work orders' });
+  await expect(split.getByRole('textbox', { name: 'Part 1 quantity' })).toHaveValue('2');
+  await split.getByRole('button', { name: 'Add part' }).click();
+  await split.getByRole('textbox', { name: 'Part 2 quantity' }).fill('1');
+  await split.getByRole('button', { name: 'Create 2 work orders' }).click();
+  await expect(split.getByRole('alert')).toHaveText(
+    'The parts add up to 3 ea: at most 2 ea is left of this line.',
+  );
+  await split.getByRole('textbox', { name: 'Part 1 quantity' }).fill('1');
+  await expect(split.getByText('Total 2 ea of 2 ea left')).toBeVisible();
+  await expect(split.getByRole('alert')).toHaveCount(0);
+  // Two work orders of 1 through the work-order module's route, both on the line; nothing is left to plan.
+  await split.getByRole('button', { name: 'Create 2 work orders' }).click();
+  await expect(split).toHaveCount(0);
+  await expect(card.getByRole('listitem')).toHaveCount(2);
+  await expect(card.getByRole('listitem').first()).toContainText('WO-000001');
+  await expect(card.getByRole('listitem').nth(1)).toContainText('Planned');
+  await expect(card).toContainText('left to plan 0 ea');
+  await expect(card.getByRole('button', { name: 'Create work orders' })).toHaveCount(0);
+  await expectAccessible(page, 'a line with its work orders');
+}
+
+test('a planner orders an assembly, sees the shortfall, receives it and sees it buildable', async ({
+  page,
+}) => {
+  await journey(page, '/build/create-order');
+  // The list: the order, found by its customer, and the same rows as CSV.
+  await page.goto('/build/create-order');
+  const table = page.getByRole('table', { name: 'Orders' });
+  await expect(table.getByRole('row', { name: /SO-000001/ })).toContainText('Acme');
+  await expect(table.getByRole('row', { name: /SO-000001/ })).toContainText('Open');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = await readFile((await (await download).path()) as string, 'utf8');
+  expect(csv).toContain('SO-000001,Acme,,Open,no,1,');
+  await page.getByRole('textbox', { name: 'Search orders' }).fill('nobody');
+  await expect(page.getByText('No order matches “nobody”.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search orders' }).fill('');
+  await expect(table.getByRole('row', { name: /SO-000001/ })).toBeVisible();
+  await takeHelpScreenshot(page, 'manage-orders-1280');
+});
+
+test('the same on a 360 px phone, at /orders', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await journey(page, '/orders');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.goto('/orders');
+  await expect(page.getByRole('article', { name: 'SO-000001' })).toContainText('Acme');
+  await expectAccessible(page, 'the list of orders on a phone');
+  await takeHelpScreenshot(page, 'manage-orders-360');
+});
