@@ -1,6 +1,7 @@
 // Scanning (docs/decisions/028): what a scanned or typed code resolves to — an item, a lot or a location of the
 // user's company — and how it matched.
 import { z } from 'zod';
+import { WORK_ORDER_STATUSES } from '../work-order-status.ts';
 import { ZItemSchema, ZLocationKindSchema } from './inventory-setup.ts';
 
 /** How many balances a scan result lists (the rest is on the item, lot or stock page). */
@@ -26,7 +27,13 @@ export type TScanQuery = z.infer<typeof ZScanQuerySchema>;
  * What matched: one of our label codes, or (for vendor barcodes and hand-typed text) the part number, a lot number
  * or a location code, tried in that order.
  */
-export const SCAN_MATCHES = ['code', 'part-number', 'lot-number', 'location-code'] as const;
+export const SCAN_MATCHES = [
+  'code',
+  'part-number',
+  'lot-number',
+  'location-code',
+  'work-order-number',
+] as const;
 export const ZScanMatchSchema = z.enum(SCAN_MATCHES);
 export type TScanMatch = z.infer<typeof ZScanMatchSchema>;
 
@@ -79,6 +86,20 @@ export const ZScanResultSchema = z.discriminatedUnion('kind', [
       active: z.boolean(),
     }),
     ...balancesPart,
+  }),
+  z.object({
+    kind: z.literal('work-order'),
+    matchedBy: ZScanMatchSchema,
+    workOrder: z.object({
+      id: z.string(),
+      numberText: z.string(),
+      status: z.enum(WORK_ORDER_STATUSES),
+      partNumber: z.string(),
+      name: z.string(),
+      quantity: z.string(),
+      unitOfMeasure: z.string(),
+      dueOn: z.string().nullable(),
+    }),
   }),
 ]);
 export type TScanResult = z.infer<typeof ZScanResultSchema>;

@@ -75,6 +75,17 @@ function numberOf(q: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
+/** The work order numbered `number` ("WO-000042" typed or scanned from a vendor-less sheet), if any. */
+export async function findIdByNumberText(tx: TDb, companyId: string, text: string): Promise<string | null> {
+  const m = /^wo-?0*(\d{1,9})$/i.exec(text);
+  if (!m) return null;
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from work_orders where company_id = ${companyId} and number = ${Number(m[1])}`,
+  );
+  return row?.id ?? null;
+}
+
 /** A page of work orders, newest first, with how many match. */
 export async function listWorkOrders(tx: TDb, companyId: string, query: TWorkOrderListQuery) {
   const where: SQL[] = [sql`w.company_id = ${companyId}`];

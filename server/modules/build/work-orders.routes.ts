@@ -8,14 +8,17 @@ import {
   ZWorkOrderMoveSchema,
   ZWorkOrderPageSchema,
 } from '#common/schemas/work-orders.ts';
+import { fileResponse } from '../../plugins/api-errors.ts';
 import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
 import { moveWorkOrder } from './work-order-moves.service.ts';
+import { travellerPdf } from './work-order-traveller.service.ts';
 import { createWorkOrder, getWorkOrder, listWorkOrders } from './work-orders.service.ts';
 
 const ZIdParams = z.object({ id: z.uuid('Not an id') });
 
 export const workOrdersRoutes = tenantRoutes({ feature: 'build' }, (r) => {
   const tags = ['build'];
+  const appUrl = r.config.appUrl;
 
   r.get(
     '/api/v1/work-orders',
@@ -82,5 +85,25 @@ export const workOrdersRoutes = tenantRoutes({ feature: 'build' }, (r) => {
       },
     },
     async (request) => moveWorkOrder(tenantOf(request), request.params.id, request.body.status),
+  );
+  r.get(
+    '/api/v1/work-orders/:id/traveller.pdf',
+    {
+      schema: {
+        summary:
+          'The printed traveller: QR code, number, assembly, quantity, due date, components and steps (PDF)',
+        tags,
+        params: ZIdParams,
+        response: { 200: fileResponse('The traveller, a PDF', ['application/pdf']) },
+      },
+    },
+    async (request, reply) => {
+      const file = await travellerPdf(tenantOf(request), appUrl, request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(file.body));
+    },
   );
 });

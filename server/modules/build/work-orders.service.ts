@@ -4,6 +4,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { compareDecimal, fromScaled, normalizeDecimal, toScaled } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
+import { compactCode } from '#common/label-codes.ts';
 import {
   WORK_ORDER_MESSAGES as M,
   type TWorkOrderCreate,
@@ -103,7 +104,7 @@ export async function detailOf(tx: TDb, companyId: string, id: string): Promise<
       setupMinutes: q(s.setupMinutes),
       runMinutes: q(s.runMinutes),
     })),
-    code: codes.get(id) ?? null,
+    code: codes.has(id) ? compactCode('work-order', codes.get(id) as string) : null,
   };
 }
 

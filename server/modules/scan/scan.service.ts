@@ -7,8 +7,10 @@ import { AppError } from '#common/errors.ts';
 import { parseCode } from '#common/label-codes.ts';
 import type { TItem, TLocationKind } from '#common/schemas/inventory-setup.ts';
 import { scanNotRecognised, type TScanMatch, type TScanResult } from '#common/schemas/scan.ts';
+import { type TWorkOrderStatus, workOrderNumberText } from '#common/work-order-status.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
+import { findIdByNumberText, findSummary } from '../build/work-orders.repo.ts';
 import { findItem } from '../inventory/items.repo.ts';
 import * as repo from './scan.repo.ts';
 
@@ -82,13 +84,39 @@ async function resolveLocation(
   };
 }
 
-/** Our own label code: the token's thing, when it is of the kind the code says (machines and work orders: later). */
+/** A work order as a scan shows it: enough to say which it is and open it (decision 048). */
+async function resolveWorkOrder(
+  tx: TDb,
+  companyId: string,
+  id: string,
+  matchedBy: TScanMatch,
+): Promise<TScanResult | null> {
+  const found = await findSummary(tx, companyId, id);
+  if (!found) return null;
+  return {
+    kind: 'work-order',
+    matchedBy,
+    workOrder: {
+      id: found.id,
+      numberText: workOrderNumberText(Number(found.number)),
+      status: found.status as TWorkOrderStatus,
+      partNumber: found.part_number,
+      name: found.name,
+      quantity: normalizeDecimal(found.quantity),
+      unitOfMeasure: found.unit_of_measure,
+      dueOn: dateText(found.due_on),
+    },
+  };
+}
+
+/** Our own label code: the token's thing, when it is of the kind the code says (machines: later). */
 async function byLabelCode(tx: TDb, companyId: string, kind: string, token: string) {
   const code = await repo.findLabelCode(tx, companyId, token);
   if (!code || code.kind !== kind) return null;
   if (kind === 'item') return resolveItem(tx, companyId, code.entityId, 'code');
   if (kind === 'lot') return resolveLot(tx, companyId, code.entityId, 'code');
   if (kind === 'location') return resolveLocation(tx, companyId, code.entityId, 'code');
+  if (kind === 'work-order') return resolveWorkOrder(tx, companyId, code.entityId, 'code');
   return null;
 }
 
@@ -100,6 +128,8 @@ async function byText(tx: TDb, companyId: string, text: string): Promise<TScanRe
   if (sameNumber.length === 1) return resolveLot(tx, companyId, sameNumber[0]!.id, 'lot-number');
   const locationId = await repo.findLocationIdByCode(tx, companyId, text);
   if (locationId) return resolveLocation(tx, companyId, locationId, 'location-code');
+  const workOrderId = await findIdByNumberText(tx, companyId, text);
+  if (workOrderId) return resolveWorkOrder(tx, companyId, workOrderId, 'work-order-number');
   if (sameNumber.length > 1) {
     throw new AppError(
       'NOT_FOUND',

@@ -4,7 +4,9 @@ import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Ti
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TScanBalance, TScanMatch, TScanResult } from '#common/schemas/scan.ts';
+import { StatusBadge } from '../../components/status-badge.tsx';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
+import { workOrderPath } from '../../lib/work-order-links.ts';
 import { resolveCode, scanKey } from './api.ts';
 
 /** What a card's button asks the page to do. */
@@ -26,6 +28,7 @@ const MATCHED: Record<TScanMatch, string | null> = {
   'part-number': 'Matched the part number',
   'lot-number': 'Matched the lot number',
   'location-code': 'Matched the location code',
+  'work-order-number': 'Matched the work order number',
 };
 
 function BalanceLines({
@@ -113,6 +116,29 @@ function FoundCard({
             />
           ) : null}
         </SimpleGrid>
+      </Stack>
+    );
+  }
+  if (result.kind === 'work-order') {
+    const { workOrder } = result;
+    return (
+      <Stack gap="sm">
+        <Group gap="xs" wrap="wrap">
+          <Badge color="teal">Work order</Badge>
+          {matched ? <Badge variant="outline">{matched}</Badge> : null}
+          <StatusBadge of="workOrder" status={workOrder.status} />
+        </Group>
+        <Title order={3}>{workOrder.numberText}</Title>
+        <Text style={{ overflowWrap: 'anywhere' }}>
+          {workOrder.partNumber} · {workOrder.name}
+        </Text>
+        <Text c="dimmed" size="sm">
+          {workOrder.quantity} {workOrder.unitOfMeasure}
+          {workOrder.dueOn ? ` · due ${workOrder.dueOn}` : ''}
+        </Text>
+        <Button component={Link} to={workOrderPath(workOrder.id)} size="lg">
+          Open work order
+        </Button>
       </Stack>
     );
   }

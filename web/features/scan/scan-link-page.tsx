@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { track } from '../../lib/analytics.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { workOrderPath } from '../../lib/work-order-links.ts';
 import { resolveCode, scanKey } from './api.ts';
 
 export default function ScanLinkPage() {
@@ -30,7 +31,9 @@ export default function ScanLinkPage() {
         ? `/items?id=${result.item.id}`
         : result.kind === 'lot'
           ? `/items?lot=${result.lot.id}`
-          : `/scan?code=${encodeURIComponent(code)}`;
+          : result.kind === 'work-order'
+            ? workOrderPath(result.workOrder.id)
+            : `/scan?code=${encodeURIComponent(code)}`;
     return <Navigate to={to} replace />;
   }
   if (found.isError)

@@ -1,0 +1,8 @@
+// Where a work order opens: shared by the Work Orders screen, the scan result and the scan link (decision 048), so
+// no feature imports another's folder for one path.
+
+/** The Work Orders screen. */
+export const WORK_ORDERS_PATH = '/build/work-order';
+
+/** One work order's page. */
+export const workOrderPath = (id: string) => `${WORK_ORDERS_PATH}?id=${encodeURIComponent(id)}`;
