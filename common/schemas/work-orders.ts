@@ -40,21 +40,28 @@ export const WORK_ORDER_MESSAGES = {
 
 export const ZWorkOrderStatusSchema = z.enum(WORK_ORDER_STATUSES);
 
+const filterFields = {
+  status: ZWorkOrderStatusSchema.optional(),
+  assemblyId: z.uuid('Assembly must be an id').optional(),
+  dueFrom: isoDate('From must be a date (YYYY-MM-DD)').optional(),
+  dueTo: isoDate('To must be a date (YYYY-MM-DD)').optional(),
+  /** The number (42, WO-000042) or the assembly's part number or name. */
+  q: z.string().trim().max(100).default(''),
+};
+const dueOrder = {
+  check: (q: { dueFrom?: string | undefined; dueTo?: string | undefined }) =>
+    !q.dueFrom || !q.dueTo || q.dueFrom <= q.dueTo,
+  message: { path: ['dueTo'], error: 'To must be on or after From' },
+};
+
+/** GET /api/v1/work-orders/export.csv: the list's filters, every row. */
+export const ZWorkOrderFilterSchema = z.object(filterFields).refine(dueOrder.check, dueOrder.message);
+export type TWorkOrderFilter = z.infer<typeof ZWorkOrderFilterSchema>;
+
 /** GET /api/v1/work-orders: a page, newest first, narrowed by status, assembly, due range and number or part. */
 export const ZWorkOrderListQuerySchema = z
-  .object({
-    ...pageQuery(25, 100),
-    status: ZWorkOrderStatusSchema.optional(),
-    assemblyId: z.uuid('Assembly must be an id').optional(),
-    dueFrom: isoDate('From must be a date (YYYY-MM-DD)').optional(),
-    dueTo: isoDate('To must be a date (YYYY-MM-DD)').optional(),
-    /** The number (42, WO-000042) or the assembly's part number or name. */
-    q: z.string().trim().max(100).default(''),
-  })
-  .refine((q) => !q.dueFrom || !q.dueTo || q.dueFrom <= q.dueTo, {
-    path: ['dueTo'],
-    error: 'To must be on or after From',
-  });
+  .object({ ...pageQuery(25, 100), ...filterFields })
+  .refine(dueOrder.check, dueOrder.message);
 export type TWorkOrderListQuery = z.infer<typeof ZWorkOrderListQuerySchema>;
 
 export const ZWorkOrderSummarySchema = z.object({

@@ -205,6 +205,16 @@ describe('the list', () => {
     );
     expect(byAssembly.total).toBe(all.total);
     expect((await admin.ok('GET', '/api/v1/work-orders?status=released')).total).toBe(0);
+    const csv = await admin.send('GET', '/api/v1/work-orders/export.csv?dueFrom=2027-01-01&dueTo=2027-01-31');
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('Number,Status,Part number,Name,Revision,Quantity,Unit,Due date,Order,Created at');
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 9).join(','))).toEqual([
+      `${dated.items[0].numberText},Planned,WTOP-1,Part WTOP-1,1,5,ea,2027-01-15,`,
+    ]);
     const bad = await admin.send('GET', '/api/v1/work-orders?dueFrom=2027-02-01&dueTo=2027-01-01');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fieldErrors.dueTo).toBeTruthy();

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   ZWorkOrderCreateSchema,
   ZWorkOrderDetailSchema,
+  ZWorkOrderFilterSchema,
   ZWorkOrderListQuerySchema,
   ZWorkOrderMoveSchema,
   ZWorkOrderPageSchema,
@@ -13,6 +14,7 @@ import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
 import { moveWorkOrder } from './work-order-moves.service.ts';
 import { travellerPdf } from './work-order-traveller.service.ts';
 import { createWorkOrder, getWorkOrder, listWorkOrders } from './work-orders.service.ts';
+import { exportWorkOrdersCsv } from './work-orders-csv.ts';
 
 const ZIdParams = z.object({ id: z.uuid('Not an id') });
 
@@ -32,6 +34,26 @@ export const workOrdersRoutes = tenantRoutes({ feature: 'build' }, (r) => {
       },
     },
     async (request) => listWorkOrders(tenantOf(request), request.query),
+  );
+  r.get(
+    '/api/v1/work-orders/export.csv',
+    {
+      config: { errors: ['BAD_REQUEST'], rules: ['dueTo is not before dueFrom'] },
+      schema: {
+        summary: 'The work order list with the same filters, every row, as a CSV file (at most 20,000)',
+        tags,
+        querystring: ZWorkOrderFilterSchema,
+        response: { 200: fileResponse('A CSV file (UTF-8)', ['text/csv']) },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, csv } = await exportWorkOrdersCsv(tenantOf(request), request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
   );
   r.post(
     '/api/v1/work-orders',

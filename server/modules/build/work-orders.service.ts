@@ -32,7 +32,7 @@ const q = (v: string) => normalizeDecimal(v);
 
 export const workOrderNotFound = () => new AppError('NOT_FOUND', M.notFound);
 
-function summaryOf(r: repo.TSummaryRow): TWorkOrderSummary {
+export function summaryOf(r: repo.TSummaryRow): TWorkOrderSummary {
   return {
     id: r.id,
     number: Number(r.number),
