@@ -103,6 +103,26 @@ describe('uploading', () => {
     expect(response.json().error.message).toMatch(/larger than 200 MB/);
   });
 
+  it('answers a real client over a socket with the 413 while it is still sending, and the server stays up', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const before = await storedCount();
+    const response = await fetch(`http://127.0.0.1:${port}/api/v1/files?name=big.png`, {
+      method: 'POST',
+      headers: { origin: TEST_APP_URL, cookie: a.admin, 'content-type': 'application/octet-stream' },
+      body: new Uint8Array(pngBytes(12 * 1024 * 1024)),
+    });
+    expect(response.status).toBe(413);
+    expect((await response.json()).error.message).toMatch(/larger than 10 MB/);
+    const next = await fetch(`http://127.0.0.1:${port}/api/v1/files/${pictureId}`, {
+      headers: { cookie: a.user, range: 'bytes=0-7' },
+    });
+    expect(next.status).toBe(206);
+    expect(Buffer.from(await next.arrayBuffer()).equals(picture.subarray(0, 8))).toBe(true);
+    expect(await storedCount()).toBe(before);
+  });
+
   it('refuses an empty name and a plain user', async () => {
     const noName = await upload(a.admin, ' ', pngBytes(100));
     expect(noName.statusCode).toBe(400);
@@ -140,6 +160,18 @@ describe('serving', () => {
     expect(got.headers['content-length']).toBe(String(end - start + 1));
     expect(got.headers['content-type']).toBe('image/png');
     expect(got.rawPayload.equals(picture.subarray(start, end + 1))).toBe(true);
+  });
+
+  it('answers HEAD with the length and type, without the bytes', async () => {
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: `/api/v1/files/${pictureId}`,
+      headers: { cookie: a.user },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(picture.length));
+    expect(head.headers['content-type']).toBe('image/png');
+    expect(head.rawPayload.length).toBe(0);
   });
 
   it('answers a range past the end with 416 and the size', async () => {

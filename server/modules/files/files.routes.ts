@@ -36,14 +36,22 @@ export const filesRoutes = tenantRoutes({}, (r) => {
     },
     async (request, reply) => {
       const length = Number(request.headers['content-length']);
-      const file = await uploadFile(
-        tenantOf(request),
-        request.query,
-        // Not destroyed on a refusal: the rest of the body is discarded and the 413 or 415 still reaches the client.
-        request.raw.iterator({ destroyOnReturn: false }),
-        Number.isSafeInteger(length) ? length : undefined,
-      );
-      return reply.status(201).send(file);
+      try {
+        const file = await uploadFile(
+          tenantOf(request),
+          request.query,
+          // Not destroyed on a refusal, so that the 413 or 415 is written before the connection goes.
+          request.raw.iterator({ destroyOnReturn: false }),
+          Number.isSafeInteger(length) ? length : undefined,
+        );
+        return reply.status(201).send(file);
+      } catch (error) {
+        // The rest of a refused body is discarded, never kept, and the connection closed after the answer: a client
+        // still sending gets the refusal instead of a server waiting on bytes it will not read.
+        request.raw.resume();
+        reply.header('connection', 'close');
+        throw error;
+      }
     },
   );
 
@@ -86,7 +94,8 @@ export const filesRoutes = tenantRoutes({}, (r) => {
       reply.header('content-type', file.contentType).header('content-length', bytes.end - bytes.start + 1);
       if (range)
         reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${file.sizeBytes}`);
-      if (file.sizeBytes === 0) return reply.send(Buffer.alloc(0));
+      // HEAD (Fastify runs this handler for it too) must not read the chunks: an empty stream keeps the headers.
+      if (request.method === 'HEAD' || file.sizeBytes === 0) return reply.send(Readable.from([]));
       return reply.send(Readable.from(readRange(tenant, file, bytes)));
     },
   );
