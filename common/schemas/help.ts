@@ -12,6 +12,7 @@ export const GETTING_STARTED_STEP_IDS = [
   'labels',
   'team',
   'assembly',
+  'order',
   'scan',
   'count',
 ] as const;
@@ -100,6 +101,15 @@ export const GETTING_STARTED_STEPS: readonly TGettingStartedStep[] = [
     detail:
       'Ticked once an assembly has a released revision: its components and steps, ready for work orders.',
     to: '/assembly-setup',
+  },
+  {
+    id: 'order',
+    audience: 'admin',
+    feature: 'build',
+    access: 'signed-in',
+    title: 'Make your first order',
+    detail: 'Ticked once an order has been opened: its lines are ready to become work orders.',
+    to: '/build/create-order',
   },
   {
     id: 'scan',

@@ -39,11 +39,11 @@ afterAll(async () => {
 });
 
 describe("an admin's set-up steps", () => {
-  it('a new company is offered the six steps in order, none ticked', async () => {
+  it('a new company is offered the seven steps in order, none ticked', async () => {
     const admin = await t.signIn({ email: 'ada@fresh.example', role: 'admin', companyName: 'Fresh Works' });
     expect(await stepsOf(admin)).toEqual({
       audience: 'admin',
-      steps: ['configure', 'items', 'locations', 'labels', 'team', 'assembly'].map((id) => ({
+      steps: ['configure', 'items', 'locations', 'labels', 'team', 'assembly', 'order'].map((id) => ({
         id,
         done: false,
       })),
@@ -61,6 +61,7 @@ describe("an admin's set-up steps", () => {
       labels: false,
       team: false,
       assembly: false,
+      order: false,
     });
 
     const item = await created('/api/v1/items', { partNumber: 'HLP-1', name: 'Help bolt' }, admin);
@@ -94,6 +95,17 @@ describe("an admin's set-up steps", () => {
     expect(await doneOf(admin)).toMatchObject({ assembly: false });
     const released = await send('POST', `/api/v1/assembly-revisions/${made.draftRevisionId}/release`, admin);
     expect(released.statusCode, released.body).toBe(200);
+    expect(await doneOf(admin)).toMatchObject({ assembly: true, order: false });
+
+    // An order ticks its step once it is opened, not while it is a draft.
+    const order = await created(
+      '/api/v1/build-orders',
+      { lines: [{ assemblyId: made.id, quantity: '1' }] },
+      admin,
+    );
+    expect(await doneOf(admin)).toMatchObject({ order: false });
+    const opened = await send('POST', `/api/v1/build-orders/${order.id}/status`, admin, { status: 'open' });
+    expect(opened.statusCode, opened.body).toBe(200);
     expect(await doneOf(admin)).toEqual({
       configure: true,
       items: true,
@@ -101,6 +113,7 @@ describe("an admin's set-up steps", () => {
       labels: true,
       team: true,
       assembly: true,
+      order: true,
     });
   });
 
@@ -116,6 +129,7 @@ describe("an admin's set-up steps", () => {
       { id: 'configure', done: true },
       { id: 'team', done: false },
       { id: 'assembly', done: false },
+      { id: 'order', done: false },
     ]);
   });
 });

@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { auditEntries } from '../audit/audit.tables.ts';
 import { assemblyRevisions } from '../build/build.tables.ts';
+import { buildOrders } from '../build/orders.tables.ts';
 import { countLines } from '../inventory/count.tables.ts';
 import { items, locations } from '../inventory/inventory.tables.ts';
 import { stockTransactions } from '../inventory/stock.tables.ts';
@@ -14,10 +15,13 @@ async function exists(query: { limit: (n: number) => PromiseLike<unknown[]> }): 
   return (await query.limit(1)).length > 0;
 }
 
-/** The company-wide steps: configuration changed, items, locations, a printed label, a user added, an assembly released. */
+/**
+ * The company-wide steps: configuration changed, items, locations, a printed label, a user added, an assembly released,
+ * an order opened.
+ */
 export async function companyProgress(tx: TDb, companyId: string) {
   const one = { one: sql<number>`1` };
-  const [configure, anyItem, anyLocation, labels, team, assembly] = await Promise.all([
+  const [configure, anyItem, anyLocation, labels, team, assembly, order] = await Promise.all([
     // Saving the configuration with a change writes this entry (companies.service.ts); an unchanged save does not.
     exists(
       tx
@@ -52,8 +56,20 @@ export async function companyProgress(tx: TDb, companyId: string) {
         .from(assemblyRevisions)
         .where(and(eq(assemblyRevisions.companyId, companyId), eq(assemblyRevisions.status, 'released'))),
     ),
+    // A draft is a plan nobody works to yet; an order that was opened (and maybe since finished) is real work.
+    exists(
+      tx
+        .select(one)
+        .from(buildOrders)
+        .where(
+          and(
+            eq(buildOrders.companyId, companyId),
+            inArray(buildOrders.status, ['open', 'in_progress', 'done']),
+          ),
+        ),
+    ),
   ]);
-  return { configure, items: anyItem, locations: anyLocation, labels, team, assembly };
+  return { configure, items: anyItem, locations: anyLocation, labels, team, assembly, order };
 }
 
 /** One person's floor steps: a movement they posted (the four /scan offers), a quantity they counted. */
