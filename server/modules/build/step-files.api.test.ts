@@ -126,6 +126,12 @@ describe('a draft step', () => {
     ]);
     const links = await t.database.db.select().from(assemblyStepFiles);
     expect(links.filter((l) => l.revisionId === draftId)).toHaveLength(1);
+    const trail = await ok('GET', '/api/v1/audit?entityType=assembly&pageSize=1');
+    expect(trail.items[0].after.pictures).toEqual(['step 1: photo.png (Finished hole)']);
+    expect(trail.items[0].before.pictures).toEqual([
+      'step 2: clip.mp4 (Watch the feed rate)',
+      'step 2: photo.png',
+    ]);
   });
 
   it("refuses another company's file, naming the field, and changes nothing", async () => {

@@ -63,6 +63,17 @@ describe('uploading', () => {
       FILE_CHUNK_SIZE,
       1000,
     ]);
+
+    const trail = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/audit?entityType=file',
+      headers: { cookie: a.admin },
+    });
+    expect(trail.json().items.find((e: { entityId: string }) => e.entityId === pictureId)).toMatchObject({
+      action: 'uploaded',
+      entityLabel: 'drill-press.mp4',
+      after: { name: 'drill-press.mp4', contentType: 'image/png', size: picture.length },
+    });
   });
 
   it('takes a video whatever Content-Type the client says', async () => {
@@ -139,6 +150,8 @@ describe('serving', () => {
     expect(got.headers['accept-ranges']).toBe('bytes');
     expect(got.headers.etag).toBe(`"${createHash('sha256').update(picture).digest('hex')}"`);
     expect(got.headers['cache-control']).toMatch(/^private/);
+    expect(got.headers['content-disposition']).toBe("inline; filename*=UTF-8''drill-press.mp4");
+    expect(got.headers['x-content-type-options']).toBe('nosniff');
     const again = await read(a.user, pictureId, { 'if-none-match': String(got.headers.etag) });
     expect(again.statusCode).toBe(304);
   });

@@ -12,6 +12,10 @@ import { parseRange } from './range.ts';
 import { uploadFile } from './upload.service.ts';
 
 const ZIdParams = z.object({ id: z.uuid('Not an id') });
+
+/** A name as RFC 8187 spells it in `filename*`: percent-encoded, including the quote and brackets it reserves. */
+const headerValueOf = (name: string) =>
+  encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const tags = ['files'];
 
 export const filesRoutes = tenantRoutes({}, (r) => {
@@ -81,7 +85,7 @@ export const filesRoutes = tenantRoutes({}, (r) => {
         .header('etag', etag)
         .header('cache-control', 'private, max-age=86400')
         .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+        .header('content-disposition', `inline; filename*=UTF-8''${headerValueOf(file.name)}`);
       if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
       // If-Range with another validator: the file changed under the client (it cannot here), send it whole.
       const ifRange = request.headers['if-range'];
