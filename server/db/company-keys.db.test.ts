@@ -30,6 +30,8 @@ const NOT_KEYED_BY_COMPANY: Record<string, string> = {
 /** Unique indexes of tenant tables that leave company_id out on purpose. */
 const GLOBAL_UNIQUE_INDEXES: Record<string, string> = {
   label_codes_token_key: 'a printed code stands for one thing anywhere (decision 027)',
+  maintenance_calendar_feeds_token_key:
+    'a calendar app reads its feed with no session: the secret alone finds the feed, then its company (decision 050)',
 };
 
 /** The tenant tables of today, so the discovery below cannot silently find nothing. */
