@@ -3,6 +3,7 @@
 // away (into a new lot when the assembly is lot-tracked) and scrap recorded; completion. Quantities are exact decimals.
 import { z } from 'zod';
 import { STEP_RUN_STATUSES } from '../work-order-status.ts';
+import { ZStepFileSchema } from './build.ts';
 import { idempotencyKeySchema } from './idempotency-key.ts';
 import { QUANTITY_SCALE } from './inventory-setup.ts';
 import { decimalText } from './numbers.ts';
@@ -120,6 +121,8 @@ export const ZFloorStepSchema = z.object({
   title: z.string(),
   /** Markdown, rendered without raw HTML. */
   instructions: z.string(),
+  /** The step's pictures and videos, frozen with the revision. */
+  files: z.array(ZStepFileSchema),
   run: ZStepRunSchema.nullable(),
 });
 

@@ -213,6 +213,28 @@ export async function createApiTestCompany(
     lastName: 'Son',
   });
 
+  // Build: an assembly of the widget, released, and a work order of it in progress at its first step, so the work
+  // order and shop-floor operations reach their rules (decision 049), not only their 404s.
+  const product = await send('POST', '/api/v1/items', {
+    partNumber: `${code}-ASM`,
+    name: `${label} assembly`,
+    lotTracked: true,
+  });
+  const assembly = await send('POST', '/api/v1/assemblies', { itemId: product.id });
+  const revision = await send('PUT', `/api/v1/assembly-revisions/${assembly.draftRevisionId}`, {
+    lines: [{ componentItemId: item.id, quantity: '1', scrapPercent: '0' }],
+    steps: [{ title: 'Fit', instructions: 'Fit the widget', setupMinutes: '0', runMinutes: '1' }],
+  });
+  await send('POST', `/api/v1/assembly-revisions/${revision.id}/release`);
+  const workOrder = await send('POST', '/api/v1/work-orders', {
+    assemblyId: assembly.id,
+    quantity: '1',
+    outputLocationId: site.id,
+  });
+  await send('POST', `/api/v1/work-orders/${workOrder.id}/status`, { status: 'released' });
+  const step = revision.steps[0].id as string;
+  await send('POST', `/api/v1/work-orders/${workOrder.id}/steps/${step}/start`);
+
   const db = t.database.db;
   const [plan] = await db.select().from(companies).where(eq(companies.id, companyId));
   const [settings] = await db.select().from(companySettings).where(eq(companySettings.companyId, companyId));
@@ -228,6 +250,10 @@ export async function createApiTestCompany(
       count: [count.id],
       countLine: lines.items.map((line: { id: string }) => line.id).slice(0, 1),
       format: [format.id],
+      assembly: [assembly.id],
+      revision: [revision.id],
+      workOrder: [workOrder.id],
+      step: [step],
       // Another person only: the accounts the tests sign in with keep their role and stay active, so they can sign in.
       user: [person.id],
       csrfToken: [csrf],

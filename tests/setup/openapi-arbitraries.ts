@@ -13,6 +13,10 @@ export type TIdPool = Record<string, string[]>;
 const ID_KINDS: [RegExp, string][] = [
   [/line/i, 'countLine'],
   [/stock-check|count/i, 'count'],
+  [/step/i, 'step'],
+  [/work-?order/i, 'workOrder'],
+  [/revision/i, 'revision'],
+  [/assembl/i, 'assembly'],
   [/lot/i, 'lot'],
   [/location|parent|under/i, 'location'],
   [/item/i, 'item'],

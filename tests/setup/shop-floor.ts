@@ -90,6 +90,7 @@ export async function floorShopOf(t: TTestApp, cookie: string, p: string): Promi
   await receive(items.bolt, '1', `${p}B-2`);
   await receive(items.screw, '100');
   await receive(items.other, '10');
+  await receive(items.sub, '5', `${p}S-0`);
   const sub = await assembly(items.sub, [{ componentItemId: items.wire, quantity: '2' }], ['Press']);
   const top = await assembly(
     items.top,

@@ -3,6 +3,8 @@
 // operator's screen shows the run as the server now has it after each tap.
 import { sql } from 'drizzle-orm';
 import { normalizeDecimal } from '#common/decimal.ts';
+import type { TStepFile } from '#common/schemas/build.ts';
+import { fileUrl, type TFileType } from '#common/schemas/files.ts';
 import type { TFloor } from '#common/schemas/shop-floor.ts';
 import type { TStepRunStatus, TWorkOrderStatus } from '#common/work-order-status.ts';
 import { workOrderNumberText } from '#common/work-order-status.ts';
@@ -11,6 +13,7 @@ import type { TTenant } from '../../db/tenant.ts';
 import { findLocation } from '../inventory/locations.repo.ts';
 import { stepsOf } from './assemblies.repo.ts';
 import { stepRunsOf } from './shop-floor.repo.ts';
+import { stepFilesOf } from './step-files.repo.ts';
 import * as woRepo from './work-orders.repo.ts';
 import { workOrderNotFound } from './work-orders.service.ts';
 
@@ -103,6 +106,19 @@ export async function floorOf(tx: TDb, companyId: string, id: string): Promise<T
   const location = wo.outputLocationId ? await findLocation(tx, companyId, wo.outputLocationId) : null;
   const runs = new Map((await stepRunsOf(tx, companyId, id)).map((r) => [r.step_id, r]));
   const steps = await stepsOf(tx, companyId, wo.revisionId);
+  const filesOf = new Map<string, TStepFile[]>();
+  for (const { link, file } of await stepFilesOf(tx, companyId, wo.revisionId)) {
+    const list = filesOf.get(link.stepId) ?? [];
+    list.push({
+      id: file.id,
+      name: file.name,
+      contentType: file.contentType as TFileType,
+      sizeBytes: file.sizeBytes,
+      caption: link.caption,
+      url: fileUrl(file.id),
+    });
+    filesOf.set(link.stepId, list);
+  }
   return {
     id,
     numberText: workOrderNumberText(Number(wo.number)),
@@ -121,6 +137,7 @@ export async function floorOf(tx: TDb, companyId: string, id: string): Promise<T
         position: s.position,
         title: s.title,
         instructions: s.instructions,
+        files: filesOf.get(s.id) ?? [],
         run: run
           ? {
               status: run.status as TStepRunStatus,
