@@ -1,0 +1,143 @@
+// The shop-floor view of a work order (decision 049), phone first: one step at a time — its instructions
+// (Markdown, never raw HTML) with its pictures and videos, Start / Pause / Resume / Finish, the scan field that
+// consumes components — then output, scrap and completion. Steps run in order, so the step shown is the first
+// not finished; the operator may look back or ahead with Previous and Next.
+import { Badge, Button, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import Markdown, { defaultUrlTransform } from 'react-markdown';
+import type { TFloor } from '#common/schemas/shop-floor.ts';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { QueryStatus } from '../../components/query-status.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { StepMediaItem } from '../../components/step-media.tsx';
+import { floorKey, getFloor } from './api.ts';
+import { ConsumeForm } from './consume-form.tsx';
+import { OutputForm } from './output-form.tsx';
+import { StepActions } from './step-actions.tsx';
+
+const RUN_LABEL = { running: 'Running', paused: 'Paused', finished: 'Finished' } as const;
+
+/** The step to show first: the running or paused one, else the first not finished, else the last. */
+function currentStep(floor: TFloor): number {
+  const open = floor.steps.findIndex((s) => s.run?.status !== 'finished');
+  return open < 0 ? Math.max(floor.steps.length - 1, 0) : open;
+}
+
+function StepView({ floor, index }: { floor: TFloor; index: number }) {
+  const step = floor.steps[index];
+  if (!step) return <Text>This work order has no steps.</Text>;
+  const live = floor.status === 'in_progress' || floor.status === 'released' || floor.status === 'paused';
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={2} fz="lg">
+          Step {step.position} of {floor.steps.length}: {step.title}
+        </Title>
+        {step.run ? <Badge variant="light">{RUN_LABEL[step.run.status]}</Badge> : null}
+      </Group>
+      {step.run ? (
+        <Text size="sm" c="dimmed">
+          Started by {step.run.startedByName}
+          {step.run.finishedByName ? `, finished by ${step.run.finishedByName}` : ''}
+        </Text>
+      ) : null}
+      <div data-testid="step-instructions">
+        <Markdown skipHtml urlTransform={defaultUrlTransform}>
+          {step.instructions}
+        </Markdown>
+      </div>
+      {step.files.length > 0 ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {step.files.map((file) => (
+            <StepMediaItem key={file.id} file={file} />
+          ))}
+        </SimpleGrid>
+      ) : null}
+      {live ? <StepActions floor={floor} step={step} /> : null}
+      {floor.status === 'in_progress' && step.run && step.run.status !== 'finished' ? (
+        <Paper withBorder p="sm">
+          <ConsumeForm floor={floor} stepId={step.id} />
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Components({ floor }: { floor: TFloor }) {
+  return (
+    <List spacing={4} size="sm" aria-label="Components">
+      {floor.components.map((c) => (
+        <List.Item key={c.itemId}>
+          {c.partNumber} {c.name}: {c.consumed} of {c.reserved} {c.unitOfMeasure} consumed
+          {c.lotTracked ? ' (scan its lot)' : ''}
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** The page of one work order on the floor; the router gives the id (e.g. /build/work-order?id=…&view=floor). */
+export function ShopFloorPage({ workOrderId }: { workOrderId: string }) {
+  const floor = useQuery({
+    queryKey: floorKey(workOrderId),
+    queryFn: ({ signal }) => getFloor(workOrderId, signal),
+  });
+  const [chosen, setChosen] = useState<number | null>(null);
+  if (!floor.data) {
+    return floor.isPending ? (
+      <PageLoader />
+    ) : (
+      <QueryStatus query={floor} errorTitle="The work order could not be loaded" loadingLabel="Loading" />
+    );
+  }
+  const data = floor.data;
+  const index = chosen ?? currentStep(data);
+  const allFinished = data.steps.every((s) => s.run?.status === 'finished');
+  return (
+    <Container size="sm" px="xs" py="md">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="nowrap">
+          <div>
+            <Title order={1} fz="xl">
+              {data.numberText}
+            </Title>
+            <Text>
+              {data.quantity} {data.unitOfMeasure} of {data.partNumber} {data.name}
+            </Text>
+          </div>
+          <StatusBadge of="workOrder" status={data.status} />
+        </Group>
+        <Paper withBorder p="sm">
+          <StepView floor={data} index={index} />
+          <Group justify="space-between" mt="md">
+            <Button variant="default" disabled={index === 0} onClick={() => setChosen(index - 1)}>
+              Previous step
+            </Button>
+            <Button
+              variant="default"
+              disabled={index >= data.steps.length - 1}
+              onClick={() => setChosen(index + 1)}
+            >
+              Next step
+            </Button>
+          </Group>
+        </Paper>
+        <Paper withBorder p="sm" component="section" aria-label="Components">
+          <Title order={2} fz="md" mb="xs">
+            Components
+          </Title>
+          <Components floor={data} />
+        </Paper>
+        {data.status === 'in_progress' ? (
+          <Paper withBorder p="sm" component="section" aria-label="Output">
+            <Title order={2} fz="md" mb="xs">
+              Output{allFinished ? '' : ' (complete once every step is finished)'}
+            </Title>
+            <OutputForm floor={data} />
+          </Paper>
+        ) : null}
+      </Stack>
+    </Container>
+  );
+}

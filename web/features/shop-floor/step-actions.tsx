@@ -1,0 +1,88 @@
+// A step's buttons: Start, Pause or Resume, and Finish with how many came through good and scrapped (a reason when
+// scrapped). Each answer is the run as the server has it, put straight into the floor's cache.
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type TFloor, type TStepFinish, ZStepFinishSchema } from '#common/schemas/shop-floor.ts';
+import { messageOf } from '../../lib/api-errors.ts';
+import { useContractForm } from '../../lib/contract-form.ts';
+import { finishStep, floorKey, stepAction, type TStepAction } from './api.ts';
+
+type TStep = TFloor['steps'][number];
+
+function FinishForm({ floor, step, onDone }: { floor: TFloor; step: TStep; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useContractForm({
+    schema: ZStepFinishSchema,
+    initialValues: { goodQuantity: '', scrapQuantity: '0', scrapReason: '' },
+    toBody: (v): TStepFinish => ({
+      goodQuantity: v.goodQuantity,
+      scrapQuantity: v.scrapQuantity,
+      ...(v.scrapReason.trim() ? { scrapReason: v.scrapReason } : {}),
+    }),
+    wholeMessage: (failure) => failure.status === 409,
+  });
+  const mutation = useMutation({
+    mutationFn: (body: TStepFinish) => finishStep(floor.id, step.id, body),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(floorKey(floor.id), answer);
+      onDone();
+    },
+    onError: form.showFailure,
+  });
+  return (
+    <form onSubmit={form.onSubmit((body) => mutation.mutate(body))} noValidate aria-label="Finish the step">
+      <Stack gap="sm">
+        <Group grow align="flex-start">
+          <TextInput label="Good" inputMode="decimal" size="md" {...form.getInputProps('goodQuantity')} />
+          <TextInput label="Scrap" inputMode="decimal" size="md" {...form.getInputProps('scrapQuantity')} />
+        </Group>
+        <TextInput label="Scrap reason" size="md" {...form.getInputProps('scrapReason')} />
+        {form.formError ? (
+          <Alert color="red" role="alert">
+            {form.formError}
+          </Alert>
+        ) : null}
+        <Button type="submit" size="md" loading={mutation.isPending}>
+          Finish step
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+export function StepActions({ floor, step }: { floor: TFloor; step: TStep }) {
+  const queryClient = useQueryClient();
+  const [finishing, setFinishing] = useState(false);
+  const action = useMutation({
+    mutationFn: (what: TStepAction) => stepAction(floor.id, step.id, what),
+    onSuccess: (answer) => queryClient.setQueryData(floorKey(floor.id), answer),
+  });
+  const status = step.run?.status ?? null;
+  if (status === 'finished') return null;
+  const button = (what: TStepAction, label: string, variant = 'filled') => (
+    <Button size="lg" variant={variant} loading={action.isPending} onClick={() => action.mutate(what)}>
+      {label}
+    </Button>
+  );
+  return (
+    <Stack gap="sm">
+      {action.isError ? (
+        <Alert color="red" role="alert">
+          {messageOf(action.error)}
+        </Alert>
+      ) : null}
+      <Group grow>
+        {status === null ? button('start', 'Start') : null}
+        {status === 'running' ? button('pause', 'Pause', 'default') : null}
+        {status === 'paused' ? button('resume', 'Resume') : null}
+        {status !== null && !finishing ? (
+          <Button size="lg" variant="light" onClick={() => setFinishing(true)}>
+            Finish…
+          </Button>
+        ) : null}
+      </Group>
+      {finishing ? <FinishForm floor={floor} step={step} onDone={() => setFinishing(false)} /> : null}
+    </Stack>
+  );
+}
