@@ -34,6 +34,8 @@ export const WORK_ORDER_MESSAGES = {
   lineAssembly: 'The order line is for another assembly: choose the line’s assembly.',
   locationNotFound: 'No such location in your company.',
   invalidTransition: (from: string, to: string) => `A work order cannot go from ${from} to ${to}.`,
+  completeOnFloor:
+    'A work order is completed on the shop floor, once its steps are finished and its output recorded.',
   short: (parts: string[]) =>
     `Not enough available stock to release: ${parts.join('; ')}. Receive or free stock, or release less.`,
 } as const;

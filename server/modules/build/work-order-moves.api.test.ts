@@ -12,7 +12,10 @@ import {
 } from '#common/work-order-status.ts';
 import { createTestApp, type TTestApp } from '../../../tests/setup/test-app.ts';
 import { client, shopOf, type TShop } from '../../../tests/setup/work-orders-shop.ts';
+import { tenantFor } from '../../db/tenant.ts';
 import { buildOrders } from './orders.tables.ts';
+import { applyMove } from './work-order-moves.service.ts';
+import { lockWorkOrder } from './work-orders.repo.ts';
 
 let t: TTestApp;
 let admin: ReturnType<typeof client>;
@@ -21,6 +24,8 @@ let shop: TShop;
 let screw: string;
 let sub: string;
 let top: { assemblyId: string };
+let companyId: string;
+let userId: string;
 
 /** The path from planned to each status, by allowed moves. */
 const PATH: Record<TWorkOrderStatus, TWorkOrderStatus[]> = {
@@ -28,7 +33,7 @@ const PATH: Record<TWorkOrderStatus, TWorkOrderStatus[]> = {
   released: ['released'],
   in_progress: ['released', 'in_progress'],
   paused: ['released', 'in_progress', 'paused'],
-  completed: ['released', 'in_progress', 'completed'],
+  completed: ['released', 'in_progress'],
   cancelled: ['cancelled'],
 };
 
@@ -42,6 +47,14 @@ const moved = async (id: string, status: string) => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 };
+/** Completes the work order the way the shop floor does, once its output is recorded: its own move, applyMove. */
+async function completeOnTheFloor(id: string) {
+  const tenant = tenantFor(t.database.db, { companyId, userId, role: 'admin' }, { userId, name: 'Floor' });
+  await tenant.run(async (tx) => {
+    const wo = await lockWorkOrder(tx, companyId, id);
+    await applyMove(tx, tenant, wo as NonNullable<typeof wo>, 'completed');
+  });
+}
 const stockRow = async (partNumber: string) =>
   (await admin.ok('GET', `/api/v1/stock?q=${partNumber}`)).items.find(
     (r: { partNumber: string }) => r.partNumber === partNumber,
@@ -51,6 +64,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const cookie = await t.signIn({ email: 'ada@moves.example', role: 'admin', companyName: 'Moves Works' });
   admin = client(t, cookie);
+  ({ companyId, id: userId } = (await admin.ok('GET', '/api/v1/session')).user);
   other = client(
     t,
     await t.signIn({ email: 'bo@elsewhere.example', role: 'admin', companyName: 'Elsewhere' }),
@@ -67,7 +81,8 @@ beforeAll(async () => {
   ]);
   await shop.receive(screw, '1000');
   await shop.receive(sub, '100');
-});
+  // Two companies, their parts and released assemblies through the API: slow on a loaded machine, never hung.
+}, 120_000);
 afterAll(async () => {
   await t?.close();
 });
@@ -76,6 +91,7 @@ describe('the transition table', () => {
   it.each(WORK_ORDER_STATUSES)('refuses every move from %s that the table does not allow', async (from) => {
     const id = await make();
     for (const step of PATH[from]) await moved(id, step);
+    if (from === 'completed') await completeOnTheFloor(id);
     for (const to of WORK_ORDER_STATUSES.filter((s) => !WORK_ORDER_TRANSITIONS[from].includes(s))) {
       const response = await move(id, to);
       expect(response.statusCode, `${from} → ${to}`).toBe(409);
@@ -151,7 +167,7 @@ describe('reservations', () => {
     for (const id of [a, b]) await move(id, 'cancelled');
   });
 
-  it('completing gives back what was not consumed and stamps the times', async () => {
+  it('is not completed by hand; completing on the floor gives back what was not consumed', async () => {
     const before = await stockRow('M-SCREW');
     const id = await make('2');
     await moved(id, 'released');
@@ -159,7 +175,11 @@ describe('reservations', () => {
     expect(started.startedAt).not.toBeNull();
     await moved(id, 'paused');
     await moved(id, 'in_progress');
-    const done = await moved(id, 'completed');
+    const byHand = await move(id, 'completed');
+    expect(byHand.statusCode).toBe(409);
+    expect(byHand.json().error.fieldErrors.status).toMatch(/completed on the shop floor/);
+    await completeOnTheFloor(id);
+    const done = await admin.ok('GET', `/api/v1/work-orders/${id}`);
     expect(done).toMatchObject({ status: 'completed', startedAt: started.startedAt });
     expect(done.completedAt).not.toBeNull();
     expect((await stockRow('M-SCREW')).reserved).toBe(before.reserved);
@@ -176,7 +196,7 @@ describe('the order follows its work orders', () => {
     expect(await status()).toBe('open');
     await moved(a, 'in_progress');
     expect(await status()).toBe('in_progress');
-    await moved(a, 'completed');
+    await completeOnTheFloor(a);
     expect(await status()).toBe('in_progress');
     await moved(b, 'cancelled');
     expect(await status()).toBe('done');

@@ -83,7 +83,11 @@ export async function applyMove(
   await followOrder(tx, tenant, wo.orderLineId, to);
 }
 
-/** POST /api/v1/work-orders/:id/status: one move, answered with the work order as it now is. */
+/**
+ * POST /api/v1/work-orders/:id/status: one move by hand, answered with the work order as it now is. Completing is
+ * not one of them: the shop floor completes a work order once its steps are finished and its output recorded
+ * (shop-floor-output.service.ts), so a planner cannot close one that produced nothing.
+ */
 export async function moveWorkOrder(
   tenant: TTenant,
   id: string,
@@ -92,6 +96,8 @@ export async function moveWorkOrder(
   return tenant.run(async (tx) => {
     const wo = await repo.lockWorkOrder(tx, tenant.companyId, id);
     if (!wo) throw workOrderNotFound();
+    if (to === 'completed' && canMoveWorkOrder(wo.status as TWorkOrderStatus, to))
+      throw new AppError('CONFLICT', M.completeOnFloor, { status: M.completeOnFloor });
     await applyMove(tx, tenant, wo, to);
     return detailOf(tx, tenant.companyId, id);
   });

@@ -53,7 +53,8 @@ beforeAll(async () => {
     { assemblyId: top.assemblyId, quantity: '3', dueOn: '2027-05-01' },
     201,
   );
-});
+  // Two companies, their parts and released assemblies through the API: slow on a loaded machine, never hung.
+}, 120_000);
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
   await t?.close();

@@ -38,7 +38,8 @@ beforeAll(async () => {
     { componentItemId: part, quantity: '2', scrapPercent: '10' },
   ]);
   unreleased = (await admin.ok('POST', '/api/v1/assemblies', { itemId: await shop.item('WNEW-1') }, 201)).id;
-});
+  // Two companies, their parts and released assemblies through the API: slow on a loaded machine, never hung.
+}, 120_000);
 afterAll(async () => {
   await t?.close();
 });
