@@ -35,6 +35,7 @@ const SecurityDashboardPage = lazy(
 const HelpPage = lazy(() => import('../features/help/help-page.tsx'));
 const AssemblySetupPage = lazy(() => import('../features/build/assembly-setup-page.tsx'));
 const OrdersPage = lazy(() => import('../features/build-orders/orders-page.tsx'));
+const WorkOrdersPage = lazy(() => import('../features/work-orders/work-orders-page.tsx'));
 const StockCheckPage = lazy(() => import('../features/stock-check/stock-check-page.tsx'));
 const InventoryPage = lazy(() => import('./pages/inventory-page.tsx'));
 const ItemsPage = lazy(() => import('./pages/items-page.tsx'));
@@ -60,6 +61,7 @@ const SCREENS: Partial<Record<string, React.ComponentType>> = {
   '/assembly-setup': AssemblySetupPage,
   '/build/create-order': OrdersPage,
   '/orders': OrdersPage,
+  '/build/work-order': WorkOrdersPage,
 };
 
 /** The route whose guard a QR link takes: whoever may scan may follow a link. */

@@ -87,14 +87,33 @@ export function ItemPage({ itemId }: { itemId: string }) {
               {it.lotTracked ? ' · lot-tracked' : ''}
             </Text>
           </div>
-          <Paper withBorder p="sm" aria-label="Total on hand">
-            <Text size="xs" c="dimmed">
-              On hand
-            </Text>
-            <Text fw={700} fz="xl">
-              {total === null ? '…' : `${total} ${it.unitOfMeasure}`}
-            </Text>
-          </Paper>
+          <Group gap="sm" wrap="wrap">
+            <Paper withBorder p="sm" aria-label="Total on hand">
+              <Text size="xs" c="dimmed">
+                On hand
+              </Text>
+              <Text fw={700} fz="xl">
+                {total === null ? '…' : `${total} ${it.unitOfMeasure}`}
+              </Text>
+            </Paper>
+            {/* Held back by released work orders, and what is left to use (decision 048). */}
+            <Paper withBorder p="sm" aria-label="Reserved">
+              <Text size="xs" c="dimmed">
+                Reserved
+              </Text>
+              <Text fw={700} fz="xl">
+                {balances.data ? `${balances.data.reserved} ${it.unitOfMeasure}` : '…'}
+              </Text>
+            </Paper>
+            <Paper withBorder p="sm" aria-label="Available">
+              <Text size="xs" c="dimmed">
+                Available
+              </Text>
+              <Text fw={700} fz="xl">
+                {balances.data ? `${balances.data.available} ${it.unitOfMeasure}` : '…'}
+              </Text>
+            </Paper>
+          </Group>
         </Group>
         <Group gap="sm" wrap="wrap">
           <Button onClick={open('receive')}>Receive</Button>

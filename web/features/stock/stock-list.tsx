@@ -38,6 +38,19 @@ const COLUMNS: TListColumn<TStockRow, TStockSort>[] = [
     numeric: true,
     cell: (row) => `${row.onHand} ${row.unitOfMeasure}`,
   },
+  // Reserved by released work orders, and what is left to use (decision 048): of the whole item, not the location.
+  {
+    id: 'reserved',
+    header: 'Reserved',
+    numeric: true,
+    cell: (row) => `${row.reserved} ${row.unitOfMeasure}`,
+  },
+  {
+    id: 'available',
+    header: 'Available',
+    numeric: true,
+    cell: (row) => `${row.available} ${row.unitOfMeasure}`,
+  },
   { id: 'value', header: 'Value', sort: 'value', numeric: true, cell: (row) => formatMoney(row.value) },
   { id: 'locations', header: 'Locations', numeric: true, cell: (row) => row.locationCount },
   {
@@ -71,6 +84,11 @@ function StockCard({ row }: { row: TStockRow }) {
       <Text size="sm" mt={4}>
         {row.onHand} {row.unitOfMeasure} on hand · {formatMoney(row.value)}
       </Text>
+      {row.reserved === '0' ? null : (
+        <Text size="sm">
+          {row.reserved} reserved · {row.available} {row.unitOfMeasure} available
+        </Text>
+      )}
       <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
         {row.locationCount} location{row.locationCount === 1 ? '' : 's'}
         {row.category ? ` · ${row.category}` : ''}

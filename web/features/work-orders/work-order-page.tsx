@@ -1,0 +1,180 @@
+// One work order (?id=…): number, status and what it builds, the moves a person may make from here (the transition
+// table in common/, less completing, which the shop floor does), its components with what they need, hold and have
+// available, its steps, and Print traveller.
+import { Alert, Anchor, Button, Container, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { type TWorkOrderStatus, WORK_ORDER_TRANSITIONS } from '#common/work-order-status.ts';
+import { BackButton } from '../../components/back-button.tsx';
+import { QueryStatus } from '../../components/query-status.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { OnDate, When } from '../../components/when.tsx';
+import { messageOf } from '../../lib/api-errors.ts';
+import { formatQuantity } from '../../lib/format-quantity.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { getWorkOrder, moveWorkOrder, travellerUrl, workOrderKeys } from './api.ts';
+import { WorkOrderComponents, WorkOrderSteps } from './work-order-parts.tsx';
+
+/** The button of each move a person makes here, by where it goes and from where. */
+function moveLabel(from: TWorkOrderStatus, to: TWorkOrderStatus): string {
+  if (to === 'released') return 'Release';
+  if (to === 'planned') return 'Back to planned';
+  if (to === 'in_progress') return from === 'paused' ? 'Resume' : 'Start';
+  if (to === 'paused') return 'Pause';
+  return 'Cancel work order';
+}
+
+export function WorkOrderPage({ workOrderId }: { workOrderId: string }) {
+  const client = useQueryClient();
+  const [cancelling, setCancelling] = useState(false);
+  const workOrder = useQuery({
+    queryKey: workOrderKeys.one(workOrderId),
+    queryFn: ({ signal }) => getWorkOrder(workOrderId, signal),
+  });
+  const move = useMutation({
+    mutationFn: (to: TWorkOrderStatus) => moveWorkOrder(workOrderId, to),
+    onSuccess: async (saved) => {
+      setCancelling(false);
+      client.setQueryData(workOrderKeys.one(workOrderId), saved);
+      // A release or a cancel changes what inventory shows as reserved and available.
+      await Promise.all([
+        client.invalidateQueries({ queryKey: workOrderKeys.all }),
+        client.invalidateQueries({ queryKey: queryKeys.stock() }),
+      ]);
+    },
+  });
+
+  if (!workOrder.data)
+    return (
+      <Container size="lg" py="lg">
+        <QueryStatus
+          query={workOrder}
+          errorTitle="This work order could not be loaded"
+          loadingLabel="Loading work order"
+        />
+      </Container>
+    );
+  const w = workOrder.data;
+  // Completing is the shop floor's: it records the output first.
+  const moves = WORK_ORDER_TRANSITIONS[w.status].filter((to) => to !== 'completed');
+
+  return (
+    <Container size="lg" py="lg">
+      <Stack>
+        <BackButton />
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <div>
+            <Group gap="sm">
+              <Title order={1} fz={{ base: 24, sm: 30 }}>
+                {w.numberText}
+              </Title>
+              <StatusBadge of="workOrder" status={w.status} />
+            </Group>
+            <Text size="lg" style={{ overflowWrap: 'anywhere' }}>
+              {formatQuantity(w.quantity, w.unitOfMeasure)} of {w.partNumber} · {w.name}
+            </Text>
+            <Text size="sm" c="dimmed">
+              Revision {w.revisionNumber} ·{' '}
+              {w.dueOn ? (
+                <>
+                  due <OnDate date={w.dueOn} />
+                </>
+              ) : (
+                'no due date'
+              )}
+              {w.orderNumberText ? ` · order ${w.orderNumberText}` : ' · for stock'}
+              {w.outputLocation ? ` · put away at ${w.outputLocation.code}` : ''}
+            </Text>
+            <Text size="sm" c="dimmed">
+              Made <When at={w.createdAt} show="date" />
+              {w.releasedAt ? (
+                <>
+                  {' '}
+                  · released <When at={w.releasedAt} />
+                </>
+              ) : null}
+              {w.startedAt ? (
+                <>
+                  {' '}
+                  · started <When at={w.startedAt} />
+                </>
+              ) : null}
+              {w.completedAt ? (
+                <>
+                  {' '}
+                  · completed <When at={w.completedAt} />
+                </>
+              ) : null}
+            </Text>
+          </div>
+          <Group gap="sm" wrap="wrap">
+            <Button
+              component="a"
+              href={travellerUrl(w.id)}
+              target="_blank"
+              rel="noopener"
+              variant="default"
+              leftSection={<IconPrinter size={16} />}
+            >
+              Print traveller
+            </Button>
+            {moves.map((to) => (
+              <Button
+                key={to}
+                variant={to === 'cancelled' || to === 'planned' ? 'default' : 'filled'}
+                color={to === 'cancelled' ? 'red' : undefined}
+                loading={move.isPending && move.variables === to}
+                onClick={() => (to === 'cancelled' ? setCancelling(true) : move.mutate(to))}
+              >
+                {moveLabel(w.status, to)}
+              </Button>
+            ))}
+          </Group>
+        </Group>
+        {move.error && !cancelling ? (
+          <Alert color="red" role="alert" title="Not done">
+            {messageOf(move.error)}
+          </Alert>
+        ) : null}
+        {w.status === 'planned' ? (
+          <Text size="sm" c="dimmed">
+            Releasing reserves the components below; it is refused while any of them is short.
+          </Text>
+        ) : null}
+        <WorkOrderComponents w={w} />
+        <WorkOrderSteps w={w} />
+        {w.orderId ? (
+          <Text size="sm">
+            Made from{' '}
+            <Anchor component={Link} to={`/build/create-order?id=${encodeURIComponent(w.orderId)}`}>
+              order {w.orderNumberText}
+            </Anchor>
+            .
+          </Text>
+        ) : null}
+      </Stack>
+      <Modal opened={cancelling} onClose={() => setCancelling(false)} title={`Cancel ${w.numberText}?`}>
+        <Stack>
+          <Text size="sm">
+            Its reserved components go back to available stock. A cancelled work order cannot be reopened.
+          </Text>
+          {move.error ? (
+            <Alert color="red" role="alert">
+              {messageOf(move.error)}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setCancelling(false)}>
+              Keep it
+            </Button>
+            <Button color="red" loading={move.isPending} onClick={() => move.mutate('cancelled')}>
+              Cancel work order
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Container>
+  );
+}
