@@ -135,6 +135,8 @@ export function OrderList() {
               aria-label="Search orders"
               placeholder="Number, customer or notes"
               leftSection={<IconSearch size={16} />}
+              w={280}
+              maw="100%"
               value={list.search}
               onChange={(e) => list.setSearch(e.currentTarget.value)}
             />
