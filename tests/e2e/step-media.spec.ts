@@ -64,13 +64,19 @@ test('an admin adds a video to a step; released, it plays and seeks from the ran
   const step = page.getByRole('group', { name: 'Step 1' });
   await expect(step.getByRole('textbox', { name: 'Step 1 title' })).toHaveValue('Drill');
 
-  // A text file is refused before it is sent; a text file named .png is refused by the server, in its words.
+  // A text file is refused by the server from its bytes, in its words, whatever its name says.
   await addToStep(page, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
   await expect(step.getByRole('alert')).toContainText(`notes.txt: ${FILE_MESSAGES.unsupported}`);
   const refused = page.waitForResponse((r) => r.url().includes('/api/v1/files') && r.status() === 415);
   await addToStep(page, { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('still text') });
   await refused;
   await expect(step.getByRole('alert')).toContainText(`fake.png: ${FILE_MESSAGES.unsupported}`);
+  // A picture over 10 MB whose name says nothing reaches the server, which refuses it from its first bytes while the
+  // browser is still sending: the browser still shows the 413's words.
+  const big = Buffer.alloc(11 * 1024 * 1024);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(big);
+  await addToStep(page, { name: 'scan', mimeType: '', buffer: big });
+  await expect(step.getByRole('alert')).toContainText(`scan: ${FILE_MESSAGES.tooLarge('image')}`);
 
   const uploaded = page.waitForResponse((r) => r.url().includes('/api/v1/files?') && r.status() === 201);
   await addToStep(page, CLIP);

@@ -1,19 +1,18 @@
 // Uploading a picture or video (decision 046): the raw bytes by XMLHttpRequest, which reports upload progress (fetch
-// does not), refused before sending when the type or size is one the server would refuse, in the server's words.
+// does not), refused before sending when its size is one the server would refuse, in the server's words.
 import { FILE_LIMITS, FILE_MESSAGES, FILE_TYPES, kindOf, type TFile } from '#common/schemas/files.ts';
 import { ApiError, errorFromBody, unreachableError } from './api-client.ts';
 
 /** What the file input offers: the types the server takes (the server still decides from the bytes). */
 export const ACCEPTED_FILES = FILE_TYPES.join(',');
 
-/** The refusal the server would answer, found before sending: a type it never takes, or a size over the limit. */
+/** The refusal the server would answer, found before sending: an empty file, or one larger than it could take. */
 export function refusalOf(file: File): string | null {
-  // The browser's type comes from the name: a hint only. An unknown one is left to the server to sniff.
-  const type = file.type;
-  if (type && !(FILE_TYPES as readonly string[]).includes(type)) return FILE_MESSAGES.unsupported;
-  const kind = type ? kindOf(type) : 'video';
-  if (file.size > FILE_LIMITS[kind]) return FILE_MESSAGES.tooLarge(kind);
   if (file.size === 0) return FILE_MESSAGES.empty;
+  // The browser's type comes from the name: a hint for the limit only. The server decides the type from the bytes,
+  // so a picture named .dat is taken and a text file named .png is refused there, in the same words.
+  const kind = (FILE_TYPES as readonly string[]).includes(file.type) ? kindOf(file.type) : 'video';
+  if (file.size > FILE_LIMITS[kind]) return FILE_MESSAGES.tooLarge(kind);
   return null;
 }
 
