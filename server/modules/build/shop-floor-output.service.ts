@@ -20,7 +20,6 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { findLocation } from '../inventory/locations.repo.ts';
-import { findTransactionByKey } from '../inventory/stock.repo.ts';
 import { postLinesWithin } from '../inventory/stock.service.ts';
 import { stepsOf } from './assemblies.repo.ts';
 import * as repo from './shop-floor.repo.ts';
@@ -62,17 +61,20 @@ async function newOutputLot(tx: TDb, wo: TWorkOrderRow, itemId: string) {
 
 /** The output a retried key recorded, when it is the one `input` asks for; 422 when it is another request's. */
 async function retried(tx: TDb, tenant: TTenant, id: string, input: TOutput): Promise<TFloorAction | null> {
-  const posting = await findTransactionByKey(tx, tenant.companyId, outputKey(input.idempotencyKey));
-  if (!posting) return null;
-  const first = await repo.outputOfTransaction(tx, tenant.companyId, posting.id);
+  // The output row carries the key itself: an output of scrap alone posts nothing, yet is recorded once.
+  const first = await repo.outputByKey(tx, tenant.companyId, input.idempotencyKey);
+  if (!first) return null;
   const same =
-    first !== null &&
     first.work_order_id === id &&
     normalizeDecimal(first.good_quantity) === normalizeDecimal(input.goodQuantity) &&
     normalizeDecimal(first.scrap_quantity) === normalizeDecimal(input.scrapQuantity) &&
     (input.locationId === undefined || first.location_id === input.locationId);
   if (!same) throw new AppError('IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
-  return { recordId: first.id, transactionId: posting.id, floor: await floorOf(tx, tenant.companyId, id) };
+  return {
+    recordId: first.id,
+    transactionId: first.transaction_id,
+    floor: await floorOf(tx, tenant.companyId, id),
+  };
 }
 
 async function recordOnce(tx: TDb, tenant: TTenant, id: string, input: TOutput): Promise<TFloorAction> {
@@ -126,6 +128,7 @@ async function recordOnce(tx: TDb, tenant: TTenant, id: string, input: TOutput):
     scrap,
     reason,
     transactionId,
+    idempotencyKey: input.idempotencyKey,
     createdBy: tenant.actor.name,
   });
   await repo.addOutputTotals(tx, companyId, id, good, scrap);

@@ -141,6 +141,27 @@ describe('how much', () => {
       '1',
     );
   });
+
+  it('records a retried output of scrap alone once: it posts nothing, yet its key is kept', async () => {
+    const id = await shop.released(shop.top.assemblyId, '3');
+    await admin.ok('POST', wo(id, `/steps/${shop.top.steps[0]}/start`));
+    const body = {
+      idempotencyKey: randomUUID(),
+      goodQuantity: '0',
+      scrapQuantity: '1',
+      scrapReason: 'Cracked',
+    };
+    const first = await admin.send('POST', wo(id, '/outputs'), body);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await admin.send('POST', wo(id, '/outputs'), body);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().recordId).toBe(first.json().recordId);
+    const floor = await admin.ok('GET', wo(id, '/floor'));
+    expect(floor.outputs).toHaveLength(1);
+    expect(floor.scrapQuantity).toBe('1');
+    const other = await admin.send('POST', wo(id, '/outputs'), { ...body, scrapQuantity: '2' });
+    expect(other.statusCode, other.body).toBe(422);
+  });
 });
 
 describe('bad input', () => {

@@ -163,7 +163,8 @@ export async function consumptionOfTransaction(tx: TDb, companyId: string, trans
 }
 
 /** The output a posting made (a retried idempotency key finds it and compares). */
-export async function outputOfTransaction(tx: TDb, companyId: string, transactionId: string) {
+/** The output recorded under a client's idempotency key, if any. */
+export async function outputByKey(tx: TDb, companyId: string, idempotencyKey: string) {
   const [row] = await queryRows<{
     id: string;
     work_order_id: string;
@@ -171,11 +172,12 @@ export async function outputOfTransaction(tx: TDb, companyId: string, transactio
     good_quantity: string;
     scrap_quantity: string;
     scrap_reason: string | null;
+    transaction_id: string | null;
   }>(
     tx,
     sql`select id, work_order_id, location_id, good_quantity::text as good_quantity,
-               scrap_quantity::text as scrap_quantity, scrap_reason
-          from work_order_outputs where company_id = ${companyId} and transaction_id = ${transactionId}`,
+               scrap_quantity::text as scrap_quantity, scrap_reason, transaction_id
+          from work_order_outputs where company_id = ${companyId} and idempotency_key = ${idempotencyKey}`,
   );
   return row ?? null;
 }
@@ -192,14 +194,15 @@ export async function insertOutput(
     scrap: string;
     reason: string | null;
     transactionId: string | null;
+    idempotencyKey: string;
     createdBy: string;
   },
 ): Promise<void> {
   await tx.execute(
     sql`insert into work_order_outputs (id, company_id, work_order_id, lot_id, location_id, good_quantity,
-          scrap_quantity, scrap_reason, transaction_id, created_by)
+          scrap_quantity, scrap_reason, transaction_id, idempotency_key, created_by)
         values (${row.id}, ${row.companyId}, ${row.workOrderId}, ${row.lotId}, ${row.locationId}, ${row.good},
-          ${row.scrap}, ${row.reason}, ${row.transactionId}, ${row.createdBy})`,
+          ${row.scrap}, ${row.reason}, ${row.transactionId}, ${row.idempotencyKey}, ${row.createdBy})`,
   );
 }
 

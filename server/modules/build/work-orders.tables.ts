@@ -267,6 +267,11 @@ export const workOrderOutputs = pgTable(
     scrapReason: text('scrap_reason'),
     /** The build-output posting; null when only scrap was recorded. */
     transactionId: uuid('transaction_id'),
+    /**
+     * The client's idempotency key (decision 036): a retried output is recorded once even when it is scrap alone and
+     * so has no posting to carry the key.
+     */
+    idempotencyKey: text('idempotency_key').notNull(),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     createdBy: text('created_by').notNull(),
   },
@@ -293,6 +298,7 @@ export const workOrderOutputs = pgTable(
       foreignColumns: [stockTransactions.companyId, stockTransactions.id],
     }),
     index('work_order_outputs_work_order_idx').on(t.companyId, t.workOrderId),
+    uniqueIndex('work_order_outputs_key').on(t.companyId, t.idempotencyKey),
     index('work_order_outputs_created_idx').on(t.companyId, t.createdAt),
     check(
       'work_order_outputs_quantity_check',

@@ -1,0 +1,2 @@
+ALTER TABLE "work_order_outputs" ADD COLUMN "idempotency_key" text NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "work_order_outputs_key" ON "work_order_outputs" USING btree ("company_id","idempotency_key");
