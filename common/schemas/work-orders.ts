@@ -32,6 +32,8 @@ export const WORK_ORDER_MESSAGES = {
   orderLineNotFound: 'No such order line in your company.',
   orderNotOpen: (status: string) => `Work orders are made from open orders, and this order is ${status}.`,
   lineAssembly: 'The order line is for another assembly: choose the line’s assembly.',
+  overLine: (left: string, of: string, unit: string) =>
+    `Only ${left} ${unit} of this order line’s ${of} ${unit} is left to plan: make the work order no larger, or raise the line on its order.`,
   locationNotFound: 'No such location in your company.',
   invalidTransition: (from: string, to: string) => `A work order cannot go from ${from} to ${to}.`,
   completeOnFloor:

@@ -18,7 +18,11 @@ export async function currentReleasedRevision(tx: TDb, companyId: string, assemb
   return row ?? null;
 }
 
-/** An order line with its order's status and number, locked with its order for the caller's transaction. */
+/**
+ * An order line with its order's status and number, its order locked (`for update`) until the caller's transaction
+ * ends: two work orders made from one order at once queue up, so the second sees the first when it counts what is
+ * left of the line (orders-status.service.ts locks the same row to move the order).
+ */
 export async function findOrderLine(tx: TDb, companyId: string, id: string) {
   const [row] = await queryRows<{
     id: string;
@@ -27,15 +31,27 @@ export async function findOrderLine(tx: TDb, companyId: string, id: string) {
     status: string;
     number: number;
     due_on: string | Date | null;
+    quantity: string;
   }>(
     tx,
-    sql`select l.id, l.assembly_id, o.id as order_id, o.status, o.number, o.due_on::text as due_on
+    sql`select l.id, l.assembly_id, o.id as order_id, o.status, o.number, o.due_on::text as due_on,
+               l.quantity::text as quantity
           from build_order_lines l
           join build_orders o on o.company_id = l.company_id and o.id = l.order_id
          where l.company_id = ${companyId} and l.id = ${id}
-           for share of o`,
+           for update of o`,
   );
   return row ?? null;
+}
+
+/** How much of the order line its work orders take: all but the cancelled ones. Read after the order is locked. */
+export async function takenOfLine(tx: TDb, companyId: string, lineId: string): Promise<string> {
+  const [row] = await queryRows<{ taken: string }>(
+    tx,
+    sql`select coalesce(sum(quantity), 0)::text as taken from work_orders
+         where company_id = ${companyId} and order_line_id = ${lineId} and status <> 'cancelled'`,
+  );
+  return row?.taken ?? '0';
 }
 
 export async function insertWorkOrder(tx: TDb, row: typeof workOrders.$inferInsert): Promise<void> {

@@ -134,6 +134,17 @@ export async function createWorkOrder(tenant: TTenant, input: TWorkOrderCreate):
       }
       if (line.assembly_id !== assembly.assembly.id)
         throw new AppError('BAD_REQUEST', M.lineAssembly, { assemblyId: M.lineAssembly });
+      // No over-building (decision 047): the line's work orders, this one included, stay within the line.
+      const taken = await repo.takenOfLine(tx, companyId, line.id);
+      const left = subtract(line.quantity, taken);
+      if (exceeds(input.quantity, left)) {
+        const message = M.overLine(
+          normalizeDecimal(left),
+          normalizeDecimal(line.quantity),
+          assembly.item.unitOfMeasure,
+        );
+        throw new AppError('CONFLICT', message, { quantity: message });
+      }
       // Made from an order, the work order is due when the order is, unless the planner says otherwise.
       dueOn ??= dateText(line.due_on);
       orderText = buildOrderNumberText(Number(line.number));
