@@ -293,6 +293,28 @@ async function aDraftAsA() {
   expect(response.statusCode).toBe(200);
   return response.json();
 }
+/** A's work order (on first use): A's kit A-WO-KIT of one A-SECRET-1, released, and a planned work order of it. */
+let aWorkOrderPromise: Promise<{ id: string; assemblyId: string; numberText: string }> | undefined;
+function aWorkOrder() {
+  aWorkOrderPromise ??= (async () => {
+    const asA = (method: 'POST' | 'PUT', url: string, payload?: object) =>
+      send({ method, url, ...(payload ? { payload } : {}), cookie: A.cookie });
+    const kit = await asA('POST', '/api/v1/items', { partNumber: 'A-WO-KIT', name: 'A secret kit' });
+    const made = (await asA('POST', '/api/v1/assemblies', { itemId: kit.json().id })).json();
+    const revision = `/api/v1/assembly-revisions/${made.draftRevisionId}`;
+    await asA('PUT', revision, { lines: [{ componentItemId: A_ITEM.id, quantity: '1' }] });
+    expect((await asA('POST', `${revision}/release`)).statusCode).toBe(200);
+    const wo = await asA('POST', '/api/v1/work-orders', { assemblyId: made.id, quantity: '1' });
+    expect(wo.statusCode, wo.body).toBe(201);
+    return { id: wo.json().id, assemblyId: made.id, numberText: wo.json().numberText };
+  })();
+  return aWorkOrderPromise;
+}
+/** A's work order's status as A reads it: what every attempt of B's must leave as it was. */
+async function aWorkOrderStatus() {
+  const url = `/api/v1/work-orders/${(await aWorkOrder()).id}`;
+  return (await send({ method: 'GET', url, cookie: A.cookie })).json().status;
+}
 /** A's own label format "A secret format", made once through A's session; its id. */
 let aFormatPromise: Promise<string> | undefined;
 function aFormatId(): Promise<string> {
@@ -1821,6 +1843,84 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
     attempt: "asks where A's item is used: 404",
     async probe() {
       const url = `/api/v1/items/${A_ITEM.id}/where-used`;
+      expect((await asB({ method: 'GET', url })).statusCode).toBe(404);
+    },
+  },
+
+  // ---- work orders (server/modules/build/work-orders.*): B makes, reads and moves B's own only
+  'GET /api/v1/work-orders': {
+    kind: 'tenant',
+    attempt: "lists work orders searching A's number and part and naming A's assembly: none of A's",
+    async probe() {
+      const a = await aWorkOrder();
+      for (const url of [
+        '/api/v1/work-orders',
+        `/api/v1/work-orders?q=${a.numberText}`,
+        `/api/v1/work-orders?q=A-WO-KIT&assemblyId=${a.assemblyId}&companyId=${A.companyId}`,
+      ]) {
+        const response = await asB({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect(
+          response.json().items.some((w: { id: string }) => w.id === a.id),
+          url,
+        ).toBe(false);
+      }
+    },
+  },
+  'GET /api/v1/work-orders/export.csv': {
+    kind: 'tenant',
+    attempt: "exports work orders naming A's assembly: no row of A's",
+    async probe() {
+      const a = await aWorkOrder();
+      const response = await asB({
+        method: 'GET',
+        url: `/api/v1/work-orders/export.csv?assemblyId=${a.assemblyId}`,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('A-WO-KIT');
+    },
+  },
+  'POST /api/v1/work-orders': {
+    kind: 'tenant',
+    attempt: "makes a work order of A's assembly: 404 naming it, none made",
+    async probe() {
+      const a = await aWorkOrder();
+      const response = await asB({
+        method: 'POST',
+        url: '/api/v1/work-orders',
+        payload: { assemblyId: a.assemblyId, quantity: '1', outputLocationId: A_SITE.id },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(Object.keys(response.json().error.fieldErrors)).toEqual(['assemblyId']);
+      expect((await asB({ method: 'GET', url: '/api/v1/work-orders' })).json().total).toBe(0);
+    },
+  },
+  'GET /api/v1/work-orders/:id': {
+    kind: 'tenant',
+    attempt: "reads A's work order by id: 404",
+    async probe() {
+      const { id } = await aWorkOrder();
+      expect((await asB({ method: 'GET', url: `/api/v1/work-orders/${id}` })).statusCode).toBe(404);
+    },
+  },
+  'POST /api/v1/work-orders/:id/status': {
+    kind: 'tenant',
+    attempt: "releases and cancels A's work order: 404, still planned",
+    async probe() {
+      const { id } = await aWorkOrder();
+      for (const status of ['released', 'cancelled']) {
+        const url = `/api/v1/work-orders/${id}/status`;
+        expect((await asB({ method: 'POST', url, payload: { status } })).statusCode).toBe(404);
+      }
+      expect(await aWorkOrderStatus()).toBe('planned');
+    },
+  },
+  'GET /api/v1/work-orders/:id/traveller.pdf': {
+    kind: 'tenant',
+    attempt: "prints A's work order's traveller: 404",
+    async probe() {
+      const { id } = await aWorkOrder();
+      const url = `/api/v1/work-orders/${id}/traveller.pdf`;
       expect((await asB({ method: 'GET', url })).statusCode).toBe(404);
     },
   },

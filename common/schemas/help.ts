@@ -13,6 +13,7 @@ export const GETTING_STARTED_STEP_IDS = [
   'team',
   'assembly',
   'order',
+  'work-order',
   'scan',
   'count',
 ] as const;
@@ -110,6 +111,15 @@ export const GETTING_STARTED_STEPS: readonly TGettingStartedStep[] = [
     title: 'Make your first order',
     detail: 'Ticked once an order has been opened: its lines are ready to become work orders.',
     to: '/build/create-order',
+  },
+  {
+    id: 'work-order',
+    audience: 'admin',
+    feature: 'build',
+    access: 'signed-in',
+    title: 'Release your first work order',
+    detail: 'Ticked once a work order has been released: its components are reserved for the floor.',
+    to: '/build/work-order',
   },
   {
     id: 'scan',

@@ -39,14 +39,16 @@ afterAll(async () => {
 });
 
 describe("an admin's set-up steps", () => {
-  it('a new company is offered the seven steps in order, none ticked', async () => {
+  it('a new company is offered the eight steps in order, none ticked', async () => {
     const admin = await t.signIn({ email: 'ada@fresh.example', role: 'admin', companyName: 'Fresh Works' });
     expect(await stepsOf(admin)).toEqual({
       audience: 'admin',
-      steps: ['configure', 'items', 'locations', 'labels', 'team', 'assembly', 'order'].map((id) => ({
-        id,
-        done: false,
-      })),
+      steps: ['configure', 'items', 'locations', 'labels', 'team', 'assembly', 'order', 'work-order'].map(
+        (id) => ({
+          id,
+          done: false,
+        }),
+      ),
     });
   });
 
@@ -62,11 +64,12 @@ describe("an admin's set-up steps", () => {
       team: false,
       assembly: false,
       order: false,
+      'work-order': false,
     });
 
     const item = await created('/api/v1/items', { partNumber: 'HLP-1', name: 'Help bolt' }, admin);
     expect(await doneOf(admin)).toMatchObject({ items: true, locations: false, labels: false });
-    await created('/api/v1/locations', { kind: 'site', code: 'HLP', name: 'Help site' }, admin);
+    const site = await created('/api/v1/locations', { kind: 'site', code: 'HLP', name: 'Help site' }, admin);
     expect(await doneOf(admin)).toMatchObject({ locations: true, labels: false });
 
     const formats = (await send('GET', '/api/v1/label-formats', admin)).json();
@@ -106,6 +109,33 @@ describe("an admin's set-up steps", () => {
     expect(await doneOf(admin)).toMatchObject({ order: false });
     const opened = await send('POST', `/api/v1/build-orders/${order.id}/status`, admin, { status: 'open' });
     expect(opened.statusCode, opened.body).toBe(200);
+    expect(await doneOf(admin)).toMatchObject({ order: true, 'work-order': false });
+
+    // A work order ticks its step once it is released (its components reserved), not while it is planned.
+    const bin = await created(
+      '/api/v1/locations',
+      { kind: 'bin', parentId: site.id, code: 'B', name: 'Bin' },
+      admin,
+    );
+    const received = await send('POST', '/api/v1/stock/transactions', admin, {
+      idempotencyKey: crypto.randomUUID(),
+      kind: 'receive',
+      lines: [
+        {
+          itemId: item.id,
+          locationId: bin.id,
+          quantity: '2',
+          ...(item.lotTracked ? { lotNumber: 'HLP-LOT' } : {}),
+        },
+      ],
+    });
+    expect(received.statusCode, received.body).toBe(201);
+    const workOrder = await created('/api/v1/work-orders', { assemblyId: made.id, quantity: '1' }, admin);
+    expect(await doneOf(admin)).toMatchObject({ 'work-order': false });
+    const release = await send('POST', `/api/v1/work-orders/${workOrder.id}/status`, admin, {
+      status: 'released',
+    });
+    expect(release.statusCode, release.body).toBe(200);
     expect(await doneOf(admin)).toEqual({
       configure: true,
       items: true,
@@ -114,6 +144,7 @@ describe("an admin's set-up steps", () => {
       team: true,
       assembly: true,
       order: true,
+      'work-order': true,
     });
   });
 
@@ -130,6 +161,7 @@ describe("an admin's set-up steps", () => {
       { id: 'team', done: false },
       { id: 'assembly', done: false },
       { id: 'order', done: false },
+      { id: 'work-order', done: false },
     ]);
   });
 });

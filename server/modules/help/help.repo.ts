@@ -5,6 +5,7 @@ import type { TDb } from '../../db/client.ts';
 import { auditEntries } from '../audit/audit.tables.ts';
 import { assemblyRevisions } from '../build/build.tables.ts';
 import { buildOrders } from '../build/orders.tables.ts';
+import { workOrderReservations } from '../build/work-orders.tables.ts';
 import { countLines } from '../inventory/count.tables.ts';
 import { items, locations } from '../inventory/inventory.tables.ts';
 import { stockTransactions } from '../inventory/stock.tables.ts';
@@ -17,11 +18,11 @@ async function exists(query: { limit: (n: number) => PromiseLike<unknown[]> }): 
 
 /**
  * The company-wide steps: configuration changed, items, locations, a printed label, a user added, an assembly released,
- * an order opened.
+ * an order opened, a work order released.
  */
 export async function companyProgress(tx: TDb, companyId: string) {
   const one = { one: sql<number>`1` };
-  const [configure, anyItem, anyLocation, labels, team, assembly, order] = await Promise.all([
+  const [configure, anyItem, anyLocation, labels, team, assembly, order, workOrder] = await Promise.all([
     // Saving the configuration with a change writes this entry (companies.service.ts); an unchanged save does not.
     exists(
       tx
@@ -68,8 +69,19 @@ export async function companyProgress(tx: TDb, companyId: string) {
           ),
         ),
     ),
+    // Releasing a work order writes its reservation rows, kept (closed, never deleted) whatever happens to it after.
+    exists(tx.select(one).from(workOrderReservations).where(eq(workOrderReservations.companyId, companyId))),
   ]);
-  return { configure, items: anyItem, locations: anyLocation, labels, team, assembly, order };
+  return {
+    configure,
+    items: anyItem,
+    locations: anyLocation,
+    labels,
+    team,
+    assembly,
+    order,
+    'work-order': workOrder,
+  };
 }
 
 /** One person's floor steps: a movement they posted (the four /scan offers), a quantity they counted. */
