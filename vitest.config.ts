@@ -38,8 +38,16 @@ const databaseProject = (name: string, kind: 'pglite' | 'postgres'): TestProject
   // A timeout here catches a hang, not slowness (speed is the benchmarks' job): a test that signs up, adds a user and
   // signs in hashes passwords six times at full scrypt cost (about half a second of a core each), which on a shared
   // 2-core machine under load passed the default 15 s without anything being wrong; opening a PGlite database and
-  // applying every migration in a set-up hook took over 30 s at load 12.
-  test: { name, include: DATABASE_TESTS, env: { TEST_DB_KIND: kind }, testTimeout: 45_000, hookTimeout: 90_000 },
+  // applying every migration in a set-up hook took over 30 s at load 12 (each file now copies a template instead).
+  test: {
+    name,
+    include: DATABASE_TESTS,
+    env: { TEST_DB_KIND: kind },
+    // Migrates one template database for the run; each file's openTestDatabase() copies it (decision 051).
+    globalSetup: ['tests/setup/database-templates.global.ts'],
+    testTimeout: 45_000,
+    hookTimeout: 90_000,
+  },
 });
 
 // PostgreSQL runs only where a server is given (CI, or TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test).
