@@ -113,6 +113,11 @@ async function journey(page: Page) {
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   const workOrderUrl = page.url();
 
+  // Run on the floor opens the shop floor's view of the same work order, at its first step.
+  await page.getByRole('link', { name: 'Run on the floor' }).click();
+  await expect(page).toHaveURL(/view=floor/);
+  await expect(page.getByText('Fit the seal').first()).toBeVisible();
+
   // The bolt's item page: 100 on hand, 22 reserved, 78 available.
   await page.goto(`/items?id=${ids.BOLT}`);
   await expect(page.getByLabel('Total on hand')).toContainText('100 ea');

@@ -35,7 +35,7 @@ const SecurityDashboardPage = lazy(
 const HelpPage = lazy(() => import('../features/help/help-page.tsx'));
 const AssemblySetupPage = lazy(() => import('../features/build/assembly-setup-page.tsx'));
 const OrdersPage = lazy(() => import('../features/build-orders/orders-page.tsx'));
-const WorkOrdersPage = lazy(() => import('../features/work-orders/work-orders-page.tsx'));
+const WorkOrdersPage = lazy(() => import('./pages/work-orders-page.tsx'));
 const StockCheckPage = lazy(() => import('../features/stock-check/stock-check-page.tsx'));
 const InventoryPage = lazy(() => import('./pages/inventory-page.tsx'));
 const ItemsPage = lazy(() => import('./pages/items-page.tsx'));

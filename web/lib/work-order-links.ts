@@ -6,3 +6,6 @@ export const WORK_ORDERS_PATH = '/build/work-order';
 
 /** One work order's page. */
 export const workOrderPath = (id: string) => `${WORK_ORDERS_PATH}?id=${encodeURIComponent(id)}`;
+
+/** One work order run on the floor (decision 049): its steps, consumption and output. */
+export const workOrderFloorPath = (id: string) => `${workOrderPath(id)}&view=floor`;

@@ -2,11 +2,15 @@
 // table in common/, less completing, which the shop floor does), its components with what they need, hold and have
 // available, its steps, and Print traveller.
 import { Alert, Anchor, Button, Container, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
+import { IconPlayerPlay, IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type TWorkOrderStatus, WORK_ORDER_TRANSITIONS } from '#common/work-order-status.ts';
+import {
+  holdsReservation,
+  type TWorkOrderStatus,
+  WORK_ORDER_TRANSITIONS,
+} from '#common/work-order-status.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
@@ -14,6 +18,7 @@ import { OnDate, When } from '../../components/when.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { formatQuantity } from '../../lib/format-quantity.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { workOrderFloorPath } from '../../lib/work-order-links.ts';
 import { getWorkOrder, moveWorkOrder, travellerUrl, workOrderKeys } from './api.ts';
 import { WorkOrderComponents, WorkOrderSteps } from './work-order-parts.tsx';
 
@@ -120,6 +125,16 @@ export function WorkOrderPage({ workOrderId }: { workOrderId: string }) {
             >
               Print traveller
             </Button>
+            {holdsReservation(w.status) ? (
+              <Button
+                component={Link}
+                to={workOrderFloorPath(w.id)}
+                variant="default"
+                leftSection={<IconPlayerPlay size={16} />}
+              >
+                Run on the floor
+              </Button>
+            ) : null}
             {moves.map((to) => (
               <Button
                 key={to}
