@@ -115,6 +115,8 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     notes: 'Notes',
     lines: 'Lines',
     status: 'Status',
+    // A move the server made itself, e.g. "its work orders" when they all finished.
+    by: 'Moved by',
   },
 };
 

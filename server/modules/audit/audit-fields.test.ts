@@ -41,6 +41,9 @@ const RESOLVED: Record<string, string[]> = {
   'labels/formats.service.ts b': FORMAT_FIELDS,
   'labels/formats.service.ts input': Object.keys(ZLabelFormatInputSchema.shape),
   'labels/formats.service.ts repo.toLabelFormat(row)': Object.keys(ZLabelFormatSchema.shape),
+  // The order's previous values of the header fields the request changes (customer, due date, notes).
+  'build/orders.service.ts Object.fromEntries(Object.keys(header).map((k) => [k, before[k as keyof typeof header]]))':
+    ['customer', 'dueOn', 'notes'],
 };
 
 /** Every non-test TypeScript file under server/modules that records audit entries. */
@@ -141,8 +144,39 @@ function fieldsOf(file: string, text: string, expression: string): { fields: str
     }
     return { fields: [...fields], unread };
   }
+  // (condition ? { a } : {}): either branch may be written, so the fields of both.
+  if (value.startsWith('(') && closing(value, 0) === value.length - 1) {
+    const branches = ternaryBranches(value.slice(1, -1));
+    if (branches) {
+      const [yes, no] = branches.map((branch) => fieldsOf(file, text, branch));
+      return { fields: [...yes!.fields, ...no!.fields], unread: [...yes!.unread, ...no!.unread] };
+    }
+    return fieldsOf(file, text, value.slice(1, -1));
+  }
   const resolved = RESOLVED[`${file} ${value}`];
-  return resolved ? { fields: resolved, unread: [] } : { fields: [], unread: [`${file}: ${value}`] };
+  if (resolved) return { fields: resolved, unread: [] };
+  // A name declared in the same file as an object literal (const header = { … }): that object's fields.
+  const declared = /^\w+$/.test(value) ? new RegExp(`const ${value} = \\{`).exec(text) : null;
+  if (declared) {
+    const open = declared.index + declared[0].length - 1;
+    return fieldsOf(file, text, text.slice(open, closing(text, open) + 1));
+  }
+  return { fields: [], unread: [`${file}: ${value}`] };
+}
+
+/** The two branches of `condition ? yes : no` at the top level of `expression`, or null when it is not one. */
+function ternaryBranches(expression: string): [string, string] | null {
+  let question = -1;
+  for (let i = 0; i < expression.length; i++) {
+    const c = expression[i]!;
+    if (c === "'" || c === '"' || c === '`') i = expression.indexOf(c, i + 1);
+    else if (OPEN.includes(c)) i = closing(expression, i);
+    else if (c === '?' && expression[i + 1] !== '.' && expression[i + 1] !== '?' && question < 0)
+      question = i;
+    else if (c === ':' && question >= 0)
+      return [expression.slice(question + 1, i).trim(), expression.slice(i + 1).trim()];
+  }
+  return null;
 }
 
 /** `...diff` in a change: the fields of `const diff = changedFields(x, y)` are those of x. */
