@@ -2,6 +2,8 @@
 // /api/v1/auth/*) tries to read, change and delete company A's data, sending A's ids wherever a request can carry
 // them, and only ever gets B's own data or a 404. The route list is taken from the app itself (every route Fastify
 // registers), so a new route without a case in ROUTE_CASES fails here: "add a cross-company case for <METHOD> <URL>".
+// Areas whose cases are many keep them in a module of server/tenant-isolation/ (Build's orders and shop floor:
+// build-cases.ts), spread into ROUTE_CASES.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -16,6 +18,8 @@ import { companies, companySettings } from './modules/companies/companies.tables
 import { items, locations } from './modules/inventory/inventory.tables.ts';
 import { labelCodes } from './modules/labels/labels.tables.ts';
 import { securityEvents } from './security/security-events.tables.ts';
+import { buildCases } from './tenant-isolation/build-cases.ts';
+import type { TRequest, TRouteCase } from './tenant-isolation/route-case.ts';
 
 /**
  * Every route Fastify registers, in every plugin scope, as it registers it: an onRoute hook on each new app. (Not
@@ -64,13 +68,6 @@ const nextAddress = () => {
   addressCounter += 1;
   return `10.77.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 };
-
-interface TRequest {
-  method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  url: string;
-  payload?: unknown;
-  cookie?: string;
-}
 
 /** A request as the browser of `cookie` would send it: same origin, its own address. */
 function send({ method, url, payload, cookie }: TRequest) {
@@ -455,24 +452,6 @@ async function expectIdsOfAGet404(url: string) {
       expect(response.statusCode, `${method} ${url}/<A's id>`).toBe(404);
     }
   }
-}
-
-/** How a route relates to company data. */
-type TRouteKind =
-  /** No company data: health, API docs, the account flows before a session exists. */
-  | 'public'
-  /** Answers only about the caller's own user or session. */
-  | 'session'
-  /** Reads or changes the caller's company's data. */
-  | 'tenant'
-  /** Installation-wide data of every company: sysadmins only, refused to any company's admin. */
-  | 'sysadmin';
-
-interface TRouteCase {
-  kind: TRouteKind;
-  /** What B tries, in a few words (also the route table of the report). */
-  attempt: string;
-  probe(): Promise<void>;
 }
 
 /** A public page or document: whatever it answers, nothing of A's is in it. */
@@ -1924,6 +1903,9 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
       expect((await asB({ method: 'GET', url })).statusCode).toBe(404);
     },
   },
+
+  // ---- build orders and the shop-floor run (server/modules/build/orders.*, shop-floor*): in their own module
+  ...buildCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
 
   // ---- uploaded files (server/modules/files): B stores and reads B's own pictures and videos only
   'POST /api/v1/files': {
