@@ -120,9 +120,8 @@ async function finishStep(page: Page, good: string, scrap?: { quantity: string; 
 }
 
 /**
- * Waits until the success toasts have closed by themselves (5 s each). Axe is run after: Mantine's notification
- * has a close button without a name and a description in a grey under 4.5:1 (app-wide, web/app/theme.ts), which
- * the floor's toasts would otherwise report on every state; and the help screenshots show the screen, not the toasts.
+ * Waits until the success toasts have closed by themselves (5 s each), so that the help screenshots show the screen,
+ * not the toasts. Axe runs before, with the toasts on screen: their close button is named and their text readable.
  */
 async function toastsGone(page: Page) {
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 12_000 });
@@ -189,8 +188,9 @@ test('an operator runs a work order on a 390 px phone, scanning its lots, and it
   await scan(page, 'SCREW');
   await expect(componentLine(components, 'SCREW')).toContainText('6 of 6 ea consumed');
   await expect(consume.getByRole('alert')).toHaveCount(0);
-  await toastsGone(page);
+  await expect(page.locator('.mantine-Notification-root').first()).toBeVisible();
   await expectAccessible(page, 'the floor view with components consumed at 390 px');
+  await toastsGone(page);
   await page.getByRole('textbox', { name: 'Scan or type a label' }).blur();
   await page.evaluate(() => window.scrollTo(0, 0));
   await takeHelpScreenshot(page, 'shop-floor-step-390');
@@ -219,8 +219,9 @@ test('an operator runs a work order on a 390 px phone, scanning its lots, and it
   const outputLot = `${number}-1`;
   await expect(page.getByText(`Good units are in lot ${outputLot}`)).toBeVisible();
   await expect(page.getByText('2 good and 1 scrapped of 3 ea')).toBeVisible();
-  await toastsGone(page);
+  await expect(page.locator('.mantine-Notification-root').first()).toBeVisible();
   await expectAccessible(page, 'the floor view with output recorded at 390 px');
+  await toastsGone(page);
   await page.getByRole('region', { name: 'Output' }).scrollIntoViewIfNeeded();
   await takeHelpScreenshot(page, 'shop-floor-output-390');
 

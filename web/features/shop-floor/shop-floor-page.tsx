@@ -2,7 +2,7 @@
 // (Markdown, never raw HTML) with its pictures and videos, Start / Pause / Resume / Finish, the scan field that
 // consumes components — then output, scrap and completion. Steps run in order, so the step shown is the first
 // not finished; the operator may look back or ahead with Previous and Next.
-import { Badge, Button, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Markdown, { defaultUrlTransform } from 'react-markdown';
@@ -15,8 +15,6 @@ import { floorKey, getFloor } from './api.ts';
 import { ConsumeForm } from './consume-form.tsx';
 import { OutputForm } from './output-form.tsx';
 import { StepActions } from './step-actions.tsx';
-
-const RUN_LABEL = { running: 'Running', paused: 'Paused', finished: 'Finished' } as const;
 
 /** The step to show first: the running or paused one, else the first not finished, else the last. */
 function currentStep(floor: TFloor): number {
@@ -34,7 +32,7 @@ function StepView({ floor, index }: { floor: TFloor; index: number }) {
         <Title order={2} fz="lg">
           Step {step.position} of {floor.steps.length}: {step.title}
         </Title>
-        {step.run ? <Badge variant="light">{RUN_LABEL[step.run.status]}</Badge> : null}
+        {step.run ? <StatusBadge of="stepRun" status={step.run.status} /> : null}
       </Group>
       {step.run ? (
         <Text size="sm" c="dimmed">
