@@ -71,6 +71,8 @@ describe('stock past the most a balance holds', () => {
     expect(await balancesOf(item)).toEqual({
       itemId: item,
       total: MOST,
+      reserved: '0',
+      available: MOST,
       balances: [expect.objectContaining({ locationId: site, quantity: MOST })],
     });
   });
