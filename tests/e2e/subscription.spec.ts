@@ -4,7 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { addMonths } from '../../common/plans.ts';
+import { addMonths, todayIn } from '../../common/time/calendar.ts';
+import { formatCalendarDate } from '../../common/time/format.ts';
 import { inviteUser, logInAs, signUpCompany } from './support/session.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -13,14 +14,13 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('an admin sees the beta and its end, moves to Starter, and the trail records it', async ({ page }) => {
-  await signUpCompany(page, 'plans');
+  await signUpCompany(page, 'plans', { timezone: 'America/New_York' });
   await page.goto('/admin/subscription');
   await expect(page.getByTestId('current-plan')).toHaveText('Beta');
-  // The beta lasts 12 calendar months from sign-up (common/plans.ts addMonths: the 31st becomes the month's end).
-  const end = addMonths(new Date(), 12);
-  await expect(
-    page.getByText(`ends on ${end.toLocaleDateString('en-US', { dateStyle: 'medium' })}`),
-  ).toBeVisible();
+  // The beta lasts 12 calendar months from sign-up, shown on the company's calendar: reckoned from the runner's UTC
+  // date, this failed between midnight UTC and midnight in New York.
+  const end = addMonths(todayIn('America/New_York'), 12);
+  await expect(page.getByText(`ends on ${formatCalendarDate(end, 'en-US')}`)).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Active users: 1 of 50 used' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Choose Starter' }).click();
