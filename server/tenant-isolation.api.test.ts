@@ -9,6 +9,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compactCode, newToken, scanLink } from '#common/label-codes.ts';
+import { todayIn } from '#common/time/calendar.ts';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../tests/setup/test-app.ts';
 import { enrolTwoFactor, requireOathtool } from '../tests/setup/two-factor.ts';
 import { mailOutbox } from './mail/mail.tables.ts';
@@ -1402,7 +1403,8 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
     kind: 'tenant',
     attempt: "reports over all stock, and over A's site: nothing of A's, 400 for A's location",
     async probe() {
-      const today = new Date().toISOString().slice(0, 10);
+      // B's day (companies sign up in New York), so the period holds A's postings of a moment ago.
+      const today = todayIn('America/New_York');
       const all = await asB({ method: 'GET', url: `/api/v1/stock/balance-report?from=${today}&to=${today}` });
       expect(all.statusCode).toBe(200);
       expect(all.body).not.toContain(A_ITEM.id);

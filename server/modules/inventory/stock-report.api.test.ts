@@ -2,6 +2,7 @@
 // left, from the ledger alone — by period, location subtree and category — on PGlite and PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIn } from '#common/time/calendar.ts';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
 
 let t: TTestApp;
@@ -11,8 +12,9 @@ let nut: string;
 let stores: string;
 let shelf: string;
 let line: string;
-const today = new Date().toISOString().slice(0, 10);
-const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+// The company signs up in New York (the default zone): its days, not UTC's, bound the report (decision 040).
+const today = todayIn('America/New_York');
+const dayOffset = (days: number) => addDays(today, days);
 
 function send(method: 'GET' | 'POST', url: string, cookie: string, payload?: object) {
   return t.app.inject({
@@ -160,6 +162,10 @@ describe('stock balance report', () => {
     expect(notADate.json().error.fieldErrors).toHaveProperty('from');
     const tooLong = await report(`from=2000-01-01&to=${today}`);
     expect(tooLong.statusCode).toBe(400);
+    // In New York the first day of year 1 ends in year 1, but a zone east of UTC starts it in year 0: refused alike.
+    const yearOne = await report('from=0001-01-01&to=0001-01-05');
+    expect(yearOne.statusCode).toBe(400);
+    expect(yearOne.json().error.fieldErrors).toHaveProperty('from');
     const unknown = await report(`from=${today}&to=${today}&locationId=${randomUUID()}`);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.fieldErrors).toEqual({ locationId: 'No such location in your company.' });

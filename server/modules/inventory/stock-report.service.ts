@@ -1,11 +1,13 @@
 // The stock balance report: opening, received, issued and closing quantity per item for a period, from the ledger
-// alone (the balances table is not consulted: the report is also a check that the two agree). Dates are whole UTC
-// days: "to 2026-11-30" includes everything posted on the 30th.
+// alone (the balances table is not consulted: the report is also a check that the two agree). Dates are whole days
+// on the company's clock (decision 040): "to 2026-11-30" includes everything posted on the 30th in its time zone.
 import { normalizeDecimal } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
 import { LOCATION_MESSAGES } from '#common/schemas/inventory-setup.ts';
 import type { TStockReport, TStockReportQuery } from '#common/schemas/stock-report.ts';
+import { dayRangeIn } from '#common/time/calendar.ts';
 import type { TTenant } from '../../db/tenant.ts';
+import { companyTimeZone } from '../companies/company-clock.ts';
 import * as locationsRepo from './locations.repo.ts';
 import * as repo from './stock-report.repo.ts';
 
@@ -21,8 +23,9 @@ export async function stockBalanceReport(tenant: TTenant, query: TStockReportQue
       }
       locationPath = location.path;
     }
-    const from = new Date(`${query.from}T00:00:00Z`);
-    const until = new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000);
+    const timeZone = await companyTimeZone(tx, tenant.companyId);
+    const from = new Date(dayRangeIn(query.from, timeZone).from);
+    const until = new Date(dayRangeIn(query.to, timeZone).to);
     const report = await repo.balanceReport(tx, {
       companyId: tenant.companyId,
       from,

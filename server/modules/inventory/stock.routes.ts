@@ -75,7 +75,7 @@ export const stockRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
       config: { errors: ['BAD_REQUEST'], rules: ['to is on or after from, at most 3660 days later'] },
       schema: {
         summary:
-          'Opening, received, issued and closing quantity per item over a period (whole UTC days), from the ledger, with company-wide values',
+          'Opening, received, issued and closing quantity per item over a period (whole days in the company time zone), from the ledger, with company-wide values',
         tags,
         querystring: ZStockReportQuerySchema,
         response: { 200: ZStockReportSchema },
