@@ -7,6 +7,7 @@ export * from '../modules/audit/audit.tables.ts';
 export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/build/build.tables.ts';
 export * from '../modules/build/orders.tables.ts';
+export * from '../modules/build/work-order-runs.tables.ts';
 export * from '../modules/build/work-orders.tables.ts';
 export * from '../modules/companies/companies.tables.ts';
 export * from '../modules/companies/counters.tables.ts';
