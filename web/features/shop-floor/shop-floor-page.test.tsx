@@ -106,6 +106,9 @@ describe('ShopFloorPage', () => {
   it('offers Pause, Finish, the scan field and output while a step runs', () => {
     show(floorOf('in_progress', [run('running'), null]));
     expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    // The operator by name: the trail's address is no use to a colleague on the floor.
+    expect(screen.getByText('Started by Otto Op')).toBeInTheDocument();
+    expect(screen.queryByText(/otto@floor\.example/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Finish…' })).toBeInTheDocument();
     expect(screen.getByLabelText('Scan or type a label')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Record output' })).toBeInTheDocument();

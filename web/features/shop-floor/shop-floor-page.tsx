@@ -6,6 +6,7 @@ import { Button, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title }
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Markdown, { defaultUrlTransform } from 'react-markdown';
+import { personName } from '#common/actor-name.ts';
 import type { TFloor } from '#common/schemas/shop-floor.ts';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
@@ -36,8 +37,8 @@ function StepView({ floor, index }: { floor: TFloor; index: number }) {
       </Group>
       {step.run ? (
         <Text size="sm" c="dimmed">
-          Started by {step.run.startedByName}
-          {step.run.finishedByName ? `, finished by ${step.run.finishedByName}` : ''}
+          Started by {personName(step.run.startedByName)}
+          {step.run.finishedByName ? `, finished by ${personName(step.run.finishedByName)}` : ''}
         </Text>
       ) : null}
       <div data-testid="step-instructions">
