@@ -3,7 +3,9 @@
 // available beside on hand), prints the traveller (a PDF), and cancels another work order giving its stock back;
 // on a 360 px phone too, axe clean at each state.
 import { expect, type Page, test } from '@playwright/test';
+import { todayIn } from '../../common/time/calendar.ts';
 import { expectAccessible, expectDialogAccessible } from './support/axe.ts';
+import { pickPeriod } from './support/date-picker.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
 import { signUpCompany } from './support/session.ts';
 
@@ -143,8 +145,26 @@ test('a planner makes a work order, releases it, sees the reservation and prints
 }) => {
   const workOrderUrl = await journey(page);
   await page.goto('/build/work-order');
-  await expect(page.getByRole('table', { name: 'Work orders' }).getByRole('row')).toHaveCount(3);
+  const rows = page.getByRole('table', { name: 'Work orders' }).getByRole('row');
+  await expect(rows).toHaveCount(3);
   await takeHelpScreenshot(page, 'work-orders-1280');
+
+  // Narrowed on the server: the cancelled one; then both by their assembly; none is due today (none has a due date).
+  const status = page.getByRole('combobox', { name: 'Status' });
+  await status.click();
+  await page.getByRole('option', { name: 'Cancelled' }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText('Cancelled');
+  await status.click();
+  await page.getByRole('option', { name: 'All statuses' }).click();
+  const assembly = page.getByRole('combobox', { name: 'Assembly' });
+  await assembly.click();
+  await assembly.fill('PUMP');
+  await page.getByRole('option', { name: /^PUMP ·/ }).click();
+  await expect(rows).toHaveCount(3);
+  const today = todayIn('America/New_York');
+  await pickPeriod(page, page.getByRole('button', { name: 'Due' }), today, today);
+  await expect(page.getByText('No work orders match these filters. Clear one to see more.')).toBeVisible();
   await page.goto(workOrderUrl);
   await expect(page.getByRole('table', { name: 'Components' })).toContainText('BOLT');
   await takeHelpScreenshot(page, 'work-order-page-1280');

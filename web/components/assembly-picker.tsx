@@ -1,5 +1,6 @@
-// An assembly picker that searches the server (GET /api/v1/assemblies?q=) as one types, like the item pickers: only
-// an assembly with a released revision can be built, so the others are offered disabled, saying why.
+// An assembly picker that searches the server (GET /api/v1/assemblies?q=) as one types, like the item pickers. To
+// build, only an assembly with a released revision can be picked, so the others are offered disabled, saying why; as
+// a list's or a report's filter (`filter`) every assembly can be picked and none is required.
 import { type ComboboxItem, Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -28,11 +29,16 @@ export function AssemblySelect({
   onChange,
   error,
   label = 'Assembly',
+  filter = false,
+  w,
 }: {
   value: TAssemblyOption | null;
   onChange: (assembly: TAssemblyOption | null) => void;
   error?: string | undefined;
   label?: string;
+  /** A filter: any assembly, none required, no building hint. */
+  filter?: boolean;
+  w?: Parameters<typeof Select>[0]['w'];
 }) {
   const [opened, setOpened] = useState(false);
   const [search, setSearch] = useState('');
@@ -48,7 +54,7 @@ export function AssemblySelect({
   const options: TAssemblyOption[] = (found.data?.items ?? [])
     .filter((a) => a.id !== value?.value)
     .map((a) =>
-      a.releasedNumber === null
+      a.releasedNumber === null && !filter
         ? { value: a.id, label: `${a.partNumber} · ${a.name} (not released)`, disabled: true }
         : assemblyOption(a),
     );
@@ -70,11 +76,15 @@ export function AssemblySelect({
   return (
     <Select
       label={label}
-      description="Type part of a part number or name; only released assemblies can be built"
-      placeholder="Search assemblies"
+      description={
+        filter ? undefined : 'Type part of a part number or name; only released assemblies can be built'
+      }
+      placeholder={filter ? 'Any assembly' : 'Search assemblies'}
       searchable
       clearable
-      required
+      required={!filter}
+      w={w}
+      maw="100%"
       data={data}
       value={value?.value ?? null}
       onChange={(id) => onChange(data.find((o) => o.value === id) ?? null)}

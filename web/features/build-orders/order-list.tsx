@@ -1,7 +1,7 @@
 // The company's orders, newest first, paged, searched and filtered by status on the server, with their CSV and
 // "New order". A table on wide screens, cards on phones.
-import { Anchor, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -12,6 +12,7 @@ import {
 } from '#common/schemas/build-orders.ts';
 import { statusStyle } from '#common/statuses.ts';
 import { DataList } from '../../components/data-list/data-list.tsx';
+import { ListChoice, ListSearch } from '../../components/data-list/list-filters.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
@@ -22,7 +23,7 @@ import { NewOrderDialog } from './new-order-dialog.tsx';
 const PAGE_SIZE = 25;
 type TFilter = (typeof BUILD_ORDER_FILTERS)[number];
 
-const FILTER_OPTIONS = BUILD_ORDER_FILTERS.map((f) => ({
+const FILTER_OPTIONS = BUILD_ORDER_FILTERS.map((f: TFilter) => ({
   value: f,
   label:
     f === 'all'
@@ -131,23 +132,12 @@ export function OrderList() {
         card={(o) => <OrderCard o={o} href={linkTo(o)} />}
         toolbar={
           <>
-            <TextInput
-              aria-label="Search orders"
-              placeholder="Number, customer or notes"
-              leftSection={<IconSearch size={16} />}
-              w={280}
-              maw="100%"
-              value={list.search}
-              onChange={(e) => list.setSearch(e.currentTarget.value)}
-            />
-            <Select
-              aria-label="Status"
-              data={FILTER_OPTIONS}
+            <ListSearch list={list} label="Search orders" placeholder="Number, customer or notes" />
+            <ListChoice
+              label="Status"
+              options={FILTER_OPTIONS}
               value={list.filters.status}
-              allowDeselect={false}
-              onChange={(value) => list.setFilter('status', (value ?? 'active') as TFilter)}
-              w={220}
-              maw="100%"
+              onChange={(status) => list.setFilter('status', status)}
             />
           </>
         }

@@ -1,16 +1,20 @@
-// The company's work orders, newest first, paged and filtered by status and searched by number or part on the
-// server, with their CSV and "New work order". A table on wide screens, cards on phones.
-import { Anchor, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+// The company's work orders, newest first, paged on the server and narrowed there by number or part, status,
+// assembly and due dates, with their CSV (the same filters) and "New work order". A table on wide screens, cards on
+// phones.
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TWorkOrderListQuery, TWorkOrderSummary } from '#common/schemas/work-orders.ts';
 import { statusStyle } from '#common/statuses.ts';
 import { type TWorkOrderStatus, WORK_ORDER_STATUSES } from '#common/work-order-status.ts';
+import { AssemblySelect, type TAssemblyOption } from '../../components/assembly-picker.tsx';
 import { DataList } from '../../components/data-list/data-list.tsx';
+import { ListChoice, ListSearch } from '../../components/data-list/list-filters.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
+import { DateRangeField, type TDateRange } from '../../components/date-range-field.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { OnDate } from '../../components/when.tsx';
 import { formatQuantity } from '../../lib/format-quantity.ts';
@@ -21,7 +25,7 @@ import { NewWorkOrderDialog } from './new-work-order-dialog.tsx';
 const PAGE_SIZE = 25;
 type TFilter = TWorkOrderStatus | 'all';
 
-const FILTER_OPTIONS = [
+const FILTER_OPTIONS: { value: TFilter; label: string }[] = [
   { value: 'all', label: 'All statuses' },
   ...WORK_ORDER_STATUSES.map((s) => ({ value: s, label: statusStyle('workOrder', s).label })),
 ];
@@ -75,15 +79,21 @@ function WorkOrderCard({ w }: { w: TWorkOrderSummary }) {
 }
 
 export function WorkOrderList() {
-  const list = useListState<{ status: TFilter }>({ pageSize: PAGE_SIZE, filters: { status: 'all' } });
+  const list = useListState<{ status: TFilter; assembly: TAssemblyOption | null; due: TDateRange }>({
+    pageSize: PAGE_SIZE,
+    filters: { status: 'all', assembly: null, due: { from: '', to: '' } },
+  });
   const [adding, setAdding] = useState(false);
+  const { assembly, due } = list.filters;
   const status = list.filters.status === 'all' ? undefined : list.filters.status;
-  const query: TWorkOrderListQuery = {
+  const filter = {
     q: list.q,
     ...(status ? { status } : {}),
-    page: list.page,
-    pageSize: PAGE_SIZE,
+    ...(assembly ? { assemblyId: assembly.value } : {}),
+    ...(due.from ? { dueFrom: due.from, dueTo: due.to } : {}),
   };
+  const filtered = Boolean(list.q || status || assembly || due.from);
+  const query: TWorkOrderListQuery = { ...filter, page: list.page, pageSize: PAGE_SIZE };
   const page = useQuery({
     queryKey: workOrderKeys.list(query),
     queryFn: ({ signal }) => listWorkOrders(query, signal),
@@ -112,33 +122,39 @@ export function WorkOrderList() {
           plural: 'work orders',
           empty: list.q
             ? `No work order matches “${list.q}”.`
-            : status
-              ? 'No work orders with this status.'
+            : filtered
+              ? 'No work orders match these filters. Clear one to see more.'
               : 'No work orders yet. Make one with “New work order”.',
         }}
         rowHref={linkTo}
         card={(w) => <WorkOrderCard w={w} />}
         toolbar={
           <>
-            <TextInput
-              aria-label="Search work orders"
-              placeholder="Number or part"
-              leftSection={<IconSearch size={16} />}
-              value={list.search}
-              onChange={(e) => list.setSearch(e.currentTarget.value)}
-            />
-            <Select
-              aria-label="Status"
-              data={FILTER_OPTIONS}
+            <ListSearch list={list} label="Search work orders" placeholder="Number or part" />
+            <ListChoice
+              label="Status"
+              options={FILTER_OPTIONS}
               value={list.filters.status}
-              allowDeselect={false}
-              onChange={(value) => list.setFilter('status', (value ?? 'all') as TFilter)}
+              onChange={(next) => list.setFilter('status', next)}
               w={200}
-              maw="100%"
+            />
+            <AssemblySelect
+              filter
+              label="Assembly"
+              value={assembly}
+              onChange={(next) => list.setFilter('assembly', next)}
+              w={260}
+            />
+            <DateRangeField
+              label="Due"
+              clearable
+              value={due}
+              onChange={(next) => list.setFilter('due', next)}
+              w={240}
             />
           </>
         }
-        exportCsv={() => downloadWorkOrdersCsv({ q: list.q, ...(status ? { status } : {}) })}
+        exportCsv={() => downloadWorkOrdersCsv(filter)}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
             New work order

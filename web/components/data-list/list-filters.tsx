@@ -1,0 +1,61 @@
+// The search box and the one-choice filter of a server-paged list, bound to its list state (use-list-state.ts): what
+// every list toolbar starts with, so each list names only its own words and choices.
+import { Select, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+
+/** The search box: typing goes to `setSearch`, which the list state debounces before it reaches the server. */
+export function ListSearch({
+  list,
+  label,
+  placeholder,
+  w = 280,
+}: {
+  list: { search: string; setSearch: (search: string) => void };
+  /** The box's accessible name, e.g. "Search orders". */
+  label: string;
+  /** What can be searched, e.g. "Number, customer or notes". */
+  placeholder: string;
+  w?: number;
+}) {
+  return (
+    <TextInput
+      aria-label={label}
+      placeholder={placeholder}
+      leftSection={<IconSearch size={16} />}
+      w={w}
+      maw="100%"
+      value={list.search}
+      onChange={(e) => list.setSearch(e.currentTarget.value)}
+    />
+  );
+}
+
+/** One of a fixed set of choices (a status, a kind): never empty, so `value` is always one of `options`. */
+export function ListChoice<TValue extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  w = 220,
+}: {
+  label: string;
+  options: readonly { value: TValue; label: string }[];
+  value: TValue;
+  onChange: (value: TValue) => void;
+  w?: number;
+}) {
+  return (
+    <Select
+      aria-label={label}
+      data={[...options]}
+      value={value}
+      allowDeselect={false}
+      onChange={(next) => {
+        const picked = options.find((o) => o.value === next);
+        if (picked) onChange(picked.value);
+      }}
+      w={w}
+      maw="100%"
+    />
+  );
+}
