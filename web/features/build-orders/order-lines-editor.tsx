@@ -1,8 +1,7 @@
 // An order's lines on the form kit while it is a draft or open: the assembly (released ones only) and quantity of
 // each, saved whole with the route's contract. A kept line keeps its id, so its work orders stay with it; the
 // server refuses removing a line with work orders or going below what they hold, under the line.
-import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type TBuildOrder,
@@ -10,6 +9,7 @@ import {
   ZBuildOrderUpdateSchema,
 } from '#common/schemas/build-orders.ts';
 import { AssemblySelect, assemblyOption, type TAssemblyOption } from '../../components/assembly-picker.tsx';
+import { AddRowButton, FormRow } from '../../components/form-rows.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
 import { formatQuantity } from '../../lib/format-quantity.ts';
 import { orderKeys, updateOrder } from './api.ts';
@@ -85,54 +85,34 @@ export function OrderLinesEditor({ order, onDone }: { order: TBuildOrder; onDone
           <Text c="dimmed">No lines yet: add the first with “Add line”.</Text>
         ) : null}
         {form.values.lines.map((line, i) => (
-          <Paper
+          <FormRow
             key={form.key(`lines.${i}`)}
-            withBorder
-            p="sm"
-            component="fieldset"
-            aria-label={`Line ${i + 1}`}
+            label={`Line ${i + 1}`}
+            removeLabel={`Remove line ${i + 1}`}
+            removeOffset={line.planned !== '0' ? 46 : 26}
+            onRemove={() => form.removeListItem('lines', i)}
           >
-            <Group align="flex-start" wrap="wrap" gap="sm">
-              <div style={{ flex: '1 1 260px', minWidth: 0 }}>
-                <AssemblySelect
-                  label={`Line ${i + 1} assembly`}
-                  value={line.assembly}
-                  onChange={(a) => form.setFieldValue(`lines.${i}.assembly`, a)}
-                  error={form.errorOf(`lines.${i}.assembly`)}
-                />
-              </div>
-              <TextInput
-                label="Quantity"
-                inputMode="decimal"
-                w={130}
-                required
-                {...(line.planned !== '0'
-                  ? { description: `${formatQuantity(line.planned)} in work orders` }
-                  : {})}
-                {...form.getInputProps(`lines.${i}.quantity`)}
+            <div style={{ flex: '1 1 260px', minWidth: 0 }}>
+              <AssemblySelect
+                label={`Line ${i + 1} assembly`}
+                value={line.assembly}
+                onChange={(a) => form.setFieldValue(`lines.${i}.assembly`, a)}
+                error={form.errorOf(`lines.${i}.assembly`)}
               />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                mt={line.planned !== '0' ? 46 : 26}
-                aria-label={`Remove line ${i + 1}`}
-                onClick={() => form.removeListItem('lines', i)}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Group>
-          </Paper>
+            </div>
+            <TextInput
+              label="Quantity"
+              inputMode="decimal"
+              w={130}
+              required
+              {...(line.planned !== '0'
+                ? { description: `${formatQuantity(line.planned)} in work orders` }
+                : {})}
+              {...form.getInputProps(`lines.${i}.quantity`)}
+            />
+          </FormRow>
         ))}
-        <Group>
-          <Button
-            variant="light"
-            leftSection={<IconPlus size={16} />}
-            onClick={() => form.insertListItem('lines', newLine)}
-          >
-            Add line
-          </Button>
-        </Group>
+        <AddRowButton onClick={() => form.insertListItem('lines', newLine)}>Add line</AddRowButton>
         {form.formError ? (
           <Alert color="red" role="alert">
             {form.formError}

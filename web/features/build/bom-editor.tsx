@@ -2,22 +2,10 @@
 // consumes it) and its steps (title, instructions, setup and run minutes, pictures and videos), saved whole with the
 // route's contract.
 // A loop through sub-assemblies comes back from the server naming it, under the line and above the buttons.
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Alert, Button, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type TRevision, type TRevisionSave, ZRevisionSaveSchema } from '#common/schemas/build.ts';
+import { AddRowButton, FormRow } from '../../components/form-rows.tsx';
 import { ItemSelect, itemOption, type TItemOption } from '../../components/item-pickers.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
 import { buildKeys, saveRevision } from './api.ts';
@@ -151,134 +139,98 @@ export function BomEditor({ revision }: { revision: TRevision }) {
           <Text c="dimmed">No components yet: add the first with “Add component”.</Text>
         ) : null}
         {form.values.lines.map((line, i) => (
-          <Paper
+          <FormRow
             key={form.key(`lines.${i}`)}
-            withBorder
-            p="sm"
-            component="fieldset"
-            aria-label={`Component ${i + 1}`}
+            label={`Component ${i + 1}`}
+            removeLabel={`Remove component ${i + 1}`}
+            onRemove={() => form.removeListItem('lines', i)}
           >
-            <Group align="flex-start" wrap="wrap" gap="sm">
-              <div style={{ flex: '1 1 260px', minWidth: 0 }}>
-                <ItemSelect
-                  label={`Component ${i + 1}`}
-                  value={line.component}
-                  onChange={(item) => form.setFieldValue(`lines.${i}.component`, item)}
-                  error={form.errorOf(`lines.${i}.component`)}
-                />
-              </div>
-              <TextInput
-                label="Quantity per unit"
-                inputMode="decimal"
-                w={130}
-                {...form.getInputProps(`lines.${i}.quantity`)}
+            <div style={{ flex: '1 1 260px', minWidth: 0 }}>
+              <ItemSelect
+                label={`Component ${i + 1}`}
+                value={line.component}
+                onChange={(item) => form.setFieldValue(`lines.${i}.component`, item)}
+                error={form.errorOf(`lines.${i}.component`)}
               />
-              <TextInput
-                label="Scrap %"
-                inputMode="decimal"
-                w={90}
-                {...form.getInputProps(`lines.${i}.scrapPercent`)}
-              />
-              <Select
-                label="Used at step"
-                w={170}
-                data={stepOptions}
-                allowDeselect={false}
-                {...form.getInputProps(`lines.${i}.step`)}
-              />
-              <TextInput
-                label="Notes"
-                style={{ flex: '1 1 200px' }}
-                {...form.getInputProps(`lines.${i}.notes`)}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                mt={28}
-                aria-label={`Remove component ${i + 1}`}
-                onClick={() => form.removeListItem('lines', i)}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Group>
-          </Paper>
+            </div>
+            <TextInput
+              label="Quantity per unit"
+              inputMode="decimal"
+              w={130}
+              {...form.getInputProps(`lines.${i}.quantity`)}
+            />
+            <TextInput
+              label="Scrap %"
+              inputMode="decimal"
+              w={90}
+              {...form.getInputProps(`lines.${i}.scrapPercent`)}
+            />
+            <Select
+              label="Used at step"
+              w={170}
+              data={stepOptions}
+              allowDeselect={false}
+              {...form.getInputProps(`lines.${i}.step`)}
+            />
+            <TextInput
+              label="Notes"
+              style={{ flex: '1 1 200px' }}
+              {...form.getInputProps(`lines.${i}.notes`)}
+            />
+          </FormRow>
         ))}
-        <Group>
-          <Button
-            variant="light"
-            leftSection={<IconPlus size={16} />}
-            onClick={() => form.insertListItem('lines', newLine)}
-          >
-            Add component
-          </Button>
-        </Group>
+        <AddRowButton onClick={() => form.insertListItem('lines', newLine)}>Add component</AddRowButton>
 
         <Title order={2} fz="lg">
           Steps
         </Title>
         {form.values.steps.map((step, i) => (
-          <Paper
+          <FormRow
             key={form.key(`steps.${i}`)}
-            withBorder
-            p="sm"
-            component="fieldset"
-            aria-label={`Step ${i + 1}`}
+            label={`Step ${i + 1}`}
+            removeLabel={`Remove step ${i + 1}`}
+            onRemove={() => form.removeListItem('steps', i)}
+            below={
+              <>
+                <Textarea
+                  label="Instructions"
+                  description="Formatted text: **bold**, lists with -, links."
+                  autosize
+                  minRows={2}
+                  mt="xs"
+                  {...form.getInputProps(`steps.${i}.instructions`)}
+                />
+                <StepFilesEditor
+                  step={i + 1}
+                  files={step.files}
+                  onAdd={(file) => form.insertListItem(`steps.${i}.files`, file)}
+                  onRemove={(j) => form.removeListItem(`steps.${i}.files`, j)}
+                  onMove={(from, to) => form.reorderListItem(`steps.${i}.files`, { from, to })}
+                  captionProps={(j) => form.getInputProps(`steps.${i}.files.${j}.caption`)}
+                />
+              </>
+            }
           >
-            <Group align="flex-start" wrap="wrap" gap="sm">
-              <TextInput
-                label={`Step ${i + 1} title`}
-                style={{ flex: '1 1 220px' }}
-                {...form.getInputProps(`steps.${i}.title`)}
-              />
-              <TextInput
-                label="Setup minutes"
-                inputMode="decimal"
-                w={120}
-                {...form.getInputProps(`steps.${i}.setupMinutes`)}
-              />
-              <TextInput
-                label="Run minutes per unit"
-                inputMode="decimal"
-                w={160}
-                {...form.getInputProps(`steps.${i}.runMinutes`)}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                mt={28}
-                aria-label={`Remove step ${i + 1}`}
-                onClick={() => form.removeListItem('steps', i)}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Group>
-            <Textarea
-              label="Instructions"
-              description="Formatted text: **bold**, lists with -, links."
-              autosize
-              minRows={2}
-              mt="xs"
-              {...form.getInputProps(`steps.${i}.instructions`)}
+            <TextInput
+              label={`Step ${i + 1} title`}
+              style={{ flex: '1 1 220px' }}
+              {...form.getInputProps(`steps.${i}.title`)}
             />
-            <StepFilesEditor
-              step={i + 1}
-              files={step.files}
-              onAdd={(file) => form.insertListItem(`steps.${i}.files`, file)}
-              onRemove={(j) => form.removeListItem(`steps.${i}.files`, j)}
-              onMove={(from, to) => form.reorderListItem(`steps.${i}.files`, { from, to })}
-              captionProps={(j) => form.getInputProps(`steps.${i}.files.${j}.caption`)}
+            <TextInput
+              label="Setup minutes"
+              inputMode="decimal"
+              w={120}
+              {...form.getInputProps(`steps.${i}.setupMinutes`)}
             />
-          </Paper>
+            <TextInput
+              label="Run minutes per unit"
+              inputMode="decimal"
+              w={160}
+              {...form.getInputProps(`steps.${i}.runMinutes`)}
+            />
+          </FormRow>
         ))}
-        <Group>
-          <Button
-            variant="light"
-            leftSection={<IconPlus size={16} />}
-            onClick={() => form.insertListItem('steps', newStep)}
-          >
-            Add step
-          </Button>
-        </Group>
+        <AddRowButton onClick={() => form.insertListItem('steps', newStep)}>Add step</AddRowButton>
 
         {form.formError ? (
           <Alert color="red" role="alert">
