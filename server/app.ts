@@ -15,6 +15,7 @@ import { createAuth, type TAuth } from './modules/auth/auth.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
 import { assembliesRoutes } from './modules/build/assemblies.routes.ts';
 import { buildOrdersRoutes } from './modules/build/orders.routes.ts';
+import { productionReportRoutes } from './modules/build/production-report.routes.ts';
 import { shopFloorRoutes } from './modules/build/shop-floor.routes.ts';
 import { workOrdersRoutes } from './modules/build/work-orders.routes.ts';
 import { labelConfigRoutes } from './modules/companies/label-config.routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(filesRoutes);
   await app.register(workOrdersRoutes);
   await app.register(shopFloorRoutes);
+  await app.register(productionReportRoutes);
   await app.register(labelsRoutes);
   await app.register(labelPrintRoutes);
   await app.register(analyticsRoutes);

@@ -15,6 +15,7 @@ import {
   isTimeZone,
   safeTimeZone,
   startOfMonth,
+  startOfWeek,
   todayIn,
 } from './calendar.ts';
 
@@ -112,6 +113,14 @@ describe('addMonths / addDays / daysBetween: calendar arithmetic', () => {
   it('finds the first day of a month, the start of "this month" in a report', () => {
     expect(startOfMonth('2026-11-25')).toBe('2026-11-01');
     expect(startOfMonth('2028-02-29')).toBe('2028-02-01');
+  });
+
+  it('finds the Monday of a date’s ISO week, the start of a report’s week, across months and years', () => {
+    expect(startOfWeek('2026-11-27')).toBe('2026-11-23'); // a Friday
+    expect(startOfWeek('2026-11-23')).toBe('2026-11-23'); // a Monday is its own
+    expect(startOfWeek('2026-11-29')).toBe('2026-11-23'); // a Sunday ends the week
+    expect(startOfWeek('2027-01-02')).toBe('2026-12-28');
+    expect(startOfWeek('2028-03-01')).toBe('2028-02-28');
   });
 
   it('moves an instant by months on a zone’s clock, clamping the day and keeping the time across DST', () => {

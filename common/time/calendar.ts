@@ -84,6 +84,12 @@ export function addDays(date: string, days: number): string {
   return Temporal.PlainDate.from(date).add({ days }).toString();
 }
 
+/** The Monday of `date`'s ISO week (weeks run Monday to Sunday): where a report's week bucket starts. */
+export function startOfWeek(date: string): string {
+  const day = Temporal.PlainDate.from(date);
+  return day.subtract({ days: day.dayOfWeek - 1 }).toString();
+}
+
 /**
  * `date` moved by `months` calendar months; a day the target month lacks falls back to its last day (31 January
  * + 1 month = 28 or 29 February). Count from a fixed start (start + k months) to keep a schedule from drifting.

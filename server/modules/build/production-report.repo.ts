@@ -1,0 +1,195 @@
+// The production report's one query (decision 052): the company's work orders completed in a period are read once
+// (from work_orders_completed_idx), each given its company day, its period, on time / late / no due date, its good
+// and scrap, the minutes its finished steps ran and its revision's standard minutes; then the same facts are summed
+// four ways in one statement — in total, per period, per assembly (one page, sorted by part number) and scrap per
+// reason — so every figure on the screen and in the CSV comes from one reading of the rows.
+import { type SQL, sql } from 'drizzle-orm';
+import type { TProductionGranularity } from '#common/schemas/production-report.ts';
+import type { TDb } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+
+/** The sums of a group of work orders, formatted by the database (exact numeric, rounded as the contract says). */
+export interface TFiguresRow {
+  completed: number;
+  on_time: number;
+  late: number;
+  no_due_date: number;
+  on_time_percent: string | null;
+  good_quantity: string;
+  scrap_quantity: string;
+  scrap_percent: string | null;
+  actual_minutes_per_unit: string | null;
+  standard_minutes_per_unit: string | null;
+}
+
+export interface TPeriodRow extends TFiguresRow {
+  /** The period's first day (a company day, or the Monday of a week). */
+  period: string;
+}
+
+export interface TAssemblyRow extends TFiguresRow {
+  assembly_id: string;
+  part_number: string;
+  name: string;
+  unit_of_measure: string;
+}
+
+export interface TProductionSums {
+  totals: TFiguresRow;
+  /** Only the periods with a completed work order, in order. */
+  periods: TPeriodRow[];
+  /** The page's assemblies by part number. */
+  assemblies: TAssemblyRow[];
+  /** How many assemblies have a completed work order in the report. */
+  assemblyCount: number;
+  scrapReasons: Array<{ reason: string; quantity: string }>;
+}
+
+type TQueryRow = TFiguresRow & {
+  kind: 'total' | 'period' | 'assembly' | 'reason';
+  /** The period's first day, the assembly's id or the scrap reason. */
+  key: string | null;
+  /** The assembly's place on the page (a union keeps no order). */
+  position: number | null;
+  part_number: string | null;
+  name: string | null;
+  unit_of_measure: string | null;
+  assembly_count: number | null;
+  reason_quantity: string | null;
+};
+
+/** The sums of `facts` rows as the contract writes them; `f` is the alias of the grouped rows. */
+const FIGURES = sql`
+  count(*)::int as completed,
+  (count(*) filter (where f.on_time))::int as on_time,
+  (count(*) filter (where f.late))::int as late,
+  (count(*) filter (where f.no_due))::int as no_due_date,
+  round(100.0 * count(*) filter (where f.on_time) / nullif(count(*) filter (where f.on_time or f.late), 0), 1)::text
+    as on_time_percent,
+  coalesce(sum(f.good), 0)::text as good_quantity,
+  coalesce(sum(f.scrap), 0)::text as scrap_quantity,
+  round(100 * sum(f.scrap) / nullif(sum(f.good + f.scrap), 0), 1)::text as scrap_percent,
+  round(sum(f.actual) / nullif(sum(f.good + f.scrap), 0), 2)::text as actual_minutes_per_unit,
+  round(sum(f.standard) / nullif(sum(f.good + f.scrap), 0), 2)::text as standard_minutes_per_unit`;
+
+/** The same columns for rows that are not figures (a scrap reason), so the union's rows have one shape. */
+const NO_FIGURES = sql`
+  null::int as completed, null::int as on_time, null::int as late, null::int as no_due_date,
+  null::text as on_time_percent, null::text as good_quantity, null::text as scrap_quantity, null::text as scrap_percent,
+  null::text as actual_minutes_per_unit, null::text as standard_minutes_per_unit`;
+
+export async function productionSums(
+  tx: TDb,
+  query: {
+    companyId: string;
+    /** The company's IANA zone: a work order's day is its completion's date there. */
+    timeZone: string;
+    /** The first instant of the first day and the first instant after the last (dayRangeIn). */
+    from: Date;
+    until: Date;
+    granularity: TProductionGranularity;
+    assemblyId?: string | undefined;
+    limit: number;
+    offset: number;
+  },
+): Promise<TProductionSums> {
+  const c = query.companyId;
+  const ofAssembly: SQL = query.assemblyId ? sql`and w.assembly_id = ${query.assemblyId}` : sql``;
+  // ISO weeks start on Monday: a date less (its ISO weekday − 1) days, plain date arithmetic with no zone in it.
+  const period: SQL =
+    query.granularity === 'week' ? sql`wo.day - (extract(isodow from wo.day)::int - 1)` : sql`wo.day`;
+  // As the stock balance report does (its repo says why): memory to hash the groups, no JIT compilation for a query
+  // run once, no parallel workers on two cores.
+  await tx.execute(
+    sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true),
+               set_config('max_parallel_workers_per_gather', '0', true)`,
+  );
+  const rows = await queryRows<TQueryRow>(
+    tx,
+    sql`
+    with wo as materialized (
+      select w.id, w.assembly_id, w.revision_id, w.due_on, w.good_quantity as good, w.scrap_quantity as scrap,
+             (w.completed_at at time zone ${query.timeZone})::date as day
+        from work_orders w
+       where w.company_id = ${c} and w.status = 'completed'
+         and w.completed_at >= ${query.from} and w.completed_at < ${query.until}
+         ${ofAssembly}
+    ), runs as (
+      -- A step's minutes are its clock from start to finish less its pauses (decision 049).
+      select r.work_order_id,
+             sum(extract(epoch from (r.finished_at - r.started_at)) / 60 - r.paused_minutes) as minutes
+        from work_order_step_runs r
+       where r.company_id = ${c} and r.status = 'finished'
+         and r.work_order_id in (select id from wo)
+       group by r.work_order_id
+    ), standard as (
+      select s.revision_id, sum(s.setup_minutes) as setup, sum(s.run_minutes) as run
+        from assembly_steps s
+       where s.company_id = ${c} and s.revision_id in (select revision_id from wo)
+       group by s.revision_id
+    ), facts as materialized (
+      select wo.id, wo.assembly_id, ${period} as period,
+             wo.due_on is not null and wo.day <= wo.due_on as on_time,
+             wo.due_on is not null and wo.day > wo.due_on as late,
+             wo.due_on is null as no_due,
+             wo.good, wo.scrap,
+             coalesce(runs.minutes, 0) as actual,
+             coalesce(standard.setup, 0) + coalesce(standard.run, 0) * (wo.good + wo.scrap) as standard
+        from wo
+        left join runs on runs.work_order_id = wo.id
+        left join standard on standard.revision_id = wo.revision_id
+    ), by_assembly as (
+      select f.assembly_id, ${FIGURES} from facts f group by f.assembly_id
+    ), assembly_page as (
+      select b.*, i.part_number, i.name, i.unit_of_measure,
+             (row_number() over (order by i.part_number, b.assembly_id))::int as position
+        from by_assembly b
+        join assemblies a on a.company_id = ${c} and a.id = b.assembly_id
+        join items i on i.company_id = ${c} and i.id = a.item_id
+       order by i.part_number, b.assembly_id
+       limit ${query.limit} offset ${query.offset}
+    )
+    select 'total' as kind, null as key, null::int as position, null as part_number, null as name,
+           null as unit_of_measure, (select count(*)::int from by_assembly) as assembly_count,
+           null as reason_quantity, ${FIGURES}
+      from facts f
+    union all
+    select 'period', f.period::text, null, null, null, null, null, null, ${FIGURES}
+      from facts f group by f.period
+    union all
+    select 'assembly', p.assembly_id::text, p.position, p.part_number, p.name, p.unit_of_measure, null, null,
+           p.completed, p.on_time, p.late, p.no_due_date, p.on_time_percent, p.good_quantity, p.scrap_quantity,
+           p.scrap_percent, p.actual_minutes_per_unit, p.standard_minutes_per_unit
+      from assembly_page p
+    union all
+    select 'reason', o.scrap_reason, null, null, null, null, null, sum(o.scrap_quantity)::text, ${NO_FIGURES}
+      from work_order_outputs o
+     where o.company_id = ${c} and o.scrap_quantity > 0 and o.work_order_id in (select id from wo)
+     group by o.scrap_reason`,
+  );
+  return shape(rows);
+}
+
+function shape(rows: TQueryRow[]): TProductionSums {
+  const total = rows.find((r) => r.kind === 'total') as TQueryRow; // one row, whatever else there is
+  const of = (kind: TQueryRow['kind']) => rows.filter((r) => r.kind === kind);
+  return {
+    totals: total,
+    assemblyCount: total.assembly_count ?? 0,
+    // Periods are YYYY-MM-DD, so text order is time order; a union keeps no order of its own.
+    periods: of('period')
+      .map((r) => ({ ...r, period: r.key as string }))
+      .sort((a, b) => (a.period < b.period ? -1 : 1)),
+    // The page's assemblies in the database's part-number order (its collation, not JavaScript's).
+    assemblies: of('assembly')
+      .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
+      .map((r) => ({
+        ...r,
+        assembly_id: r.key as string,
+        part_number: r.part_number as string,
+        name: r.name as string,
+        unit_of_measure: r.unit_of_measure as string,
+      })),
+    scrapReasons: of('reason').map((r) => ({ reason: r.key ?? '', quantity: r.reason_quantity as string })),
+  };
+}
