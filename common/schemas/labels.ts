@@ -167,7 +167,8 @@ export const PRINT_OUTPUT_LABELS: Record<TPrintOutput, string> = {
 };
 export const PRINT_DPIS = [203, 300] as const;
 export type TPrintDpi = (typeof PRINT_DPIS)[number];
-export const PRINT_TARGET_KINDS = ['item', 'lot', 'location'] as const;
+/** What a label can be printed for; work orders need the Build area too (decision 053). */
+export const PRINT_TARGET_KINDS = ['item', 'lot', 'location', 'work-order'] as const;
 export type TPrintTargetKind = (typeof PRINT_TARGET_KINDS)[number];
 
 /** One request prints at most this many labels (copies included): a run of a few seconds. */
@@ -175,7 +176,8 @@ export const PRINT_MAX_LABELS = 5000;
 export const PRINT_MAX_COPIES = 500;
 
 export const PRINT_MESSAGES = {
-  nothingToPrint: 'Choose at least one item, lot or location to print, or a location to print everything in.',
+  nothingToPrint:
+    'Choose at least one item, lot, location or work order to print, or a location to print everything in.',
   tooMany: (n: number) =>
     `That is ${n} labels; one print is at most ${PRINT_MAX_LABELS}. Print fewer copies or split the selection.`,
   emptyLocation: 'Nothing is in stock in this location or below it: there is nothing to print.',
@@ -183,6 +185,9 @@ export const PRINT_MESSAGES = {
   itemNotFound: 'No such item in your company.',
   lotNotFound: 'No such lot in your company.',
   locationNotFound: 'No such location in your company.',
+  workOrderNotFound: 'No such work order in your company.',
+  workOrderCancelled: (numberText: string) =>
+    `${numberText} is cancelled: a cancelled work order gets no label or traveller.`,
 } as const;
 
 const copies = numberField('Number of copies', 'Copies must be a number')
@@ -191,7 +196,7 @@ const copies = numberField('Number of copies', 'Copies must be a number')
   .max(PRINT_MAX_COPIES, `At most ${PRINT_MAX_COPIES} copies of one label`);
 
 export const ZPrintTargetSchema = z.object({
-  kind: z.enum(PRINT_TARGET_KINDS, { error: 'Choose item, lot or location' }),
+  kind: z.enum(PRINT_TARGET_KINDS, { error: 'Choose item, lot, location or work order' }),
   id: z.uuid('Not an id'),
   copies: copies.default(1),
 });
@@ -220,3 +225,22 @@ export type TPrintStreamLine =
   | { type: 'progress'; done: number; total: number }
   | { type: 'file'; filename: string; contentType: string; base64: string; labels: number }
   | { type: 'error'; code: string; message: string };
+
+// --- Travellers (decision 053): the sheets of several work orders in one PDF, from Tag Items ---
+
+/** One request prints at most this many travellers: a planner's day or week of work, drawn in a few seconds. */
+export const TRAVELLER_MAX = 100;
+
+export const TRAVELLER_MESSAGES = {
+  none: 'Choose at least one work order to print its traveller.',
+  tooMany: `Print at most ${TRAVELLER_MAX} travellers at once.`,
+} as const;
+
+/** POST /api/v1/labels/travellers: the work orders whose travellers to print, in this order (repeats print once). */
+export const ZTravellerRequestSchema = z.object({
+  workOrderIds: z
+    .array(z.uuid('Not a work order id'), { error: TRAVELLER_MESSAGES.none })
+    .min(1, TRAVELLER_MESSAGES.none)
+    .max(TRAVELLER_MAX, TRAVELLER_MESSAGES.tooMany),
+});
+export type TTravellerRequest = z.infer<typeof ZTravellerRequestSchema>;

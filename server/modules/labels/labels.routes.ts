@@ -1,4 +1,5 @@
-// Label formats (everyone reads, admins change) and label printing (PDF or ZPL; item labels need the Inventory area).
+// Label formats (everyone reads, admins change) and label printing (PDF or ZPL; item labels need the Inventory area,
+// work-order labels the Build area too), and the travellers of several work orders in one PDF (decision 053).
 import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import {
@@ -9,11 +10,14 @@ import {
   ZLabelFormatPatchSchema,
   ZLabelFormatSchema,
   ZPrintRequestSchema,
+  ZTravellerRequestSchema,
 } from '#common/schemas/labels.ts';
 import { fileResponse } from '../../plugins/api-errors.ts';
+import { assertFeatureOn } from '../../plugins/feature.ts';
 import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
 import { createFormat, deleteFormat, listFormats, updateFormat } from './formats.service.ts';
 import { planPrint, renderPrint } from './print.service.ts';
+import { printTravellers } from './travellers.service.ts';
 
 const ZIdParams = z.object({ id: z.uuid('Not an id') });
 
@@ -90,13 +94,25 @@ export const labelsRoutes = tenantRoutes({}, (r) => {
   );
 });
 
-/** Printing labels: every signed-in user, when the Inventory area is switched on. */
+/** Printing labels: every signed-in user, when the Inventory area is switched on (and Build, for work orders). */
 export const labelPrintRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
   const appUrl = r.config.appUrl;
+  const db = r.database.db;
   r.post(
     '/api/v1/labels/print',
     {
-      config: { errors: ['BAD_REQUEST', 'NOT_FOUND'], rules: ['at least one target, or everythingIn'] },
+      config: {
+        errors: ['BAD_REQUEST', 'NOT_FOUND', 'CONFLICT'],
+        rules: [
+          'at least one target, or everythingIn',
+          'work-order targets need the Build area; a cancelled work order is 409',
+        ],
+      },
+      // Work orders are Build's: their labels need that area on as well as Inventory.
+      preHandler: async (request) => {
+        if (request.body.targets.some((t) => t.kind === 'work-order'))
+          await assertFeatureOn(db, request, 'build');
+      },
       schema: {
         summary: `Prints labels as a PDF or ZPL file; with Accept: ${PRINT_PROGRESS_TYPE}, progress lines then the file`,
         tags,
@@ -145,6 +161,32 @@ export const labelPrintRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
         })
         .finally(() => stream.end());
       return reply.type(`${PRINT_PROGRESS_TYPE}; charset=utf-8`).send(stream);
+    },
+  );
+});
+
+/** Travellers of work orders, from Tag Items: every signed-in user, when the Build area is switched on. */
+export const travellerPrintRoutes = tenantRoutes({ feature: 'build' }, (r) => {
+  const appUrl = r.config.appUrl;
+  r.post(
+    '/api/v1/labels/travellers',
+    {
+      config: { errors: ['BAD_REQUEST', 'NOT_FOUND', 'CONFLICT'], rules: ['a cancelled work order is 409'] },
+      schema: {
+        summary: 'Prints the travellers of the work orders, in the order given, as one PDF',
+        tags,
+        body: ZTravellerRequestSchema,
+        response: { 200: fileResponse('The travellers, a PDF', ['application/pdf']) },
+      },
+    },
+    async (request, reply) => {
+      const file = await printTravellers(tenantOf(request), appUrl, request.body);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('x-traveller-count', String(file.travellers))
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(file.body));
     },
   );
 });

@@ -18,6 +18,8 @@ export interface TLabelContent {
   location: string;
   quantity: string;
   date: string;
+  /** Printed first whatever the format's fields: what the label names (a work order's number, decision 053). */
+  heading?: string;
 }
 
 /** A label ready to lay out: the data of its code, its text lines and how many copies. */
@@ -50,7 +52,9 @@ function labelLines(format: TLabelFormat, content: TLabelContent): string[] {
 export function prepareLabel(format: TLabelFormat, appUrl: string, content: TLabelContent): TPreparedLabel {
   return {
     codeData: codeData(format.symbology, appUrl, content.kind, content.token),
-    lines: labelLines(format, content).map(toWinAnsi),
+    lines: [content.heading?.trim() ?? '', ...labelLines(format, content)]
+      .filter((line) => line !== '')
+      .map(toWinAnsi),
     copies: content.copies,
   };
 }

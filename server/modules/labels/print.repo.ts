@@ -3,6 +3,8 @@
 import { and, asc, eq, gt, inArray, like, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
+import { assemblies } from '../build/build.tables.ts';
+import { workOrders } from '../build/work-orders.tables.ts';
 import { items, locations } from '../inventory/inventory.tables.ts';
 import { lots, stockBalances } from '../inventory/stock.tables.ts';
 
@@ -44,6 +46,33 @@ export async function locationsByIds(tx: TDb, companyId: string, ids: string[]) 
     .select({ id: locations.id, name: locations.name, fullCode: locations.fullCode, path: locations.path })
     .from(locations)
     .where(and(eq(locations.companyId, companyId), inArray(locations.id, ids)));
+}
+
+/** Work orders as their labels and travellers need them: number, status, the assembly's item, quantity, put-away. */
+export async function workOrdersByIds(tx: TDb, companyId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({
+      id: workOrders.id,
+      number: workOrders.number,
+      status: workOrders.status,
+      quantity: workOrders.quantity,
+      partNumber: items.partNumber,
+      name: items.name,
+      unitOfMeasure: items.unitOfMeasure,
+      outputLocationCode: locations.fullCode,
+    })
+    .from(workOrders)
+    .innerJoin(
+      assemblies,
+      and(eq(assemblies.companyId, workOrders.companyId), eq(assemblies.id, workOrders.assemblyId)),
+    )
+    .innerJoin(items, and(eq(items.companyId, assemblies.companyId), eq(items.id, assemblies.itemId)))
+    .leftJoin(
+      locations,
+      and(eq(locations.companyId, workOrders.companyId), eq(locations.id, workOrders.outputLocationId)),
+    )
+    .where(and(eq(workOrders.companyId, companyId), inArray(workOrders.id, ids)));
 }
 
 /** Items with stock in a location subtree, by part number, each with its total quantity there (`limit` rows). */

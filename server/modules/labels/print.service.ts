@@ -9,9 +9,11 @@ import {
   formatInches,
   PRINT_MAX_LABELS,
   PRINT_MESSAGES,
+  PRINT_TARGET_KINDS,
   type TLabelFormat,
   type TPrintRequest,
 } from '#common/schemas/labels.ts';
+import { workOrderNumberText } from '#common/work-order-status.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { companyToday } from '../companies/company-clock.ts';
 import { codesFor } from './codes.service.ts';
@@ -38,6 +40,10 @@ export interface TPrintFile {
 }
 
 const refuse = (field: string, message: string) => new AppError('BAD_REQUEST', message, { [field]: message });
+// A work order of another company is a 404 as on every work-order route (decision 048); a cancelled one is a state
+// of the moment, 409 (decision 053).
+const notFound = (field: string, message: string) => new AppError('NOT_FOUND', message, { [field]: message });
+const conflict = (field: string, message: string) => new AppError('CONFLICT', message, { [field]: message });
 
 /** Checks the request and gathers every label's content and code; renders nothing yet. */
 export async function planPrint(
@@ -57,14 +63,26 @@ export async function planPrint(
       item: new Map((await repo.itemsByIds(tx, companyId, idsOf('item'))).map((r) => [r.id, r])),
       lot: new Map((await repo.lotsByIds(tx, companyId, idsOf('lot'))).map((r) => [r.id, r])),
       location: new Map((await repo.locationsByIds(tx, companyId, idsOf('location'))).map((r) => [r.id, r])),
+      'work-order': new Map(
+        (await repo.workOrdersByIds(tx, companyId, idsOf('work-order'))).map((r) => [r.id, r]),
+      ),
     };
     const missing = {
       item: PRINT_MESSAGES.itemNotFound,
       lot: PRINT_MESSAGES.lotNotFound,
       location: PRINT_MESSAGES.locationNotFound,
+      'work-order': PRINT_MESSAGES.workOrderNotFound,
     };
     request.targets.forEach((t, i) => {
-      if (!found[t.kind].has(t.id)) throw refuse(`targets.${i}.id`, missing[t.kind]);
+      if (t.kind === 'work-order') {
+        const workOrder = found['work-order'].get(t.id);
+        if (!workOrder) throw notFound(`targets.${i}.id`, missing[t.kind]);
+        if (workOrder.status === 'cancelled')
+          throw conflict(
+            `targets.${i}.id`,
+            PRINT_MESSAGES.workOrderCancelled(workOrderNumberText(workOrder.number)),
+          );
+      } else if (!found[t.kind].has(t.id)) throw refuse(`targets.${i}.id`, missing[t.kind]);
     });
     const contents: Array<Omit<TLabelContent, 'token'> & { id: string }> = request.targets.map((t) => {
       if (t.kind === 'item') {
@@ -89,6 +107,20 @@ export async function planPrint(
           partNumber: lot.partNumber,
           name: lot.name,
           lot: lot.lotNumber,
+        };
+      }
+      if (t.kind === 'work-order') {
+        const workOrder = found['work-order'].get(t.id)!;
+        return {
+          ...blank,
+          id: t.id,
+          kind: 'work-order',
+          copies: t.copies,
+          heading: workOrderNumberText(workOrder.number),
+          partNumber: workOrder.partNumber,
+          name: workOrder.name,
+          location: workOrder.outputLocationCode ?? '',
+          quantity: `${normalizeDecimal(workOrder.quantity)} ${workOrder.unitOfMeasure}`,
         };
       }
       const location = found.location.get(t.id)!;
@@ -121,26 +153,14 @@ export async function planPrint(
     }
     const total = contents.reduce((sum, c) => sum + c.copies, 0);
     if (total > PRINT_MAX_LABELS) throw refuse('targets', PRINT_MESSAGES.tooMany(total));
-    const tokens = {
-      item: await codesFor(
+    const tokens = {} as Record<TCodeKind, Map<string, string>>;
+    for (const kind of PRINT_TARGET_KINDS)
+      tokens[kind] = await codesFor(
         tx,
         companyId,
-        'item',
-        contents.filter((c) => c.kind === 'item').map((c) => c.id),
-      ),
-      lot: await codesFor(
-        tx,
-        companyId,
-        'lot',
-        contents.filter((c) => c.kind === 'lot').map((c) => c.id),
-      ),
-      location: await codesFor(
-        tx,
-        companyId,
-        'location',
-        contents.filter((c) => c.kind === 'location').map((c) => c.id),
-      ),
-    } as Record<TCodeKind, Map<string, string>>;
+        kind,
+        contents.filter((c) => c.kind === kind).map((c) => c.id),
+      );
     const labels = contents.map(({ id, ...c }) =>
       prepareLabel(format, appUrl, { ...c, token: tokens[c.kind].get(id)! }),
     );

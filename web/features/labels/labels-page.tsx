@@ -1,5 +1,6 @@
-// /labels (Tag Items): pick items, lots, locations or everything in a location, copies, a format, an output and the
-// printer's resolution; the file downloads with progress shown while the server draws a big run.
+// /labels (Tag Items): pick items, lots, locations, everything in a location or work orders (Build on), copies, a
+// format, an output and the printer's resolution; the file downloads with progress shown while the server draws a
+// big run. The picked work orders' travellers print as one PDF (decision 053).
 import {
   ActionIcon,
   Badge,
@@ -17,7 +18,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { featureFlagsOf } from '#common/label-config.ts';
 import {
   PRINT_MAX_COPIES,
   PRINT_MAX_LABELS,
@@ -31,14 +33,17 @@ import { LoadError } from '../../components/load-error.tsx';
 import { track } from '../../lib/analytics.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { configOf, useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
-import { download, listFormats, printLabels } from './api.ts';
+import { download, listFormats, printLabels, printTravellers } from './api.ts';
 import { TargetPicker, type TPick } from './target-picker.tsx';
+import { WorkOrderPicker } from './work-order-picker.tsx';
 
 const KIND_LABELS: Record<TPick['kind'], string> = {
   item: 'Item',
   lot: 'Lot',
   location: 'Location',
+  'work-order': 'Work order',
   'everything-in': 'Stock',
 };
 
@@ -53,6 +58,10 @@ export default function LabelsPage() {
   const [picks, setPicks] = useState<TPick[]>([]);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [printingTravellers, setPrintingTravellers] = useState(false);
+  const buildOn = featureFlagsOf(configOf(useSession().data)).build;
+  const workOrderIds = useMemo(() => picks.filter((p) => p.kind === 'work-order').map((p) => p.id), [picks]);
+  const pickedWorkOrders = useMemo(() => new Set(workOrderIds), [workOrderIds]);
   const chosenFormat = formatId ?? formats.data?.items[0]?.id ?? null;
 
   const add = (pick: Omit<TPick, 'copies'>) =>
@@ -60,6 +69,29 @@ export default function LabelsPage() {
       all.some((p) => p.kind === pick.kind && p.id === pick.id) ? all : [...all, { ...pick, copies: 1 }],
     );
   const known = picks.filter((p) => p.kind !== 'everything-in').reduce((sum, p) => sum + p.copies, 0);
+
+  const showFailure = (e: unknown, title: string, fallback: string) => {
+    const message = e instanceof ApiError ? e.message : fallback;
+    const fields = e instanceof ApiError ? Object.values(e.fieldErrors) : [];
+    setError([message, ...fields.filter((f) => f !== message)].join(' '));
+    toast('error', { title, message });
+  };
+
+  const travellers = async () => {
+    setError(null);
+    setPrintingTravellers(true);
+    try {
+      const file = await printTravellers({ workOrderIds });
+      toast('success', {
+        title: `${file.count} ${file.count === 1 ? 'traveller' : 'travellers'} ready`,
+        message: file.filename,
+      });
+    } catch (e) {
+      showFailure(e, 'Travellers not printed', 'The travellers could not be printed. Try again.');
+    } finally {
+      setPrintingTravellers(false);
+    }
+  };
 
   const print = async () => {
     if (!chosenFormat) return;
@@ -84,10 +116,7 @@ export default function LabelsPage() {
         message: file.filename,
       });
     } catch (e) {
-      const message = e instanceof ApiError ? e.message : 'The labels could not be printed. Try again.';
-      const fields = e instanceof ApiError ? Object.values(e.fieldErrors) : [];
-      setError([message, ...fields.filter((f) => f !== message)].join(' '));
-      toast('error', { title: 'Labels not printed', message });
+      showFailure(e, 'Labels not printed', 'The labels could not be printed. Try again.');
     } finally {
       setProgress(null);
     }
@@ -156,12 +185,25 @@ export default function LabelsPage() {
           </Stack>
         </Card>
       </SimpleGrid>
+      {buildOn ? (
+        <Card withBorder mt="lg" component="section" aria-labelledby="work-orders-to-label">
+          <Title order={2} size="h4" mb="xs" id="work-orders-to-label">
+            Work orders
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            A work order’s label carries its code: scanning it opens the work order on the floor.
+          </Text>
+          <WorkOrderPicker picked={pickedWorkOrders} onPick={add} />
+        </Card>
+      ) : null}
       <Card withBorder mt="lg">
         <Title order={2} size="h4" mb="sm">
           Selected ({picks.length})
         </Title>
         {picks.length === 0 ? (
-          <Text c="dimmed">Find an item or choose a location above, then add it here.</Text>
+          <Text c="dimmed">
+            Find an item{buildOn ? ' or a work order' : ''} or choose a location above, then add it here.
+          </Text>
         ) : null}
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Selected labels">
           {picks.map((pick) => (
@@ -232,13 +274,25 @@ export default function LabelsPage() {
           <Text size="sm" c="dimmed">
             Up to {PRINT_MAX_LABELS.toLocaleString('en-US')} labels per print.
           </Text>
-          <Button
-            onClick={() => void print()}
-            disabled={picks.length === 0 || !chosenFormat}
-            loading={progress !== null}
-          >
-            Print labels
-          </Button>
+          <Group gap="sm" wrap="wrap">
+            {buildOn ? (
+              <Button
+                variant="default"
+                onClick={() => void travellers()}
+                disabled={workOrderIds.length === 0}
+                loading={printingTravellers}
+              >
+                {workOrderIds.length > 0 ? `Print travellers (${workOrderIds.length})` : 'Print travellers'}
+              </Button>
+            ) : null}
+            <Button
+              onClick={() => void print()}
+              disabled={picks.length === 0 || !chosenFormat}
+              loading={progress !== null}
+            >
+              Print labels
+            </Button>
+          </Group>
         </Group>
       </Card>
     </Container>

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { TScanBalance, TScanMatch, TScanResult } from '#common/schemas/scan.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
-import { workOrderPath } from '../../lib/work-order-links.ts';
+import { workOrderFloorPath, workOrderPath } from '../../lib/work-order-links.ts';
 import { resolveCode, scanKey } from './api.ts';
 
 /** What a card's button asks the page to do. */
@@ -136,9 +136,15 @@ function FoundCard({
           {workOrder.quantity} {workOrder.unitOfMeasure}
           {workOrder.dueOn ? ` · due ${workOrder.dueOn}` : ''}
         </Text>
-        <Button component={Link} to={workOrderPath(workOrder.id)} size="lg">
-          Open work order
-        </Button>
+        {/* Where its label's link lands too (decision 053): the floor, where the work is done. */}
+        <SimpleGrid cols={2} spacing="xs">
+          <Button component={Link} to={workOrderFloorPath(workOrder.id)} size="lg">
+            Open on the floor
+          </Button>
+          <Button component={Link} to={workOrderPath(workOrder.id)} size="lg" variant="default">
+            Open work order
+          </Button>
+        </SimpleGrid>
       </Stack>
     );
   }

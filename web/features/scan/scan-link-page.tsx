@@ -1,14 +1,14 @@
 // /s/:code — where a QR label's link lands (a phone's own camera app opens it). Behind the same guard as /scan, so a
 // signed-out visitor signs in first and comes back here; then the code is resolved in the user's company and the
-// app goes to the thing: the item page, the lot page, or the scan page with the location's card. Another
-// company's code reads "Not recognised", like any unknown code.
+// app goes to the thing: the item page, the lot page, the work order on the floor (decision 053), or the scan page
+// with the location's card. Another company's code reads "Not recognised", like any unknown code.
 import { Alert, Button, Container, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { track } from '../../lib/analytics.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { workOrderPath } from '../../lib/work-order-links.ts';
+import { workOrderFloorPath } from '../../lib/work-order-links.ts';
 import { resolveCode, scanKey } from './api.ts';
 
 export default function ScanLinkPage() {
@@ -32,7 +32,7 @@ export default function ScanLinkPage() {
         : result.kind === 'lot'
           ? `/items?lot=${result.lot.id}`
           : result.kind === 'work-order'
-            ? workOrderPath(result.workOrder.id)
+            ? workOrderFloorPath(result.workOrder.id)
             : `/scan?code=${encodeURIComponent(code)}`;
     return <Navigate to={to} replace />;
   }

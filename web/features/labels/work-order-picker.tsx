@@ -1,0 +1,151 @@
+// Picks work orders to label (decision 053): the company's work orders, paged and searched on the server by number
+// or assembly and narrowed by status, each with an Add button; a cancelled one gets no label. The picks join the
+// selection Tag Items prints, labels and travellers alike.
+import { Button, Card, Group, Select, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TWorkOrderSummary } from '#common/schemas/work-orders.ts';
+import { statusStyle } from '#common/statuses.ts';
+import { type TWorkOrderStatus, WORK_ORDER_STATUSES } from '#common/work-order-status.ts';
+import { DataList } from '../../components/data-list/data-list.tsx';
+import type { TListColumn } from '../../components/data-list/types.ts';
+import { useListState } from '../../components/data-list/use-list-state.ts';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { OnDate } from '../../components/when.tsx';
+import { formatQuantity } from '../../lib/format-quantity.ts';
+import { findWorkOrders, workOrdersToLabelKey } from './api.ts';
+import type { TPick } from './target-picker.tsx';
+
+const PAGE_SIZE = 10;
+type TFilter = TWorkOrderStatus | 'all';
+
+const FILTER_OPTIONS = [
+  { value: 'all', label: 'All statuses' },
+  ...WORK_ORDER_STATUSES.map((s) => ({ value: s, label: statusStyle('workOrder', s).label })),
+];
+
+/** How a work order reads in the selection. */
+const pickLabel = (w: TWorkOrderSummary) => `${w.numberText} ${w.partNumber} ${w.name}`;
+
+function AddButton({
+  w,
+  picked,
+  onPick,
+}: {
+  w: TWorkOrderSummary;
+  picked: ReadonlySet<string>;
+  onPick: (pick: Omit<TPick, 'copies'>) => void;
+}) {
+  if (w.status === 'cancelled')
+    return (
+      <Text size="sm" c="dimmed">
+        Cancelled: no label
+      </Text>
+    );
+  const added = picked.has(w.id);
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      leftSection={added ? null : <IconPlus size={14} aria-hidden />}
+      disabled={added}
+      aria-label={added ? `${w.numberText} is selected` : `Add ${w.numberText} to the labels to print`}
+      onClick={() => onPick({ kind: 'work-order', id: w.id, label: pickLabel(w) })}
+    >
+      {added ? 'Added' : 'Add'}
+    </Button>
+  );
+}
+
+export function WorkOrderPicker({
+  picked,
+  onPick,
+}: {
+  /** Ids of the work orders already selected. */
+  picked: ReadonlySet<string>;
+  onPick: (pick: Omit<TPick, 'copies'>) => void;
+}) {
+  const list = useListState<{ status: TFilter }>({ pageSize: PAGE_SIZE, filters: { status: 'all' } });
+  const status = list.filters.status === 'all' ? undefined : list.filters.status;
+  const query = { q: list.q, ...(status ? { status } : {}), page: list.page, pageSize: PAGE_SIZE };
+  const page = useQuery({
+    queryKey: workOrdersToLabelKey(query),
+    queryFn: ({ signal }) => findWorkOrders(query, signal),
+    placeholderData: keepPreviousData,
+  });
+  const columns: TListColumn<TWorkOrderSummary>[] = [
+    { id: 'number', header: 'Work order', cell: (w) => w.numberText, cellProps: () => ({ fw: 600 }) },
+    { id: 'part', header: 'Assembly', cell: (w) => `${w.partNumber} · ${w.name}` },
+    {
+      id: 'quantity',
+      header: 'Quantity',
+      cell: (w) => formatQuantity(w.quantity, w.unitOfMeasure),
+      numeric: true,
+    },
+    { id: 'due', header: 'Due', cell: (w) => (w.dueOn ? <OnDate date={w.dueOn} /> : '—') },
+    { id: 'status', header: 'Status', cell: (w) => <StatusBadge of="workOrder" status={w.status} /> },
+    {
+      id: 'add',
+      header: 'Actions',
+      headerHidden: true,
+      cell: (w) => <AddButton w={w} picked={picked} onPick={onPick} />,
+    },
+  ];
+  return (
+    <DataList
+      query={page}
+      columns={columns}
+      rowKey={(w) => w.id}
+      label="Work orders to label"
+      paging={list}
+      pagesLabel="Pages of work orders to label"
+      errorTitle="Work orders could not be loaded"
+      loadingLabel="Loading work orders"
+      summary={{
+        noun: 'work order',
+        plural: 'work orders',
+        empty: list.q
+          ? `No work order matches “${list.q}”.`
+          : status
+            ? 'No work orders with this status.'
+            : 'No work orders yet: make one under Work Orders.',
+      }}
+      card={(w) => (
+        <Card component="article" withBorder padding="sm" aria-label={w.numberText}>
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={600}>{w.numberText}</Text>
+            <StatusBadge of="workOrder" status={w.status} />
+          </Group>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {w.partNumber} · {w.name}
+          </Text>
+          <Group justify="space-between" mt={6} wrap="wrap">
+            <Text size="sm">{formatQuantity(w.quantity, w.unitOfMeasure)}</Text>
+            <AddButton w={w} picked={picked} onPick={onPick} />
+          </Group>
+        </Card>
+      )}
+      toolbar={
+        <>
+          <TextInput
+            aria-label="Find work orders"
+            placeholder="Number, part or name"
+            type="search"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={list.search}
+            onChange={(e) => list.setSearch(e.currentTarget.value)}
+          />
+          <Select
+            aria-label="Work order status"
+            data={FILTER_OPTIONS}
+            value={list.filters.status}
+            allowDeselect={false}
+            onChange={(value) => list.setFilter('status', (value ?? 'all') as TFilter)}
+            w={200}
+            maw="100%"
+          />
+        </>
+      }
+    />
+  );
+}
