@@ -20,6 +20,7 @@ import { items, locations } from './modules/inventory/inventory.tables.ts';
 import { labelCodes } from './modules/labels/labels.tables.ts';
 import { securityEvents } from './security/security-events.tables.ts';
 import { buildCases } from './tenant-isolation/build-cases.ts';
+import { labelCases } from './tenant-isolation/label-cases.ts';
 import type { TRequest, TRouteCase } from './tenant-isolation/route-case.ts';
 
 /**
@@ -539,6 +540,15 @@ async function withBorrowingForB(probe: () => Promise<void>) {
     await on(false);
   }
 }
+
+// Work-order labels and travellers (decision 053): in their own module.
+const workOrderLabels = labelCases({
+  app: () => t,
+  a: () => A,
+  b: () => B,
+  send,
+  asB: (request) => asB(request),
+});
 
 const ROUTE_CASES: Record<string, TRouteCase> = {
   // ---- public: no company data
@@ -1341,7 +1351,8 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
   },
   'POST /api/v1/labels/print': {
     kind: 'tenant',
-    attempt: "prints A's item, lot and site, and with A's format: 400 naming the field, nothing printed",
+    attempt:
+      "prints A's item, lot and site, and with A's format: 400 naming the field, nothing printed; A's work order: 404",
     async probe() {
       const formatId = await bFormatId();
       const print = (payload: object) => asB({ method: 'POST', url: '/api/v1/labels/print', payload });
@@ -1361,6 +1372,7 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
       expect(format.statusCode).toBe(400);
       expect(format.json().error.fieldErrors).toHaveProperty('formatId');
       for (const r of [item, lot, everything, format]) expect(r.body).not.toContain(A_PART);
+      await workOrderLabels.printWorkOrders();
     },
   },
   'GET /api/v1/scan/resolve': {
@@ -1908,6 +1920,7 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
 
   // ---- build orders and the shop-floor run (server/modules/build/orders.*, shop-floor*): in their own module
   ...buildCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
+  ...workOrderLabels.cases,
 
   // ---- uploaded files (server/modules/files): B stores and reads B's own pictures and videos only
   'POST /api/v1/files': {
