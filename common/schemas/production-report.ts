@@ -55,7 +55,11 @@ function checkPeriod<T extends z.ZodType<TBounds>>(schema: T) {
       .superRefine((q, ctx) => {
         if (!isCalendarDate(q.from) || !isCalendarDate(q.to)) return;
         if (daysBetween(q.from, q.to) >= PRODUCTION_MAX_DAYS[q.granularity])
-          ctx.addIssue({ code: 'custom', path: ['from'], message: PRODUCTION_REPORT_MESSAGES.tooLong[q.granularity] });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['from'],
+            message: PRODUCTION_REPORT_MESSAGES.tooLong[q.granularity],
+          });
       })
   );
 }

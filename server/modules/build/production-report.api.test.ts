@@ -157,7 +157,12 @@ const PERIOD = { from: '2026-03-09', to: '2026-03-16' };
 describe('the report of completed work orders', () => {
   it('sums output, on time, scrap and minutes per unit over the period', async () => {
     const r = await report(PERIOD);
-    expect(r).toMatchObject({ ...PERIOD, granularity: 'day', assemblyId: null, timeZone: 'America/New_York' });
+    expect(r).toMatchObject({
+      ...PERIOD,
+      granularity: 'day',
+      assemblyId: null,
+      timeZone: 'America/New_York',
+    });
     expect(r.totals).toEqual({
       completed: 4,
       onTime: 2,
@@ -205,9 +210,20 @@ describe('the report of completed work orders', () => {
       actualMinutesPerUnit: '6.00',
       standardMinutesPerUnit: '2.25',
     });
-    expect(tenth).toMatchObject({ completed: 1, onTime: 0, late: 1, onTimePercent: '0.0', goodQuantity: '2' });
+    expect(tenth).toMatchObject({
+      completed: 1,
+      onTime: 0,
+      late: 1,
+      onTimePercent: '0.0',
+      goodQuantity: '2',
+    });
     expect(eleventh).toEqual({ start: '2026-03-11', end: '2026-03-11', ...NOTHING });
-    expect(twelfth).toMatchObject({ completed: 1, noDueDate: 1, onTimePercent: null, actualMinutesPerUnit: '24.00' });
+    expect(twelfth).toMatchObject({
+      completed: 1,
+      noDueDate: 1,
+      onTimePercent: null,
+      actualMinutesPerUnit: '24.00',
+    });
     expect(r.periods[7]).toMatchObject({ completed: 1, goodQuantity: '0', scrapPercent: '100.0' });
   });
 
@@ -324,7 +340,9 @@ describe('refusals', () => {
   it('refuses a period longer than its granularity allows, on the start', async () => {
     await refused({ from: '2025-03-09', to: '2026-03-16' }, 'from', PRODUCTION_REPORT_MESSAGES.tooLong.day);
     expect((await report({ from: '2025-03-17', to: '2026-03-16' })).periods).toHaveLength(365);
-    expect((await report({ from: '2017-01-01', to: '2026-04-30', granularity: 'week' })).totals.completed).toBe(5);
+    expect(
+      (await report({ from: '2017-01-01', to: '2026-04-30', granularity: 'week' })).totals.completed,
+    ).toBe(5);
     await refused(
       { from: '2010-01-01', to: '2026-03-16', granularity: 'week' },
       'from',
@@ -345,7 +363,10 @@ describe('the CSV', () => {
   it('holds the screen’s numbers: each period, each assembly and the totals, as the API writes them', async () => {
     const params = { ...PERIOD, granularity: 'week' };
     const screen = await report(params);
-    const response = await admin.send('GET', `/api/v1/production-report/export.csv?${new URLSearchParams(params)}`);
+    const response = await admin.send(
+      'GET',
+      `/api/v1/production-report/export.csv?${new URLSearchParams(params)}`,
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     expect(response.headers['content-disposition']).toMatch(
@@ -372,20 +393,25 @@ describe('the CSV', () => {
         ...all,
         ...figures(p),
       })),
-      ...screen.items.map((a: typeof screen.totals & { partNumber: string; name: string; unitOfMeasure: string }) => ({
-        From: PERIOD.from,
-        To: PERIOD.to,
-        'Part number': a.partNumber,
-        Name: a.name,
-        Unit: a.unitOfMeasure,
-        ...figures(a),
-      })),
+      ...screen.items.map(
+        (a: typeof screen.totals & { partNumber: string; name: string; unitOfMeasure: string }) => ({
+          From: PERIOD.from,
+          To: PERIOD.to,
+          'Part number': a.partNumber,
+          Name: a.name,
+          Unit: a.unitOfMeasure,
+          ...figures(a),
+        }),
+      ),
       { From: PERIOD.from, To: PERIOD.to, ...all, ...figures(screen.totals) },
     ]);
   });
 
   it('refuses the same bad filters as the screen', async () => {
-    const response = await admin.send('GET', '/api/v1/production-report/export.csv?from=2026-03-16&to=2026-03-09');
+    const response = await admin.send(
+      'GET',
+      '/api/v1/production-report/export.csv?from=2026-03-16&to=2026-03-09',
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fieldErrors).toEqual({ to: PRODUCTION_REPORT_MESSAGES.order });
   });

@@ -7,8 +7,8 @@ import {
 } from '#common/schemas/production-report.ts';
 import { fileResponse } from '../../plugins/api-errors.ts';
 import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
-import { exportProductionReportCsv } from './production-report-csv.ts';
 import { productionReport } from './production-report.service.ts';
+import { exportProductionReportCsv } from './production-report-csv.ts';
 
 const RULES = [
   'to is not before from',

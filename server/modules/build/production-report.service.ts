@@ -119,7 +119,10 @@ export async function readProductionReport(
 }
 
 /** GET /api/v1/production-report: the report with one page of its assemblies. */
-export async function productionReport(tenant: TTenant, query: TProductionReportQuery): Promise<TProductionReport> {
+export async function productionReport(
+  tenant: TTenant,
+  query: TProductionReportQuery,
+): Promise<TProductionReport> {
   return tenant.run(async (tx) => {
     const report = await readProductionReport(tx, tenant, query, {
       limit: query.pageSize,
