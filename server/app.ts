@@ -12,6 +12,7 @@ import { analyticsRoutes } from './modules/analytics/analytics-events.routes.ts'
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes, betterAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth, type TAuth } from './modules/auth/auth.ts';
+import { setPasswordHashCost } from './modules/auth/password-hash.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
 import { assembliesRoutes } from './modules/build/assemblies.routes.ts';
 import { buildOrdersRoutes } from './modules/build/orders.routes.ts';
@@ -76,6 +77,7 @@ function trustProxyOption(
 /** Builds the Fastify app with every plugin and route; call `listen` or `inject` on the result. */
 export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  setPasswordHashCost(config.passwordHashCost);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'

@@ -26,7 +26,17 @@ describe('configuration', () => {
       logLevel: 'info',
       smtpUrl: undefined,
       jobsPollIntervalMs: 1000,
+      passwordHashCost: 17,
     });
+  });
+
+  it('lets a test server hash passwords cheaper, never a production one', () => {
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '12' }).passwordHashCost).toBe(12);
+    expect(loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_COST: '18' }).passwordHashCost).toBe(18);
+    expect(configErrorOf({ NODE_ENV: 'production', PASSWORD_HASH_COST: '12' }).message).toMatch(
+      /PASSWORD_HASH_COST: Must be at least 17 in production/,
+    );
+    expect(configErrorOf({ PASSWORD_HASH_COST: '11' }).message).toMatch(/\bPASSWORD_HASH_COST\b/);
   });
 
   it('takes the job poll interval in milliseconds', () => {

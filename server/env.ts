@@ -1,5 +1,6 @@
 // The configuration: every environment variable the server reads, parsed once with zod at start-up.
 import { z } from 'zod';
+import { PASSWORD_HASH_PARAMS } from './modules/auth/password-hash.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -49,6 +50,14 @@ const ZEnvSchema = z.object({
   SESSION_SECRET: z.string().min(32, { message: 'Must be at least 32 characters' }).optional(),
   TRUST_PROXY: ZTrustProxy.optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  // log2 of scrypt's N for new password hashes. Only a test server goes below OWASP's 17 (thousands of test
+  // sign-ins at 0.4-1.5 s of a core each were a third of the test run); production refuses it (loadConfig).
+  PASSWORD_HASH_COST: z.coerce
+    .number({ message: 'Must be a whole number from 12 to 20' })
+    .int({ message: 'Must be a whole number from 12 to 20' })
+    .min(12, { message: 'Must be a whole number from 12 to 20' })
+    .max(20, { message: 'Must be a whole number from 12 to 20' })
+    .default(PASSWORD_HASH_PARAMS.logN),
 });
 
 /** The parsed configuration the server runs with. */
@@ -68,6 +77,8 @@ export interface TConfig {
   sessionSecret: string | undefined;
   trustProxy: boolean | number | string[];
   logLevel: (typeof LOG_LEVELS)[number];
+  /** log2 of scrypt's N for new password hashes (17 unless a test server asks for less). */
+  passwordHashCost: number;
 }
 
 /** Thrown when a variable is wrong; the message names every bad variable. */
@@ -85,6 +96,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.PASSWORD_HASH_COST < PASSWORD_HASH_PARAMS.logN) {
+    throw new ConfigError(
+      `Invalid configuration:\n  PASSWORD_HASH_COST: Must be at least ${PASSWORD_HASH_PARAMS.logN} in production`,
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -99,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     sessionSecret: e.SESSION_SECRET,
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
+    passwordHashCost: e.PASSWORD_HASH_COST,
   };
 }

@@ -7,6 +7,7 @@ import { openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/lock.ts';
 import { applyMigrations } from '../db/migrate.ts';
 import { ConfigError, loadConfig } from '../env.ts';
+import { setPasswordHashCost } from '../modules/auth/password-hash.ts';
 import { bootstrapSysadmin } from '../modules/users/sysadmin-bootstrap.service.ts';
 
 const USAGE = `Usage: npm run sysadmin -- --email <address> [--first <name>] [--last <name>] [--company <name>] [--password-stdin]
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
   }
   const password = values['password-stdin'] ? readFileSync(0, 'utf8').replace(/\r?\n$/, '') : undefined;
   const config = loadConfig();
+  setPasswordHashCost(config.passwordHashCost);
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }

@@ -80,6 +80,9 @@ export async function createTestApp(options: TTestAppOptions = {}): Promise<TTes
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     APP_URL: TEST_APP_URL,
+    // Sign-ups and sign-ins through the real routes hash at the factories' cost (password-hash.test.ts checks the
+    // production default).
+    PASSWORD_HASH_COST: String(TEST_HASH_PARAMS.logN),
     ...(testDb.url ? { DATABASE_URL: testDb.url } : {}),
     ...options.env,
   });

@@ -21,14 +21,24 @@ function scrypt(password: string, salt: Buffer, keyBytes: number, options: Scryp
 /** The parameters of a hash; verification reads them back from the stored string. */
 export type TPasswordHashParams = { logN: number; r: number; p: number; saltBytes: number; keyBytes: number };
 
+/** What new hashes cost in this process: the defaults, or PASSWORD_HASH_COST as the server started with it. */
+let processParams: TPasswordHashParams = PASSWORD_HASH_PARAMS;
+
 /**
- * Hashes `password` with a fresh salt: `scrypt$17$8$1$<salt>$<key>`. Only test factories pass cheaper `params`
- * (thousands of test sign-ins at 0.4 s each would dominate the suite); every account the app creates uses the
- * defaults.
+ * Sets log2 N of new hashes from the configuration (server/env.ts, which refuses less than the default in
+ * production). Once per process at start-up: stored hashes name their own cost, so old ones still verify.
+ */
+export function setPasswordHashCost(logN: number): void {
+  processParams = { ...PASSWORD_HASH_PARAMS, logN };
+}
+
+/**
+ * Hashes `password` with a fresh salt: `scrypt$17$8$1$<salt>$<key>` at the process's cost. Only test factories pass
+ * cheaper `params` of their own.
  */
 export async function hashPassword(
   password: string,
-  params: TPasswordHashParams = PASSWORD_HASH_PARAMS,
+  params: TPasswordHashParams = processParams,
 ): Promise<string> {
   const { logN, r, p, saltBytes, keyBytes } = params;
   const salt = randomBytes(saltBytes);
