@@ -9,17 +9,20 @@ export function ListSearch({
   label,
   placeholder,
   w = 280,
+  visibleLabel = false,
 }: {
   list: { search: string; setSearch: (search: string) => void };
   /** The box's accessible name, e.g. "Search orders". */
   label: string;
+  /** Shown above the box, as in a toolbar whose other filters have labels. */
+  visibleLabel?: boolean;
   /** What can be searched, e.g. "Number, customer or notes". */
   placeholder: string;
   w?: number;
 }) {
   return (
     <TextInput
-      aria-label={label}
+      {...(visibleLabel ? { label } : { 'aria-label': label })}
       placeholder={placeholder}
       leftSection={<IconSearch size={16} />}
       w={w}
@@ -37,8 +40,11 @@ export function ListChoice<TValue extends string>({
   value,
   onChange,
   w = 220,
+  visibleLabel = false,
 }: {
   label: string;
+  /** Shown above the choice, as in a toolbar whose other filters have labels. */
+  visibleLabel?: boolean;
   options: readonly { value: TValue; label: string }[];
   value: TValue;
   onChange: (value: TValue) => void;
@@ -46,7 +52,7 @@ export function ListChoice<TValue extends string>({
 }) {
   return (
     <Select
-      aria-label={label}
+      {...(visibleLabel ? { label } : { 'aria-label': label })}
       data={[...options]}
       value={value}
       allowDeselect={false}

@@ -130,9 +130,10 @@ export function WorkOrderList() {
         card={(w) => <WorkOrderCard w={w} />}
         toolbar={
           <>
-            <ListSearch list={list} label="Search work orders" placeholder="Number or part" />
+            <ListSearch list={list} label="Search work orders" placeholder="Number or part" visibleLabel />
             <ListChoice
               label="Status"
+              visibleLabel
               options={FILTER_OPTIONS}
               value={list.filters.status}
               onChange={(next) => list.setFilter('status', next)}
