@@ -13,7 +13,6 @@ import {
   ZTravellerRequestSchema,
 } from '#common/schemas/labels.ts';
 import { fileResponse } from '../../plugins/api-errors.ts';
-import { assertFeatureOn } from '../../plugins/feature.ts';
 import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
 import { createFormat, deleteFormat, listFormats, updateFormat } from './formats.service.ts';
 import { planPrint, renderPrint } from './print.service.ts';
@@ -97,7 +96,6 @@ export const labelsRoutes = tenantRoutes({}, (r) => {
 /** Printing labels: every signed-in user, when the Inventory area is switched on (and Build, for work orders). */
 export const labelPrintRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
   const appUrl = r.config.appUrl;
-  const db = r.database.db;
   r.post(
     '/api/v1/labels/print',
     {
@@ -107,11 +105,6 @@ export const labelPrintRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
           'at least one target, or everythingIn',
           'work-order targets need the Build area; a cancelled work order is 409',
         ],
-      },
-      // Work orders are Build's: their labels need that area on as well as Inventory.
-      preHandler: async (request) => {
-        if (request.body.targets.some((t) => t.kind === 'work-order'))
-          await assertFeatureOn(db, request, 'build');
       },
       schema: {
         summary: `Prints labels as a PDF or ZPL file; with Accept: ${PRINT_PROGRESS_TYPE}, progress lines then the file`,

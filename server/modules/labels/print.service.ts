@@ -4,6 +4,7 @@
 import { normalizeDecimal } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
 import type { TCodeKind } from '#common/label-codes.ts';
+import { featureFlagsOf, featureOffMessage } from '#common/label-config.ts';
 import { LabelFitError, SHEETS } from '#common/label-layout.ts';
 import {
   formatInches,
@@ -15,6 +16,7 @@ import {
 } from '#common/schemas/labels.ts';
 import { workOrderNumberText } from '#common/work-order-status.ts';
 import type { TTenant } from '../../db/tenant.ts';
+import { findLabelConfig } from '../companies/companies.repo.ts';
 import { companyToday } from '../companies/company-clock.ts';
 import { codesFor } from './codes.service.ts';
 import { formatForPrint } from './formats.service.ts';
@@ -53,6 +55,13 @@ export async function planPrint(
 ): Promise<TPrintPlan> {
   const { companyId } = tenant;
   const plan = await tenant.run(async (tx) => {
+    // Work orders are Build's: their labels need that area on as well as the route's Inventory (read in this
+    // transaction, so a switch made a moment ago counts as the area groups' check would).
+    if (request.targets.some((t) => t.kind === 'work-order')) {
+      const config = await findLabelConfig(tx, companyId);
+      if (!config || !featureFlagsOf(config).build)
+        throw new AppError('FEATURE_DISABLED', featureOffMessage('build'));
+    }
     const date = await companyToday(tx, companyId);
     const blank = { partNumber: '', name: '', lot: '', location: '', quantity: '', date };
     const format = await formatForPrint(tx, companyId, request.formatId);
