@@ -14,6 +14,7 @@ export const GETTING_STARTED_STEP_IDS = [
   'assembly',
   'order',
   'work-order',
+  'production',
   'scan',
   'count',
 ] as const;
@@ -120,6 +121,16 @@ export const GETTING_STARTED_STEPS: readonly TGettingStartedStep[] = [
     title: 'Release your first work order',
     detail: 'Ticked once a work order has been released: its components are reserved for the floor.',
     to: '/build/work-order',
+  },
+  {
+    id: 'production',
+    audience: 'admin',
+    feature: 'build',
+    access: 'signed-in',
+    title: 'Complete a work order and read the Production Report',
+    detail:
+      'Ticked once a work order has been completed on the floor: it counts in the report on the day it was completed.',
+    to: '/build/production-report',
   },
   {
     id: 'scan',

@@ -36,6 +36,7 @@ const HelpPage = lazy(() => import('../features/help/help-page.tsx'));
 const AssemblySetupPage = lazy(() => import('../features/build/assembly-setup-page.tsx'));
 const OrdersPage = lazy(() => import('../features/build-orders/orders-page.tsx'));
 const WorkOrdersPage = lazy(() => import('./pages/work-orders-page.tsx'));
+const ProductionReportPage = lazy(() => import('../features/production-report/production-report-page.tsx'));
 const StockCheckPage = lazy(() => import('../features/stock-check/stock-check-page.tsx'));
 const InventoryPage = lazy(() => import('./pages/inventory-page.tsx'));
 const ItemsPage = lazy(() => import('./pages/items-page.tsx'));
@@ -62,6 +63,7 @@ const SCREENS: Partial<Record<string, React.ComponentType>> = {
   '/build/create-order': OrdersPage,
   '/orders': OrdersPage,
   '/build/work-order': WorkOrdersPage,
+  '/build/production-report': ProductionReportPage,
 };
 
 /** The route whose guard a QR link takes: whoever may scan may follow a link. */

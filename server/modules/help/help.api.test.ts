@@ -39,16 +39,21 @@ afterAll(async () => {
 });
 
 describe("an admin's set-up steps", () => {
-  it('a new company is offered the eight steps in order, none ticked', async () => {
+  it('a new company is offered the nine steps in order, none ticked', async () => {
     const admin = await t.signIn({ email: 'ada@fresh.example', role: 'admin', companyName: 'Fresh Works' });
     expect(await stepsOf(admin)).toEqual({
       audience: 'admin',
-      steps: ['configure', 'items', 'locations', 'labels', 'team', 'assembly', 'order', 'work-order'].map(
-        (id) => ({
-          id,
-          done: false,
-        }),
-      ),
+      steps: [
+        'configure',
+        'items',
+        'locations',
+        'labels',
+        'team',
+        'assembly',
+        'order',
+        'work-order',
+        'production',
+      ].map((id) => ({ id, done: false })),
     });
   });
 
@@ -65,6 +70,7 @@ describe("an admin's set-up steps", () => {
       assembly: false,
       order: false,
       'work-order': false,
+      production: false,
     });
 
     const item = await created('/api/v1/items', { partNumber: 'HLP-1', name: 'Help bolt' }, admin);
@@ -136,6 +142,22 @@ describe("an admin's set-up steps", () => {
       status: 'released',
     });
     expect(release.statusCode, release.body).toBe(200);
+    expect(await doneOf(admin)).toMatchObject({ 'work-order': true, production: false });
+
+    // The production step is ticked once a work order is completed: started, its output put away, completed.
+    const started = await send('POST', `/api/v1/work-orders/${workOrder.id}/status`, admin, {
+      status: 'in_progress',
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const output = await send('POST', `/api/v1/work-orders/${workOrder.id}/outputs`, admin, {
+      idempotencyKey: crypto.randomUUID(),
+      goodQuantity: '1',
+      locationId: bin.id,
+    });
+    expect(output.statusCode, output.body).toBe(201);
+    expect(await doneOf(admin)).toMatchObject({ production: false });
+    const complete = await send('POST', `/api/v1/work-orders/${workOrder.id}/complete`, admin);
+    expect(complete.statusCode, complete.body).toBe(200);
     expect(await doneOf(admin)).toEqual({
       configure: true,
       items: true,
@@ -145,6 +167,7 @@ describe("an admin's set-up steps", () => {
       assembly: true,
       order: true,
       'work-order': true,
+      production: true,
     });
   });
 
@@ -162,6 +185,7 @@ describe("an admin's set-up steps", () => {
       { id: 'assembly', done: false },
       { id: 'order', done: false },
       { id: 'work-order', done: false },
+      { id: 'production', done: false },
     ]);
   });
 });

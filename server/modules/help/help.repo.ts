@@ -5,7 +5,7 @@ import type { TDb } from '../../db/client.ts';
 import { auditEntries } from '../audit/audit.tables.ts';
 import { assemblyRevisions } from '../build/build.tables.ts';
 import { buildOrders } from '../build/orders.tables.ts';
-import { workOrderReservations } from '../build/work-orders.tables.ts';
+import { workOrderReservations, workOrders } from '../build/work-orders.tables.ts';
 import { countLines } from '../inventory/count.tables.ts';
 import { items, locations } from '../inventory/inventory.tables.ts';
 import { stockTransactions } from '../inventory/stock.tables.ts';
@@ -18,60 +18,70 @@ async function exists(query: { limit: (n: number) => PromiseLike<unknown[]> }): 
 
 /**
  * The company-wide steps: configuration changed, items, locations, a printed label, a user added, an assembly released,
- * an order opened, a work order released.
+ * an order opened, a work order released, a work order completed.
  */
 export async function companyProgress(tx: TDb, companyId: string) {
   const one = { one: sql<number>`1` };
-  const [configure, anyItem, anyLocation, labels, team, assembly, order, workOrder] = await Promise.all([
-    // Saving the configuration with a change writes this entry (companies.service.ts); an unchanged save does not.
-    exists(
-      tx
-        .select(one)
-        .from(auditEntries)
-        .where(
-          and(eq(auditEntries.companyId, companyId), eq(auditEntries.entityType, 'company-configuration')),
-        ),
-    ),
-    exists(tx.select(one).from(items).where(eq(items.companyId, companyId))),
-    exists(tx.select(one).from(locations).where(eq(locations.companyId, companyId))),
-    // A printed thing gets its permanent code when its first label is printed (decision 027): no code, no label.
-    exists(tx.select(one).from(labelCodes).where(eq(labelCodes.companyId, companyId))),
-    // Users live in better-auth's tables, closed to the tenant role; adding one (invited or with a password) is
-    // recorded in the trail (users-invite.service.ts), which the tenant reads.
-    exists(
-      tx
-        .select(one)
-        .from(auditEntries)
-        .where(
-          and(
-            eq(auditEntries.companyId, companyId),
-            eq(auditEntries.entityType, 'user'),
-            inArray(auditEntries.action, ['invited', 'created-with-password']),
+  const [configure, anyItem, anyLocation, labels, team, assembly, order, workOrder, production] =
+    await Promise.all([
+      // Saving the configuration with a change writes this entry (companies.service.ts); an unchanged save does not.
+      exists(
+        tx
+          .select(one)
+          .from(auditEntries)
+          .where(
+            and(eq(auditEntries.companyId, companyId), eq(auditEntries.entityType, 'company-configuration')),
           ),
-        ),
-    ),
-    // A draft is work in progress; a released revision is an assembly work orders can be made from.
-    exists(
-      tx
-        .select(one)
-        .from(assemblyRevisions)
-        .where(and(eq(assemblyRevisions.companyId, companyId), eq(assemblyRevisions.status, 'released'))),
-    ),
-    // A draft is a plan nobody works to yet; an order that was opened (and maybe since finished) is real work.
-    exists(
-      tx
-        .select(one)
-        .from(buildOrders)
-        .where(
-          and(
-            eq(buildOrders.companyId, companyId),
-            inArray(buildOrders.status, ['open', 'in_progress', 'done']),
+      ),
+      exists(tx.select(one).from(items).where(eq(items.companyId, companyId))),
+      exists(tx.select(one).from(locations).where(eq(locations.companyId, companyId))),
+      // A printed thing gets its permanent code when its first label is printed (decision 027): no code, no label.
+      exists(tx.select(one).from(labelCodes).where(eq(labelCodes.companyId, companyId))),
+      // Users live in better-auth's tables, closed to the tenant role; adding one (invited or with a password) is
+      // recorded in the trail (users-invite.service.ts), which the tenant reads.
+      exists(
+        tx
+          .select(one)
+          .from(auditEntries)
+          .where(
+            and(
+              eq(auditEntries.companyId, companyId),
+              eq(auditEntries.entityType, 'user'),
+              inArray(auditEntries.action, ['invited', 'created-with-password']),
+            ),
           ),
-        ),
-    ),
-    // Releasing a work order writes its reservation rows, kept (closed, never deleted) whatever happens to it after.
-    exists(tx.select(one).from(workOrderReservations).where(eq(workOrderReservations.companyId, companyId))),
-  ]);
+      ),
+      // A draft is work in progress; a released revision is an assembly work orders can be made from.
+      exists(
+        tx
+          .select(one)
+          .from(assemblyRevisions)
+          .where(and(eq(assemblyRevisions.companyId, companyId), eq(assemblyRevisions.status, 'released'))),
+      ),
+      // A draft is a plan nobody works to yet; an order that was opened (and maybe since finished) is real work.
+      exists(
+        tx
+          .select(one)
+          .from(buildOrders)
+          .where(
+            and(
+              eq(buildOrders.companyId, companyId),
+              inArray(buildOrders.status, ['open', 'in_progress', 'done']),
+            ),
+          ),
+      ),
+      // Releasing a work order writes its reservation rows, kept (closed, never deleted) whatever happens to it after.
+      exists(
+        tx.select(one).from(workOrderReservations).where(eq(workOrderReservations.companyId, companyId)),
+      ),
+      // A completed work order is what the Production Report counts (decision 052); completion is final.
+      exists(
+        tx
+          .select(one)
+          .from(workOrders)
+          .where(and(eq(workOrders.companyId, companyId), eq(workOrders.status, 'completed'))),
+      ),
+    ]);
   return {
     configure,
     items: anyItem,
@@ -81,6 +91,7 @@ export async function companyProgress(tx: TDb, companyId: string) {
     assembly,
     order,
     'work-order': workOrder,
+    production,
   };
 }
 

@@ -1,0 +1,92 @@
+// Build data for end-to-end specs, made through the API as a planner and an operator would (the screens that make
+// it have their own specs): parts, a bin, a released assembly, and work orders run on the floor to completion.
+import { expect, type Page } from '@playwright/test';
+
+/** POSTs `data` as the signed-in browser and returns the answer's JSON; fails the test on a refusal. */
+export async function apiPost(page: Page, url: string, data: object = {}) {
+  const response = await page.request.post(url, { data });
+  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
+  return response.json();
+}
+
+/** A site with one bin; returns the bin's id. */
+export async function makeBin(page: Page, code = 'MAIN'): Promise<string> {
+  const site = await apiPost(page, '/api/v1/locations', { kind: 'site', code, name: code });
+  return (
+    await apiPost(page, '/api/v1/locations', { kind: 'bin', parentId: site.id, code: 'B1', name: 'Bin' })
+  ).id;
+}
+
+/** A plain (not lot-tracked) part; returns its id. */
+export async function makePart(page: Page, partNumber: string, name: string): Promise<string> {
+  return (await apiPost(page, '/api/v1/items', { partNumber, name, unitCost: '1', lotTracked: false })).id;
+}
+
+/** Receives `quantity` of a plain part into `locationId`. */
+export const receivePart = (page: Page, itemId: string, locationId: string, quantity: string) =>
+  apiPost(page, '/api/v1/stock/transactions', {
+    idempotencyKey: crypto.randomUUID(),
+    kind: 'receive',
+    lines: [{ itemId, locationId, quantity }],
+  });
+
+export interface TReleasedAssembly {
+  assemblyId: string;
+  steps: string[];
+}
+
+/** An assembly of `itemId` from `lines`, with `steps` (setup and run minutes each), released. */
+export async function releaseAssembly(
+  page: Page,
+  itemId: string,
+  lines: Array<{ componentItemId: string; quantity: string }>,
+  steps: Array<{ title: string; setupMinutes: string; runMinutes: string }>,
+): Promise<TReleasedAssembly> {
+  const assembly = await apiPost(page, '/api/v1/assemblies', { itemId });
+  const saved = await page.request.put(`/api/v1/assembly-revisions/${assembly.draftRevisionId}`, {
+    data: {
+      lines: lines.map((l) => ({ scrapPercent: '0', ...l })),
+      steps: steps.map((s) => ({ instructions: `${s.title} it.`, ...s })),
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  await apiPost(page, `/api/v1/assembly-revisions/${assembly.draftRevisionId}/release`);
+  return { assemblyId: assembly.id, steps: (await saved.json()).steps.map((s: { id: string }) => s.id) };
+}
+
+/**
+ * A work order made, released, each step started and finished, its output (good into `binId`, and scrap with its
+ * reason) recorded and completed — now, on the server's clock — as the shop floor does. Returns its id.
+ */
+export async function completeWorkOrder(
+  page: Page,
+  run: {
+    assembly: TReleasedAssembly;
+    binId: string;
+    quantity: string;
+    good: string;
+    scrap?: { quantity: string; reason: string };
+    dueOn?: string;
+  },
+): Promise<string> {
+  const made = await apiPost(page, '/api/v1/work-orders', {
+    assemblyId: run.assembly.assemblyId,
+    quantity: run.quantity,
+    outputLocationId: run.binId,
+    ...(run.dueOn ? { dueOn: run.dueOn } : {}),
+  });
+  const wo = (rest: string) => `/api/v1/work-orders/${made.id}${rest}`;
+  await apiPost(page, wo('/status'), { status: 'released' });
+  const scrap = run.scrap ? { scrapQuantity: run.scrap.quantity, scrapReason: run.scrap.reason } : {};
+  for (const step of run.assembly.steps) {
+    await apiPost(page, wo(`/steps/${step}/start`));
+    await apiPost(page, wo(`/steps/${step}/finish`), { goodQuantity: run.good, ...scrap });
+  }
+  await apiPost(page, wo('/outputs'), {
+    idempotencyKey: crypto.randomUUID(),
+    goodQuantity: run.good,
+    ...scrap,
+  });
+  await apiPost(page, wo('/complete'));
+  return made.id;
+}

@@ -1,0 +1,145 @@
+// The Production Report (/build/production-report, decision 052): the work orders completed in a period of the
+// company's days — output per day or week, on time against their due dates, scrap rate, and actual against standard
+// minutes per unit — in total, charted, and per assembly in a server-paged table, with the CSV of the same numbers.
+// "This month" is the company's month (decision 040), and every filter goes to the server.
+import { Alert, Select, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type {
+  TProductionGranularity,
+  TProductionReport,
+  TProductionReportFilter,
+  TProductionReportQuery,
+} from '#common/schemas/production-report.ts';
+import { startOfMonth } from '#common/time/calendar.ts';
+import { AssemblySelect, type TAssemblyOption } from '../../components/assembly-picker.tsx';
+import { DataList } from '../../components/data-list/data-list.tsx';
+import { useListState } from '../../components/data-list/use-list-state.ts';
+import { DateRangeField, type TDateRange } from '../../components/date-range-field.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useCompanyClock } from '../../lib/company-clock.tsx';
+import { placeErrors } from '../../lib/form-errors.ts';
+import { downloadProductionReportCsv, getProductionReport, productionReportKey } from './api.ts';
+import { ASSEMBLY_COLUMNS, AssemblyCard } from './assembly-rows.tsx';
+import { ReportCharts, ReportFigures } from './report-charts.tsx';
+
+const PAGE_SIZE = 25;
+
+const GRANULARITIES: { value: TProductionGranularity; label: string }[] = [
+  { value: 'day', label: 'Days' },
+  { value: 'week', label: 'Weeks (Monday to Sunday)' },
+];
+
+/** Where the server's refusals show: "from" and "to" are both the period's. */
+const FILTER_ERRORS = {
+  fields: ['period', 'assemblyId', 'granularity'],
+  paths: { from: 'period', to: 'period' },
+};
+
+/** What fills the report, said when a period has nothing in it. */
+const EMPTY =
+  'No work orders were completed in this period. The report counts work orders completed on the shop floor ' +
+  '(Work Orders → Run on the floor → Complete), each on the day it was completed: choose an earlier period or ' +
+  'another assembly, or complete a work order.';
+
+interface TFilters {
+  period: TDateRange;
+  assembly: TAssemblyOption | null;
+  granularity: TProductionGranularity;
+}
+
+export default function ProductionReportPage() {
+  const today = useCompanyClock().today();
+  const list = useListState<TFilters>({
+    pageSize: PAGE_SIZE,
+    filters: { period: { from: startOfMonth(today), to: today }, assembly: null, granularity: 'day' },
+  });
+  const { period, assembly, granularity } = list.filters;
+  const filter: TProductionReportFilter = {
+    from: period.from,
+    to: period.to,
+    granularity,
+    ...(assembly ? { assemblyId: assembly.value } : {}),
+  };
+  const query: TProductionReportQuery = { ...filter, page: list.page, pageSize: PAGE_SIZE };
+  const report = useQuery({
+    queryKey: productionReportKey(query),
+    queryFn: ({ signal }) => getProductionReport(query, signal),
+    placeholderData: keepPreviousData,
+    enabled: Boolean(period.from && period.to),
+  });
+  // A bad period or assembly comes back as field errors, shown under the field rather than as an alert, and the
+  // report of the previous choice is not shown as if it were this one's.
+  const errors = report.error instanceof ApiError ? placeErrors(report.error.fieldErrors, FILTER_ERRORS) : {};
+  const shown = { ...report, data: report.isError ? undefined : report.data };
+  const hasErrors = Object.keys(errors).length > 0;
+
+  return (
+    <Stack>
+      <Title order={1} fz={{ base: 24, sm: 30 }}>
+        Production Report
+      </Title>
+      <Text c="dimmed" maw={760}>
+        What the floor completed in a period: output per day or week, work orders finished on time against
+        their due dates, the scrap rate, and the minutes each unit took against the assemblies’ standard. Days
+        are the company’s; each work order counts on the day it was completed.
+      </Text>
+      {!period.from && (
+        <Alert color="blue" title="Choose a period">
+          Pick the first and last days of the period to see its report.
+        </Alert>
+      )}
+      <DataList
+        query={shown}
+        showStatus={!hasErrors}
+        columns={ASSEMBLY_COLUMNS}
+        rowKey={(row) => row.assemblyId}
+        label="Production by assembly"
+        paging={list}
+        pagesLabel="Pages of assemblies"
+        errorTitle="The report could not be made"
+        loadingLabel="Making the report"
+        summary={{ noun: 'assembly built', plural: 'assemblies built', empty: EMPTY }}
+        beforeSummary={(data: TProductionReport) =>
+          data.totals.completed > 0 ? (
+            <Stack gap="lg">
+              <ReportFigures report={data} />
+              <ReportCharts report={data} />
+            </Stack>
+          ) : null
+        }
+        card={(row) => <AssemblyCard row={row} />}
+        minWidth={960}
+        tableProps={{ highlightOnHover: false }}
+        toolbar={
+          <>
+            <DateRangeField
+              label="Period"
+              value={period}
+              onChange={(next) => list.setFilter('period', next)}
+              error={errors.period}
+              w={{ base: '100%', xs: 250 }}
+            />
+            <AssemblySelect
+              filter
+              label="Assembly"
+              value={assembly}
+              onChange={(next) => list.setFilter('assembly', next)}
+              error={errors.assemblyId}
+              w={{ base: '100%', xs: 260 }}
+            />
+            <Select
+              label="Periods"
+              data={GRANULARITIES}
+              value={granularity}
+              allowDeselect={false}
+              onChange={(next) => next && list.setFilter('granularity', next as TProductionGranularity)}
+              error={errors.granularity}
+              w={{ base: '100%', xs: 230 }}
+            />
+          </>
+        }
+        exportCsv={period.from ? () => downloadProductionReportCsv(filter) : undefined}
+      />
+    </Stack>
+  );
+}
