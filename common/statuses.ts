@@ -3,6 +3,7 @@
 // statuses here; web/components/status-badge.tsx draws them. Tones, not colours: the web kit maps a tone to a colour
 // and variant that keeps the text readable (axe's colour-contrast rule), and words always carry the meaning.
 import type { TRevisionStatus } from './schemas/build.ts';
+import type { TMachineStatus } from './schemas/machines.ts';
 import type { TCountStatus } from './schemas/stock-check.ts';
 import type { TBuildOrderStatus, TStepRunStatus, TWorkOrderStatus } from './work-order-status.ts';
 
@@ -89,6 +90,13 @@ const stepRun: TStatusMap<TStepRunStatus | 'not_started'> = {
   finished: { label: 'Finished', tone: 'success' },
 };
 
+/** A machine: running, stopped by a fault, or stopped for maintenance. */
+const machine: TStatusMap<TMachineStatus> = {
+  running: { label: 'Running', tone: 'success' },
+  down: { label: 'Down', tone: 'danger' },
+  in_maintenance: { label: 'In maintenance', tone: 'warning' },
+};
+
 /** The statuses by what they belong to. */
 export const STATUSES = {
   count,
@@ -102,6 +110,7 @@ export const STATUSES = {
   workOrder,
   buildOrder,
   stepRun,
+  machine,
 } as const;
 
 export type TStatusKind = keyof typeof STATUSES;

@@ -118,6 +118,18 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     // A move the server made itself, e.g. "its work orders" when they all finished.
     by: 'Moved by',
   },
+  machine: {
+    name: 'Name',
+    assetTag: 'Asset tag',
+    location: 'Location',
+    make: 'Make',
+    model: 'Model',
+    serial: 'Serial number',
+    commissionedOn: 'Commissioning date',
+    status: 'Status',
+    reason: 'Reason',
+    meterReading: 'Meter (hours)',
+  },
 };
 
 /** "burdenedLaborRate" → "Burdened labor rate": the last resort, so a field missed here still reads as words. */

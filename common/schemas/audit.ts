@@ -16,6 +16,7 @@ export const AUDIT_ENTITY_TYPES = [
   'work-order',
   'file',
   'build-order',
+  'machine',
 ] as const;
 export const ZAuditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type TAuditEntityType = z.infer<typeof ZAuditEntityTypeSchema>;

@@ -12,6 +12,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   'label-format': 'Label format',
   assembly: 'Assembly',
   'build-order': 'Order',
+  machine: 'Machine',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -34,6 +35,7 @@ const ACTION_LABELS: Record<string, string> = {
   'draft-opened': 'New draft revision',
   released: 'Released',
   'status-changed': 'Status changed',
+  'meter-read': 'Meter read',
 };
 
 /** The action in words (the stored name when it has none yet). */

@@ -30,6 +30,8 @@ const FORMAT_FIELDS = without(Object.keys(ZLabelFormatSchema.shape), ['id', 'upd
  * Values built away from the audit call, by file and expression, with the fields they can hold: each copies a
  * contract, so the contract's keys are the fields.
  */
+const MACHINE_FIELDS = ['name', 'assetTag', 'location', 'make', 'model', 'serial', 'commissionedOn'];
+
 const RESOLVED: Record<string, string[]> = {
   // auditable(item) is the item without id, timestamps and the location's path.
   'inventory/items.service.ts auditable(item)': ITEM_FIELDS,
@@ -44,6 +46,9 @@ const RESOLVED: Record<string, string[]> = {
   // The order's previous values of the header fields the request changes (customer, due date, notes).
   'build/orders.service.ts Object.fromEntries(Object.keys(header).map((k) => [k, before[k as keyof typeof header]]))':
     ['customer', 'dueOn', 'notes'],
+  // A machine's fields with its location as "code name" (machines.service.ts's audited()).
+  'maintenance/machines.service.ts audited(input, place)': MACHINE_FIELDS,
+  'maintenance/machines.service.ts audited(before, oldPlace)': MACHINE_FIELDS,
 };
 
 /** Every non-test TypeScript file under server/modules that records audit entries. */
