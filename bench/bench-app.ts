@@ -152,7 +152,8 @@ export async function waitForHealth(url: string): Promise<void> {
   throw new Error(`the server did not answer at ${url}`);
 }
 
-async function signIn(base: string, email: string): Promise<string> {
+/** A session cookie (with its CSRF cookie) of `email`, signed in with the factories' password. */
+export async function signIn(base: string, email: string): Promise<string> {
   const csrf = randomBytes(32).toString('hex');
   const response = await fetch(`${base}/api/v1/auth/sign-in`, {
     method: 'POST',
