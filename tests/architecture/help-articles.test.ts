@@ -86,6 +86,7 @@ describe('help articles', () => {
     expect(articleFor(HELP_ARTICLES, '/admin', '?tab=items')?.slug).toBe('sku-setup');
     expect(articleFor(HELP_ARTICLES, '/admin', '')?.slug).toBe('users');
     expect(articleFor(HELP_ARTICLES, '/stock-check', '?session=abc')?.slug).toBe('stock-check');
-    expect(articleFor(HELP_ARTICLES, '/maintenance/machines', '')).toBeNull();
+    expect(articleFor(HELP_ARTICLES, '/maintenance/machines', '')?.slug).toBe('machines');
+    expect(articleFor(HELP_ARTICLES, '/maintenance/planned', '')).toBeNull();
   });
 });

@@ -38,6 +38,7 @@ const OrdersPage = lazy(() => import('../features/build-orders/orders-page.tsx')
 const WorkOrdersPage = lazy(() => import('./pages/work-orders-page.tsx'));
 const ProductionReportPage = lazy(() => import('../features/production-report/production-report-page.tsx'));
 const StockCheckPage = lazy(() => import('../features/stock-check/stock-check-page.tsx'));
+const MachinesPage = lazy(() => import('../features/machines/machines-page.tsx'));
 const InventoryPage = lazy(() => import('./pages/inventory-page.tsx'));
 const ItemsPage = lazy(() => import('./pages/items-page.tsx'));
 const LabelConfigPage = lazy(() => import('../features/company/label-config-page.tsx'));
@@ -63,6 +64,7 @@ const SCREENS: Partial<Record<string, React.ComponentType>> = {
   '/build/create-order': OrdersPage,
   '/orders': OrdersPage,
   '/build/work-order': WorkOrdersPage,
+  '/maintenance/machines': MachinesPage,
   '/build/production-report': ProductionReportPage,
 };
 

@@ -1,0 +1,167 @@
+// Machines (/maintenance/machines, issue 22, decision 055): an admin switches the Maintenance area on under Config,
+// adds a machine at a place of the location tree with its commissioning day (the company's today), is refused a
+// second machine with the same asset tag on the field, records meter readings (one below the latest refused on its
+// field, in words), takes the machine down with a reason and finds the change in its history, then narrows the list
+// by status and search; on a 360 px phone the list is cards without sideways scroll. axe clean at each state, and
+// the keyboard alone records a reading.
+import { expect, type Page, test } from '@playwright/test';
+import { todayIn } from '../../common/time/calendar.ts';
+import { expectAccessible, expectDialogAccessible } from './support/axe.ts';
+import { pickDate } from './support/date-picker.ts';
+import { takeHelpScreenshot } from './support/help-screenshots.ts';
+import { signUpCompany } from './support/session.ts';
+
+const ZONE = 'America/New_York';
+const visitorAddress = () =>
+  `198.26.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
+
+test.describe.configure({ timeout: 150_000 });
+
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+});
+
+async function post(page: Page, url: string, data: object) {
+  const response = await page.request.post(url, { data });
+  expect(response.ok(), await response.text()).toBe(true);
+  return response.json();
+}
+
+/** A new company whose admin switched Maintenance on under Config, with a plant and its bay 2 in the location tree. */
+async function setUp(page: Page) {
+  await signUpCompany(page, 'mach', { timezone: ZONE });
+  const site = await post(page, '/api/v1/locations', { kind: 'site', code: 'PLANT', name: 'Plant' });
+  await post(page, '/api/v1/locations', { kind: 'bin', parentId: site.id, code: 'BAY2', name: 'Bay 2' });
+  await page.goto('/admin?tab=label-config');
+  await page.getByRole('button', { name: 'Decline' }).click();
+  const config = page.getByRole('form', { name: 'Company configuration' });
+  await config.getByRole('switch', { name: /^Maintenance/ }).click();
+  await expect(config.getByRole('switch', { name: /^Maintenance/ })).toBeChecked();
+  await config.getByRole('button', { name: 'Save configuration' }).click();
+  await expect(page.getByText('Configuration saved')).toBeVisible();
+}
+
+/** "Add machine" from the list, filled in; the machine's page opens. */
+async function addMachine(page: Page, name: string, tag: string, { withDetails = false } = {}) {
+  await page.getByRole('button', { name: 'Add machine' }).click();
+  const form = page.getByRole('form', { name: 'Add machine' });
+  await form.getByRole('textbox', { name: 'Name' }).fill(name);
+  await form.getByRole('textbox', { name: 'Asset tag' }).fill(tag);
+  if (withDetails) {
+    const location = form.getByRole('combobox', { name: 'Location' });
+    await location.click();
+    await location.fill('BAY2');
+    await page.getByRole('option', { name: 'PLANT / BAY2' }).click();
+    await form.getByRole('textbox', { name: 'Make' }).fill('Haas');
+    await form.getByRole('textbox', { name: 'Model' }).fill('ST-10');
+    await form.getByRole('textbox', { name: 'Serial number' }).fill('H-3321');
+    await pickDate(page, form.getByRole('button', { name: 'Commissioning date' }), todayIn(ZONE));
+  }
+  await form.getByRole('button', { name: 'Add machine' }).click();
+  return form;
+}
+
+test('an admin adds a machine, reads its meter, takes it down and finds it all in its history', async ({
+  page,
+}) => {
+  await setUp(page);
+  await page.goto('/maintenance/machines');
+  await expect(page.getByRole('heading', { name: 'Machines', level: 1 })).toBeVisible();
+  await expect(page.getByText('No machines yet. Add one with “Add machine”.')).toBeVisible();
+  await expectAccessible(page, 'the empty list of machines');
+  await expectDialogAccessible(page, 'Add machine', () =>
+    page.getByRole('button', { name: 'Add machine' }).click(),
+  );
+
+  // The contract the server checks, on the form: nothing typed names both required fields.
+  await page.getByRole('button', { name: 'Add machine' }).click();
+  const empty = page.getByRole('form', { name: 'Add machine' });
+  await empty.getByRole('button', { name: 'Add machine' }).click();
+  await expect(empty.getByText('Name is required')).toBeVisible();
+  await expect(empty.getByText('Asset tag is required')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+  await addMachine(page, 'CNC Lathe', 'LT-001', { withDetails: true });
+  await expect(page.getByRole('heading', { name: 'CNC Lathe', level: 1 })).toBeVisible();
+  await expect(page.getByText('Running', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('PLANT / BAY2 · Bay 2')).toBeVisible();
+  await expect(page.getByText('Not known')).toHaveCount(0);
+  await expectAccessible(page, 'a new machine');
+
+  // Meter readings: forward, then one below the latest refused on its field, in the server's words.
+  await page.getByRole('button', { name: 'Record meter reading' }).click();
+  const meter = page.getByRole('form', { name: 'Record meter reading' });
+  await meter.getByRole('textbox', { name: 'Reading (hours)' }).fill('120.5');
+  await meter.getByRole('button', { name: 'Record reading' }).click();
+  await expect(meter).toHaveCount(0);
+  const readings = page.getByRole('region', { name: 'Meter readings' });
+  await expect(readings).toContainText('120.5 h');
+  // By keyboard alone: the button, the field (focused as the dialog opens), Enter.
+  await page.getByRole('button', { name: 'Record meter reading' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(meter.getByRole('textbox', { name: 'Reading (hours)' })).toBeFocused();
+  await page.keyboard.type('99');
+  await page.keyboard.press('Enter');
+  await expect(
+    meter.getByText('The meter already reads 120.5 hours: a reading can never be below the latest.'),
+  ).toBeVisible();
+  await expectAccessible(page, 'a reading refused');
+  await page.keyboard.press('Escape');
+  await expect(meter).toHaveCount(0);
+
+  // Down, with why: the badge, and the change first in the history.
+  await page.getByRole('button', { name: 'Change status' }).click();
+  const status = page.getByRole('form', { name: 'Change status' });
+  await status.getByText('Down', { exact: true }).click();
+  await status.getByRole('textbox', { name: 'Reason' }).fill('Spindle bearing noise');
+  await expectAccessible(page, 'the status dialog');
+  await status.getByRole('button', { name: 'Change status' }).click();
+  await expect(status).toHaveCount(0);
+  const history = page.getByRole('region', { name: 'Status history' });
+  await expect(history.getByRole('listitem').first()).toContainText('Spindle bearing noise');
+  await expect(history.getByRole('listitem')).toHaveCount(2);
+  await expectAccessible(page, 'a machine that is down');
+  await takeHelpScreenshot(page, 'machine-page-1280');
+
+  // A second machine with the same tag in another case: refused on the field, from the server.
+  await page.goto('/maintenance/machines');
+  const clash = await addMachine(page, 'Lathe copy', 'lt-001');
+  await expect(clash.getByText('Another machine already has this asset tag.')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await addMachine(page, 'Surface Grinder', 'GR-002');
+  await expect(page.getByRole('heading', { name: 'Surface Grinder', level: 1 })).toBeVisible();
+
+  // The list: both by name; narrowed on the server by status and by search.
+  await page.goto('/maintenance/machines');
+  const rows = page.getByRole('table', { name: 'Machines' }).getByRole('row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toContainText('CNC Lathe');
+  await expect(rows.nth(1)).toContainText('Down');
+  await expectAccessible(page, 'the list of machines');
+  await takeHelpScreenshot(page, 'machines-1280');
+  const filter = page.getByRole('combobox', { name: 'Status' });
+  await filter.click();
+  await page.getByRole('option', { name: 'Running' }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText('Surface Grinder');
+  await filter.click();
+  await page.getByRole('option', { name: 'All statuses' }).click();
+  await page.getByRole('textbox', { name: 'Search machines' }).fill('haas');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText('CNC Lathe');
+});
+
+test('on a 360 px phone the machines are cards, without sideways scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await setUp(page);
+  await page.goto('/maintenance/machines');
+  await addMachine(page, 'Hydraulic Press', 'PR-100', { withDetails: true });
+  await expect(page.getByRole('heading', { name: 'Hydraulic Press', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'a machine on a phone');
+  await page.goto('/maintenance/machines');
+  await expect(page.getByRole('article', { name: 'Hydraulic Press' })).toContainText('PLANT / BAY2');
+  await expectAccessible(page, 'the machines as cards');
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(sideways).toBeLessThanOrEqual(0);
+  await takeHelpScreenshot(page, 'machines-360');
+});

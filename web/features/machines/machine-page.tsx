@@ -1,0 +1,171 @@
+// One machine (?id=…): its status, place and particulars, Change status (with why), Record meter reading (never below
+// the latest: the server's refusal lands on the field), Edit, and its history of status changes and meter readings,
+// newest first.
+import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconGauge, IconPencil, IconRefresh } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { TMachineDetail } from '#common/schemas/machines.ts';
+import { statusStyle } from '#common/statuses.ts';
+import { BackButton } from '../../components/back-button.tsx';
+import { QueryStatus } from '../../components/query-status.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { OnDate, When } from '../../components/when.tsx';
+import { getMachine, machineKeys } from './api.ts';
+import { MeterReadingDialog, StatusDialog } from './machine-actions.tsx';
+import { MachineDialog } from './machine-dialog.tsx';
+import { formatHours } from './meter-format.ts';
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function StatusHistory({ m }: { m: TMachineDetail }) {
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="machine-status-history">
+      <Title order={2} fz="lg" id="machine-status-history" mb="xs">
+        Status history
+      </Title>
+      <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {m.statusHistory.map((e) => (
+          <li key={e.id}>
+            <Group gap="xs" wrap="wrap">
+              {e.fromStatus ? (
+                <>
+                  <Text size="sm">{statusStyle('machine', e.fromStatus).label}</Text>
+                  <Text size="sm" aria-label="to">
+                    →
+                  </Text>
+                </>
+              ) : null}
+              <StatusBadge of="machine" status={e.toStatus} />
+              {e.reason ? (
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {e.reason}
+                </Text>
+              ) : null}
+            </Group>
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              <When at={e.at} /> · {e.byName}
+            </Text>
+          </li>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+function MeterHistory({ m }: { m: TMachineDetail }) {
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="machine-meter-history">
+      <Title order={2} fz="lg" id="machine-meter-history" mb="xs">
+        Meter readings
+      </Title>
+      {m.meterReadings.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No readings yet. Record one with “Record meter reading”.
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {m.meterReadings.map((r) => (
+            <li key={r.id}>
+              <Text size="sm" fw={600}>
+                {formatHours(r.reading)}
+                {r.source === 'work_order' ? ' · from a work order' : ''}
+              </Text>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                <When at={r.readAt} /> · {r.byName}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+export function MachinePage({ machineId }: { machineId: string }) {
+  const [open, setOpen] = useState<'edit' | 'status' | 'meter' | null>(null);
+  const machine = useQuery({
+    queryKey: machineKeys.one(machineId),
+    queryFn: ({ signal }) => getMachine(machineId, signal),
+  });
+  if (!machine.data)
+    return (
+      <Container size="lg" py="lg">
+        <QueryStatus
+          query={machine}
+          errorTitle="This machine could not be loaded"
+          loadingLabel="Loading machine"
+        />
+      </Container>
+    );
+  const m = machine.data;
+  const close = () => setOpen(null);
+  return (
+    <Container size="lg" py="lg">
+      <Stack>
+        <BackButton />
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <div>
+            <Group gap="sm">
+              <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
+                {m.name}
+              </Title>
+              <StatusBadge of="machine" status={m.status} />
+            </Group>
+            <Text size="sm" c="dimmed">
+              Asset tag {m.assetTag} · meter {formatHours(m.meterReading)}
+              {m.meterReadAt ? (
+                <>
+                  {' '}
+                  (read <When at={m.meterReadAt} />)
+                </>
+              ) : null}
+            </Text>
+          </div>
+          <Group gap="sm" wrap="wrap">
+            <Button leftSection={<IconRefresh size={16} />} onClick={() => setOpen('status')}>
+              Change status
+            </Button>
+            <Button variant="default" leftSection={<IconGauge size={16} />} onClick={() => setOpen('meter')}>
+              Record meter reading
+            </Button>
+            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setOpen('edit')}>
+              Edit
+            </Button>
+          </Group>
+        </Group>
+        <Card withBorder padding="md">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
+            <Fact label="Location">
+              {m.location ? `${m.location.code} · ${m.location.name}` : 'Not placed'}
+            </Fact>
+            <Fact label="Make">{m.make || '—'}</Fact>
+            <Fact label="Model">{m.model || '—'}</Fact>
+            <Fact label="Serial number">{m.serial || '—'}</Fact>
+            <Fact label="Commissioned">
+              {m.commissionedOn ? <OnDate date={m.commissionedOn} /> : 'Not known'}
+            </Fact>
+          </SimpleGrid>
+        </Card>
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <StatusHistory m={m} />
+          <MeterHistory m={m} />
+        </SimpleGrid>
+      </Stack>
+      <MachineDialog opened={open === 'edit'} machine={m} onClose={close} onSaved={close} />
+      <StatusDialog opened={open === 'status'} machine={m} onClose={close} />
+      <MeterReadingDialog opened={open === 'meter'} machine={m} onClose={close} />
+    </Container>
+  );
+}
