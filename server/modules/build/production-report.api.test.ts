@@ -9,6 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PRODUCTION_REPORT_MESSAGES } from '#common/schemas/production-report.ts';
+import { queryRows } from '#server/db/client.ts';
 import { createCompany } from '#server/db/seed/factories.ts';
 import { floorShopOf, type TClient, type TFloorShop } from '../../../tests/setup/shop-floor.ts';
 import { createTestApp, type TTestApp } from '../../../tests/setup/test-app.ts';
@@ -313,6 +314,29 @@ describe('the report of completed work orders', () => {
       [0, 0],
       [1, 1],
     ]);
+  });
+});
+
+describe('the minutes kept on the work order', () => {
+  it('are its finished runs’ minutes less their pauses, however the runs were written', async () => {
+    const off = await queryRows(
+      t.database.db,
+      sql`select w.id, w.actual_minutes::text as kept, coalesce(sum(case when r.status = 'finished' then
+                   round(extract(epoch from (r.finished_at - r.started_at)) / 60 - r.paused_minutes, 3) end), 0)::text as runs
+            from work_orders w
+            left join work_order_step_runs r on r.company_id = w.company_id and r.work_order_id = w.id
+           group by w.id, w.actual_minutes
+          having w.actual_minutes <> coalesce(sum(case when r.status = 'finished' then
+                   round(extract(epoch from (r.finished_at - r.started_at)) / 60 - r.paused_minutes, 3) end), 0)`,
+    );
+    expect(off).toEqual([]);
+    const kept = await queryRows(
+      t.database.db,
+      sql`select actual_minutes::text as minutes from work_orders
+           where company_id = ${shop.companyId} and status = 'completed' order by completed_at limit 1`,
+    );
+    // 30 minutes by the clock, 6 of them paused (the first work order of the set-up).
+    expect(kept).toEqual([{ minutes: '24.000' }]);
   });
 });
 

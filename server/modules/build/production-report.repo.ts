@@ -1,8 +1,8 @@
 // The production report's one statement (decision 052): the company's work orders completed in a period are read once
-// (from work_orders_completed_idx), each given its day of the period; their figures and their finished steps' minutes
-// are summed into cells of one assembly on one day, and the cells are summed four ways — in total, per period, per
-// assembly (one page, by part number) — beside the scrap per reason, so every figure on the screen and in the CSV
-// comes from one reading of the rows.
+// (from work_orders_completed_idx), each given its day of the period; their figures and the minutes their steps ran
+// (kept on the row, migration 0043) are summed into cells of one assembly on one day, and the cells are summed — in
+// total, per period, per assembly (one page, by part number) — beside the scrap per reason, so every figure on the
+// screen and in the CSV comes from one reading of the rows.
 import { type SQL, sql } from 'drizzle-orm';
 import type { TProductionGranularity } from '#common/schemas/production-report.ts';
 import type { TDb } from '../../db/client.ts';
@@ -116,8 +116,9 @@ export function sumsStatement(query: TSumsQuery): SQL {
       : sql`days.first_day + c.day`;
   // The work orders are read once. Each is given its day's number in the period by a binary search of the days'
   // first instants (width_bucket), which are worked out once per day by the zone's rules rather than converting every
-  // row's instant: a fifth of the cost. Their figures and their steps' minutes are summed per assembly, revision and
-  // day (a few thousand cells at most) and every total, period and assembly row is summed from those cells.
+  // row's instant: a fifth of the cost. Their figures — the minutes their steps ran included, which the database keeps
+  // on the work order's row (migration 0043) — are summed per assembly, revision and day (a few thousand cells at
+  // most), and every total, period and assembly row is summed from those cells.
   return sql`
     with first as (
       select (${query.from}::timestamptz at time zone ${zone})::date as day
@@ -130,6 +131,7 @@ export function sumsStatement(query: TSumsQuery): SQL {
     ), wo as materialized (
       select w.id, w.assembly_id, w.revision_id, w.due_on - days.first_day as due_day,
              w.due_on is null as no_due, w.good_quantity as good, w.scrap_quantity as scrap,
+             w.actual_minutes as actual,
              width_bucket(w.completed_at, days.starts) - 1 as day
         from work_orders w, days
        where w.company_id = ${c} and w.status = 'completed'
@@ -142,7 +144,7 @@ export function sumsStatement(query: TSumsQuery): SQL {
              count(*) filter (where wo.due_day >= wo.day) as on_time,
              count(*) filter (where wo.due_day < wo.day) as late,
              count(*) filter (where wo.no_due) as no_due,
-             sum(wo.good) as good, sum(wo.scrap) as scrap
+             sum(wo.good) as good, sum(wo.scrap) as scrap, sum(wo.actual) as actual
         from wo
        group by wo.assembly_id, wo.revision_id, wo.day
     ), standard as (
@@ -150,27 +152,18 @@ export function sumsStatement(query: TSumsQuery): SQL {
         from assembly_steps s
        where s.company_id = ${c} and s.revision_id in (select revision_id from orders)
        group by s.revision_id
-    ), minutes as (
-      -- A step's minutes are its clock from start to finish less its pauses (decision 049): intervals and pauses are
-      -- summed apart and turned into minutes once per cell.
-      select wo.assembly_id, wo.day, sum(r.finished_at - r.started_at) as clock, sum(r.paused_minutes) as paused
-        from work_order_step_runs r
-        join wo on wo.id = r.work_order_id
-       where r.company_id = ${c} and r.status = 'finished'
-       group by wo.assembly_id, wo.day
     ), cells as (
       select o.assembly_id, o.day, sum(o.completed) as completed, sum(o.on_time) as on_time, sum(o.late) as late,
-             sum(o.no_due) as no_due, sum(o.good) as good, sum(o.scrap) as scrap,
+             sum(o.no_due) as no_due, sum(o.good) as good, sum(o.scrap) as scrap, sum(o.actual) as actual,
              sum(coalesce(st.setup, 0) * o.completed + coalesce(st.run, 0) * (o.good + o.scrap)) as standard
         from orders o
         left join standard st on st.revision_id = o.revision_id
        group by o.assembly_id, o.day
     ), facts as materialized (
       select c.assembly_id, ${period} as period, c.completed, c.on_time, c.late, c.no_due, c.good, c.scrap,
-             c.standard, coalesce(extract(epoch from m.clock) / 60 - m.paused, 0) as actual
+             c.standard, c.actual
         from cells c
         cross join days
-        left join minutes m on m.assembly_id = c.assembly_id and m.day = c.day
     ), by_assembly as (
       select f.assembly_id, ${FIGURES} from facts f group by f.assembly_id
     ), assembly_page as (

@@ -48,6 +48,12 @@ export const workOrders = pgTable(
     outputLocationId: uuid('output_location_id'),
     goodQuantity: quantity('good_quantity').notNull().default('0'),
     scrapQuantity: quantity('scrap_quantity').notNull().default('0'),
+    /**
+     * The minutes its finished step runs took, pauses left out (each run's rounded to 3 decimals): kept by the
+     * triggers of migration 0043 on work_order_step_runs whoever writes them, so the production report reads this
+     * row instead of joining every step run (decision 052).
+     */
+    actualMinutes: numeric('actual_minutes', { precision: 14, scale: 3 }).notNull().default('0'),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     createdBy: text('created_by').notNull(),
     releasedAt: timestamp('released_at', tz),

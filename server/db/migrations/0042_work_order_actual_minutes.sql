@@ -1,0 +1,1 @@
+ALTER TABLE "work_orders" ADD COLUMN "actual_minutes" numeric(14, 3) DEFAULT '0' NOT NULL;
