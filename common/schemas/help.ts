@@ -15,6 +15,7 @@ export const GETTING_STARTED_STEP_IDS = [
   'order',
   'work-order',
   'production',
+  'machine',
   'scan',
   'count',
 ] as const;
@@ -131,6 +132,15 @@ export const GETTING_STARTED_STEPS: readonly TGettingStartedStep[] = [
     detail:
       'Ticked once a work order has been completed on the floor: it counts in the report on the day it was completed.',
     to: '/build/production-report',
+  },
+  {
+    id: 'machine',
+    audience: 'admin',
+    feature: 'maintenance',
+    access: 'admin',
+    title: 'Add your first machine',
+    detail: 'Ticked once a machine has been added: its status and runtime meter are kept from then on.',
+    to: '/maintenance/machines',
   },
   {
     id: 'scan',

@@ -1,9 +1,9 @@
 // Machines (/maintenance/machines, issue 22, decision 055): an admin switches the Maintenance area on under Config,
-// adds a machine at a place of the location tree with its commissioning day (the company's today), is refused a
-// second machine with the same asset tag on the field, records meter readings (one below the latest refused on its
-// field, in words), takes the machine down with a reason and finds the change in its history, then narrows the list
-// by status and search; on a 360 px phone the list is cards without sideways scroll. axe clean at each state, and
-// the keyboard alone records a reading.
+// follows Getting started's new step here, adds a machine at a place of the location tree with its commissioning
+// day (the company's today) and finds the step ticked, is refused a second machine with the same asset tag on the
+// field, records meter readings (one below the latest refused on its field, in words), takes the machine down with
+// a reason and finds the change in its history, then narrows the list by status and search; on a 360 px phone the
+// list is cards without sideways scroll. axe clean at each state, and the keyboard alone records a reading.
 import { expect, type Page, test } from '@playwright/test';
 import { todayIn } from '../../common/time/calendar.ts';
 import { expectAccessible, expectDialogAccessible } from './support/axe.ts';
@@ -41,6 +41,10 @@ async function setUp(page: Page) {
   await expect(page.getByText('Configuration saved')).toBeVisible();
 }
 
+/** A step of Getting started on /help. */
+const gettingStartedStep = (page: Page, id: string) =>
+  page.getByRole('list', { name: 'Getting started steps' }).locator(`li[data-step="${id}"]`);
+
 /** "Add machine" from the list, filled in; the machine's page opens. */
 async function addMachine(page: Page, name: string, tag: string, { withDetails = false } = {}) {
   await page.getByRole('button', { name: 'Add machine' }).click();
@@ -65,7 +69,12 @@ test('an admin adds a machine, reads its meter, takes it down and finds it all i
   page,
 }) => {
   await setUp(page);
-  await page.goto('/maintenance/machines');
+  // Getting started offers Maintenance's step once the area is on, not yet done; it leads here.
+  await page.goto('/help');
+  const machineStep = gettingStartedStep(page, 'machine');
+  await expect(machineStep).toContainText('To do');
+  await machineStep.getByRole('link', { name: 'Add your first machine' }).click();
+  await expect(page).toHaveURL(/\/maintenance\/machines$/);
   await expect(page.getByRole('heading', { name: 'Machines', level: 1 })).toBeVisible();
   await expect(page.getByText('No machines yet. Add one with “Add machine”.')).toBeVisible();
   await expectAccessible(page, 'the empty list of machines');
@@ -87,6 +96,10 @@ test('an admin adds a machine, reads its meter, takes it down and finds it all i
   await expect(page.getByText('PLANT / BAY2 · Bay 2')).toBeVisible();
   await expect(page.getByText('Not known')).toHaveCount(0);
   await expectAccessible(page, 'a new machine');
+  await page.goto('/help');
+  await expect(gettingStartedStep(page, 'machine')).toContainText('Done');
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'CNC Lathe', level: 1 })).toBeVisible();
 
   // Meter readings: forward, then one below the latest refused on its field, in the server's words.
   await page.getByRole('button', { name: 'Record meter reading' }).click();

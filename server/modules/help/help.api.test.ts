@@ -190,6 +190,20 @@ describe("an admin's set-up steps", () => {
   });
 });
 
+describe("Maintenance's step", () => {
+  it('is offered once the area is switched on, and ticked by the first machine added', async () => {
+    const admin = await t.signIn({ email: 'ada@mach.example', role: 'admin', companyName: 'Machine Works' });
+    expect((await stepsOf(admin)).steps.map((s) => s.id)).not.toContain('machine');
+    const on = await send('PATCH', '/api/v1/company/label-config', admin, { enableMaintenanceFeature: true });
+    expect(on.statusCode, on.body).toBe(200);
+    const ids = (await stepsOf(admin)).steps.map((s) => s.id);
+    expect(ids.slice(ids.indexOf('production'))).toEqual(['production', 'machine']);
+    expect(await doneOf(admin)).toMatchObject({ machine: false });
+    await created('/api/v1/machines', { name: 'Lathe', assetTag: 'LT-1' }, admin);
+    expect(await doneOf(admin)).toMatchObject({ machine: true });
+  });
+});
+
 describe("an operator's own steps", () => {
   it('are scan and count, ticked by what this operator did and not by a colleague', async () => {
     const company = 'Floor Works';

@@ -10,6 +10,7 @@ import { countLines } from '../inventory/count.tables.ts';
 import { items, locations } from '../inventory/inventory.tables.ts';
 import { stockTransactions } from '../inventory/stock.tables.ts';
 import { labelCodes } from '../labels/labels.tables.ts';
+import { machines } from '../maintenance/machines.tables.ts';
 
 /** True when the query finds a row (it stops at the first). */
 async function exists(query: { limit: (n: number) => PromiseLike<unknown[]> }): Promise<boolean> {
@@ -18,11 +19,11 @@ async function exists(query: { limit: (n: number) => PromiseLike<unknown[]> }): 
 
 /**
  * The company-wide steps: configuration changed, items, locations, a printed label, a user added, an assembly released,
- * an order opened, a work order released, a work order completed.
+ * an order opened, a work order released, a work order completed, a machine added.
  */
 export async function companyProgress(tx: TDb, companyId: string) {
   const one = { one: sql<number>`1` };
-  const [configure, anyItem, anyLocation, labels, team, assembly, order, workOrder, production] =
+  const [configure, anyItem, anyLocation, labels, team, assembly, order, workOrder, production, machine] =
     await Promise.all([
       // Saving the configuration with a change writes this entry (companies.service.ts); an unchanged save does not.
       exists(
@@ -81,6 +82,7 @@ export async function companyProgress(tx: TDb, companyId: string) {
           .from(workOrders)
           .where(and(eq(workOrders.companyId, companyId), eq(workOrders.status, 'completed'))),
       ),
+      exists(tx.select(one).from(machines).where(eq(machines.companyId, companyId))),
     ]);
   return {
     configure,
@@ -92,6 +94,7 @@ export async function companyProgress(tx: TDb, companyId: string) {
     order,
     'work-order': workOrder,
     production,
+    machine,
   };
 }
 
