@@ -62,9 +62,8 @@ export async function pickLocation(page: Page, box: Locator, fullCode: string) {
     .click();
 }
 
-/** "New assembly" from Assembly Setup: the item chosen in the picker; the assembly's page opens on its draft. */
+/** "New assembly" on the Assembly Setup list: the item chosen in the picker; the assembly's page opens on its draft. */
 export async function newAssembly(page: Page, partNumber: string) {
-  await page.goto('/assembly-setup');
   await expect(page.getByRole('heading', { name: 'Assembly Setup', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'New assembly' }).click();
   const form = page.getByRole('form', { name: 'New assembly' });
