@@ -35,10 +35,13 @@ export const ZStockReportQuerySchema = z
   })
   .refine((q) => q.from <= q.to, { path: ['to'], message: 'The end date must be on or after the start date' })
   // Zod runs this even when a field above failed: only dates are measured (a word would throw, a 500).
-  .refine((q) => !isCalendarDate(q.from) || !isCalendarDate(q.to) || daysBetween(q.from, q.to) <= REPORT_MAX_DAYS, {
-    path: ['from'],
-    message: 'A report covers at most ten years',
-  });
+  .refine(
+    (q) => !isCalendarDate(q.from) || !isCalendarDate(q.to) || daysBetween(q.from, q.to) <= REPORT_MAX_DAYS,
+    {
+      path: ['from'],
+      message: 'A report covers at most ten years',
+    },
+  );
 export type TStockReportQuery = z.infer<typeof ZStockReportQuerySchema>;
 
 export const ZStockReportRowSchema = z.object({

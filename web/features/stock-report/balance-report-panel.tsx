@@ -122,8 +122,8 @@ export function BalanceReportPanel() {
     <Stack>
       <Text size="sm" c="dimmed">
         Per item: the stock at the start of the period, what was received and issued in it (moves between
-        locations count as both), and what was left at its end. Whole days on the company's clock; values at today's unit
-        cost.
+        locations count as both), and what was left at its end. Whole days on the company's clock; values at
+        today's unit cost.
       </Text>
       <DataList
         query={shown}
