@@ -190,7 +190,12 @@ export function sumsStatement(query: TSumsQuery): SQL {
     union all
     select 'reason', o.scrap_reason, null, null, null, null, null, sum(o.scrap_quantity)::text, ${NO_FIGURES}
       from work_order_outputs o
-     where o.company_id = ${c} and o.scrap_quantity > 0 and o.work_order_id in (select id from wo)
+      -- Joined on the report's own range rather than 'in (select id from wo)': the planner took the CTE for 200
+      -- rows and looked up each work order's outputs apart, 270 of 450 ms for a year (bench:build, 2026-11-27).
+      join work_orders w on w.company_id = o.company_id and w.id = o.work_order_id
+     where o.company_id = ${c} and o.scrap_quantity > 0
+       and w.status = 'completed' and w.completed_at >= ${query.from} and w.completed_at < ${query.until}
+       ${ofAssembly}
      group by o.scrap_reason`;
 }
 
