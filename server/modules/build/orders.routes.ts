@@ -14,6 +14,7 @@ import {
   ZBuildOrderUpdateSchema,
 } from '#common/schemas/build-orders.ts';
 import { fileResponse } from '../../plugins/api-errors.ts';
+import { sendCsv } from '../../plugins/csv-reply.ts';
 import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
 import { buildability } from './buildability.service.ts';
 import { createOrder, getOrder, listOrders, updateOrder } from './orders.service.ts';
@@ -48,14 +49,7 @@ export const buildOrdersRoutes = tenantRoutes({ feature: 'build' }, (r) => {
         response: { 200: fileResponse('A CSV file (UTF-8)', ['text/csv']) },
       },
     },
-    async (request, reply) => {
-      const { fileName, csv } = await exportOrdersCsv(tenantOf(request), request.query);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
-    },
+    async (request, reply) => sendCsv(reply, await exportOrdersCsv(tenantOf(request), request.query)),
   );
   r.post(
     '/api/v1/build-orders',

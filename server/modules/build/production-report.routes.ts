@@ -6,6 +6,7 @@ import {
   ZProductionReportSchema,
 } from '#common/schemas/production-report.ts';
 import { fileResponse } from '../../plugins/api-errors.ts';
+import { sendCsv } from '../../plugins/csv-reply.ts';
 import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
 import { productionReport } from './production-report.service.ts';
 import { exportProductionReportCsv } from './production-report-csv.ts';
@@ -44,13 +45,7 @@ export const productionReportRoutes = tenantRoutes({ feature: 'build' }, (r) => 
         response: { 200: fileResponse('A CSV file (UTF-8)', ['text/csv']) },
       },
     },
-    async (request, reply) => {
-      const { fileName, csv } = await exportProductionReportCsv(tenantOf(request), request.query);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
-    },
+    async (request, reply) =>
+      sendCsv(reply, await exportProductionReportCsv(tenantOf(request), request.query)),
   );
 });

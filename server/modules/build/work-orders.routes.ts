@@ -10,6 +10,7 @@ import {
   ZWorkOrderPageSchema,
 } from '#common/schemas/work-orders.ts';
 import { fileResponse } from '../../plugins/api-errors.ts';
+import { sendCsv } from '../../plugins/csv-reply.ts';
 import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
 import { moveWorkOrder } from './work-order-moves.service.ts';
 import { travellerPdf } from './work-order-traveller.service.ts';
@@ -46,14 +47,7 @@ export const workOrdersRoutes = tenantRoutes({ feature: 'build' }, (r) => {
         response: { 200: fileResponse('A CSV file (UTF-8)', ['text/csv']) },
       },
     },
-    async (request, reply) => {
-      const { fileName, csv } = await exportWorkOrdersCsv(tenantOf(request), request.query);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
-    },
+    async (request, reply) => sendCsv(reply, await exportWorkOrdersCsv(tenantOf(request), request.query)),
   );
   r.post(
     '/api/v1/work-orders',

@@ -21,6 +21,7 @@ import {
   ZItemImportResultSchema,
 } from '#common/schemas/items-csv.ts';
 import { fileResponse } from '../../plugins/api-errors.ts';
+import { sendCsv } from '../../plugins/csv-reply.ts';
 import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
 import { createItem, getItem, listItems, updateItem } from './items.service.ts';
 import { exportItemsCsv, importItemsCsv } from './items-import.service.ts';
@@ -76,14 +77,7 @@ export const inventorySetupRoutes = tenantRoutes({ feature: 'inventory' }, (r) =
         response: { 200: fileResponse('A CSV file (UTF-8)', ['text/csv']) },
       },
     },
-    async (request, reply) => {
-      const { fileName, csv } = await exportItemsCsv(tenantOf(request), request.query);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
-    },
+    async (request, reply) => sendCsv(reply, await exportItemsCsv(tenantOf(request), request.query)),
   );
   r.post(
     '/api/v1/items/import',

@@ -12,6 +12,7 @@ import {
   ZStockPageSchema,
 } from '#common/schemas/stock-list.ts';
 import { fileResponse } from '../../plugins/api-errors.ts';
+import { sendCsv } from '../../plugins/csv-reply.ts';
 import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
 import {
   exportStockCsv,
@@ -51,14 +52,7 @@ export const stockListRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
         response: { 200: fileResponse('A CSV file (UTF-8)', ['text/csv']) },
       },
     },
-    async (request, reply) => {
-      const { fileName, csv } = await exportStockCsv(tenantOf(request), request.query);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
-    },
+    async (request, reply) => sendCsv(reply, await exportStockCsv(tenantOf(request), request.query)),
   );
   r.get(
     '/api/v1/stock/categories',
