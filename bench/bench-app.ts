@@ -185,6 +185,11 @@ export async function timeRequests(
     times.push(performance.now() - start);
     if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
   }
-  times.sort((a, b) => a - b);
-  return { name, median: quantile(times, 0.5), p99: quantile(times, 0.99), n: times.length };
+  return latencyOf(name, times);
+}
+
+/** The median and p99 of `times` (milliseconds, in any order). */
+export function latencyOf(name: string, times: number[]): TLatency {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { name, median: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), n: sorted.length };
 }

@@ -1,21 +1,7 @@
-// `npm run bench:build`: the Build area (issue 21) on the real PostgreSQL server (BENCH_PG_URL, default the local
-// one, a scratch database) and on PGlite (on disk, as `npm start` uses it). On each:
-//   1. set-up through the real API (build-shop.ts): a 50-line, 3-level BOM (TOP), its parts in stock, released work
-//      orders of it, an order for 2,000 TOP, and the production report's 20 volume assemblies;
-//   2. 100,000 completed work orders of those (build-data.ts, set-based SQL), then the production report
-//      (`productionReport(tenant, query)`, in this process as the route calls it) for 90 days, all assemblies and one;
-//   3. the server started as `npm start` runs it, in its own process, and driven over HTTP with real sessions: the
-//      whole shop-floor run of a released TOP work order to completion (59 requests, every one through the floor's
-//      routes and rules), timed per run and per request; then "Can we build it?" for the order, which explodes TOP
-//      through every level.
-// Prints a table and records it in docs/performance.md with the machine, the date and the load it ran under.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { ZProductionReportQuerySchema } from '#common/schemas/production-report.ts';
-import { dayRangeIn } from '#common/time/calendar.ts';
 import { openDatabase, queryRows, type TDatabase } from '#server/db/client.ts';
 import { applyMigrations } from '#server/db/migrate.ts';
 import { createCompany, createUser } from '#server/db/seed/factories.ts';
@@ -23,12 +9,9 @@ import { type TTenant, tenantFor } from '#server/db/tenant.ts';
 import { systemActor } from '#server/modules/audit/audit.ts';
 import { explosionInput } from '#server/modules/build/explosion.repo.ts';
 import { explode } from '#server/modules/build/explosion.ts';
-import { sumsStatement } from '#server/modules/build/production-report.repo.ts';
-import { productionReport } from '#server/modules/build/production-report.service.ts';
-import { companyTimeZone } from '#server/modules/companies/company-clock.ts';
 import {
   APP_URL,
-  quantile,
+  latencyOf,
   SAMPLES,
   signIn,
   startServer,
@@ -37,13 +20,13 @@ import {
   withScratchPostgres,
 } from './bench-app.ts';
 import { generateCompletedWorkOrders, type TVolume } from './build-data.ts';
+import { measureReport, REPORT_CALLS, reportVersion } from './build-report.ts';
 import { apiClient, runWorkOrder, setUpShop, type TBuildShop } from './build-shop.ts';
 import { machineLine, recordSection } from './record.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARM_UP_RUNS = 3;
 const VOLUME = Number(process.env.BENCH_WORK_ORDERS ?? 100_000);
-const REPORT_CALLS = Number(process.env.BENCH_REPORT_CALLS ?? 20);
 
 const ADMIN = 'bench.admin@bench.example';
 const OPERATOR = 'bench.operator@bench.example';
@@ -61,11 +44,6 @@ interface TResult {
   /** The report's code that was measured (it was still changing in this checkout). */
   reportVersion: string;
 }
-
-const latency = (name: string, values: number[]): TLatency => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { name, median: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), n: sorted.length };
-};
 
 async function main() {
   const load = loadavg()[0]!;
@@ -191,7 +169,7 @@ async function measure(
       requestsPerRun = run.requests.length;
       for (const r of run.requests) byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), r.ms]);
     }
-    const runs = latency(`whole run (${requestsPerRun} requests)`, totals);
+    const runs = latencyOf(`whole run (${requestsPerRun} requests)`, totals);
     console.log(`  run: median ${runs.median.toFixed(0)} ms, p99 ${runs.p99.toFixed(0)} ms`);
     const admin = apiClient(base, adminCookie);
     const explosion = await timeRequests(
@@ -212,7 +190,7 @@ async function measure(
       setUpSeconds,
       runs,
       perRequest: ['open', 'start', 'consume', 'finish', 'output', 'complete'].map((kind) =>
-        latency(kind, byKind.get(kind) ?? []),
+        latencyOf(kind, byKind.get(kind) ?? []),
       ),
       requestsPerRun,
       explosion,
@@ -262,86 +240,9 @@ async function measureExplode(tenant: TTenant, shop: TBuildShop): Promise<TLaten
     return times;
   };
   return [
-    latency(`its reads alone (explosionInput, ${input.lines.length} lines)`, await time(read)),
-    latency('explode() alone (the pure walk)', await time(() => explode(demand, input))),
+    latencyOf(`its reads alone (explosionInput, ${input.lines.length} lines)`, await time(read)),
+    latencyOf('explode() alone (the pure walk)', await time(() => explode(demand, input))),
   ];
-}
-
-/** The production report: 90 days by day for all assemblies and for one, a year by week; median and p99. */
-async function measureReport(tenant: TTenant): Promise<TLatency[]> {
-  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-  const assemblyId = await tenant.run(async (tx) => {
-    const rows = (await tx.execute(
-      `select a.id from assemblies a join items i on i.company_id = a.company_id and i.id = a.item_id
-        where i.part_number = 'V07'`,
-    )) as unknown as { rows: Array<{ id: string }> };
-    return rows.rows[0]!.id;
-  });
-  const cases: Array<[string, object]> = [
-    ['production report, last 90 days by day, all assemblies', { from: day(89), to: day(0) }],
-    ['production report, last 90 days by day, one assembly', { from: day(89), to: day(0), assemblyId }],
-    [
-      'production report, last 365 days by week, all assemblies',
-      { from: day(364), to: day(0), granularity: 'week' },
-    ],
-  ];
-  const out: TLatency[] = [];
-  for (const [name, raw] of cases) {
-    // The query as the route hands it over: parsed by the contract (by day unless said, the first page of 25).
-    const query = ZProductionReportQuerySchema.parse(raw);
-    await productionReport(tenant, query); // warms the cache
-    const times: number[] = [];
-    for (let i = 0; i < REPORT_CALLS; i++) {
-      const start = performance.now();
-      await productionReport(tenant, query);
-      times.push(performance.now() - start);
-    }
-    out.push(latency(name, times));
-    if (name.endsWith('all assemblies')) console.log(await explainReport(tenant, query));
-    console.log(
-      `  ${name}: median ${out.at(-1)!.median.toFixed(0)} ms, p99 ${out.at(-1)!.p99.toFixed(0)} ms`,
-    );
-  }
-  return out;
-}
-
-/** EXPLAIN (ANALYZE, BUFFERS) of the report's statement for `query`, under the settings the report sets. */
-async function explainReport(
-  tenant: TTenant,
-  query: ReturnType<typeof ZProductionReportQuerySchema.parse>,
-): Promise<string> {
-  return tenant.run(async (tx) => {
-    const timeZone = await companyTimeZone(tx, tenant.companyId);
-    await tx.execute(
-      sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true),
-                 set_config('max_parallel_workers_per_gather', '0', true)`,
-    );
-    const statement = sumsStatement({
-      companyId: tenant.companyId,
-      timeZone,
-      from: new Date(dayRangeIn(query.from, timeZone).from),
-      until: new Date(dayRangeIn(query.to, timeZone).to),
-      granularity: query.granularity,
-      assemblyId: query.assemblyId,
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    });
-    const plan = await queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain (analyze, buffers) ${statement}`);
-    return plan.map((r) => `    ${r['QUERY PLAN']}`).join('\n');
-  });
-}
-
-/** Which report code was measured: its last commit, and whether the checkout's files differed from it. */
-function reportVersion(): string {
-  const files = [
-    'server/modules/build/production-report.repo.ts',
-    'server/modules/build/production-report.service.ts',
-  ];
-  const commit = spawnSync('git', ['log', '-1', '--format=%h', '--', ...files], {
-    encoding: 'utf8',
-  }).stdout.trim();
-  const dirty = spawnSync('git', ['diff', '--quiet', 'HEAD', '--', ...files]).status !== 0;
-  return `commit ${commit || 'unknown'}${dirty ? ' with uncommitted changes in the checkout' : ''}`;
 }
 
 function render(results: TResult[], load: [number, number]): string {
