@@ -2,6 +2,7 @@
 // every list toolbar starts with, so each list names only its own words and choices.
 import { Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { statusStyle, type TStatusKind, type TStatusOf } from '#common/statuses.ts';
 
 /** The search box: typing goes to `setSearch`, which the list state debounces before it reaches the server. */
 export function ListSearch({
@@ -64,4 +65,15 @@ export function ListChoice<TValue extends string>({
       maw="100%"
     />
   );
+}
+
+/** A status filter's choices: "All statuses", then each of `statuses` by the label its badge shows. */
+export function statusChoices<K extends TStatusKind, S extends TStatusOf<K>>(
+  kind: K,
+  statuses: readonly S[],
+): { value: S | 'all'; label: string }[] {
+  return [
+    { value: 'all', label: 'All statuses' },
+    ...statuses.map((status) => ({ value: status, label: statusStyle(kind, status).label })),
+  ];
 }

@@ -1,13 +1,13 @@
 // Picks work orders to label (decision 053): the company's work orders, paged and searched on the server by number
 // or assembly and narrowed by status, each with an Add button; a cancelled one gets no label. The picks join the
 // selection Tag Items prints, labels and travellers alike.
-import { Button, Card, Group, Select, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Card, Group, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TWorkOrderSummary } from '#common/schemas/work-orders.ts';
-import { statusStyle } from '#common/statuses.ts';
 import { type TWorkOrderStatus, WORK_ORDER_STATUSES } from '#common/work-order-status.ts';
 import { DataList } from '../../components/data-list/data-list.tsx';
+import { ListChoice, ListSearch, statusChoices } from '../../components/data-list/list-filters.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
@@ -19,10 +19,7 @@ import type { TPick } from './target-picker.tsx';
 const PAGE_SIZE = 10;
 type TFilter = TWorkOrderStatus | 'all';
 
-const FILTER_OPTIONS = [
-  { value: 'all', label: 'All statuses' },
-  ...WORK_ORDER_STATUSES.map((s) => ({ value: s, label: statusStyle('workOrder', s).label })),
-];
+const FILTER_OPTIONS = statusChoices('workOrder', WORK_ORDER_STATUSES);
 
 /** How a work order reads in the selection. */
 const pickLabel = (w: TWorkOrderSummary) => `${w.numberText} ${w.partNumber} ${w.name}`;
@@ -127,22 +124,13 @@ export function WorkOrderPicker({
       )}
       toolbar={
         <>
-          <TextInput
-            aria-label="Find work orders"
-            placeholder="Number, part or name"
-            type="search"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={list.search}
-            onChange={(e) => list.setSearch(e.currentTarget.value)}
-          />
-          <Select
-            aria-label="Work order status"
-            data={FILTER_OPTIONS}
+          <ListSearch list={list} label="Find work orders" placeholder="Number, part or name" w={240} />
+          <ListChoice
+            label="Work order status"
+            options={FILTER_OPTIONS}
             value={list.filters.status}
-            allowDeselect={false}
-            onChange={(value) => list.setFilter('status', (value ?? 'all') as TFilter)}
+            onChange={(status) => list.setFilter('status', status)}
             w={200}
-            maw="100%"
           />
         </>
       }

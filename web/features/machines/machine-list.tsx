@@ -11,9 +11,8 @@ import {
   type TMachineStatus,
   type TMachineSummary,
 } from '#common/schemas/machines.ts';
-import { statusStyle } from '#common/statuses.ts';
 import { DataList } from '../../components/data-list/data-list.tsx';
-import { ListChoice, ListSearch } from '../../components/data-list/list-filters.tsx';
+import { ListChoice, ListSearch, statusChoices } from '../../components/data-list/list-filters.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
@@ -24,10 +23,7 @@ import { formatHours } from './meter-format.ts';
 const PAGE_SIZE = 25;
 type TFilter = TMachineStatus | 'all';
 
-const FILTER_OPTIONS: { value: TFilter; label: string }[] = [
-  { value: 'all', label: 'All statuses' },
-  ...MACHINE_STATUSES.map((s) => ({ value: s, label: statusStyle('machine', s).label })),
-];
+const FILTER_OPTIONS = statusChoices('machine', MACHINE_STATUSES);
 
 const linkTo = (m: TMachineSummary) => machinePath(m.id);
 const makeModel = (m: TMachineSummary) => [m.make, m.model].filter(Boolean).join(' ') || '—';

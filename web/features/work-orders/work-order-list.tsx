@@ -7,11 +7,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TWorkOrderListQuery, TWorkOrderSummary } from '#common/schemas/work-orders.ts';
-import { statusStyle } from '#common/statuses.ts';
 import { type TWorkOrderStatus, WORK_ORDER_STATUSES } from '#common/work-order-status.ts';
 import { AssemblySelect, type TAssemblyOption } from '../../components/assembly-picker.tsx';
 import { DataList } from '../../components/data-list/data-list.tsx';
-import { ListChoice, ListSearch } from '../../components/data-list/list-filters.tsx';
+import { ListChoice, ListSearch, statusChoices } from '../../components/data-list/list-filters.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
 import { DateRangeField, type TDateRange } from '../../components/date-range-field.tsx';
@@ -25,10 +24,7 @@ import { NewWorkOrderDialog } from './new-work-order-dialog.tsx';
 const PAGE_SIZE = 25;
 type TFilter = TWorkOrderStatus | 'all';
 
-const FILTER_OPTIONS: { value: TFilter; label: string }[] = [
-  { value: 'all', label: 'All statuses' },
-  ...WORK_ORDER_STATUSES.map((s) => ({ value: s, label: statusStyle('workOrder', s).label })),
-];
+const FILTER_OPTIONS = statusChoices('workOrder', WORK_ORDER_STATUSES);
 
 const linkTo = (w: TWorkOrderSummary) => workOrderPath(w.id);
 
