@@ -126,7 +126,7 @@ test('a planner prints a work order’s label and traveller; its QR code opens t
   await expect(list.getByRole('row', { name: new RegExp(cancelled.numberText) })).toContainText(
     'Cancelled: no label',
   );
-  await page.getByRole('searchbox', { name: 'Find work orders' }).fill(released.numberText);
+  await page.getByRole('textbox', { name: 'Find work orders' }).fill(released.numberText);
   await expect(list.getByRole('row')).toHaveCount(2);
   await list.getByRole('button', { name: `Add ${released.numberText} to the labels to print` }).click();
   const selected = page.getByRole('list', { name: 'Selected labels' });
