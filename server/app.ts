@@ -2,6 +2,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { fileClock, systemClock, type TClock } from './clock.ts';
 import type { TDatabase } from './db/client.ts';
 import type { TConfig } from './env.ts';
 import { startAppJobWorker } from './jobs/queues.ts';
@@ -50,6 +51,8 @@ declare module 'fastify' {
     config: TConfig;
     database: TDatabase;
     mailer: TMailer;
+    /** What "now" is for the shop's calendar (due dates, reminders): server/clock.ts. */
+    clock: TClock;
     /** better-auth: routes call `app.auth.api.*` on the server side (decision 015). */
     auth: TAuth;
     /** Starts the background job worker, mail included (once; later calls return the same one). Stopped on close. */
@@ -66,6 +69,8 @@ export interface TBuildAppOptions {
   webDistDir?: string;
   /** The mailer; by default SMTP when SMTP_URL is set, else the outbox folder in DATA_DIR. */
   mailer?: TMailer;
+  /** The app's clock; by default APP_CLOCK_FILE's when set, else the system's. Tests of services pass a manual one. */
+  clock?: TClock;
 }
 
 /** A hop count becomes the function form: trust the nearest `hops` proxies, as proxy-addr does. */
@@ -97,6 +102,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('mailer', mailer);
+  app.decorate('clock', options.clock ?? (config.appClockFile ? fileClock(config.appClockFile) : systemClock));
   app.decorate(
     'auth',
     createAuth({

@@ -39,6 +39,14 @@ describe('configuration', () => {
     expect(configErrorOf({ PASSWORD_HASH_COST: '11' }).message).toMatch(/\bPASSWORD_HASH_COST\b/);
   });
 
+  it('lets a test server read its clock from a file, never a production one', () => {
+    expect(loadConfig({}).appClockFile).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test', APP_CLOCK_FILE: '/tmp/now' }).appClockFile).toBe('/tmp/now');
+    expect(configErrorOf({ NODE_ENV: 'production', APP_CLOCK_FILE: '/tmp/now' }).message).toMatch(
+      /APP_CLOCK_FILE: Must not be set in production/,
+    );
+  });
+
   it('takes the job poll interval in milliseconds', () => {
     expect(loadConfig({ JOBS_POLL_INTERVAL_MS: '250' }).jobsPollIntervalMs).toBe(250);
   });

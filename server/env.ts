@@ -58,6 +58,8 @@ const ZEnvSchema = z.object({
     .min(12, { message: 'Must be a whole number from 12 to 20' })
     .max(20, { message: 'Must be a whole number from 12 to 20' })
     .default(PASSWORD_HASH_PARAMS.logN),
+  // A file holding the instant the app takes as now (server/clock.ts): test servers only, refused in production.
+  APP_CLOCK_FILE: z.string().min(1).optional(),
 });
 
 /** The parsed configuration the server runs with. */
@@ -79,6 +81,8 @@ export interface TConfig {
   logLevel: (typeof LOG_LEVELS)[number];
   /** log2 of scrypt's N for new password hashes (17 unless a test server asks for less). */
   passwordHashCost: number;
+  /** Where a test server reads the app's clock from (server/clock.ts); undefined reads the system clock. */
+  appClockFile: string | undefined;
 }
 
 /** Thrown when a variable is wrong; the message names every bad variable. */
@@ -101,6 +105,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       `Invalid configuration:\n  PASSWORD_HASH_COST: Must be at least ${PASSWORD_HASH_PARAMS.logN} in production`,
     );
   }
+  if (e.NODE_ENV === 'production' && e.APP_CLOCK_FILE) {
+    throw new ConfigError('Invalid configuration:\n  APP_CLOCK_FILE: Must not be set in production');
+  }
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -116,5 +123,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
     passwordHashCost: e.PASSWORD_HASH_COST,
+    appClockFile: e.APP_CLOCK_FILE,
   };
 }

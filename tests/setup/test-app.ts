@@ -8,6 +8,7 @@ import { AppError } from '#common/errors.ts';
 import type { TRole } from '#common/roles.ts';
 import { CSRF_COOKIE } from '#common/schemas/auth.ts';
 import { buildApp } from '#server/app.ts';
+import type { TClock } from '#server/clock.ts';
 import type { TDatabase } from '#server/db/client.ts';
 import { createCompany, createUser, FACTORY_PASSWORD } from '#server/db/seed/factories.ts';
 import { loadConfig, type TConfig } from '#server/env.ts';
@@ -64,6 +65,8 @@ export interface TTestAppOptions {
    * read the outbox and jobs tables, or run a worker of their own.
    */
   jobWorker?: boolean;
+  /** The app's clock (server/clock.ts), e.g. manualClock(...) to move the shop's day; the system's by default. */
+  clock?: TClock;
 }
 
 /** Builds the app on PGlite or PostgreSQL (per TEST_DB_KIND). */
@@ -94,6 +97,7 @@ export async function createTestApp(options: TTestAppOptions = {}): Promise<TTes
       sessionSecret: randomBytes(32).toString('hex'),
       // This folder has no index.html: the app serves the API alone, and unknown paths get JSON 404s.
       webDistDir: fileURLToPath(new URL('.', import.meta.url)),
+      ...(options.clock ? { clock: options.clock } : {}),
     });
     await app.ready();
     if (options.jobWorker) await app.startJobWorker();
