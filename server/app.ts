@@ -102,7 +102,10 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('mailer', mailer);
-  app.decorate('clock', options.clock ?? (config.appClockFile ? fileClock(config.appClockFile) : systemClock));
+  app.decorate(
+    'clock',
+    options.clock ?? (config.appClockFile ? fileClock(config.appClockFile) : systemClock),
+  );
   app.decorate(
     'auth',
     createAuth({

@@ -40,7 +40,8 @@ export function fileClock(path: string): TClock {
       if (cached?.mtimeMs !== mtimeMs) {
         const text = readFileSync(path, 'utf8').trim();
         const instant = Date.parse(text);
-        if (Number.isNaN(instant)) throw new Error(`APP_CLOCK_FILE ${path} does not hold an ISO instant: "${text}"`);
+        if (Number.isNaN(instant))
+          throw new Error(`APP_CLOCK_FILE ${path} does not hold an ISO instant: "${text}"`);
         cached = { mtimeMs, instant };
       }
       return new Date(cached.instant + Math.max(0, Date.now() - cached.mtimeMs));
