@@ -32,6 +32,7 @@ import { stockRoutes } from './modules/inventory/stock.routes.ts';
 import { stockListRoutes } from './modules/inventory/stock-list.routes.ts';
 import { labelPrintRoutes, labelsRoutes, travellerPrintRoutes } from './modules/labels/labels.routes.ts';
 import { machinesRoutes } from './modules/maintenance/machines.routes.ts';
+import { maintenancePlansRoutes } from './modules/maintenance/plans.routes.ts';
 import { scanRoutes } from './modules/scan/scan.routes.ts';
 import { securityDashboardRoutes } from './modules/security-dashboard/security-dashboard.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(labelPrintRoutes);
   await app.register(travellerPrintRoutes);
   await app.register(machinesRoutes);
+  await app.register(maintenancePlansRoutes);
   await app.register(analyticsRoutes);
   await app.register(analyticsSummaryRoutes);
   await app.register(securityDashboardRoutes);

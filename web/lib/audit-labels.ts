@@ -13,6 +13,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   assembly: 'Assembly',
   'build-order': 'Order',
   machine: 'Machine',
+  'maintenance-plan': 'Maintenance plan',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -36,6 +37,9 @@ const ACTION_LABELS: Record<string, string> = {
   released: 'Released',
   'status-changed': 'Status changed',
   'meter-read': 'Meter read',
+  'switched-on': 'Switched on',
+  'switched-off': 'Switched off',
+  completed: 'Completed',
 };
 
 /** The action in words (the stored name when it has none yet). */

@@ -32,6 +32,23 @@ const FORMAT_FIELDS = without(Object.keys(ZLabelFormatSchema.shape), ['id', 'upd
  */
 const MACHINE_FIELDS = ['name', 'assetTag', 'location', 'make', 'model', 'serial', 'commissionedOn'];
 
+const PLAN_FIELDS = [
+  'machine',
+  'title',
+  'checklist',
+  'mode',
+  'startOn',
+  'calendarEvery',
+  'calendarUnit',
+  'meterEveryHours',
+  'meterStartReading',
+  'leadDays',
+  'graceDays',
+  'graceHours',
+  'assignee',
+  'estimatedMinutes',
+];
+
 const RESOLVED: Record<string, string[]> = {
   // auditable(item) is the item without id, timestamps and the location's path.
   'inventory/items.service.ts auditable(item)': ITEM_FIELDS,
@@ -49,6 +66,9 @@ const RESOLVED: Record<string, string[]> = {
   // A machine's fields with its location as "code name" (machines.service.ts's audited()).
   'maintenance/machines.service.ts audited(input, place)': MACHINE_FIELDS,
   'maintenance/machines.service.ts audited(before, oldPlace)': MACHINE_FIELDS,
+  // A plan's columns with the machine as its asset tag and the assignee by name (plans.service.ts's audited()).
+  'maintenance/plans.service.ts audited(old, oldTag, oldAssignee)': PLAN_FIELDS,
+  'maintenance/plans.service.ts audited(columns, machine.assetTag, newAssignee)': PLAN_FIELDS,
 };
 
 /** Every non-test TypeScript file under server/modules that records audit entries. */
