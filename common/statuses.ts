@@ -2,8 +2,10 @@
 // report say "Overdue" in the same words and colour. A new area (work orders, machines, nonconformances) adds its
 // statuses here; web/components/status-badge.tsx draws them. Tones, not colours: the web kit maps a tone to a colour
 // and variant that keeps the text readable (axe's colour-contrast rule), and words always carry the meaning.
+import type { TOccurrenceState } from './maintenance/schedule.ts';
 import type { TRevisionStatus } from './schemas/build.ts';
 import type { TMachineStatus } from './schemas/machines.ts';
+import type { TOccurrenceStatus } from './schemas/maintenance-occurrences.ts';
 import type { TCountStatus } from './schemas/stock-check.ts';
 import type { TBuildOrderStatus, TStepRunStatus, TWorkOrderStatus } from './work-order-status.ts';
 
@@ -97,6 +99,21 @@ const machine: TStatusMap<TMachineStatus> = {
   in_maintenance: { label: 'In maintenance', tone: 'warning' },
 };
 
+/** Where a plan's open occurrence stands today (decision 045). */
+const pmState: TStatusMap<TOccurrenceState> = {
+  scheduled: { label: 'Scheduled', tone: 'neutral' },
+  'due-soon': { label: 'Due soon', tone: 'info' },
+  due: { label: 'Due', tone: 'warning' },
+  overdue: { label: 'Overdue', tone: 'danger' },
+};
+
+/** An occurrence of a plan: open, done, or a grid date that passed while another was open. */
+const pmOccurrence: TStatusMap<TOccurrenceStatus> = {
+  open: { label: 'Open', tone: 'info' },
+  completed: { label: 'Completed', tone: 'success' },
+  missed: { label: 'Missed', tone: 'danger' },
+};
+
 /** The statuses by what they belong to. */
 export const STATUSES = {
   count,
@@ -111,6 +128,8 @@ export const STATUSES = {
   buildOrder,
   stepRun,
   machine,
+  pmState,
+  pmOccurrence,
 } as const;
 
 export type TStatusKind = keyof typeof STATUSES;

@@ -1,0 +1,184 @@
+// "Complete" for a plan's occurrence, shared by the plan's page and the PM calendar: the checklist ticked task by
+// task, the day it was done (today by the server's clock, never later), time spent, the meter reading when the plan
+// runs on the meter (never below the machine's: the server's refusal lands on the field), and notes. The contract
+// is the server's (common/schemas/maintenance-occurrences.ts); the PM calendar adds parts used to it.
+import { Checkbox, Modal, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  type TCompleteOccurrenceInput,
+  type TOccurrenceDetail,
+  ZCompleteOccurrenceSchema,
+} from '#common/schemas/maintenance-occurrences.ts';
+import { api } from '../../lib/api-client.ts';
+import { useCompanyClock } from '../../lib/company-clock.tsx';
+import { useContractForm } from '../../lib/contract-form.ts';
+import { toast } from '../../lib/toast.ts';
+import { DateField } from '../date-field.tsx';
+import { FormFooter } from '../form-footer.tsx';
+import { QueryStatus } from '../query-status.tsx';
+
+const path = (id: string) => `/api/v1/maintenance/occurrences/${encodeURIComponent(id)}`;
+export const getOccurrence = (id: string, signal?: AbortSignal) =>
+  api<TOccurrenceDetail>(path(id), { signal });
+export const completeOccurrence = (id: string, body: TCompleteOccurrenceInput) =>
+  api<TOccurrenceDetail>(`${path(id)}/complete`, { method: 'POST', body });
+export const occurrenceKey = (id: string) => ['maintenance-occurrence', id] as const;
+
+/** Completes occurrence `occurrenceId`; `onCompleted` gets it as completed (refresh what shows it). */
+export function CompleteOccurrenceDialog({
+  occurrenceId,
+  title,
+  onClose,
+  onCompleted,
+}: {
+  /** null: closed. */
+  occurrenceId: string | null;
+  title: string;
+  onClose: () => void;
+  onCompleted: (done: TOccurrenceDetail) => void | Promise<void>;
+}) {
+  return (
+    <Modal opened={occurrenceId !== null} onClose={onClose} title={`Complete ${title}`} size="lg">
+      {occurrenceId ? <Loaded id={occurrenceId} onClose={onClose} onCompleted={onCompleted} /> : null}
+    </Modal>
+  );
+}
+
+function Loaded({
+  id,
+  onClose,
+  onCompleted,
+}: {
+  id: string;
+  onClose: () => void;
+  onCompleted: (done: TOccurrenceDetail) => void | Promise<void>;
+}) {
+  const occurrence = useQuery({
+    queryKey: occurrenceKey(id),
+    queryFn: ({ signal }) => getOccurrence(id, signal),
+  });
+  if (!occurrence.data)
+    return (
+      <QueryStatus query={occurrence} errorTitle="This work could not be loaded" loadingLabel="Loading" />
+    );
+  return <CompleteForm o={occurrence.data} onClose={onClose} onCompleted={onCompleted} />;
+}
+
+interface TValues extends Record<string, unknown> {
+  completedOn: string;
+  reading: string;
+  minutesSpent: number | string;
+  checklist: { done: boolean; note: string }[];
+  notes: string;
+}
+
+function CompleteForm({
+  o,
+  onClose,
+  onCompleted,
+}: {
+  o: TOccurrenceDetail;
+  onClose: () => void;
+  onCompleted: (done: TOccurrenceDetail) => void | Promise<void>;
+}) {
+  const clock = useCompanyClock();
+  const form = useContractForm<TValues, TCompleteOccurrenceInput>({
+    schema: ZCompleteOccurrenceSchema,
+    initialValues: {
+      completedOn: o.today,
+      reading: '',
+      minutesSpent: o.plan.estimatedMinutes || '',
+      checklist: o.plan.checklist.map(() => ({ done: false, note: '' })),
+      notes: '',
+    },
+    toBody: (v) => ({
+      completedOn: v.completedOn || null,
+      reading: v.reading.trim() === '' ? null : v.reading,
+      minutesSpent: v.minutesSpent === '' ? null : Number(v.minutesSpent),
+      checklist: v.checklist,
+      notes: v.notes,
+    }),
+    rules: (v) => ({
+      reading: o.plan.metered && v.reading.trim() === '' && 'Reading is required: read the machine’s meter',
+    }),
+  });
+  const save = useMutation({
+    mutationFn: (body: TCompleteOccurrenceInput) => completeOccurrence(o.id, body),
+    onSuccess: async (done) => {
+      toast('success', {
+        title: 'Maintenance completed',
+        message: `${o.plan.title} on ${o.machine.name}, ${done.onTime ? 'on time' : 'late'}. The next one is open.`,
+      });
+      await onCompleted(done);
+    },
+    onError: form.showFailure,
+  });
+  const due = [
+    o.dueOn ? `due ${clock.calendarDate(o.dueOn)}` : null,
+    o.dueReading ? `at ${o.dueReading} h` : null,
+  ]
+    .filter(Boolean)
+    .join(' or ');
+  return (
+    <form onSubmit={form.onSubmit((body) => save.mutate(body))} noValidate aria-label="Complete maintenance">
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {o.machine.name} ({o.machine.assetTag}), {due}.
+        </Text>
+        {o.plan.checklist.length > 0 ? (
+          <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+            <Text component="legend" fw={600} size="sm">
+              Checklist
+            </Text>
+            {o.plan.checklist.map((task, i) => (
+              <Checkbox
+                // biome-ignore lint/suspicious/noArrayIndexKey: the plan's tasks are fixed while the dialog is open
+                key={i}
+                label={task.text}
+                {...form.getInputProps(`checklist.${i}.done`, { type: 'checkbox' })}
+              />
+            ))}
+          </Stack>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <DateField
+            label="Done on"
+            required
+            max={o.today}
+            value={form.values.completedOn}
+            onChange={(d) => form.setFieldValue('completedOn', d)}
+            error={form.errorOf('completedOn')}
+          />
+          <NumberInput
+            label="Time spent (minutes)"
+            min={0}
+            allowDecimal={false}
+            {...form.getInputProps('minutesSpent')}
+          />
+          {o.plan.metered ? (
+            <TextInput
+              label="Meter reading (hours)"
+              description={`Now ${o.machine.meterReading} h; never below it`}
+              required
+              inputMode="decimal"
+              {...form.getInputProps('reading')}
+            />
+          ) : null}
+        </SimpleGrid>
+        <Textarea
+          label="Notes"
+          description="Optional"
+          autosize
+          minRows={2}
+          {...form.getInputProps('notes')}
+        />
+        <FormFooter
+          error={form.formError}
+          onCancel={onClose}
+          submitLabel="Complete"
+          pending={save.isPending}
+        />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+// The next five due dates of the plan being added or edited, recomputed as the form changes (announced politely to
+// screen readers); the same dates the plan's page shows once saved.
+import { Card, Text, Title } from '@mantine/core';
+import { OnDate } from '../../components/when.tsx';
+
+export function DuePreview({ dates, metered }: { dates: string[] | null; metered: boolean }) {
+  return (
+    <Card withBorder padding="sm" component="section" aria-labelledby="plan-preview-title">
+      <Title order={3} fz="sm" id="plan-preview-title" mb={4}>
+        Next five due dates
+      </Title>
+      <div aria-live="polite">
+        {dates === null ? (
+          <Text size="sm" c="dimmed">
+            Fill in the schedule to see its dates.
+          </Text>
+        ) : dates.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            This plan runs on the meter alone: it falls due at a reading, not on a date.
+          </Text>
+        ) : (
+          <ol aria-label="Next five due dates" style={{ margin: 0, paddingInlineStart: 20 }}>
+            {dates.map((d) => (
+              <li key={d}>
+                <Text size="sm" component="span">
+                  <OnDate date={d} />
+                </Text>
+              </li>
+            ))}
+          </ol>
+        )}
+        {metered && dates?.length ? (
+          <Text size="xs" c="dimmed" mt={4}>
+            Or sooner, when the runtime meter gets there first.
+          </Text>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

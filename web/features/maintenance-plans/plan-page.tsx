@@ -1,0 +1,138 @@
+// One maintenance plan (?id=…): its machine, schedule in words, checklist and window; its open occurrence with its
+// state and "Complete"; its next five due dates (the server's, the same the Add/Edit preview computes); Edit, Switch
+// off/on; and its history of completed and missed occurrences, newest first.
+import { Button, Card, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCheck, IconPencil, IconPower } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { TPlanDetail } from '#common/schemas/maintenance-plans.ts';
+import { BackButton } from '../../components/back-button.tsx';
+import { CompleteOccurrenceDialog } from '../../components/maintenance/complete-occurrence-dialog.tsx';
+import { QueryStatus } from '../../components/query-status.tsx';
+import { messageOf } from '../../lib/api-errors.ts';
+import { toast } from '../../lib/toast.ts';
+import { getPlan, planKeys, setPlanActive } from './api.ts';
+import { DuePreview } from './due-preview.tsx';
+import { NextDue } from './next-due.tsx';
+import { PlanDialog } from './plan-dialog.tsx';
+import { PlanHistory } from './plan-history.tsx';
+import { scheduleInWords } from './schedule-words.ts';
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+export function PlanPage({ planId }: { planId: string }) {
+  const client = useQueryClient();
+  const [open, setOpen] = useState<'edit' | 'complete' | null>(null);
+  const plan = useQuery({ queryKey: planKeys.one(planId), queryFn: ({ signal }) => getPlan(planId, signal) });
+  const refresh = async () => {
+    await client.invalidateQueries({ queryKey: planKeys.all });
+  };
+  const switchOver = useMutation({
+    mutationFn: (active: boolean) => setPlanActive(planId, active),
+    onSuccess: async (saved: TPlanDetail) => {
+      client.setQueryData(planKeys.one(saved.id), saved);
+      await refresh();
+      toast('success', {
+        title: saved.active ? 'Plan switched on' : 'Plan switched off',
+        message: saved.active
+          ? 'Its open work is back in the due lists.'
+          : 'Its open work waits, out of the due lists, until you switch it on again.',
+      });
+    },
+    onError: (error) => toast('error', { title: 'The plan was not switched', message: messageOf(error) }),
+  });
+  if (!plan.data)
+    return (
+      <Container size="lg" py="lg">
+        <QueryStatus query={plan} errorTitle="This plan could not be loaded" loadingLabel="Loading plan" />
+      </Container>
+    );
+  const p = plan.data;
+  const close = () => setOpen(null);
+  return (
+    <Container size="lg" py="lg">
+      <Stack>
+        <BackButton />
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <div>
+            <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
+              {p.title}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {p.machine.name} ({p.machine.assetTag}) · {scheduleInWords(p)}
+              {p.active ? '' : ' · switched off'}
+            </Text>
+          </div>
+          <Group gap="sm" wrap="wrap">
+            {p.open && p.active ? (
+              <Button leftSection={<IconCheck size={16} />} onClick={() => setOpen('complete')}>
+                Complete
+              </Button>
+            ) : null}
+            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setOpen('edit')}>
+              Edit
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconPower size={16} />}
+              loading={switchOver.isPending}
+              onClick={() => switchOver.mutate(!p.active)}
+            >
+              {p.active ? 'Switch off' : 'Switch on'}
+            </Button>
+          </Group>
+        </Group>
+        <SimpleGrid cols={{ base: 1, md: 3 }}>
+          <Card withBorder padding="md" style={{ gridColumn: 'span 2' }}>
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <Fact label="Next due">
+                <NextDue open={p.open} active={p.active} />
+              </Fact>
+              <Fact label="Assignee">{p.assignee?.name ?? 'Unassigned'}</Fact>
+              <Fact label="Window">
+                {p.leadDays} lead days · {p.graceDays} grace days
+                {p.meterEveryHours ? ` · ${p.graceHours} grace hours` : ''}
+              </Fact>
+              <Fact label="Estimated time">{p.estimatedMinutes} minutes</Fact>
+              <Fact label="Checklist">
+                {p.checklist.length === 0 ? (
+                  'No tasks'
+                ) : (
+                  <List type="ordered" size="sm">
+                    {p.checklist.map((t, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a saved checklist's order is its identity
+                      <List.Item key={i}>{t.text}</List.Item>
+                    ))}
+                  </List>
+                )}
+              </Fact>
+            </SimpleGrid>
+          </Card>
+          <DuePreview dates={p.nextDueDates} metered={p.meterEveryHours !== null} />
+        </SimpleGrid>
+        <PlanHistory plan={p} />
+      </Stack>
+      <PlanDialog opened={open === 'edit'} plan={p} onClose={close} onSaved={close} />
+      <CompleteOccurrenceDialog
+        occurrenceId={open === 'complete' ? (p.open?.id ?? null) : null}
+        title={p.title}
+        onClose={close}
+        onCompleted={async () => {
+          close();
+          await refresh();
+        }}
+      />
+    </Container>
+  );
+}
