@@ -16,6 +16,7 @@ export const GETTING_STARTED_STEP_IDS = [
   'work-order',
   'production',
   'machine',
+  'maintenance-plan',
   'scan',
   'count',
 ] as const;
@@ -141,6 +142,16 @@ export const GETTING_STARTED_STEPS: readonly TGettingStartedStep[] = [
     title: 'Add your first machine',
     detail: 'Ticked once a machine has been added: its status and runtime meter are kept from then on.',
     to: '/maintenance/machines',
+  },
+  {
+    id: 'maintenance-plan',
+    audience: 'admin',
+    feature: 'maintenance',
+    access: 'admin',
+    title: 'Add a maintenance plan',
+    detail:
+      'Ticked once a plan has been added for a machine: its due dates are worked out from then on, and each completion opens the next.',
+    to: '/maintenance/planned',
   },
   {
     id: 'scan',

@@ -87,6 +87,7 @@ describe('help articles', () => {
     expect(articleFor(HELP_ARTICLES, '/admin', '')?.slug).toBe('users');
     expect(articleFor(HELP_ARTICLES, '/stock-check', '?session=abc')?.slug).toBe('stock-check');
     expect(articleFor(HELP_ARTICLES, '/maintenance/machines', '')?.slug).toBe('machines');
-    expect(articleFor(HELP_ARTICLES, '/maintenance/planned', '')).toBeNull();
+    expect(articleFor(HELP_ARTICLES, '/maintenance/planned', '?id=abc')?.slug).toBe('plans');
+    expect(articleFor(HELP_ARTICLES, '/maintenance/not-a-screen', '')).toBeNull();
   });
 });

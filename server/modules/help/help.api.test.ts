@@ -197,10 +197,13 @@ describe("Maintenance's step", () => {
     const on = await send('PATCH', '/api/v1/company/label-config', admin, { enableMaintenanceFeature: true });
     expect(on.statusCode, on.body).toBe(200);
     const ids = (await stepsOf(admin)).steps.map((s) => s.id);
-    expect(ids.slice(ids.indexOf('production'))).toEqual(['production', 'machine']);
-    expect(await doneOf(admin)).toMatchObject({ machine: false });
-    await created('/api/v1/machines', { name: 'Lathe', assetTag: 'LT-1' }, admin);
-    expect(await doneOf(admin)).toMatchObject({ machine: true });
+    expect(ids.slice(ids.indexOf('production'))).toEqual(['production', 'machine', 'maintenance-plan']);
+    expect(await doneOf(admin)).toMatchObject({ machine: false, 'maintenance-plan': false });
+    const lathe = await created('/api/v1/machines', { name: 'Lathe', assetTag: 'LT-1' }, admin);
+    expect(await doneOf(admin)).toMatchObject({ machine: true, 'maintenance-plan': false });
+    const plan = { machineId: lathe.id, title: 'Lube', mode: 'fixed', startOn: '2027-01-31' };
+    await created('/api/v1/maintenance/plans', { ...plan, calendarEvery: 1, calendarUnit: 'month' }, admin);
+    expect(await doneOf(admin)).toMatchObject({ 'maintenance-plan': true });
   });
 });
 
