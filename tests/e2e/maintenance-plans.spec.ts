@@ -78,7 +78,8 @@ test('an admin adds a monthly plan from the 31st, previews its dates and complet
   await setUp(page);
   await page.goto('/help');
   const step = gettingStartedStep(page, 'maintenance-plan');
-  await expect(step).toContainText('To do');
+  // The first screen after sign-up on a loaded 2-core machine: Getting started can take longer than 7 s to load.
+  await expect(step).toContainText('To do', { timeout: 20_000 });
   await step.getByRole('link', { name: 'Add a maintenance plan' }).click();
   await expect(page).toHaveURL(/\/maintenance\/planned$/);
   await expect(page.getByRole('heading', { name: 'Maintenance plans', level: 1 })).toBeVisible();
@@ -169,7 +170,9 @@ test('on a 360 px phone the plans are cards, without sideways scroll', async ({ 
     checklist: [{ text: 'Look for leaks' }],
   });
   await page.goto('/maintenance/planned');
-  await expect(page.getByRole('article', { name: 'Weekly check' })).toContainText('Every week (floating)');
+  await expect(page.getByRole('article', { name: 'Weekly check' })).toContainText('Every week (floating)', {
+    timeout: 20_000,
+  });
   await expectAccessible(page, 'the plans as cards');
   const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(sideways).toBeLessThanOrEqual(0);

@@ -1,14 +1,16 @@
 // The plan's checklist: its tasks in order, each a row with a remove button, and "Add task" under them.
 import { Stack, Text, TextInput } from '@mantine/core';
+import { useId } from 'react';
 import { AddRowButton, FormRow } from '../../components/form-rows.tsx';
 import type { TContractForm } from '../../lib/contract-form.ts';
 import { rowKey, type TPlanValues } from './plan-form-values.ts';
 
 export function ChecklistEditor({ form }: { form: TContractForm<TPlanValues, unknown> }) {
   const tasks = form.values.checklist;
+  const titleId = useId();
   return (
-    <Stack gap="xs" component="section" aria-labelledby="plan-checklist-title">
-      <Text fw={600} size="sm" id="plan-checklist-title">
+    <Stack gap="xs" component="section" aria-labelledby={titleId}>
+      <Text fw={600} size="sm" id={titleId}>
         Checklist
       </Text>
       {tasks.length === 0 ? (

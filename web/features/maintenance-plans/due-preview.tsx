@@ -1,12 +1,15 @@
 // The next five due dates of the plan being added or edited, recomputed as the form changes (announced politely to
 // screen readers); the same dates the plan's page shows once saved.
 import { Card, Text, Title } from '@mantine/core';
+import { useId } from 'react';
 import { OnDate } from '../../components/when.tsx';
 
 export function DuePreview({ dates, metered }: { dates: string[] | null; metered: boolean }) {
+  // An id of its own: the plan's page shows one, and its Edit dialog another over it.
+  const titleId = useId();
   return (
-    <Card withBorder padding="sm" component="section" aria-labelledby="plan-preview-title">
-      <Title order={3} fz="sm" id="plan-preview-title" mb={4}>
+    <Card withBorder padding="sm" component="section" aria-labelledby={titleId}>
+      <Title order={3} fz="sm" id={titleId} mb={4}>
         Next five due dates
       </Title>
       <div aria-live="polite">

@@ -1,7 +1,7 @@
 // One maintenance plan (?id=…): its machine, schedule in words, checklist and window; its open occurrence with its
 // state and "Complete"; its next five due dates (the server's, the same the Add/Edit preview computes); Edit, Switch
 // off/on; and its history of completed and missed occurrences, newest first.
-import { Button, Card, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Grid, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconPencil, IconPower } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -93,34 +93,38 @@ export function PlanPage({ planId }: { planId: string }) {
             </Button>
           </Group>
         </Group>
-        <SimpleGrid cols={{ base: 1, md: 3 }}>
-          <Card withBorder padding="md" style={{ gridColumn: 'span 2' }}>
-            <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <Fact label="Next due">
-                <NextDue open={p.open} active={p.active} />
-              </Fact>
-              <Fact label="Assignee">{p.assignee?.name ?? 'Unassigned'}</Fact>
-              <Fact label="Window">
-                {p.leadDays} lead days · {p.graceDays} grace days
-                {p.meterEveryHours ? ` · ${p.graceHours} grace hours` : ''}
-              </Fact>
-              <Fact label="Estimated time">{p.estimatedMinutes} minutes</Fact>
-              <Fact label="Checklist">
-                {p.checklist.length === 0 ? (
-                  'No tasks'
-                ) : (
-                  <List type="ordered" size="sm">
-                    {p.checklist.map((t, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: a saved checklist's order is its identity
-                      <List.Item key={i}>{t.text}</List.Item>
-                    ))}
-                  </List>
-                )}
-              </Fact>
-            </SimpleGrid>
-          </Card>
-          <DuePreview dates={p.nextDueDates} metered={p.meterEveryHours !== null} />
-        </SimpleGrid>
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Card withBorder padding="md">
+              <SimpleGrid cols={{ base: 1, xs: 2 }}>
+                <Fact label="Next due">
+                  <NextDue open={p.open} active={p.active} />
+                </Fact>
+                <Fact label="Assignee">{p.assignee?.name ?? 'Unassigned'}</Fact>
+                <Fact label="Window">
+                  {p.leadDays} lead days · {p.graceDays} grace days
+                  {p.meterEveryHours ? ` · ${p.graceHours} grace hours` : ''}
+                </Fact>
+                <Fact label="Estimated time">{p.estimatedMinutes} minutes</Fact>
+                <Fact label="Checklist">
+                  {p.checklist.length === 0 ? (
+                    'No tasks'
+                  ) : (
+                    <List type="ordered" size="sm">
+                      {p.checklist.map((t, i) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: a saved checklist's order is its identity
+                        <List.Item key={i}>{t.text}</List.Item>
+                      ))}
+                    </List>
+                  )}
+                </Fact>
+              </SimpleGrid>
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <DuePreview dates={p.nextDueDates} metered={p.meterEveryHours !== null} />
+          </Grid.Col>
+        </Grid>
         <PlanHistory plan={p} />
       </Stack>
       <PlanDialog opened={open === 'edit'} plan={p} onClose={close} onSaved={close} />
