@@ -4,11 +4,15 @@
 // page then shows the server's five, the same), completes its open work with the checklist ticked and finds it in the
 // history with the next one open, and the step ticked; on a 360 px phone the plans are cards without sideways scroll.
 // axe clean at each state; the keyboard alone opens and fills the Complete dialog.
-import { expect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { expectAccessible, expectDialogAccessible } from './support/axe.ts';
 import { pickDate } from './support/date-picker.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
 import { signUpCompany } from './support/session.ts';
+
+// Shared 2-core machines run this beside other sessions' suites: a save, its list refresh and the page it opens took
+// more than the default 7 s there (the trace showed the page arrive late, not wrong).
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 const ZONE = 'America/New_York';
 const visitorAddress = () =>
@@ -78,8 +82,7 @@ test('an admin adds a monthly plan from the 31st, previews its dates and complet
   await setUp(page);
   await page.goto('/help');
   const step = gettingStartedStep(page, 'maintenance-plan');
-  // The first screen after sign-up on a loaded 2-core machine: Getting started can take longer than 7 s to load.
-  await expect(step).toContainText('To do', { timeout: 20_000 });
+  await expect(step).toContainText('To do');
   await step.getByRole('link', { name: 'Add a maintenance plan' }).click();
   await expect(page).toHaveURL(/\/maintenance\/planned$/);
   await expect(page.getByRole('heading', { name: 'Maintenance plans', level: 1 })).toBeVisible();
@@ -170,9 +173,7 @@ test('on a 360 px phone the plans are cards, without sideways scroll', async ({ 
     checklist: [{ text: 'Look for leaks' }],
   });
   await page.goto('/maintenance/planned');
-  await expect(page.getByRole('article', { name: 'Weekly check' })).toContainText('Every week (floating)', {
-    timeout: 20_000,
-  });
+  await expect(page.getByRole('article', { name: 'Weekly check' })).toContainText('Every week (floating)');
   await expectAccessible(page, 'the plans as cards');
   const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(sideways).toBeLessThanOrEqual(0);
