@@ -23,7 +23,11 @@ import { createPlan, setPlanActive, updatePlan } from './plans.service.ts';
 import { getPlan, listPeople, listPlans } from './plans-read.ts';
 
 const ZIdParams = z.object({ id: z.uuid('Not an id') });
-const planRules = ['the machine is the company’s', 'the assignee is an active person of the company'];
+const planRules = [
+  'a calendar interval (every and its unit, together), a runtime interval, or both',
+  'the machine is the company’s',
+  'the assignee is an active person of the company',
+];
 
 export const maintenancePlansRoutes = tenantRoutes({ feature: 'maintenance' }, (r) => {
   const tags = ['maintenance'];
