@@ -31,7 +31,8 @@ export interface TLogData {
     resolvedAt: number | null;
     repairMinutes: number | null;
   }[];
-  occurrences: (TPmOccurrence & { machineId: string; dueDate: string | null })[];
+  /** A meter-only PM has no due date: it counts as done, not in compliance by the calendar. */
+  occurrences: (Omit<TPmOccurrence, 'dueDate'> & { machineId: string; dueDate: string | null })[];
 }
 
 /** A stretch of the report: its company days (inclusive) and its instants (end exclusive, never past now). */
