@@ -9,15 +9,13 @@ import { todayIn } from '../../common/time/calendar.ts';
 import { expectAccessible } from './support/axe.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
 import { signUpCompany } from './support/session.ts';
+import { visitorAddress } from './support/visitor.ts';
 
 const ZONE = 'America/New_York';
-const visitorAddress = () =>
-  `198.31.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
-
 test.describe.configure({ timeout: 150_000 });
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(31) });
 });
 
 async function send(page: Page, method: 'post' | 'patch', url: string, data: object = {}) {
