@@ -3,6 +3,11 @@ import { defineConfig, devices } from '@playwright/test';
 import {
   E2E_BASE_URL as BASE_URL,
   E2E_DATA_DIR as DATA_DIR,
+  E2E_CLOCK_FILE,
+  E2E_MAINT_BASE_URL,
+  E2E_MAINT_DATA_DIR,
+  E2E_MAINT_PORT,
+  E2E_SMTP_PORT,
   E2E_SYSADMIN,
   E2E_PORT as PORT,
 } from './tests/e2e/support/server.ts';
@@ -51,28 +56,65 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && NODE_ENV=production WEB_DIST_DIR=${WEB_DIST_DIR} npx tsx scripts/build-web.ts && ${SYSADMIN_COMMAND} && npx tsx server/main.ts`,
-    url: `${BASE_URL}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      DATA_DIR,
-      WEB_DIST_DIR,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      APP_URL: BASE_URL,
-      LOG_LEVEL: 'warn',
-      // New passwords hash at 2^12 rather than 2^17: every journey signs people up and in, and at production cost
-      // that was seconds of a core per test. The cost is configuration; the scrypt path is the same.
-      PASSWORD_HASH_COST: '12',
-      // Mail goes to DATA_DIR/outbox as .eml files (no SMTP_URL); the tests read it from there.
-      // As behind a reverse proxy on this machine: tests that act as different people send X-Forwarded-For, so the
-      // per-address rate limits count them apart as they would count real visitors.
-      TRUST_PROXY: '127.0.0.1',
+  webServer: [
+    {
+      command: `rm -rf ${DATA_DIR} && NODE_ENV=production WEB_DIST_DIR=${WEB_DIST_DIR} npx tsx scripts/build-web.ts && ${SYSADMIN_COMMAND} && npx tsx server/main.ts`,
+      url: `${BASE_URL}/api/health`,
+      // Building the web app, making the sysadmin (PGlite's first start) and starting: about a minute alone, several
+      // when the machine is shared; a hang still fails.
+      timeout: 360_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'test',
+        DATA_DIR,
+        WEB_DIST_DIR,
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        APP_URL: BASE_URL,
+        LOG_LEVEL: 'warn',
+        // New passwords hash at 2^12 rather than 2^17: every journey signs people up and in, and at production cost
+        // that was seconds of a core per test. The cost is configuration; the scrypt path is the same.
+        PASSWORD_HASH_COST: '12',
+        // Mail goes to DATA_DIR/outbox as .eml files (no SMTP_URL); the tests read it from there.
+        // As behind a reverse proxy on this machine: tests that act as different people send X-Forwarded-For, so the
+        // per-address rate limits count them apart as they would count real visitors.
+        TRUST_PROXY: '127.0.0.1',
+      },
     },
-  },
+    // The mail server of the maintenance journey: real SMTP, every message kept as an .eml file.
+    {
+      command: 'npx tsx tests/e2e/support/smtp-sink.ts',
+      port: E2E_SMTP_PORT,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_PORT: String(PORT), E2E_DATA_DIR: DATA_DIR },
+    },
+    // The maintenance journey's server (tests/e2e/support/server.ts): started after the first, whose build it serves;
+    // its clock is a file the test moves, its mail goes over SMTP, and the scheduler passes every second.
+    {
+      command: `rm -rf ${E2E_MAINT_DATA_DIR} ${E2E_CLOCK_FILE} && npx tsx server/main.ts`,
+      url: `${E2E_MAINT_BASE_URL}/api/health`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'test',
+        DATA_DIR: E2E_MAINT_DATA_DIR,
+        WEB_DIST_DIR,
+        PORT: String(E2E_MAINT_PORT),
+        HOST: '127.0.0.1',
+        APP_URL: E2E_MAINT_BASE_URL,
+        LOG_LEVEL: 'warn',
+        PASSWORD_HASH_COST: '12',
+        TRUST_PROXY: '127.0.0.1',
+        SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+        APP_CLOCK_FILE: E2E_CLOCK_FILE,
+        MAINTENANCE_SCAN_INTERVAL_MS: '1000',
+      },
+    },
+  ],
 });

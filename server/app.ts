@@ -31,6 +31,7 @@ import { lotsRoutes } from './modules/inventory/lots.routes.ts';
 import { stockRoutes } from './modules/inventory/stock.routes.ts';
 import { stockListRoutes } from './modules/inventory/stock-list.routes.ts';
 import { labelPrintRoutes, labelsRoutes, travellerPrintRoutes } from './modules/labels/labels.routes.ts';
+import { maintenanceLogsRoutes } from './modules/maintenance/logs.routes.ts';
 import { machinesRoutes } from './modules/maintenance/machines.routes.ts';
 import { maintenancePlansRoutes } from './modules/maintenance/plans.routes.ts';
 import { scanRoutes } from './modules/scan/scan.routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(travellerPrintRoutes);
   await app.register(machinesRoutes);
   await app.register(maintenancePlansRoutes);
+  await app.register(maintenanceLogsRoutes);
   await app.register(analyticsRoutes);
   await app.register(analyticsSummaryRoutes);
   await app.register(securityDashboardRoutes);

@@ -1,6 +1,6 @@
 // MTBF, MTTR, availability and PM compliance as the maintenance logs show them, worked by hand.
 import { describe, expect, it } from 'vitest';
-import { minutesWithin, pmCompliance, reliability } from './metrics.ts';
+import { minutesWithin, pmCompliance, reliability, reliabilityOf } from './metrics.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const JUNE = { start: at('2027-06-01T00:00:00Z'), end: at('2027-07-01T00:00:00Z') }; // 43,200 minutes
@@ -59,5 +59,45 @@ describe('PM compliance', () => {
     const open = [{ dueDate: '2027-06-24', completedOn: null, graceDays: 3 }];
     expect(pmCompliance(open, period, '2027-06-25')).toEqual({ due: 0, onTime: 0, ratio: null });
     expect(pmCompliance(open, period, '2027-06-28')).toEqual({ due: 1, onTime: 0, ratio: 0 });
+  });
+});
+
+describe('reliability of a fleet', () => {
+  it('adds the machines’ time and failures and lists their repairs together', () => {
+    // Two machines over 30 days (86,400 minutes): one stopped 600 minutes by two breakdowns of 240 and 360 minutes'
+    // repair, the other never. Operating 85,800 over 2 failures; MTTR 300.
+    const result = reliabilityOf({
+      periodMinutes: 86_400,
+      downtimeMinutes: 600,
+      failures: 2,
+      repairMinutes: [240, 360],
+    });
+    expect(result).toMatchObject({
+      operatingMinutes: 85_800,
+      failures: 2,
+      mtbfMinutes: 42_900,
+      mttrMinutes: 300,
+    });
+    expect(result.availability).toBeCloseTo(42_900 / 43_200, 12);
+  });
+
+  it('has an MTBF but no MTTR while the only failure is still being repaired, and availability is uptime', () => {
+    const result = reliabilityOf({
+      periodMinutes: 1_000,
+      downtimeMinutes: 100,
+      failures: 1,
+      repairMinutes: [],
+    });
+    expect(result).toMatchObject({ mtbfMinutes: 900, mttrMinutes: null });
+    expect(result.availability).toBeCloseTo(0.9, 12);
+  });
+
+  it('has no availability for a period the machine did not exist in', () => {
+    expect(
+      reliabilityOf({ periodMinutes: 0, downtimeMinutes: 0, failures: 0, repairMinutes: [] }),
+    ).toMatchObject({
+      availability: null,
+      mtbfMinutes: null,
+    });
   });
 });

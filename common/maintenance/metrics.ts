@@ -41,21 +41,28 @@ export interface TReliability {
   availability: number | null;
 }
 
+/** What reliability is worked out from: one machine's, or a fleet's summed (time adds up, repairs list together). */
+export interface TReliabilityInputs {
+  /** Minutes the machine existed in the period (a fleet: the sum over its machines). */
+  periodMinutes: number;
+  /** Minutes stopped in the period, overlaps counted once per machine. */
+  downtimeMinutes: number;
+  /** Breakdowns that began in the period. */
+  failures: number;
+  /** The repair minutes of each breakdown finished in the period. */
+  repairMinutes: number[];
+}
+
 /**
- * MTBF, MTTR and availability of one machine over `period`: `downtime` is every stoppage (breakdowns from report to
- * resolution, and planned work that took the machine down), `repairs` the breakdowns resolved in the period with the
- * minutes each took.
+ * MTBF = operating time ÷ failures, MTTR = repair time ÷ repairs, availability = MTBF ÷ (MTBF + MTTR); with no failure
+ * or no finished repair, availability is the share of the period the machine could run (uptime ÷ period).
  */
-export function reliability(
-  period: { start: number; end: number },
-  downtime: TSpan[],
-  repairs: { minutes: number }[],
-): TReliability {
-  const periodMinutes = (period.end - period.start) / MINUTE;
-  const operatingMinutes = periodMinutes - minutesWithin(period, downtime);
-  const failures = repairs.length;
+export function reliabilityOf(inputs: TReliabilityInputs): TReliability {
+  const { periodMinutes, downtimeMinutes, failures, repairMinutes } = inputs;
+  const operatingMinutes = periodMinutes - downtimeMinutes;
   const mtbfMinutes = failures === 0 ? null : operatingMinutes / failures;
-  const mttrMinutes = failures === 0 ? null : repairs.reduce((sum, r) => sum + r.minutes, 0) / failures;
+  const mttrMinutes =
+    repairMinutes.length === 0 ? null : repairMinutes.reduce((sum, m) => sum + m, 0) / repairMinutes.length;
   let availability: number | null = null;
   if (mtbfMinutes !== null && mttrMinutes !== null && mtbfMinutes + mttrMinutes > 0) {
     availability = mtbfMinutes / (mtbfMinutes + mttrMinutes);
@@ -63,6 +70,24 @@ export function reliability(
     availability = operatingMinutes / periodMinutes;
   }
   return { operatingMinutes, failures, mtbfMinutes, mttrMinutes, availability };
+}
+
+/**
+ * MTBF, MTTR and availability of one machine over `period`: `downtime` is every stoppage (breakdowns from report to
+ * resolution, and planned work that took the machine down), `repairs` the breakdowns resolved in the period with the
+ * minutes each took, each one a failure.
+ */
+export function reliability(
+  period: { start: number; end: number },
+  downtime: TSpan[],
+  repairs: { minutes: number }[],
+): TReliability {
+  return reliabilityOf({
+    periodMinutes: (period.end - period.start) / MINUTE,
+    downtimeMinutes: minutesWithin(period, downtime),
+    failures: repairs.length,
+    repairMinutes: repairs.map((r) => r.minutes),
+  });
 }
 
 /** A PM occurrence as compliance reads it: its due date, when it was done (null while open), its grace period. */

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { WORK_ORDER_STATUSES } from '../work-order-status.ts';
 import { ZItemSchema, ZLocationKindSchema } from './inventory-setup.ts';
+import { MACHINE_STATUSES } from './machines.ts';
 
 /** How many balances a scan result lists (the rest is on the item, lot or stock page). */
 export const SCAN_BALANCES_LIMIT = 10;
@@ -33,6 +34,7 @@ export const SCAN_MATCHES = [
   'lot-number',
   'location-code',
   'work-order-number',
+  'asset-tag',
 ] as const;
 export const ZScanMatchSchema = z.enum(SCAN_MATCHES);
 export type TScanMatch = z.infer<typeof ZScanMatchSchema>;
@@ -99,6 +101,17 @@ export const ZScanResultSchema = z.discriminatedUnion('kind', [
       quantity: z.string(),
       unitOfMeasure: z.string(),
       dueOn: z.string().nullable(),
+    }),
+  }),
+  z.object({
+    kind: z.literal('machine'),
+    matchedBy: ZScanMatchSchema,
+    machine: z.object({
+      id: z.string(),
+      name: z.string(),
+      assetTag: z.string(),
+      status: z.enum(MACHINE_STATUSES),
+      locationCode: z.string().nullable(),
     }),
   }),
 ]);

@@ -5,20 +5,18 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { linkIn, waitForMail } from './support/mail.ts';
 import { savePassword } from './support/password-form.ts';
 import { E2E_PASSWORD, signUpCompany } from './support/session.ts';
-
-const visitorAddress = () =>
-  `198.20.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
+import { visitorAddress } from './support/visitor.ts';
 
 // Journeys of two or three people: longer than the default 30 s.
 test.describe.configure({ timeout: 90_000 });
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(20) });
 });
 
 /** A second person's browser: its own cookies and client address. */
 async function otherBrowser(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': visitorAddress() } });
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': visitorAddress(20) } });
   return context.newPage();
 }
 

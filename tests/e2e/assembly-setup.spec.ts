@@ -5,15 +5,13 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, expectDialogAccessible } from './support/axe.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
 import { signUpCompany } from './support/session.ts';
-
-const visitorAddress = () =>
-  `198.23.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
+import { visitorAddress } from './support/visitor.ts';
 
 // Each journey signs a company up and builds its BOMs through the screens: longer than the default 30 s.
 test.describe.configure({ timeout: 120_000 });
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(23) });
 });
 
 /** The items the journey builds from, made through the API (the screens under test are the assembly's): ids by part. */

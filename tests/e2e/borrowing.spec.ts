@@ -5,25 +5,17 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { pickDate } from './support/date-picker.ts';
 import { inviteUser, patchLabelConfig, signUpCompany } from './support/session.ts';
-
-const visitorAddress = () =>
-  `198.23.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
+import { post, visitorAddress } from './support/visitor.ts';
 
 // One journey through sign-up, set-up and five dialogs: longer than the default 30 s.
 test.describe.configure({ timeout: 90_000 });
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(23) });
 });
 
 /** A date `days` from now (YYYY-MM-DD). */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-async function post(page: Page, url: string, data: object) {
-  const response = await page.request.post(url, { data });
-  expect(response.status(), await response.text()).toBe(201);
-  return response.json();
-}
 
 const totalOf = async (page: Page, itemId: string) =>
   (await (await page.request.get(`/api/v1/items/${itemId}/balances`)).json()).total;

@@ -28,19 +28,17 @@ import {
 } from './support/build-journey-steps.ts';
 import { pickDate } from './support/date-picker.ts';
 import { signUpCompany } from './support/session.ts';
+import { visitorAddress } from './support/visitor.ts';
 
 const ZONE = 'America/New_York';
 const DESKTOP = { width: 1280, height: 720 };
 const PHONE = { width: 390, height: 844 };
 
-const visitorAddress = () =>
-  `198.27.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
-
 // The whole of Build through its screens: 40-90 s measured on the shared 2-core machine (load 10-17); twice that.
 test.describe.configure({ timeout: 180_000 });
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(27) });
 });
 
 test('an admin sets up, orders, plans, runs on a phone and traces a two-level assembly', async ({ page }) => {

@@ -3,19 +3,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { signUpCompany } from './support/session.ts';
-
-const visitorAddress = () =>
-  `198.24.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
+import { post, visitorAddress } from './support/visitor.ts';
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(24) });
 });
-
-async function post(page: Page, url: string, data: object) {
-  const response = await page.request.post(url, { data });
-  expect(response.status(), await response.text()).toBe(201);
-  return response.json();
-}
 
 /** A bin with three items of 10 each, and a count of it where two come up short and one over. */
 async function countWithThreeDifferences(page: Page): Promise<string> {

@@ -7,14 +7,12 @@ import { expect, type Page, test } from '@playwright/test';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
 import { linkIn, waitForMail } from './support/mail.ts';
 import { E2E_PASSWORD, signUpCompany, uniqueCompany } from './support/session.ts';
-
-const visitorAddress = () =>
-  `198.25.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
+import { visitorAddress } from './support/visitor.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(25) });
 });
 
 const step = (page: Page, id: string) =>

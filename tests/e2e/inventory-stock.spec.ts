@@ -3,15 +3,13 @@
 // and not under another site. At a phone's width neither page scrolls sideways.
 import { expect, type Page, test } from '@playwright/test';
 import { signUpCompany } from './support/session.ts';
-
-const visitorAddress = () =>
-  `198.23.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
+import { visitorAddress } from './support/visitor.ts';
 
 // Each journey signs a company up and builds its data: longer than the default 30 s.
 test.describe.configure({ timeout: 90_000 });
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(23) });
 });
 
 async function created(page: Page, url: string, data: object): Promise<string> {

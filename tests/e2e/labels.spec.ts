@@ -5,14 +5,12 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { signUpCompany } from './support/session.ts';
-
-const visitorAddress = () =>
-  `198.24.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
+import { visitorAddress } from './support/visitor.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(24) });
 });
 
 test('an admin adds a format with a live preview, tags an item and downloads its PDF', async ({ page }) => {

@@ -10,22 +10,14 @@ import { expectAccessible, expectDialogAccessible } from './support/axe.ts';
 import { pickDate } from './support/date-picker.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
 import { signUpCompany } from './support/session.ts';
+import { post, visitorAddress } from './support/visitor.ts';
 
 const ZONE = 'America/New_York';
-const visitorAddress = () =>
-  `198.26.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
-
 test.describe.configure({ timeout: 150_000 });
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(26) });
 });
-
-async function post(page: Page, url: string, data: object) {
-  const response = await page.request.post(url, { data });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response.json();
-}
 
 /** A new company whose admin switched Maintenance on under Config, with a plant and its bay 2 in the location tree. */
 async function setUp(page: Page) {

@@ -7,21 +7,13 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, expectDialogAccessible } from './support/axe.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
 import { signUpCompany } from './support/session.ts';
-
-const visitorAddress = () =>
-  `198.24.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
+import { post, visitorAddress } from './support/visitor.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(24) });
 });
-
-async function post(page: Page, url: string, data: object, status = 201) {
-  const response = await page.request.post(url, { data });
-  expect(response.status(), await response.text()).toBe(status);
-  return response.json();
-}
 
 /**
  * Through the API (the screens under test are the orders'): TOP = 2 × SUB + 1 × P-1 at 10 % scrap, SUB = 3 × P-2,

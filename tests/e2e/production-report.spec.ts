@@ -13,17 +13,15 @@ import { completeWorkOrder, makeBin, makePart, receivePart, releaseAssembly } fr
 import { pickPeriod } from './support/date-picker.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
 import { signUpCompany } from './support/session.ts';
+import { visitorAddress } from './support/visitor.ts';
 
 const ZONE = 'America/New_York';
-const visitorAddress = () =>
-  `198.26.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
-
 // The journey signs a company up and runs three work orders through the API first, then reads, filters and downloads
 // the report several times: 240 s.
 test.describe.configure({ timeout: 240_000 });
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(26) });
 });
 
 /**

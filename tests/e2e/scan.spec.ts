@@ -9,15 +9,13 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../setup/chromium.ts';
 import { writeLabelVideo } from './fixtures/label-video.ts';
 import { E2E_BASE_URL, E2E_PORT } from './support/server.ts';
 import { signUpCompany, type TE2EAccount } from './support/session.ts';
-
-const visitorAddress = () =>
-  `198.24.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
+import { visitorAddress } from './support/visitor.ts';
 
 // Each journey signs a company up and builds its data: longer than the default 30 s.
 test.describe.configure({ timeout: 90_000 });
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(24) });
 });
 
 // Chromium's fake camera plays the label's video (written by the camera test before it starts the camera) and
@@ -145,7 +143,7 @@ test.describe('the camera', () => {
 async function freshPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: E2E_BASE_URL });
   const page = await context.newPage();
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(24) });
   return page;
 }
 

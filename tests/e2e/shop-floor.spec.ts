@@ -7,22 +7,14 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
 import { signUpCompany } from './support/session.ts';
-
-const visitorAddress = () =>
-  `198.25.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
+import { post, visitorAddress } from './support/visitor.ts';
 
 // The journey signs a company up and sets its assembly up first: 150 s, as the other Build specs allow.
 test.describe.configure({ timeout: 150_000 });
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(25) });
 });
-
-async function post(page: Page, url: string, data: object = {}) {
-  const response = await page.request.post(url, { data });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response.json();
-}
 
 const receive = (page: Page, itemId: string, locationId: string, quantity: string, lotNumber?: string) =>
   post(page, '/api/v1/stock/transactions', {

@@ -4,15 +4,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ITEM_MESSAGES, LOCATION_MESSAGES } from '../../common/schemas/inventory-setup.ts';
 import { patchLabelConfig, signUpCompany } from './support/session.ts';
-
-const visitorAddress = () =>
-  `198.22.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
+import { visitorAddress } from './support/visitor.ts';
 
 // Each journey signs a company up and builds its data through the screens: longer than the default 30 s.
 test.describe.configure({ timeout: 90_000 });
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(22) });
 });
 
 async function openSkuSetup(page: Page, view: 'items' | 'locations' = 'items') {

@@ -7,6 +7,7 @@ import { FILE_MESSAGES } from '#common/schemas/files.ts';
 import { expectAccessible } from './support/axe.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
 import { signUpCompany } from './support/session.ts';
+import { visitorAddress } from './support/visitor.ts';
 
 /**
  * A 2-second 160×120 VP8 WebM with cues (seekable; Debian's Chromium has no H.264), 13 KB, made with Debian's ffmpeg:
@@ -14,13 +15,10 @@ import { signUpCompany } from './support/session.ts';
  */
 const CLIP = 'tests/fixtures/step-clip.webm';
 
-const visitorAddress = () =>
-  `198.24.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
-
 test.describe.configure({ timeout: 120_000 });
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(24) });
 });
 
 /** An assembly JIG with one component and one step "Drill", made through the API; its id. */

@@ -3,15 +3,13 @@
 // through a "count" transaction in the ledger. The count page also fits a 360 px phone.
 import { expect, type Page, test } from '@playwright/test';
 import { signUpCompany } from './support/session.ts';
-
-const visitorAddress = () =>
-  `198.23.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
+import { visitorAddress } from './support/visitor.ts';
 
 // Each journey signs a company up and builds its stock first: longer than the default 30 s.
 test.describe.configure({ timeout: 90_000 });
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(23) });
 });
 
 /** A site with a bin and an item with 10 units in the bin, made through the API as the signed-in admin. */

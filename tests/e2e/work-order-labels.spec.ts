@@ -14,22 +14,14 @@ import { expectAccessible } from './support/axe.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
 import { E2E_BASE_URL } from './support/server.ts';
 import { signUpCompany } from './support/session.ts';
-
-const visitorAddress = () =>
-  `198.26.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
+import { post, visitorAddress } from './support/visitor.ts';
 
 // The journey signs a company up and releases an assembly first: 150 s, as the other Build specs allow.
 test.describe.configure({ timeout: 150_000 });
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(26) });
 });
-
-async function post(page: Page, url: string, data: object = {}) {
-  const response = await page.request.post(url, { data });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response.json();
-}
 
 /** The QR codes of a PDF as zbarimg reads them from pdftoppm's pages: an independent decoder, not ours. */
 function qrCodesOf(pdf: string): string[] {
@@ -107,7 +99,7 @@ async function setUp(page: Page) {
 async function freshPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: E2E_BASE_URL, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(26) });
   return page;
 }
 

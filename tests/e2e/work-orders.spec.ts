@@ -8,22 +8,14 @@ import { expectAccessible, expectDialogAccessible } from './support/axe.ts';
 import { pickPeriod } from './support/date-picker.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
 import { signUpCompany } from './support/session.ts';
-
-const visitorAddress = () =>
-  `198.24.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
+import { post, visitorAddress } from './support/visitor.ts';
 
 // Each journey signs a company up and sets its assembly up first: longer than the default 30 s.
 test.describe.configure({ timeout: 150_000 });
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(24) });
 });
-
-async function post(page: Page, url: string, data: object) {
-  const response = await page.request.post(url, { data });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response.json();
-}
 
 /**
  * What the planner starts from, made through the API (Assembly Setup has its own spec): a pump of 2 bolts (10 %

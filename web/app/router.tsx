@@ -40,6 +40,7 @@ const ProductionReportPage = lazy(() => import('../features/production-report/pr
 const StockCheckPage = lazy(() => import('../features/stock-check/stock-check-page.tsx'));
 const MachinesPage = lazy(() => import('../features/machines/machines-page.tsx'));
 const MaintenancePlansPage = lazy(() => import('../features/maintenance-plans/plans-page.tsx'));
+const MaintenanceLogsPage = lazy(() => import('../features/maintenance-logs/maintenance-logs-page.tsx'));
 const InventoryPage = lazy(() => import('./pages/inventory-page.tsx'));
 const ItemsPage = lazy(() => import('./pages/items-page.tsx'));
 const LabelConfigPage = lazy(() => import('../features/company/label-config-page.tsx'));
@@ -67,6 +68,7 @@ const SCREENS: Partial<Record<string, React.ComponentType>> = {
   '/build/work-order': WorkOrdersPage,
   '/maintenance/machines': MachinesPage,
   '/maintenance/planned': MaintenancePlansPage,
+  '/maintenance/logs': MaintenanceLogsPage,
   '/build/production-report': ProductionReportPage,
 };
 

@@ -7,6 +7,7 @@ import { assemblies } from '../build/build.tables.ts';
 import { workOrders } from '../build/work-orders.tables.ts';
 import { items, locations } from '../inventory/inventory.tables.ts';
 import { lots, stockBalances } from '../inventory/stock.tables.ts';
+import { machines } from '../maintenance/machines.tables.ts';
 
 export interface TItemLabelRow {
   id: string;
@@ -73,6 +74,26 @@ export async function workOrdersByIds(tx: TDb, companyId: string, ids: string[])
       and(eq(locations.companyId, workOrders.companyId), eq(locations.id, workOrders.outputLocationId)),
     )
     .where(and(eq(workOrders.companyId, companyId), inArray(workOrders.id, ids)));
+}
+
+/** Machines as their labels need them: name, asset tag, make and model, where they stand. */
+export async function machinesByIds(tx: TDb, companyId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({
+      id: machines.id,
+      name: machines.name,
+      assetTag: machines.assetTag,
+      make: machines.make,
+      model: machines.model,
+      locationCode: locations.fullCode,
+    })
+    .from(machines)
+    .leftJoin(
+      locations,
+      and(eq(locations.companyId, machines.companyId), eq(locations.id, machines.locationId)),
+    )
+    .where(and(eq(machines.companyId, companyId), inArray(machines.id, ids)));
 }
 
 /** Items with stock in a location subtree, by part number, each with its total quantity there (`limit` rows). */

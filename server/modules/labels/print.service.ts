@@ -55,12 +55,16 @@ export async function planPrint(
 ): Promise<TPrintPlan> {
   const { companyId } = tenant;
   const plan = await tenant.run(async (tx) => {
-    // Work orders are Build's: their labels need that area on as well as the route's Inventory (read in this
-    // transaction, so a switch made a moment ago counts as the area groups' check would).
-    if (request.targets.some((t) => t.kind === 'work-order')) {
+    // Work orders are Build's and machines Maintenance's: their labels need that area on as well as the route's
+    // Inventory (read in this transaction, so a switch made a moment ago counts as the area groups' check would).
+    for (const [kind, area] of [
+      ['work-order', 'build'],
+      ['machine', 'maintenance'],
+    ] as const) {
+      if (!request.targets.some((t) => t.kind === kind)) continue;
       const config = await findLabelConfig(tx, companyId);
-      if (!config || !featureFlagsOf(config).build)
-        throw new AppError('FEATURE_DISABLED', featureOffMessage('build'));
+      if (!config || !featureFlagsOf(config)[area])
+        throw new AppError('FEATURE_DISABLED', featureOffMessage(area));
     }
     const date = await companyToday(tx, companyId);
     const blank = { partNumber: '', name: '', lot: '', location: '', quantity: '', date };
@@ -75,12 +79,14 @@ export async function planPrint(
       'work-order': new Map(
         (await repo.workOrdersByIds(tx, companyId, idsOf('work-order'))).map((r) => [r.id, r]),
       ),
+      machine: new Map((await repo.machinesByIds(tx, companyId, idsOf('machine'))).map((r) => [r.id, r])),
     };
     const missing = {
       item: PRINT_MESSAGES.itemNotFound,
       lot: PRINT_MESSAGES.lotNotFound,
       location: PRINT_MESSAGES.locationNotFound,
       'work-order': PRINT_MESSAGES.workOrderNotFound,
+      machine: PRINT_MESSAGES.machineNotFound,
     };
     request.targets.forEach((t, i) => {
       if (t.kind === 'work-order') {
@@ -91,6 +97,9 @@ export async function planPrint(
             `targets.${i}.id`,
             PRINT_MESSAGES.workOrderCancelled(workOrderNumberText(workOrder.number)),
           );
+      } else if (t.kind === 'machine') {
+        // As every machine route answers another company's machine (decision 055).
+        if (!found.machine.has(t.id)) throw notFound(`targets.${i}.id`, missing[t.kind]);
       } else if (!found[t.kind].has(t.id)) throw refuse(`targets.${i}.id`, missing[t.kind]);
     });
     const contents: Array<Omit<TLabelContent, 'token'> & { id: string }> = request.targets.map((t) => {
@@ -130,6 +139,20 @@ export async function planPrint(
           name: workOrder.name,
           location: workOrder.outputLocationCode ?? '',
           quantity: `${normalizeDecimal(workOrder.quantity)} ${workOrder.unitOfMeasure}`,
+        };
+      }
+      if (t.kind === 'machine') {
+        // The asset tag first, as a work order's number: the one thing a technician reads off a machine's label.
+        const machine = found.machine.get(t.id)!;
+        return {
+          ...blank,
+          id: t.id,
+          kind: 'machine',
+          copies: t.copies,
+          heading: machine.assetTag,
+          partNumber: [machine.make, machine.model].filter(Boolean).join(' '),
+          name: machine.name,
+          location: machine.locationCode ?? '',
         };
       }
       const location = found.location.get(t.id)!;

@@ -3,13 +3,10 @@
 // work order, the same code its traveller carries and every reprint repeats; its text names the work order. Several
 // travellers print as one PDF whose QR codes are those work orders' links, in order. A cancelled work order is
 // refused (409 naming the field), another company's is 404, and with Build switched off neither prints.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compactCode, parseCode, scanLink } from '#common/label-codes.ts';
+import { labelReader } from '../../../tests/setup/label-reader.ts';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
 import { client, shopOf } from '../../../tests/setup/work-orders-shop.ts';
 
@@ -25,44 +22,7 @@ let otherWorkOrder: { id: string };
 let boltId: string;
 let qrFormat: string;
 let barFormat: string;
-const work = mkdtempSync(join(tmpdir(), 'work-order-labels-'));
-let runs = 0;
-
-function requireTools(...tools: Array<[string, string]>) {
-  for (const [tool, debianPackage] of tools)
-    if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0)
-      throw new Error(`${tool} is missing: install the Debian package ${debianPackage}`);
-}
-
-/** Every code of `symbol` that zbarimg reads on the pages pdftoppm draws of `pdf` at `dpi`, page by page. */
-function decode(pdf: Buffer, symbol: 'qrcode' | 'code128', dpi = 203): string[] {
-  requireTools(['pdftoppm', 'poppler-utils'], ['zbarimg', 'zbar-tools']);
-  const dir = join(work, `run-${++runs}`);
-  execFileSync('mkdir', ['-p', dir]);
-  writeFileSync(join(dir, 'file.pdf'), pdf);
-  execFileSync('pdftoppm', ['-r', String(dpi), '-png', '-gray', join(dir, 'file.pdf'), join(dir, 'page')]);
-  const pages = execFileSync('ls', [dir], { encoding: 'utf8' })
-    .split('\n')
-    .filter((f) => f.endsWith('.png'))
-    .sort();
-  return pages.flatMap((page) =>
-    spawnSync('zbarimg', ['--raw', '-q', '-Sdisable', `-S${symbol}.enable`, join(dir, page)], {
-      encoding: 'utf8',
-    })
-      .stdout.split('\n')
-      .filter(Boolean),
-  );
-}
-
-/** The text pdftotext finds on each page. */
-function pageTexts(pdf: Buffer): string[] {
-  requireTools(['pdftotext', 'poppler-utils']);
-  const file = join(work, `text-${++runs}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
-    .split('\f')
-    .filter((p) => p.trim() !== '');
-}
+const { decode, pageTexts, dispose } = labelReader('work-order-labels-');
 
 const print = (who: ReturnType<typeof client>, targets: object[], formatId = qrFormat, output = 'roll') =>
   who.send('POST', '/api/v1/labels/print', { formatId, output, dpi: 203, targets });
@@ -131,7 +91,7 @@ beforeAll(async () => {
   // Two companies with released assemblies through the API: slow on a loaded machine, never hung.
 }, 120_000);
 afterAll(async () => {
-  rmSync(work, { recursive: true, force: true });
+  dispose();
   await t?.close();
 });
 

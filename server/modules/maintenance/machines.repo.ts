@@ -68,6 +68,20 @@ export async function findMachine(
   return row ?? null;
 }
 
+/** The machine whose asset tag this is, whatever its case (a typed or vendor-scanned tag); null when none. */
+export async function findMachineIdByAssetTag(
+  tx: TDb,
+  companyId: string,
+  tag: string,
+): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: machines.id })
+    .from(machines)
+    .where(and(eq(machines.companyId, companyId), sql`lower(${machines.assetTag}) = lower(${tag})`))
+    .limit(1);
+  return row?.id ?? null;
+}
+
 /** The machine's row locked until the transaction ends: status changes and readings of one machine queue up. */
 export async function lockMachine(tx: TDb, companyId: string, id: string): Promise<TMachineRow | null> {
   const [row] = await tx

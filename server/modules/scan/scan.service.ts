@@ -5,13 +5,17 @@
 import { normalizeDecimal } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
 import { parseCode } from '#common/label-codes.ts';
+import { featureFlagsOf } from '#common/label-config.ts';
 import type { TItem, TLocationKind } from '#common/schemas/inventory-setup.ts';
+import type { TMachineStatus } from '#common/schemas/machines.ts';
 import { scanNotRecognised, type TScanMatch, type TScanResult } from '#common/schemas/scan.ts';
 import { type TWorkOrderStatus, workOrderNumberText } from '#common/work-order-status.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { findIdByNumberText, findSummary } from '../build/work-orders.repo.ts';
+import { findLabelConfig } from '../companies/companies.repo.ts';
 import { findItem } from '../inventory/items.repo.ts';
+import { findMachine, findMachineIdByAssetTag } from '../maintenance/machines.repo.ts';
 import * as repo from './scan.repo.ts';
 
 /** A date column as the contract spells it ("2027-06-30"), whichever driver read it. */
@@ -109,7 +113,35 @@ async function resolveWorkOrder(
   };
 }
 
-/** Our own label code: the token's thing, when it is of the kind the code says (machines: later). */
+/**
+ * A machine as a scan shows it (decision 060): which it is, where, and its status, so the card can offer "report a
+ * breakdown" and "start due maintenance". Only while the Maintenance area is on: with it off, a machine's label is
+ * not recognised, as every machine route refuses.
+ */
+async function resolveMachine(
+  tx: TDb,
+  companyId: string,
+  id: string,
+  matchedBy: TScanMatch,
+): Promise<TScanResult | null> {
+  const config = await findLabelConfig(tx, companyId);
+  if (!config || !featureFlagsOf(config).maintenance) return null;
+  const found = await findMachine(tx, companyId, id);
+  if (!found) return null;
+  return {
+    kind: 'machine',
+    matchedBy,
+    machine: {
+      id: found.machine.id,
+      name: found.machine.name,
+      assetTag: found.machine.assetTag,
+      status: found.machine.status as TMachineStatus,
+      locationCode: found.location?.fullCode ?? null,
+    },
+  };
+}
+
+/** Our own label code: the token's thing, when it is of the kind the code says. */
 async function byLabelCode(tx: TDb, companyId: string, kind: string, token: string) {
   const code = await repo.findLabelCode(tx, companyId, token);
   if (!code || code.kind !== kind) return null;
@@ -117,6 +149,7 @@ async function byLabelCode(tx: TDb, companyId: string, kind: string, token: stri
   if (kind === 'lot') return resolveLot(tx, companyId, code.entityId, 'code');
   if (kind === 'location') return resolveLocation(tx, companyId, code.entityId, 'code');
   if (kind === 'work-order') return resolveWorkOrder(tx, companyId, code.entityId, 'code');
+  if (kind === 'machine') return resolveMachine(tx, companyId, code.entityId, 'code');
   return null;
 }
 
@@ -130,6 +163,11 @@ async function byText(tx: TDb, companyId: string, text: string): Promise<TScanRe
   if (locationId) return resolveLocation(tx, companyId, locationId, 'location-code');
   const workOrderId = await findIdByNumberText(tx, companyId, text);
   if (workOrderId) return resolveWorkOrder(tx, companyId, workOrderId, 'work-order-number');
+  const machineId = await findMachineIdByAssetTag(tx, companyId, text);
+  if (machineId) {
+    const machine = await resolveMachine(tx, companyId, machineId, 'asset-tag');
+    if (machine) return machine;
+  }
   if (sameNumber.length > 1) {
     throw new AppError(
       'NOT_FOUND',

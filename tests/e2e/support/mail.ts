@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { E2E_DATA_DIR } from './server.ts';
+import { E2E_DATA_DIR, E2E_SMTP_DIR } from './server.ts';
 
 /** The e2e server's outbox folder (playwright.config.ts sets DATA_DIR to E2E_DATA_DIR). */
 const OUTBOX = join(E2E_DATA_DIR, 'outbox');
@@ -21,9 +21,9 @@ interface TParsedMail {
  */
 const parsedMail = new Map<string, { size: number; mail: TParsedMail }>();
 
-async function parsed(name: string): Promise<TParsedMail> {
-  const bytes = readFileSync(join(OUTBOX, name));
-  const cached = parsedMail.get(name);
+async function parsed(name: string, folder = OUTBOX): Promise<TParsedMail> {
+  const bytes = readFileSync(join(folder, name));
+  const cached = parsedMail.get(join(folder, name));
   if (cached && cached.size === bytes.length) return cached.mail;
   const mail = await simpleParser(bytes);
   const result = {
@@ -32,7 +32,7 @@ async function parsed(name: string): Promise<TParsedMail> {
     text: mail.text ?? '',
     date: mail.date?.getTime() ?? 0,
   };
-  parsedMail.set(name, { size: bytes.length, mail: result });
+  parsedMail.set(join(folder, name), { size: bytes.length, mail: result });
   return result;
 }
 
@@ -40,6 +40,7 @@ async function parsed(name: string): Promise<TParsedMail> {
 export async function waitForMail(
   address: string,
   subject: RegExp,
+  folder = OUTBOX,
 ): Promise<{ subject: string; text: string }> {
   let found: { subject: string; text: string; date: number } | undefined;
   await expect
@@ -47,12 +48,12 @@ export async function waitForMail(
       async () => {
         let names: string[] = [];
         try {
-          names = readdirSync(OUTBOX).filter((name) => name.endsWith('.eml'));
+          names = readdirSync(folder).filter((name) => name.endsWith('.eml'));
         } catch {
           return false;
         }
         for (const name of names) {
-          const mail = await parsed(name);
+          const mail = await parsed(name, folder);
           if (
             mail.to.toLowerCase().includes(address.toLowerCase()) &&
             subject.test(mail.subject) &&
@@ -70,20 +71,23 @@ export async function waitForMail(
 }
 
 /** How many messages to `address` with a matching subject the outbox holds now (to see that one more arrived). */
-export async function countMail(address: string, subject: RegExp): Promise<number> {
+export async function countMail(address: string, subject: RegExp, folder = OUTBOX): Promise<number> {
   let names: string[] = [];
   try {
-    names = readdirSync(OUTBOX).filter((name) => name.endsWith('.eml'));
+    names = readdirSync(folder).filter((name) => name.endsWith('.eml'));
   } catch {
     return 0;
   }
   let count = 0;
   for (const name of names) {
-    const mail = await parsed(name);
+    const mail = await parsed(name, folder);
     if (mail.to.toLowerCase().includes(address.toLowerCase()) && subject.test(mail.subject)) count++;
   }
   return count;
 }
+
+/** The messages the e2e SMTP server received (tests/e2e/support/smtp-sink.ts): the maintenance server's mail. */
+export const SMTP_SINK = E2E_SMTP_DIR;
 
 /** The first link in a message's text that starts with `prefix` (an app path such as /auth/callback). */
 export function linkIn(text: string, path: string): string {

@@ -14,3 +14,17 @@ export const E2E_SYSADMIN = {
   firstName: 'Sys',
   lastName: 'Admin',
 } as const;
+
+/**
+ * The Maintenance journey's own server (issue 22): the same build on a fresh PGlite folder, with its mail sent over
+ * SMTP to the sink below, its app clock read from a file the test moves, and the scheduler passing every second.
+ * Apart from the main server so that moving its clock can never change what another spec sees.
+ */
+export const E2E_MAINT_PORT = E2E_PORT + 10;
+export const E2E_MAINT_BASE_URL = `http://127.0.0.1:${E2E_MAINT_PORT}`;
+export const E2E_MAINT_DATA_DIR = `${E2E_DATA_DIR}-maintenance`;
+/** Holds the instant the maintenance server takes as now (server/clock.ts); missing = the real clock. */
+export const E2E_CLOCK_FILE = `${E2E_DATA_DIR}-clock`;
+/** A real SMTP server (tests/e2e/support/smtp-sink.ts) writing each message it accepts to E2E_SMTP_DIR as .eml. */
+export const E2E_SMTP_PORT = E2E_PORT + 11;
+export const E2E_SMTP_DIR = `${E2E_DATA_DIR}-smtp`;

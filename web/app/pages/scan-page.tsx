@@ -47,7 +47,7 @@ export default function ScanPage() {
   /** A found item or lot while "Move here" is armed opens the move into that location at once. */
   const afterFound = useCallback((result: TScanResult) => {
     const target = state.current.moveTarget;
-    if (!target || state.current.dialog || result.kind === 'location' || result.kind === 'work-order') return;
+    if (!target || state.current.dialog || (result.kind !== 'item' && result.kind !== 'lot')) return;
     setMoveTarget(null);
     setDialog({ kind: 'move', result, to: target });
   }, []);
@@ -135,12 +135,12 @@ export default function ScanPage() {
         count.mutate({ scope: 'location', locationId: action.result.location.id, title: '', blind: true });
         return;
       case 'count':
-        if (result.kind === 'location' || result.kind === 'work-order') return;
+        if (result.kind !== 'item' && result.kind !== 'lot') return;
         if (isAdmin) count.mutate({ scope: 'items', itemIds: [result.item.id], title: '', blind: true });
         else navigate('/stock-check');
         return;
       default:
-        if (result.kind === 'location' || result.kind === 'work-order') return;
+        if (result.kind !== 'item' && result.kind !== 'lot') return;
         setDialog(action.kind === 'return' ? { kind: 'return-pick', result } : { kind: action.kind, result });
     }
   };

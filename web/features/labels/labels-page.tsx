@@ -36,6 +36,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { configOf, useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { download, listFormats, printLabels, printTravellers } from './api.ts';
+import { MachinesToLabel } from './machine-picker.tsx';
 import { TargetPicker, type TPick } from './target-picker.tsx';
 import { WorkOrderPicker } from './work-order-picker.tsx';
 
@@ -44,6 +45,7 @@ const KIND_LABELS: Record<TPick['kind'], string> = {
   lot: 'Lot',
   location: 'Location',
   'work-order': 'Work order',
+  machine: 'Machine',
   'everything-in': 'Stock',
 };
 
@@ -59,9 +61,14 @@ export default function LabelsPage() {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [printingTravellers, setPrintingTravellers] = useState(false);
-  const buildOn = featureFlagsOf(configOf(useSession().data)).build;
+  const areas = featureFlagsOf(configOf(useSession().data));
+  const buildOn = areas.build;
   const workOrderIds = useMemo(() => picks.filter((p) => p.kind === 'work-order').map((p) => p.id), [picks]);
   const pickedWorkOrders = useMemo(() => new Set(workOrderIds), [workOrderIds]);
+  const pickedMachines = useMemo(
+    () => new Set(picks.filter((p) => p.kind === 'machine').map((p) => p.id)),
+    [picks],
+  );
   const chosenFormat = formatId ?? formats.data?.items[0]?.id ?? null;
 
   const add = (pick: Omit<TPick, 'copies'>) =>
@@ -196,13 +203,15 @@ export default function LabelsPage() {
           <WorkOrderPicker picked={pickedWorkOrders} onPick={add} />
         </Card>
       ) : null}
+      {areas.maintenance ? <MachinesToLabel picked={pickedMachines} onPick={add} /> : null}
       <Card withBorder mt="lg">
         <Title order={2} size="h4" mb="sm">
           Selected ({picks.length})
         </Title>
         {picks.length === 0 ? (
           <Text c="dimmed">
-            Find an item{buildOn ? ' or a work order' : ''} or choose a location above, then add it here.
+            Find an item{buildOn ? ', a work order' : ''}
+            {areas.maintenance ? ', a machine' : ''} or choose a location above, then add it here.
           </Text>
         ) : null}
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Selected labels">

@@ -8,6 +8,7 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { workOrderFloorPath, workOrderPath } from '../../lib/work-order-links.ts';
 import { resolveCode, scanKey } from './api.ts';
+import { MachineResult } from './machine-result.tsx';
 
 /** What a card's button asks the page to do. */
 export type TScanAction =
@@ -29,6 +30,7 @@ const MATCHED: Record<TScanMatch, string | null> = {
   'lot-number': 'Matched the lot number',
   'location-code': 'Matched the location code',
   'work-order-number': 'Matched the work order number',
+  'asset-tag': 'Matched the asset tag',
 };
 
 function BalanceLines({
@@ -148,6 +150,7 @@ function FoundCard({
       </Stack>
     );
   }
+  if (result.kind === 'machine') return <MachineResult result={result} matched={matched} />;
   const { item } = result;
   const open = result.kind === 'lot' ? `/items?lot=${result.lot.id}` : `/items?id=${item.id}`;
   return (

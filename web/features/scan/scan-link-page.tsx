@@ -1,7 +1,7 @@
 // /s/:code — where a QR label's link lands (a phone's own camera app opens it). Behind the same guard as /scan, so a
 // signed-out visitor signs in first and comes back here; then the code is resolved in the user's company and the
 // app goes to the thing: the item page, the lot page, the work order on the floor (decision 053), or the scan page
-// with the location's card. Another company's code reads "Not recognised", like any unknown code.
+// with the location's or the machine's card (decision 060: its actions are a breakdown or the maintenance due). Another company's code reads "Not recognised", like any unknown code.
 import { Alert, Button, Container, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
