@@ -2,6 +2,7 @@
 // report say "Overdue" in the same words and colour. A new area (work orders, machines, nonconformances) adds its
 // statuses here; web/components/status-badge.tsx draws them. Tones, not colours: the web kit maps a tone to a colour
 // and variant that keeps the text readable (axe's colour-contrast rule), and words always carry the meaning.
+import type { TBreakdownPriority, TBreakdownStatus } from './schemas/breakdowns.ts';
 import type { TRevisionStatus } from './schemas/build.ts';
 import type { TMachineStatus } from './schemas/machines.ts';
 import type { TCountStatus } from './schemas/stock-check.ts';
@@ -97,6 +98,21 @@ const machine: TStatusMap<TMachineStatus> = {
   in_maintenance: { label: 'In maintenance', tone: 'warning' },
 };
 
+/** A breakdown: waiting for a technician, being fixed, fixed. */
+const breakdown: TStatusMap<TBreakdownStatus> = {
+  reported: { label: 'Reported', tone: 'danger' },
+  in_progress: { label: 'In progress', tone: 'warning' },
+  resolved: { label: 'Resolved', tone: 'success' },
+};
+
+/** How urgent a breakdown is. */
+const breakdownPriority: TStatusMap<TBreakdownPriority> = {
+  low: { label: 'Low', tone: 'neutral' },
+  medium: { label: 'Medium', tone: 'info' },
+  high: { label: 'High', tone: 'warning' },
+  critical: { label: 'Critical', tone: 'danger' },
+};
+
 /** The statuses by what they belong to. */
 export const STATUSES = {
   count,
@@ -111,6 +127,8 @@ export const STATUSES = {
   buildOrder,
   stepRun,
   machine,
+  breakdown,
+  breakdownPriority,
 } as const;
 
 export type TStatusKind = keyof typeof STATUSES;

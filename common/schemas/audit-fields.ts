@@ -130,6 +130,19 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     reason: 'Reason',
     meterReading: 'Meter (hours)',
   },
+  breakdown: {
+    machine: 'Machine',
+    problem: 'Problem',
+    priority: 'Priority',
+    photo: 'Photo',
+    status: 'Status',
+    machineStatus: 'Machine status',
+    cause: 'Cause',
+    action: 'Action taken',
+    repairMinutes: 'Repair time (minutes)',
+    downtimeMinutes: 'Downtime (minutes)',
+    parts: 'Parts used',
+  },
 };
 
 /** "burdenedLaborRate" → "Burdened labor rate": the last resort, so a field missed here still reads as words. */

@@ -13,6 +13,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   assembly: 'Assembly',
   'build-order': 'Order',
   machine: 'Machine',
+  breakdown: 'Breakdown',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -36,6 +37,8 @@ const ACTION_LABELS: Record<string, string> = {
   released: 'Released',
   'status-changed': 'Status changed',
   'meter-read': 'Meter read',
+  reported: 'Reported',
+  resolved: 'Resolved',
 };
 
 /** The action in words (the stored name when it has none yet). */
