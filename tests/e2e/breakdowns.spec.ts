@@ -10,6 +10,9 @@ import { expectAccessible, expectDialogAccessible } from './support/axe.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
 import { signUpCompany } from './support/session.ts';
 
+/** A first render on a loaded machine (several suites share its two cores) may wait on the lazy screen's chunk. */
+const FIRST_RENDER = { timeout: 30_000 };
+
 const visitorAddress = () =>
   `198.27.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
 
@@ -87,15 +90,15 @@ test('a technician on a phone reports a breakdown from a machine label, works it
   const form = page.getByRole('form', { name: 'Report breakdown' });
   await expect(form.getByRole('combobox', { name: 'Machine' })).toHaveValue(
     'Hydraulic Press (PR-100) · running',
+    FIRST_RENDER,
   );
   await form.getByRole('button', { name: 'Report breakdown' }).click();
   await expect(form.getByText('Problem is required')).toBeVisible();
   await fillReport(page, 'Ram stuck half way, loud knocking', 'High');
   await expectAccessible(page, 'the report dialog on a phone');
   await form.getByRole('button', { name: 'Report breakdown' }).click();
-
+  await expect(page.getByText('Hydraulic Press is marked down.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Breakdown 1', level: 1 })).toBeVisible();
-  await expect(page.getByRole('alert').filter({ hasText: 'Breakdown 1 reported' })).toBeVisible();
   await expect(page.getByText('Hydraulic Press (PR-100) · now down')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Photo of Breakdown 1' })).toBeVisible();
   await expectAccessible(page, 'a reported breakdown on a phone');
@@ -105,7 +108,7 @@ test('a technician on a phone reports a breakdown from a machine label, works it
   // Start work by keyboard alone: the machine goes in maintenance.
   await page.getByRole('button', { name: 'Start work' }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('alert').filter({ hasText: 'Work on Breakdown 1 started' })).toBeVisible();
+  await expect(page.getByText('Hydraulic Press is in maintenance.')).toBeVisible();
   await expect(page.getByText('Hydraulic Press (PR-100) · now in maintenance')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start work' })).toHaveCount(0);
 
@@ -137,7 +140,9 @@ test('a technician on a phone reports a breakdown from a machine label, works it
   await part.getByRole('textbox', { name: 'Part 1 quantity' }).fill('2');
   await resolve.getByRole('button', { name: 'Resolve' }).click();
   await expect(resolve).toHaveCount(0);
-  await expect(page.getByRole('alert').filter({ hasText: 'Breakdown 1 resolved' })).toBeVisible();
+  await expect(
+    page.getByText(/^Hydraulic Press is running; downtime .*; 1 part issued from stock\.$/),
+  ).toBeVisible();
   await expect(page.getByText('Hydraulic Press (PR-100) · now running')).toBeVisible();
   const resolution = page.getByRole('region', { name: 'Resolution' });
   await expect(resolution).toContainText('Worn drive belt');
@@ -152,13 +157,16 @@ test('a technician on a phone reports a breakdown from a machine label, works it
 
   // The belts left stock through the ledger: 3 on hand, the issue on the item's history.
   await resolution.getByRole('link', { name: 'BELT-A' }).click();
-  await expect(page.getByLabel('Total on hand')).toContainText('3 ea');
-  await expect(page.getByText('Maintenance issue').first()).toBeVisible();
-  await expect(page.getByText('Breakdown 1 · PR-100').first()).toBeVisible();
+  await expect(page.getByLabel('Total on hand')).toContainText('3 ea', FIRST_RENDER);
+  // The history is cards on a phone (the desk table is in the page, hidden): the visible one.
+  const issue = page.getByText('Maintenance issue').filter({ visible: true });
+  await expect(issue.first()).toBeVisible();
+  await expect(page.getByText('Breakdown 1 · PR-100').filter({ visible: true }).first()).toBeVisible();
 
   // At 360 px the list is cards, without sideways scroll; the report dialog fits too.
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/maintenance/machine-fix');
+  await expect(page.getByRole('combobox', { name: 'Status' })).toBeVisible(FIRST_RENDER);
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'All statuses' }).click();
   await expect(page.getByRole('article', { name: 'Breakdown 1' })).toContainText('Ram stuck half way');
@@ -180,7 +188,9 @@ test('on a desk the open breakdowns are a table, narrowed by status, priority an
 }) => {
   const shop = await setUp(page);
   await page.goto('/maintenance/machine-fix');
-  await expect(page.getByRole('heading', { name: 'Unscheduled maintenance', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Unscheduled maintenance', level: 1 })).toBeVisible(
+    FIRST_RENDER,
+  );
   await expect(page.getByText('No open breakdowns')).toBeVisible();
   await expectAccessible(page, 'no open breakdowns');
   await expectDialogAccessible(page, 'Report breakdown', () =>
@@ -207,6 +217,7 @@ test('on a desk the open breakdowns are a table, narrowed by status, priority an
 
   await page.reload();
   const rows = page.getByRole('table', { name: 'Breakdowns' }).getByRole('row');
+  await expect(rows.first()).toBeVisible(FIRST_RENDER);
   await expect(rows).toHaveCount(3); // the header and the two open ones, newest first
   await expect(rows.nth(1)).toContainText('Guard switch broken');
   await expect(rows.nth(1)).toContainText('Critical');
@@ -224,7 +235,7 @@ test('on a desk the open breakdowns are a table, narrowed by status, priority an
   await page.getByRole('option', { name: 'All priorities' }).click();
   await page.getByRole('textbox', { name: 'Search breakdowns' }).fill('light');
   await expect(rows).toHaveCount(2);
-  await rows.nth(1).getByRole('link', { name: 'Breakdown 3' }).click();
+  await rows.nth(1).getByRole('link', { name: 'Breakdown 3' }).click(); // the row's first cell is its link
   await expect(page.getByRole('heading', { name: 'Breakdown 3', level: 1 })).toBeVisible();
   await expect(page.getByText('Resolved', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Resolution' })).toContainText('No parts were issued.');

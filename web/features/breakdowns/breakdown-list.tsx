@@ -41,16 +41,7 @@ const downtimeOf = (b: TBreakdownSummary) =>
   b.downtimeMinutes === null ? 'Open' : formatMinutes(b.downtimeMinutes);
 
 const COLUMNS: TListColumn<TBreakdownSummary>[] = [
-  {
-    id: 'number',
-    header: 'Number',
-    // A link, so the keyboard reaches each breakdown (the row's click is the mouse's shortcut).
-    cell: (b) => (
-      <Anchor component={Link} to={linkTo(b)} fw={600}>
-        {breakdownLabel(b.number)}
-      </Anchor>
-    ),
-  },
+  { id: 'number', header: 'Number', cell: (b) => breakdownLabel(b.number), cellProps: () => ({ fw: 600 }) },
   { id: 'machine', header: 'Machine', cell: (b) => `${b.machine.name} (${b.machine.assetTag})` },
   { id: 'problem', header: 'Problem', cell: (b) => b.problem },
   {

@@ -59,7 +59,7 @@ function Resolution({ b }: { b: TBreakdownDetail }) {
             <li key={p.id}>
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {formatQuantity(p.quantity)} ×{' '}
-                <Anchor component={Link} to={`/items?id=${encodeURIComponent(p.itemId)}`}>
+                <Anchor component={Link} to={`/items?id=${encodeURIComponent(p.itemId)}`} underline="always">
                   {p.partNumber}
                 </Anchor>{' '}
                 {p.itemName} from {p.locationCode}
