@@ -3,6 +3,7 @@
 // statuses here; web/components/status-badge.tsx draws them. Tones, not colours: the web kit maps a tone to a colour
 // and variant that keeps the text readable (axe's colour-contrast rule), and words always carry the meaning.
 import type { TOccurrenceState } from './maintenance/schedule.ts';
+import type { TBreakdownPriority, TBreakdownStatus } from './schemas/breakdowns.ts';
 import type { TRevisionStatus } from './schemas/build.ts';
 import type { TMachineStatus } from './schemas/machines.ts';
 import type { TOccurrenceStatus } from './schemas/maintenance-occurrences.ts';
@@ -114,6 +115,21 @@ const pmOccurrence: TStatusMap<TOccurrenceStatus> = {
   missed: { label: 'Missed', tone: 'danger' },
 };
 
+/** A breakdown: waiting for a technician, being fixed, fixed. */
+const breakdown: TStatusMap<TBreakdownStatus> = {
+  reported: { label: 'Reported', tone: 'danger' },
+  in_progress: { label: 'In progress', tone: 'warning' },
+  resolved: { label: 'Resolved', tone: 'success' },
+};
+
+/** How urgent a breakdown is. */
+const breakdownPriority: TStatusMap<TBreakdownPriority> = {
+  low: { label: 'Low', tone: 'neutral' },
+  medium: { label: 'Medium', tone: 'info' },
+  high: { label: 'High', tone: 'warning' },
+  critical: { label: 'Critical', tone: 'danger' },
+};
+
 /** The statuses by what they belong to. */
 export const STATUSES = {
   count,
@@ -130,6 +146,8 @@ export const STATUSES = {
   machine,
   pmState,
   pmOccurrence,
+  breakdown,
+  breakdownPriority,
 } as const;
 
 export type TStatusKind = keyof typeof STATUSES;

@@ -31,6 +31,8 @@ import { lotsRoutes } from './modules/inventory/lots.routes.ts';
 import { stockRoutes } from './modules/inventory/stock.routes.ts';
 import { stockListRoutes } from './modules/inventory/stock-list.routes.ts';
 import { labelPrintRoutes, labelsRoutes, travellerPrintRoutes } from './modules/labels/labels.routes.ts';
+import { breakdownPhotosRoutes } from './modules/maintenance/breakdown-photos.routes.ts';
+import { breakdownsRoutes } from './modules/maintenance/breakdowns.routes.ts';
 import { maintenanceLogsRoutes } from './modules/maintenance/logs.routes.ts';
 import { machinesRoutes } from './modules/maintenance/machines.routes.ts';
 import { maintenancePlansRoutes } from './modules/maintenance/plans.routes.ts';
@@ -166,6 +168,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(machinesRoutes);
   await app.register(maintenancePlansRoutes);
   await app.register(maintenanceLogsRoutes);
+  await app.register(breakdownsRoutes);
+  await app.register(breakdownPhotosRoutes);
   await app.register(analyticsRoutes);
   await app.register(analyticsSummaryRoutes);
   await app.register(securityDashboardRoutes);

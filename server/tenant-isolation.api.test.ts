@@ -19,6 +19,7 @@ import { companies, companySettings } from './modules/companies/companies.tables
 import { items, locations } from './modules/inventory/inventory.tables.ts';
 import { labelCodes } from './modules/labels/labels.tables.ts';
 import { securityEvents } from './security/security-events.tables.ts';
+import { breakdownCases } from './tenant-isolation/breakdown-cases.ts';
 import { buildCases } from './tenant-isolation/build-cases.ts';
 import { labelCases } from './tenant-isolation/label-cases.ts';
 import { maintenanceCases } from './tenant-isolation/maintenance-cases.ts';
@@ -1927,6 +1928,7 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
   ...maintenanceCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...maintenancePlanCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...maintenanceLogsCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
+  ...breakdownCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
 
   // ---- uploaded files (server/modules/files): B stores and reads B's own pictures and videos only
   'POST /api/v1/files': {

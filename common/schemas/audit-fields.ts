@@ -157,6 +157,19 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     nextDueOn: 'Next due date',
     nextDueReading: 'Next due reading (hours)',
   },
+  breakdown: {
+    machine: 'Machine',
+    problem: 'Problem',
+    priority: 'Priority',
+    photo: 'Photo',
+    status: 'Status',
+    machineStatus: 'Machine status',
+    cause: 'Cause',
+    action: 'Action taken',
+    repairMinutes: 'Repair time (minutes)',
+    downtimeMinutes: 'Downtime (minutes)',
+    parts: 'Parts used',
+  },
 };
 
 /** "burdenedLaborRate" → "Burdened labor rate": the last resort, so a field missed here still reads as words. */

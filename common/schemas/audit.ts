@@ -18,6 +18,7 @@ export const AUDIT_ENTITY_TYPES = [
   'build-order',
   'machine',
   'maintenance-plan',
+  'breakdown',
 ] as const;
 export const ZAuditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type TAuditEntityType = z.infer<typeof ZAuditEntityTypeSchema>;

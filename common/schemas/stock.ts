@@ -8,7 +8,8 @@ import { decimalText } from './numbers.ts';
 
 /**
  * Every kind of stock transaction. Receive, issue, move and adjust are posted through /stock/transactions; count,
- * borrow and return by their own areas; build-consume and build-output by the build area; reversal undoes any.
+ * borrow and return by their own areas; build-consume and build-output by the build area; maintenance-issue by
+ * Maintenance (parts used by a repair or a PM); reversal undoes any.
  */
 export const STOCK_KINDS = [
   'receive',
@@ -20,6 +21,7 @@ export const STOCK_KINDS = [
   'return',
   'build-consume',
   'build-output',
+  'maintenance-issue',
   'reversal',
 ] as const;
 export type TStockKind = (typeof STOCK_KINDS)[number];

@@ -41,6 +41,7 @@ const StockCheckPage = lazy(() => import('../features/stock-check/stock-check-pa
 const MachinesPage = lazy(() => import('../features/machines/machines-page.tsx'));
 const MaintenancePlansPage = lazy(() => import('../features/maintenance-plans/plans-page.tsx'));
 const MaintenanceLogsPage = lazy(() => import('../features/maintenance-logs/maintenance-logs-page.tsx'));
+const BreakdownsPage = lazy(() => import('../features/breakdowns/breakdowns-page.tsx'));
 const InventoryPage = lazy(() => import('./pages/inventory-page.tsx'));
 const ItemsPage = lazy(() => import('./pages/items-page.tsx'));
 const LabelConfigPage = lazy(() => import('../features/company/label-config-page.tsx'));
@@ -69,6 +70,7 @@ const SCREENS: Partial<Record<string, React.ComponentType>> = {
   '/maintenance/machines': MachinesPage,
   '/maintenance/planned': MaintenancePlansPage,
   '/maintenance/logs': MaintenanceLogsPage,
+  '/maintenance/machine-fix': BreakdownsPage,
   '/build/production-report': ProductionReportPage,
 };
 

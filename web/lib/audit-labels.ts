@@ -14,6 +14,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   'build-order': 'Order',
   machine: 'Machine',
   'maintenance-plan': 'Maintenance plan',
+  breakdown: 'Breakdown',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -40,6 +41,8 @@ const ACTION_LABELS: Record<string, string> = {
   'switched-on': 'Switched on',
   'switched-off': 'Switched off',
   completed: 'Completed',
+  reported: 'Reported',
+  resolved: 'Resolved',
 };
 
 /** The action in words (the stored name when it has none yet). */

@@ -16,13 +16,20 @@ export function refusalOf(file: File): string | null {
   return null;
 }
 
-/** Sends `file`; `onProgress` gets 0–1 as the bytes go. Rejects with ApiError (the server's message) on refusal. */
-export function uploadFile(file: File, onProgress: (fraction: number) => void): Promise<TFile> {
+/**
+ * Sends `file` to `to` (the files route, or an area's own upload route such as a breakdown's photo); `onProgress`
+ * gets 0–1 as the bytes go. Rejects with ApiError (the server's message) on refusal.
+ */
+export function uploadFile(
+  file: File,
+  onProgress: (fraction: number) => void,
+  to = '/api/v1/files',
+): Promise<TFile> {
   const refusal = refusalOf(file);
   if (refusal) return Promise.reject(new ApiError(0, 'VALIDATION', refusal, { file: refusal }));
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/api/v1/files?name=${encodeURIComponent(file.name)}`);
+    request.open('POST', `${to}?name=${encodeURIComponent(file.name)}`);
     request.setRequestHeader('content-type', 'application/octet-stream');
     request.setRequestHeader('accept', 'application/json');
     request.responseType = 'json';

@@ -14,6 +14,7 @@ import {
   FILE_MESSAGES,
   kindOf,
   type TFile,
+  type TFileKind,
   type TFileType,
   type TFileUploadQuery,
 } from '#common/schemas/files.ts';
@@ -38,12 +39,27 @@ interface TSpooled {
   sha256: string;
 }
 
+/** What an upload route takes: pictures and videos (the files route), or pictures alone (a breakdown's photo). */
+export interface TUploadAccepts {
+  kinds: readonly TFileKind[];
+  /** The 415's words when the bytes are a kind the route does not take. */
+  otherKind: string;
+}
+const ANY_KIND: TUploadAccepts = { kinds: ['image', 'video'], otherKind: FILE_MESSAGES.unsupported };
+
 /**
  * Streams `body` into a temporary file, refusing (and keeping nothing of) a body whose first bytes are no type we
  * take (415) or that grows past its type's limit (413) — at once when the declared length already says so.
  */
-async function spool(body: AsyncIterable<Buffer>, declaredLength: number | undefined): Promise<TSpooled> {
-  if (declaredLength !== undefined && declaredLength > FILE_LIMITS.video) throw tooLarge(null);
+async function spool(
+  body: AsyncIterable<Buffer>,
+  declaredLength: number | undefined,
+  accepts: TUploadAccepts,
+): Promise<TSpooled> {
+  const picturesOnly = !accepts.kinds.includes('video');
+  const largest = picturesOnly ? FILE_LIMITS.image : FILE_LIMITS.video;
+  if (declaredLength !== undefined && declaredLength > largest)
+    throw tooLarge(picturesOnly ? 'image/png' : null);
   const path = join(tmpdir(), `forgeboard-upload-${uuidv7()}`);
   const handle: FileHandle = await open(path, 'wx', 0o600);
   const hash = createHash('sha256');
@@ -54,6 +70,7 @@ async function spool(body: AsyncIterable<Buffer>, declaredLength: number | undef
   const decide = (): TFileType => {
     const sniffed = sniffFileType(Buffer.concat(head));
     if (!sniffed) throw unsupported(size === 0 ? FILE_MESSAGES.empty : undefined);
+    if (!accepts.kinds.includes(kindOf(sniffed))) throw unsupported(accepts.otherKind);
     if (declaredLength !== undefined && declaredLength > FILE_LIMITS[kindOf(sniffed)])
       throw tooLarge(sniffed);
     return sniffed;
@@ -62,7 +79,7 @@ async function spool(body: AsyncIterable<Buffer>, declaredLength: number | undef
     for await (const chunk of body) {
       size += chunk.length;
       if (type && size > FILE_LIMITS[kindOf(type)]) throw tooLarge(type);
-      if (size > FILE_LIMITS.video) throw tooLarge(null);
+      if (size > largest) throw tooLarge(picturesOnly ? 'image/png' : null);
       hash.update(chunk);
       await handle.write(chunk);
       if (!type) {
@@ -91,8 +108,9 @@ export async function uploadFile(
   query: TFileUploadQuery,
   body: AsyncIterable<Buffer>,
   declaredLength: number | undefined,
+  accepts: TUploadAccepts = ANY_KIND,
 ): Promise<TFile> {
-  const spooled = await spool(body, declaredLength);
+  const spooled = await spool(body, declaredLength, accepts);
   const handle = await open(spooled.path, 'r');
   try {
     return await tenant.run(async (tx) => {

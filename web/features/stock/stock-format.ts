@@ -12,6 +12,7 @@ export const KIND_LABELS: Record<TStockKind, string> = {
   return: 'Return',
   'build-consume': 'Build consume',
   'build-output': 'Build output',
+  'maintenance-issue': 'Maintenance issue',
   reversal: 'Reversal',
 };
 
