@@ -31,7 +31,9 @@ import { lotsRoutes } from './modules/inventory/lots.routes.ts';
 import { stockRoutes } from './modules/inventory/stock.routes.ts';
 import { stockListRoutes } from './modules/inventory/stock-list.routes.ts';
 import { labelPrintRoutes, labelsRoutes, travellerPrintRoutes } from './modules/labels/labels.routes.ts';
+import { maintenanceEmailRoutes } from './modules/maintenance/email-settings.routes.ts';
 import { machinesRoutes } from './modules/maintenance/machines.routes.ts';
+import { startMaintenanceScheduler, type TMaintenanceScheduler } from './modules/maintenance/scheduler.ts';
 import { scanRoutes } from './modules/scan/scan.routes.ts';
 import { securityDashboardRoutes } from './modules/security-dashboard/security-dashboard.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
@@ -57,6 +59,8 @@ declare module 'fastify' {
     auth: TAuth;
     /** Starts the background job worker, mail included (once; later calls return the same one). Stopped on close. */
     startJobWorker(): Promise<TJobWorker>;
+    /** Starts the maintenance reminders' scheduler (once; decision 058). Stopped on close, before the job worker. */
+    startMaintenanceScheduler(): TMaintenanceScheduler;
   }
 }
 
@@ -99,6 +103,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   app.setSerializerCompiler(serializerCompiler);
   const mailer = options.mailer ?? createMailer(config, app.log);
   let jobWorker: Promise<TJobWorker> | null = null;
+  let scheduler: TMaintenanceScheduler | null = null;
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('mailer', mailer);
@@ -120,7 +125,19 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     jobWorker ??= startAppJobWorker({ config, database, mailer, log: app.log.child({ module: 'jobs' }) });
     return jobWorker;
   });
+  app.decorate('startMaintenanceScheduler', () => {
+    scheduler ??= startMaintenanceScheduler({
+      database,
+      clock: app.clock,
+      appUrl: config.appUrl,
+      intervalMs: config.maintenanceScanIntervalMs,
+      log: app.log.child({ module: 'maintenance-scheduler' }),
+    });
+    return scheduler;
+  });
   app.addHook('onClose', async () => {
+    // A pass in progress commits or rolls back before anything closes under it.
+    await scheduler?.stop();
     // In this order: running jobs finish and record their outcome before the mailer and the database close.
     await (await jobWorker?.catch(() => null))?.stop();
     mailer.close();
@@ -162,6 +179,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(labelPrintRoutes);
   await app.register(travellerPrintRoutes);
   await app.register(machinesRoutes);
+  await app.register(maintenanceEmailRoutes);
   await app.register(analyticsRoutes);
   await app.register(analyticsSummaryRoutes);
   await app.register(securityDashboardRoutes);

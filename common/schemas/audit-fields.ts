@@ -130,6 +130,16 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     reason: 'Reason',
     meterReading: 'Meter (hours)',
   },
+  'maintenance-email-settings': {
+    people: 'People',
+    emails: 'Outside addresses',
+    daysBefore: 'Days before due',
+    overdueEveryDays: 'Overdue reminders every (days)',
+    breakdownAlerts: 'Breakdown alerts',
+    dailyDigest: 'Daily digest',
+    digestHour: 'Digest hour',
+    to: 'Sent to',
+  },
 };
 
 /** "burdenedLaborRate" → "Burdened labor rate": the last resort, so a field missed here still reads as words. */

@@ -17,6 +17,7 @@ export const AUDIT_ENTITY_TYPES = [
   'file',
   'build-order',
   'machine',
+  'maintenance-email-settings',
 ] as const;
 export const ZAuditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type TAuditEntityType = z.infer<typeof ZAuditEntityTypeSchema>;

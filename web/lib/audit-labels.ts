@@ -13,6 +13,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   assembly: 'Assembly',
   'build-order': 'Order',
   machine: 'Machine',
+  'maintenance-email-settings': 'Maintenance e-mail',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -36,6 +37,7 @@ const ACTION_LABELS: Record<string, string> = {
   released: 'Released',
   'status-changed': 'Status changed',
   'meter-read': 'Meter read',
+  'test-sent': 'Test e-mail sent',
 };
 
 /** The action in words (the stored name when it has none yet). */
