@@ -31,14 +31,29 @@ const SIGNATURE = [
   'An admin can change who receives these under Maintenance > Email Settings.',
 ];
 
-/** "Tuesday 15 December 2026": a day of the company's calendar, with no time and no zone to misread. */
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * "Tuesday 15 December 2026": a day of the company's calendar, with no time and no zone to misread. Spelled from
+ * Temporal's fields rather than Intl, whose punctuation differs between ICU versions (a comma after the weekday).
+ */
 export function longDate(date: string): string {
-  return Temporal.PlainDate.from(date).toLocaleString('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  });
+  const d = Temporal.PlainDate.from(date);
+  return `${WEEKDAYS[d.dayOfWeek - 1]} ${d.day} ${MONTHS[d.month - 1]} ${d.year}`;
 }
 
 const machineOf = (o: { machineName: string; assetTag: string }) => `${o.machineName} (${o.assetTag})`;
