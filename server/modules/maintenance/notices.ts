@@ -42,8 +42,10 @@ export async function issueNotice(
   companyId: string,
   notice: TNotice,
   compose: (to: string[]) => TOutgoingMail[],
+  /** The recipients when the caller read them already (a pass reads them once for all its notices). */
+  recipients?: string[],
 ): Promise<boolean> {
-  const to = await recipientAddresses(tx, companyId);
+  const to = recipients ?? (await recipientAddresses(tx, companyId));
   if (to.length === 0) return false;
   const inserted = await tx
     .insert(maintenanceNotices)

@@ -10,7 +10,7 @@ import { todayIn } from '#common/time/calendar.ts';
 import type { TClock } from '../../clock.ts';
 import type { TDatabase } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
-import { settingsOf } from './email-settings.repo.ts';
+import { recipientAddresses, settingsOf } from './email-settings.repo.ts';
 import { digestMail, dueSoonMail, overdueMail } from './notice-mail.ts';
 import { decidedKeys, issueNotice, openNoticeBreakdowns, type TNotice } from './notices.ts';
 import { remindersFor, stateOf } from './reminder-rules.ts';
@@ -45,6 +45,9 @@ export async function runCompanyPass(
   const today = todayIn(company.timeZone, now);
   return withTenant(options.database.db, companyId, async (tx) => {
     const settings = await settingsOf(tx, companyId);
+    const to = await recipientAddresses(tx, companyId);
+    // Nobody to tell: nothing is decided, so what is due reaches the first recipient an admin adds.
+    if (to.length === 0) return 0;
     const open = await openOccurrencesNear(tx, companyId, today, settings.daysBefore);
     const reminders = open.flatMap((o) => remindersFor(o, today, settings));
     const digestKey = `digest:${today}`;
@@ -61,7 +64,7 @@ export async function runCompanyPass(
         r.kind === 'due_soon'
           ? dueSoonMail(to, companyId, options.appUrl, r.occurrence)
           : overdueMail(to, companyId, options.appUrl, r.occurrence, today);
-      if (await issueNotice(tx, companyId, notice, compose)) decided += 1;
+      if (await issueNotice(tx, companyId, notice, compose, to)) decided += 1;
     }
     if (wantsDigest && !done.has(digestKey)) {
       const overdue = open.filter((o) => stateOf(o, today, settings) === 'overdue');
@@ -71,7 +74,7 @@ export async function runCompanyPass(
       if (overdue.length + due.length + openBreakdowns.length > 0) {
         const compose = (to: string[]) =>
           digestMail(to, companyId, options.appUrl, today, { overdue, due, openBreakdowns });
-        if (await issueNotice(tx, companyId, { key: digestKey, kind: 'digest' }, compose)) decided += 1;
+        if (await issueNotice(tx, companyId, { key: digestKey, kind: 'digest' }, compose, to)) decided += 1;
       }
     }
     return decided;
