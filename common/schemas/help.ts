@@ -16,6 +16,7 @@ export const GETTING_STARTED_STEP_IDS = [
   'work-order',
   'production',
   'machine',
+  'maintenance-email',
   'scan',
   'count',
 ] as const;
@@ -141,6 +142,16 @@ export const GETTING_STARTED_STEPS: readonly TGettingStartedStep[] = [
     title: 'Add your first machine',
     detail: 'Ticked once a machine has been added: its status and runtime meter are kept from then on.',
     to: '/maintenance/machines',
+  },
+  {
+    id: 'maintenance-email',
+    audience: 'admin',
+    feature: 'maintenance',
+    access: 'admin',
+    title: 'Choose who gets maintenance e-mails',
+    detail:
+      'Ticked once the e-mail settings name a recipient: due, overdue and breakdown e-mails go to them from then on.',
+    to: '/maintenance/email-settings',
   },
   {
     id: 'scan',

@@ -46,7 +46,7 @@ export const ZMaintenanceEmailSettingsInputSchema = z.object({
   /** "Due soon" goes this many days before the due date (a plan's own longer lead time wins). */
   daysBefore: wholeDays('Days before due'),
   /** An overdue PM is reminded of again every this many days; 0: once only. */
-  overdueEveryDays: wholeDays('Overdue reminders every'),
+  overdueEveryDays: wholeDays('Overdue reminder interval'),
   breakdownAlerts: z.boolean({ error: 'Breakdown alerts must be on or off' }),
   dailyDigest: z.boolean({ error: 'Daily digest must be on or off' }),
   /** The hour of the company's day (0–23) the digest goes out. */

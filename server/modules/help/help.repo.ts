@@ -10,6 +10,7 @@ import { countLines } from '../inventory/count.tables.ts';
 import { items, locations } from '../inventory/inventory.tables.ts';
 import { stockTransactions } from '../inventory/stock.tables.ts';
 import { labelCodes } from '../labels/labels.tables.ts';
+import { maintenanceRecipients } from '../maintenance/alerts.tables.ts';
 import { machines } from '../maintenance/machines.tables.ts';
 
 /** True when the query finds a row (it stops at the first). */
@@ -19,71 +20,82 @@ async function exists(query: { limit: (n: number) => PromiseLike<unknown[]> }): 
 
 /**
  * The company-wide steps: configuration changed, items, locations, a printed label, a user added, an assembly released,
- * an order opened, a work order released, a work order completed, a machine added.
+ * an order opened, a work order released, a work order completed, a machine added, a maintenance e-mail recipient.
  */
 export async function companyProgress(tx: TDb, companyId: string) {
   const one = { one: sql<number>`1` };
-  const [configure, anyItem, anyLocation, labels, team, assembly, order, workOrder, production, machine] =
-    await Promise.all([
-      // Saving the configuration with a change writes this entry (companies.service.ts); an unchanged save does not.
-      exists(
-        tx
-          .select(one)
-          .from(auditEntries)
-          .where(
-            and(eq(auditEntries.companyId, companyId), eq(auditEntries.entityType, 'company-configuration')),
+  const [
+    configure,
+    anyItem,
+    anyLocation,
+    labels,
+    team,
+    assembly,
+    order,
+    workOrder,
+    production,
+    machine,
+    maintenanceEmail,
+  ] = await Promise.all([
+    // Saving the configuration with a change writes this entry (companies.service.ts); an unchanged save does not.
+    exists(
+      tx
+        .select(one)
+        .from(auditEntries)
+        .where(
+          and(eq(auditEntries.companyId, companyId), eq(auditEntries.entityType, 'company-configuration')),
+        ),
+    ),
+    exists(tx.select(one).from(items).where(eq(items.companyId, companyId))),
+    exists(tx.select(one).from(locations).where(eq(locations.companyId, companyId))),
+    // A printed thing gets its permanent code when its first label is printed (decision 027): no code, no label.
+    exists(tx.select(one).from(labelCodes).where(eq(labelCodes.companyId, companyId))),
+    // Users live in better-auth's tables, closed to the tenant role; adding one (invited or with a password) is
+    // recorded in the trail (users-invite.service.ts), which the tenant reads.
+    exists(
+      tx
+        .select(one)
+        .from(auditEntries)
+        .where(
+          and(
+            eq(auditEntries.companyId, companyId),
+            eq(auditEntries.entityType, 'user'),
+            inArray(auditEntries.action, ['invited', 'created-with-password']),
           ),
-      ),
-      exists(tx.select(one).from(items).where(eq(items.companyId, companyId))),
-      exists(tx.select(one).from(locations).where(eq(locations.companyId, companyId))),
-      // A printed thing gets its permanent code when its first label is printed (decision 027): no code, no label.
-      exists(tx.select(one).from(labelCodes).where(eq(labelCodes.companyId, companyId))),
-      // Users live in better-auth's tables, closed to the tenant role; adding one (invited or with a password) is
-      // recorded in the trail (users-invite.service.ts), which the tenant reads.
-      exists(
-        tx
-          .select(one)
-          .from(auditEntries)
-          .where(
-            and(
-              eq(auditEntries.companyId, companyId),
-              eq(auditEntries.entityType, 'user'),
-              inArray(auditEntries.action, ['invited', 'created-with-password']),
-            ),
+        ),
+    ),
+    // A draft is work in progress; a released revision is an assembly work orders can be made from.
+    exists(
+      tx
+        .select(one)
+        .from(assemblyRevisions)
+        .where(and(eq(assemblyRevisions.companyId, companyId), eq(assemblyRevisions.status, 'released'))),
+    ),
+    // A draft is a plan nobody works to yet; an order that was opened (and maybe since finished) is real work.
+    exists(
+      tx
+        .select(one)
+        .from(buildOrders)
+        .where(
+          and(
+            eq(buildOrders.companyId, companyId),
+            inArray(buildOrders.status, ['open', 'in_progress', 'done']),
           ),
-      ),
-      // A draft is work in progress; a released revision is an assembly work orders can be made from.
-      exists(
-        tx
-          .select(one)
-          .from(assemblyRevisions)
-          .where(and(eq(assemblyRevisions.companyId, companyId), eq(assemblyRevisions.status, 'released'))),
-      ),
-      // A draft is a plan nobody works to yet; an order that was opened (and maybe since finished) is real work.
-      exists(
-        tx
-          .select(one)
-          .from(buildOrders)
-          .where(
-            and(
-              eq(buildOrders.companyId, companyId),
-              inArray(buildOrders.status, ['open', 'in_progress', 'done']),
-            ),
-          ),
-      ),
-      // Releasing a work order writes its reservation rows, kept (closed, never deleted) whatever happens to it after.
-      exists(
-        tx.select(one).from(workOrderReservations).where(eq(workOrderReservations.companyId, companyId)),
-      ),
-      // A completed work order is what the Production Report counts (decision 052); completion is final.
-      exists(
-        tx
-          .select(one)
-          .from(workOrders)
-          .where(and(eq(workOrders.companyId, companyId), eq(workOrders.status, 'completed'))),
-      ),
-      exists(tx.select(one).from(machines).where(eq(machines.companyId, companyId))),
-    ]);
+        ),
+    ),
+    // Releasing a work order writes its reservation rows, kept (closed, never deleted) whatever happens to it after.
+    exists(tx.select(one).from(workOrderReservations).where(eq(workOrderReservations.companyId, companyId))),
+    // A completed work order is what the Production Report counts (decision 052); completion is final.
+    exists(
+      tx
+        .select(one)
+        .from(workOrders)
+        .where(and(eq(workOrders.companyId, companyId), eq(workOrders.status, 'completed'))),
+    ),
+    exists(tx.select(one).from(machines).where(eq(machines.companyId, companyId))),
+    // Maintenance mail goes nowhere until someone is named (decision 058).
+    exists(tx.select(one).from(maintenanceRecipients).where(eq(maintenanceRecipients.companyId, companyId))),
+  ]);
   return {
     configure,
     items: anyItem,
@@ -95,6 +107,7 @@ export async function companyProgress(tx: TDb, companyId: string) {
     'work-order': workOrder,
     production,
     machine,
+    'maintenance-email': maintenanceEmail,
   };
 }
 
