@@ -91,7 +91,8 @@ test('an admin chooses who gets maintenance e-mails, saves, and a test e-mail ar
 
   // What was saved is what the server answers after a reload.
   await page.reload();
-  await expect(form.getByRole('textbox', { name: 'Days before due' })).toHaveValue('5');
+  // A reload fetches the bundle and the settings again: slow on a loaded machine.
+  await expect(form.getByRole('textbox', { name: 'Days before due' })).toHaveValue('5', { timeout: 30_000 });
   await expect(form.getByRole('switch', { name: /^Daily digest/ })).toBeChecked();
   await expect(form.getByText(outside)).toBeVisible();
 
@@ -103,7 +104,7 @@ test('an admin chooses who gets maintenance e-mails, saves, and a test e-mail ar
   await page.keyboard.press('Enter');
   await expect(page.getByText(M.saved)).toBeVisible();
   await page.reload();
-  await expect(form.getByRole('switch', { name: /^Breakdown alerts/ })).not.toBeChecked();
+  await expect(form.getByRole('switch', { name: /^Breakdown alerts/ })).not.toBeChecked({ timeout: 30_000 });
 
   await page.goto('/help');
   await expect(gettingStartedStep(page, 'maintenance-email')).toContainText('Done', { timeout: 30_000 });
