@@ -22,14 +22,25 @@ export interface TNotice {
   breakdownId?: string | null;
 }
 
+/** Keys per query: far below PostgreSQL's 65,535 bind parameters, whatever the number of open occurrences. */
+const KEYS_PER_QUERY = 5000;
+
 /** The keys of `keys` already decided in the company: the pass skips them without a write. */
 export async function decidedKeys(tx: TDb, companyId: string, keys: string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await tx
-    .select({ key: maintenanceNotices.key })
-    .from(maintenanceNotices)
-    .where(and(eq(maintenanceNotices.companyId, companyId), inArray(maintenanceNotices.key, keys)));
-  return new Set(rows.map((r) => r.key));
+  const decided = new Set<string>();
+  for (let start = 0; start < keys.length; start += KEYS_PER_QUERY) {
+    const rows = await tx
+      .select({ key: maintenanceNotices.key })
+      .from(maintenanceNotices)
+      .where(
+        and(
+          eq(maintenanceNotices.companyId, companyId),
+          inArray(maintenanceNotices.key, keys.slice(start, start + KEYS_PER_QUERY)),
+        ),
+      );
+    for (const row of rows) decided.add(row.key);
+  }
+  return decided;
 }
 
 /**
