@@ -61,9 +61,12 @@ describe.runIf(testDbKind() === 'postgres')('on PostgreSQL, an instance killed m
   });
 
   it('loses no reminder and doubles none', async () => {
-    const clockFile = join(folder, 'now');
-    // Before the due date's window: the instances' first passes find nothing to send.
-    writeFileSync(clockFile, '2026-10-01T12:00:00Z');
+    // A clock file each: the doomed instance's day moves first, so that it is the one deciding when it is killed
+    // (racing, the survivor could win every reminder and leave it only waiting on locks, without a write of its own).
+    const clockA = join(folder, 'now-a');
+    const clockB = join(folder, 'now-b');
+    // Before the due date's window: the instances' passes find nothing to send.
+    for (const file of [clockA, clockB]) writeFileSync(file, '2026-10-01T12:00:00Z');
     const urlNamed = (name: string) => {
       const url = new URL(t.config.databaseUrl!);
       url.searchParams.set('application_name', name);
@@ -73,20 +76,29 @@ describe.runIf(testDbKind() === 'postgres')('on PostgreSQL, an instance killed m
       NODE_ENV: 'test',
       APP_URL: TEST_APP_URL,
       SESSION_SECRET: randomUUID() + randomUUID(),
-      APP_CLOCK_FILE: clockFile,
       MAINTENANCE_SCAN_INTERVAL_MS: '1000',
       JOBS_POLL_INTERVAL_MS: '200',
     };
     const killedName = `fb-crash-a-${randomUUID().slice(0, 8)}`;
     const starting = [
-      startInstance('crash-a', { ...common, DATABASE_URL: urlNamed(killedName), SMTP_URL: blackHole.url }),
-      startInstance('crash-b', { ...common, DATABASE_URL: urlNamed('fb-crash-b'), SMTP_URL: smtp.url }),
+      startInstance('crash-a', {
+        ...common,
+        APP_CLOCK_FILE: clockA,
+        DATABASE_URL: urlNamed(killedName),
+        SMTP_URL: blackHole.url,
+      }),
+      startInstance('crash-b', {
+        ...common,
+        APP_CLOCK_FILE: clockB,
+        DATABASE_URL: urlNamed('fb-crash-b'),
+        SMTP_URL: smtp.url,
+      }),
     ] as const;
     for (const s of starting) s.then((i) => started.push(i)).catch(() => undefined);
     const [a] = await Promise.all(starting);
 
-    // The day the work falls due: both instances' next passes race for the same reminders.
-    writeFileSync(clockFile, '2026-10-10T12:00:00Z');
+    // The day the work falls due, for the doomed instance first.
+    writeFileSync(clockA, '2026-10-10T12:00:00Z');
     // A transaction of the doomed instance that has written (it holds a transaction id) and is not its job worker's
     // (whose writes are all UPDATEs of jobs and the outbox; a pass only reads and inserts): a pass mid-way.
     const writing = async () =>
@@ -99,6 +111,24 @@ describe.runIf(testDbKind() === 'postgres')('on PostgreSQL, an instance killed m
       )[0]!.n > 0;
     await eventually(writing, 30_000);
     await a.kill();
+    // Its connections gone, its open transaction rolled back: some reminders were left undecided by the kill.
+    await eventually(
+      async () =>
+        (
+          await queryRows<{ n: number }>(
+            t.database.db,
+            sql`select count(*)::int as n from pg_stat_activity where application_name = ${killedName}`,
+          )
+        )[0]!.n === 0,
+      10_000,
+    );
+    const [atKill] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from maintenance_notices`,
+    );
+    expect(atKill!.n).toBeLessThan(COMPANIES * PER_COMPANY);
+    // Now the survivor's day moves too: its next pass decides what the killed one did not commit.
+    writeFileSync(clockB, '2026-10-10T12:00:00Z');
 
     const expected = COMPANIES * PER_COMPANY * RECIPIENTS.length;
     const received = await smtp.waitForMessages(expected, 90_000);
