@@ -33,9 +33,11 @@ import { stockListRoutes } from './modules/inventory/stock-list.routes.ts';
 import { labelPrintRoutes, labelsRoutes, travellerPrintRoutes } from './modules/labels/labels.routes.ts';
 import { breakdownPhotosRoutes } from './modules/maintenance/breakdown-photos.routes.ts';
 import { breakdownsRoutes } from './modules/maintenance/breakdowns.routes.ts';
+import { maintenanceEmailRoutes } from './modules/maintenance/email-settings.routes.ts';
 import { maintenanceLogsRoutes } from './modules/maintenance/logs.routes.ts';
 import { machinesRoutes } from './modules/maintenance/machines.routes.ts';
 import { maintenancePlansRoutes } from './modules/maintenance/plans.routes.ts';
+import { startMaintenanceScheduler, type TMaintenanceScheduler } from './modules/maintenance/scheduler.ts';
 import { scanRoutes } from './modules/scan/scan.routes.ts';
 import { securityDashboardRoutes } from './modules/security-dashboard/security-dashboard.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
@@ -61,6 +63,8 @@ declare module 'fastify' {
     auth: TAuth;
     /** Starts the background job worker, mail included (once; later calls return the same one). Stopped on close. */
     startJobWorker(): Promise<TJobWorker>;
+    /** Starts the maintenance reminders' scheduler (once; decision 058). Stopped on close, before the job worker. */
+    startMaintenanceScheduler(): TMaintenanceScheduler;
   }
 }
 
@@ -103,6 +107,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   app.setSerializerCompiler(serializerCompiler);
   const mailer = options.mailer ?? createMailer(config, app.log);
   let jobWorker: Promise<TJobWorker> | null = null;
+  let scheduler: TMaintenanceScheduler | null = null;
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('mailer', mailer);
@@ -124,7 +129,19 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     jobWorker ??= startAppJobWorker({ config, database, mailer, log: app.log.child({ module: 'jobs' }) });
     return jobWorker;
   });
+  app.decorate('startMaintenanceScheduler', () => {
+    scheduler ??= startMaintenanceScheduler({
+      database,
+      clock: app.clock,
+      appUrl: config.appUrl,
+      intervalMs: config.maintenanceScanIntervalMs,
+      log: app.log.child({ module: 'maintenance-scheduler' }),
+    });
+    return scheduler;
+  });
   app.addHook('onClose', async () => {
+    // A pass in progress commits or rolls back before anything closes under it.
+    await scheduler?.stop();
     // In this order: running jobs finish and record their outcome before the mailer and the database close.
     await (await jobWorker?.catch(() => null))?.stop();
     mailer.close();
@@ -170,6 +187,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(maintenanceLogsRoutes);
   await app.register(breakdownsRoutes);
   await app.register(breakdownPhotosRoutes);
+  await app.register(maintenanceEmailRoutes);
   await app.register(analyticsRoutes);
   await app.register(analyticsSummaryRoutes);
   await app.register(securityDashboardRoutes);

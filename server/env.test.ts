@@ -26,6 +26,7 @@ describe('configuration', () => {
       logLevel: 'info',
       smtpUrl: undefined,
       jobsPollIntervalMs: 1000,
+      maintenanceScanIntervalMs: 300_000,
       passwordHashCost: 17,
     });
   });
@@ -54,6 +55,19 @@ describe('configuration', () => {
   it.each(['0', '50', 'soon', '1.5', '60001'])('refuses JOBS_POLL_INTERVAL_MS=%s, naming it', (value) => {
     expect(configErrorOf({ JOBS_POLL_INTERVAL_MS: value }).message).toMatch(/\bJOBS_POLL_INTERVAL_MS\b/);
   });
+
+  it('takes the maintenance scan interval in milliseconds, a second at least', () => {
+    expect(loadConfig({ MAINTENANCE_SCAN_INTERVAL_MS: '1000' }).maintenanceScanIntervalMs).toBe(1000);
+  });
+
+  it.each(['0', '999', 'often', '2.5', '86400001'])(
+    'refuses MAINTENANCE_SCAN_INTERVAL_MS=%s, naming it',
+    (value) => {
+      expect(configErrorOf({ MAINTENANCE_SCAN_INTERVAL_MS: value }).message).toMatch(
+        /\bMAINTENANCE_SCAN_INTERVAL_MS\b/,
+      );
+    },
+  );
 
   it('counts an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });

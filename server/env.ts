@@ -47,6 +47,14 @@ const ZEnvSchema = z.object({
     .min(100, { message: 'Must be at least 100 milliseconds' })
     .max(60_000, { message: 'Must be at most a minute (60000)' })
     .default(1000),
+  // How often each instance's maintenance scheduler looks for reminders to send (decision 058). A second at least so
+  // tests can run it fast; a day at most, since a reminder is never later than one interval after it is due.
+  MAINTENANCE_SCAN_INTERVAL_MS: z.coerce
+    .number({ message: 'Must be a number of milliseconds' })
+    .int({ message: 'Must be a whole number of milliseconds' })
+    .min(1000, { message: 'Must be at least a second (1000)' })
+    .max(86_400_000, { message: 'Must be at most a day (86400000)' })
+    .default(300_000),
   SESSION_SECRET: z.string().min(32, { message: 'Must be at least 32 characters' }).optional(),
   TRUST_PROXY: ZTrustProxy.optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
@@ -76,6 +84,8 @@ export interface TConfig {
   mailFrom: string;
   /** How often the job worker looks for due work besides being woken by NOTIFY (retries, dead workers' jobs). */
   jobsPollIntervalMs: number;
+  /** How often the maintenance scheduler runs a pass on this instance (decision 058). */
+  maintenanceScanIntervalMs: number;
   sessionSecret: string | undefined;
   trustProxy: boolean | number | string[];
   logLevel: (typeof LOG_LEVELS)[number];
@@ -119,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jobsPollIntervalMs: e.JOBS_POLL_INTERVAL_MS,
+    maintenanceScanIntervalMs: e.MAINTENANCE_SCAN_INTERVAL_MS,
     sessionSecret: e.SESSION_SECRET,
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,

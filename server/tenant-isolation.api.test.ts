@@ -23,6 +23,7 @@ import { breakdownCases } from './tenant-isolation/breakdown-cases.ts';
 import { buildCases } from './tenant-isolation/build-cases.ts';
 import { labelCases } from './tenant-isolation/label-cases.ts';
 import { maintenanceCases } from './tenant-isolation/maintenance-cases.ts';
+import { maintenanceEmailCases } from './tenant-isolation/maintenance-email-cases.ts';
 import { maintenanceLogsCases } from './tenant-isolation/maintenance-logs-cases.ts';
 import { maintenancePlanCases } from './tenant-isolation/maintenance-plan-cases.ts';
 import type { TRequest, TRouteCase } from './tenant-isolation/route-case.ts';
@@ -1929,6 +1930,7 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
   ...maintenancePlanCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...maintenanceLogsCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...breakdownCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
+  ...maintenanceEmailCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
 
   // ---- uploaded files (server/modules/files): B stores and reads B's own pictures and videos only
   'POST /api/v1/files': {

@@ -170,6 +170,16 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     downtimeMinutes: 'Downtime (minutes)',
     parts: 'Parts used',
   },
+  'maintenance-email-settings': {
+    people: 'People',
+    emails: 'Outside addresses',
+    daysBefore: 'Days before due',
+    overdueEveryDays: 'Overdue reminders every (days)',
+    breakdownAlerts: 'Breakdown alerts',
+    dailyDigest: 'Daily digest',
+    digestHour: 'Digest hour',
+    to: 'Sent to',
+  },
 };
 
 /** "burdenedLaborRate" → "Burdened labor rate": the last resort, so a field missed here still reads as words. */

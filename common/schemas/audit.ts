@@ -19,6 +19,7 @@ export const AUDIT_ENTITY_TYPES = [
   'machine',
   'maintenance-plan',
   'breakdown',
+  'maintenance-email-settings',
 ] as const;
 export const ZAuditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type TAuditEntityType = z.infer<typeof ZAuditEntityTypeSchema>;

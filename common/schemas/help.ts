@@ -17,6 +17,7 @@ export const GETTING_STARTED_STEP_IDS = [
   'production',
   'machine',
   'maintenance-plan',
+  'maintenance-email',
   'scan',
   'count',
 ] as const;
@@ -152,6 +153,16 @@ export const GETTING_STARTED_STEPS: readonly TGettingStartedStep[] = [
     detail:
       'Ticked once a plan has been added for a machine: its due dates are worked out from then on, and each completion opens the next.',
     to: '/maintenance/planned',
+  },
+  {
+    id: 'maintenance-email',
+    audience: 'admin',
+    feature: 'maintenance',
+    access: 'admin',
+    title: 'Choose who gets maintenance e-mails',
+    detail:
+      'Ticked once the e-mail settings name a recipient: due, overdue and breakdown e-mails go to them from then on.',
+    to: '/maintenance/email-settings',
   },
   {
     id: 'scan',

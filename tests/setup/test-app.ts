@@ -67,6 +67,8 @@ export interface TTestAppOptions {
   jobWorker?: boolean;
   /** The app's clock (server/clock.ts), e.g. manualClock(...) to move the shop's day; the system's by default. */
   clock?: TClock;
+  /** True starts the maintenance scheduler's timer, as a listening server does; most tests run passes by hand. */
+  maintenanceScheduler?: boolean;
 }
 
 /** Builds the app on PGlite or PostgreSQL (per TEST_DB_KIND). */
@@ -101,6 +103,7 @@ export async function createTestApp(options: TTestAppOptions = {}): Promise<TTes
     });
     await app.ready();
     if (options.jobWorker) await app.startJobWorker();
+    if (options.maintenanceScheduler) app.startMaintenanceScheduler();
   } catch (error) {
     await testDb.database.close();
     await testDb.dispose();

@@ -42,6 +42,7 @@ const MachinesPage = lazy(() => import('../features/machines/machines-page.tsx')
 const MaintenancePlansPage = lazy(() => import('../features/maintenance-plans/plans-page.tsx'));
 const MaintenanceLogsPage = lazy(() => import('../features/maintenance-logs/maintenance-logs-page.tsx'));
 const BreakdownsPage = lazy(() => import('../features/breakdowns/breakdowns-page.tsx'));
+const EmailSettingsPage = lazy(() => import('../features/maintenance-email/email-settings-page.tsx'));
 const InventoryPage = lazy(() => import('./pages/inventory-page.tsx'));
 const ItemsPage = lazy(() => import('./pages/items-page.tsx'));
 const LabelConfigPage = lazy(() => import('../features/company/label-config-page.tsx'));
@@ -71,6 +72,7 @@ const SCREENS: Partial<Record<string, React.ComponentType>> = {
   '/maintenance/planned': MaintenancePlansPage,
   '/maintenance/logs': MaintenanceLogsPage,
   '/maintenance/machine-fix': BreakdownsPage,
+  '/maintenance/email-settings': EmailSettingsPage,
   '/build/production-report': ProductionReportPage,
 };
 

@@ -15,6 +15,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   machine: 'Machine',
   'maintenance-plan': 'Maintenance plan',
   breakdown: 'Breakdown',
+  'maintenance-email-settings': 'Maintenance e-mail',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -43,6 +44,7 @@ const ACTION_LABELS: Record<string, string> = {
   completed: 'Completed',
   reported: 'Reported',
   resolved: 'Resolved',
+  'test-sent': 'Test e-mail sent',
 };
 
 /** The action in words (the stored name when it has none yet). */

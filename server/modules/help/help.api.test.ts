@@ -197,13 +197,42 @@ describe("Maintenance's step", () => {
     const on = await send('PATCH', '/api/v1/company/label-config', admin, { enableMaintenanceFeature: true });
     expect(on.statusCode, on.body).toBe(200);
     const ids = (await stepsOf(admin)).steps.map((s) => s.id);
-    expect(ids.slice(ids.indexOf('production'))).toEqual(['production', 'machine', 'maintenance-plan']);
+    expect(ids.slice(ids.indexOf('production'))).toEqual([
+      'production',
+      'machine',
+      'maintenance-plan',
+      'maintenance-email',
+    ]);
     expect(await doneOf(admin)).toMatchObject({ machine: false, 'maintenance-plan': false });
     const lathe = await created('/api/v1/machines', { name: 'Lathe', assetTag: 'LT-1' }, admin);
     expect(await doneOf(admin)).toMatchObject({ machine: true, 'maintenance-plan': false });
     const plan = { machineId: lathe.id, title: 'Lube', mode: 'fixed', startOn: '2027-01-31' };
     await created('/api/v1/maintenance/plans', { ...plan, calendarEvery: 1, calendarUnit: 'month' }, admin);
     expect(await doneOf(admin)).toMatchObject({ 'maintenance-plan': true });
+  });
+
+  it('ticks "Choose who gets maintenance e-mails" once the settings name a recipient, not before', async () => {
+    const admin = await t.signIn({ email: 'ada@mail.example', role: 'admin', companyName: 'Mail Works' });
+    const on = await send('PATCH', '/api/v1/company/label-config', admin, { enableMaintenanceFeature: true });
+    expect(on.statusCode, on.body).toBe(200);
+    const settings = {
+      userIds: [],
+      emails: [],
+      daysBefore: 3,
+      overdueEveryDays: 1,
+      breakdownAlerts: true,
+      dailyDigest: false,
+      digestHour: 7,
+    };
+    const nobody = await send('PUT', '/api/v1/maintenance/email-settings', admin, settings);
+    expect(nobody.statusCode, nobody.body).toBe(200);
+    expect(await doneOf(admin)).toMatchObject({ 'maintenance-email': false });
+    const named = await send('PUT', '/api/v1/maintenance/email-settings', admin, {
+      ...settings,
+      emails: ['pm@mail.example'],
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(await doneOf(admin)).toMatchObject({ 'maintenance-email': true });
   });
 });
 

@@ -10,6 +10,7 @@ import { countLines } from '../inventory/count.tables.ts';
 import { items, locations } from '../inventory/inventory.tables.ts';
 import { stockTransactions } from '../inventory/stock.tables.ts';
 import { labelCodes } from '../labels/labels.tables.ts';
+import { maintenanceRecipients } from '../maintenance/alerts.tables.ts';
 import { machines } from '../maintenance/machines.tables.ts';
 import { maintenancePlans } from '../maintenance/plans.tables.ts';
 
@@ -20,7 +21,8 @@ async function exists(query: { limit: (n: number) => PromiseLike<unknown[]> }): 
 
 /**
  * The company-wide steps: configuration changed, items, locations, a printed label, a user added, an assembly released,
- * an order opened, a work order released, a work order completed, a machine added, a maintenance plan added.
+ * an order opened, a work order released, a work order completed, a machine added, a maintenance plan added, a
+ * maintenance e-mail recipient named.
  */
 export async function companyProgress(tx: TDb, companyId: string) {
   const one = { one: sql<number>`1` };
@@ -36,6 +38,7 @@ export async function companyProgress(tx: TDb, companyId: string) {
     production,
     machine,
     maintenancePlan,
+    maintenanceEmail,
   ] = await Promise.all([
     // Saving the configuration with a change writes this entry (companies.service.ts); an unchanged save does not.
     exists(
@@ -94,6 +97,8 @@ export async function companyProgress(tx: TDb, companyId: string) {
     ),
     exists(tx.select(one).from(machines).where(eq(machines.companyId, companyId))),
     exists(tx.select(one).from(maintenancePlans).where(eq(maintenancePlans.companyId, companyId))),
+    // Maintenance mail goes nowhere until someone is named (decision 058).
+    exists(tx.select(one).from(maintenanceRecipients).where(eq(maintenanceRecipients.companyId, companyId))),
   ]);
   return {
     configure,
@@ -107,6 +112,7 @@ export async function companyProgress(tx: TDb, companyId: string) {
     production,
     machine,
     'maintenance-plan': maintenancePlan,
+    'maintenance-email': maintenanceEmail,
   };
 }
 

@@ -1,0 +1,113 @@
+// Maintenance e-mail settings (decision 058): who receives maintenance mail and when. People must be active users of
+// the company (anyone else — another company's, unknown, inactive — is 404 naming userIds, with the words of a
+// missing person); outside addresses are taken as given. Saving replaces the settings and recipients whole in one
+// transaction with its audit entry; the test e-mail goes through the outbox to the saved recipients.
+import { v7 as uuidv7 } from 'uuid';
+import { AppError } from '#common/errors.ts';
+import {
+  MAINTENANCE_EMAIL_MESSAGES as M,
+  type TMaintenanceEmailSettings,
+  type TMaintenanceEmailSettingsFields,
+  type TMaintenanceTestEmailResult,
+} from '#common/schemas/maintenance-email.ts';
+import { safeTimeZone } from '#common/time/calendar.ts';
+import type { TDb } from '../../db/client.ts';
+import type { TTenant } from '../../db/tenant.ts';
+import { recordAudit } from '../audit/audit.ts';
+import { findCompany } from '../companies/companies.repo.ts';
+import * as repo from './email-settings.repo.ts';
+import { testMail } from './notice-mail.ts';
+import { issueNotice } from './notices.ts';
+
+async function viewOf(tx: TDb, companyId: string): Promise<TMaintenanceEmailSettings> {
+  const [settings, recipients, people, company] = [
+    await repo.settingsOf(tx, companyId),
+    await repo.recipientsOf(tx, companyId),
+    await repo.activePeople(tx, companyId),
+    await findCompany(tx, companyId),
+  ];
+  return { ...settings, ...recipients, people, timeZone: safeTimeZone(company?.timezone) };
+}
+
+/** GET /api/v1/maintenance/email-settings: the settings (the defaults until saved) and the people to choose from. */
+export async function getEmailSettings(tenant: TTenant): Promise<TMaintenanceEmailSettings> {
+  return tenant.run((tx) => viewOf(tx, tenant.companyId));
+}
+
+/** The settings as the audit trail records them: recipients by address, so the trail reads without ids. */
+function audited(
+  fields: Omit<TMaintenanceEmailSettingsFields, 'userIds'> & { people: string[] },
+): Record<string, unknown> {
+  return {
+    people: fields.people.join(', '),
+    emails: fields.emails.join(', '),
+    daysBefore: fields.daysBefore,
+    overdueEveryDays: fields.overdueEveryDays,
+    breakdownAlerts: fields.breakdownAlerts,
+    dailyDigest: fields.dailyDigest,
+    digestHour: fields.digestHour,
+  };
+}
+
+/** PUT /api/v1/maintenance/email-settings: the whole settings; only what changed goes into the trail. */
+export async function saveEmailSettings(
+  tenant: TTenant,
+  input: TMaintenanceEmailSettingsFields,
+): Promise<TMaintenanceEmailSettings> {
+  const { companyId } = tenant;
+  return tenant.run(async (tx) => {
+    const people = await repo.activePeople(tx, companyId);
+    const byId = new Map(people.map((p) => [p.id.toLowerCase(), p]));
+    const missing = input.userIds.findIndex((id) => !byId.has(id.toLowerCase()));
+    if (missing >= 0) {
+      throw new AppError('NOT_FOUND', M.userNotFound, {
+        [`userIds.${missing}`]: M.userNotFound,
+        userIds: M.userNotFound,
+      });
+    }
+    const before = await viewOf(tx, companyId);
+    const { userIds, emails, ...values } = input;
+    await repo.saveSettings(tx, companyId, values);
+    await repo.replaceRecipients(tx, companyId, userIds, emails);
+    const emailOf = (id: string) => byId.get(id.toLowerCase())?.email ?? id;
+    const was = audited({ ...before, people: before.userIds.map(emailOf) });
+    const now = audited({ ...input, people: userIds.map(emailOf) });
+    const changed = Object.keys(now).filter((k) => JSON.stringify(was[k]) !== JSON.stringify(now[k]));
+    if (changed.length > 0) {
+      await recordAudit(tx, companyId, tenant.actor, {
+        entityType: 'maintenance-email-settings',
+        entityId: companyId,
+        entityLabel: 'Maintenance e-mail settings',
+        action: 'updated',
+        before: Object.fromEntries(changed.map((k) => [k, was[k]])),
+        after: Object.fromEntries(changed.map((k) => [k, now[k]])),
+      });
+    }
+    return viewOf(tx, companyId);
+  });
+}
+
+/**
+ * POST /api/v1/maintenance/email-settings/test: a test message to each saved recipient through the outbox, recorded
+ * as a `test:<id>` notice and in the trail. Nobody saved: 409 saying what to do.
+ */
+export async function sendTestEmail(tenant: TTenant, appUrl: string): Promise<TMaintenanceTestEmailResult> {
+  const { companyId } = tenant;
+  return tenant.run(async (tx) => {
+    const to = await repo.recipientAddresses(tx, companyId);
+    if (to.length === 0) throw new AppError('CONFLICT', M.noRecipients);
+    const company = await findCompany(tx, companyId);
+    const id = uuidv7();
+    await issueNotice(tx, companyId, { key: `test:${id}`, kind: 'test' }, (addresses) =>
+      testMail(addresses, companyId, appUrl, company?.name ?? 'your company'),
+    );
+    await recordAudit(tx, companyId, tenant.actor, {
+      entityType: 'maintenance-email-settings',
+      entityId: companyId,
+      entityLabel: 'Maintenance e-mail settings',
+      action: 'test-sent',
+      after: { to: to.join(', ') },
+    });
+    return { sentTo: to };
+  });
+}
