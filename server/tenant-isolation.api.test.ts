@@ -21,6 +21,7 @@ import { labelCodes } from './modules/labels/labels.tables.ts';
 import { securityEvents } from './security/security-events.tables.ts';
 import { buildCases } from './tenant-isolation/build-cases.ts';
 import { labelCases } from './tenant-isolation/label-cases.ts';
+import { maintenanceCalendarCases } from './tenant-isolation/maintenance-calendar-cases.ts';
 import { maintenanceCases } from './tenant-isolation/maintenance-cases.ts';
 import type { TRequest, TRouteCase } from './tenant-isolation/route-case.ts';
 
@@ -1923,6 +1924,7 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
   ...buildCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...workOrderLabels.cases,
   ...maintenanceCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
+  ...maintenanceCalendarCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
 
   // ---- uploaded files (server/modules/files): B stores and reads B's own pictures and videos only
   'POST /api/v1/files': {

@@ -15,7 +15,10 @@ export type TOccurrenceSeed = Partial<typeof maintenanceOccurrences.$inferInsert
 
 /** The company and id of a signed-in test user, by address. */
 export async function userByEmail(db: TDb, email: string): Promise<{ id: string; companyId: string }> {
-  const [row] = await db.select({ id: users.id, companyId: users.companyId }).from(users).where(eq(users.email, email));
+  const [row] = await db
+    .select({ id: users.id, companyId: users.companyId })
+    .from(users)
+    .where(eq(users.email, email));
   if (!row?.companyId) throw new Error(`no user ${email}`);
   return { id: row.id, companyId: row.companyId };
 }

@@ -40,7 +40,9 @@ async function feedOfSecret(owner: TDb, secret: string) {
 }
 
 export const calendarFeedPublicRoutes = systemRoutes(
-  { why: 'a calendar app has no session: the secret link finds its feed, then the company’s tenant transaction' },
+  {
+    why: 'a calendar app has no session: the secret link finds its feed, then the company’s tenant transaction',
+  },
   (r, owner) => {
     r.get(
       '/calendar/:file',

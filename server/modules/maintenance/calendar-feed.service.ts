@@ -15,8 +15,8 @@ import {
 import { addMonths, todayIn } from '#common/time/calendar.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
-import { companyTimeZone } from '../companies/company-clock.ts';
 import { findCompany } from '../companies/companies.repo.ts';
+import { companyTimeZone } from '../companies/company-clock.ts';
 import { maintenanceCalendarFeeds as feeds } from './alerts.tables.ts';
 import { workIn } from './calendar-work.ts';
 import { calendarText, type TIcsEvent } from './icalendar.ts';
@@ -95,14 +95,18 @@ export function eventOf(entry: TCalendarEntry, appUrl: string): TIcsEvent {
   const description = [
     `${STATE_WORDS[entry.state]}${forecast ? ' (not scheduled yet: if earlier work is done on time)' : ''}.`,
     entry.dueOn ? `Due ${entry.dueOn}.` : '',
-    entry.dueReading ? `Due at ${entry.dueReading} running hours${entry.basis === 'meter' ? ' (date forecast from the machine’s hours per day)' : ''}.` : '',
+    entry.dueReading
+      ? `Due at ${entry.dueReading} running hours${entry.basis === 'meter' ? ' (date forecast from the machine’s hours per day)' : ''}.`
+      : '',
     entry.checklist.length > 0 ? `Checklist:\n${entry.checklist.map((t) => `- ${t.text}`).join('\n')}` : '',
     `Plan: ${planUrl}`,
     `PM calendar: ${appUrl}/maintenance/pm-calendar`,
   ].filter((line) => line !== '');
   return {
     // An occurrence keeps its id; a forecast is its plan's on that day (it becomes an occurrence once opened).
-    uid: forecast ? `forecast-${entry.plan.id}-${entry.date}@forgeboard` : `occurrence-${entry.occurrenceId}@forgeboard`,
+    uid: forecast
+      ? `forecast-${entry.plan.id}-${entry.date}@forgeboard`
+      : `occurrence-${entry.occurrenceId}@forgeboard`,
     date: entry.date,
     summary: `${prefix}${entry.machine.name} (${entry.machine.assetTag}) — ${entry.plan.title}`,
     description: description.join('\n'),

@@ -54,7 +54,10 @@ const inRange = (date: string, range: TWorkRange) =>
   compareDates(date, range.from) >= 0 && compareDates(date, range.to) <= 0;
 const reading = (value: string | null) => (value === null ? null : normalizeDecimal(value, METER_SCALE));
 
-type TBase = Omit<TCalendarEntry, 'key' | 'kind' | 'occurrenceId' | 'state' | 'date' | 'basis' | 'carriedToToday'>;
+type TBase = Omit<
+  TCalendarEntry,
+  'key' | 'kind' | 'occurrenceId' | 'state' | 'date' | 'basis' | 'carriedToToday'
+>;
 
 function baseOf(
   plan: repo.TPlanRow,

@@ -6,11 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_MESSAGES, type TCalendar } from '#common/schemas/maintenance-calendar.ts';
 import { manualClock } from '#server/clock.ts';
-import {
-  seedOccurrence,
-  seedPlan,
-  userByEmail,
-} from '../../../tests/setup/maintenance-calendar-seed.ts';
+import { seedOccurrence, seedPlan, userByEmail } from '../../../tests/setup/maintenance-calendar-seed.ts';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
 import { client } from '../../../tests/setup/work-orders-shop.ts';
 import { machines } from './machines.tables.ts';
@@ -37,7 +33,11 @@ const calendar = async (query: string, as = tom): Promise<TCalendar> =>
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  const adminCookie = await t.signIn({ email: 'ada@pmcal.example', role: 'admin', companyName: 'PM Cal Works' });
+  const adminCookie = await t.signIn({
+    email: 'ada@pmcal.example',
+    role: 'admin',
+    companyName: 'PM Cal Works',
+  });
   admin = client(t, adminCookie);
   tom = client(
     t,
@@ -108,7 +108,13 @@ beforeAll(async () => {
   await seedOccurrence(
     db,
     { id: coolant.planId, companyId, machineId: lathe },
-    { dueReading: '500', status: 'completed', completedOn: '2026-11-20', readingAtCompletion: '505', onTime: true },
+    {
+      dueReading: '500',
+      status: 'completed',
+      completedOn: '2026-11-20',
+      readingAtCompletion: '505',
+      onTime: true,
+    },
   );
   // Floating every 10 days from 30 November, unassigned: 30 November, then 10 December.
   const chuck = await seedPlan(db, {
@@ -126,7 +132,13 @@ beforeAll(async () => {
     { dueOn: '2026-11-03', status: 'missed' },
   );
   // Switched off: its open occurrence is not on the calendar.
-  await seedPlan(db, { companyId, machineId: press, title: 'Old plan', startOn: '2026-12-02', active: false });
+  await seedPlan(db, {
+    companyId,
+    machineId: press,
+    title: 'Old plan',
+    startOn: '2026-12-02',
+    active: false,
+  });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -193,7 +205,9 @@ describe('the calendar of a range', () => {
       const cal = await calendar(`from=${FROM}&to=${TO}`);
       expect(cal.today).toBe('2026-11-28');
       // Overdue work moves with today.
-      expect(rows(cal).filter((r) => r[4])).toEqual([['2026-11-28', 'Change filters', 'overdue', 'calendar', true]]);
+      expect(rows(cal).filter((r) => r[4])).toEqual([
+        ['2026-11-28', 'Change filters', 'overdue', 'calendar', true],
+      ]);
     } finally {
       clock.set('2026-11-27T15:00:00Z');
     }
@@ -221,7 +235,10 @@ describe('filters', () => {
       ['machineId', CALENDAR_MESSAGES.machineNotFound],
       ['assigneeId', CALENDAR_MESSAGES.assigneeNotFound],
     ] as const) {
-      const response = await tom.send('GET', `/api/v1/maintenance/calendar?from=${FROM}&to=${TO}&${field}=${nobody}`);
+      const response = await tom.send(
+        'GET',
+        `/api/v1/maintenance/calendar?from=${FROM}&to=${TO}&${field}=${nobody}`,
+      );
       expect(response.statusCode, response.body).toBe(404);
       expect(response.json().error.fieldErrors).toEqual({ [field]: message });
     }

@@ -58,10 +58,7 @@ export async function openWork(
   return tx
     .select({ plan: plans, open: occ, machine: machineColumns })
     .from(plans)
-    .innerJoin(
-      occ,
-      and(eq(occ.companyId, plans.companyId), eq(occ.planId, plans.id), eq(occ.status, 'open')),
-    )
+    .innerJoin(occ, and(eq(occ.companyId, plans.companyId), eq(occ.planId, plans.id), eq(occ.status, 'open')))
     .innerJoin(machines, and(eq(machines.companyId, plans.companyId), eq(machines.id, plans.machineId)))
     .where(and(...planFilter(companyId, filter), reach));
 }

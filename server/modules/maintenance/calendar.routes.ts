@@ -10,7 +10,10 @@ export const calendarRoutes = tenantRoutes({ feature: 'maintenance' }, (r) => {
     {
       config: {
         errors: ['NOT_FOUND'],
-        rules: ['to is on or after from, at most 42 days (six weeks) later', 'the machine and the person are the company’s'],
+        rules: [
+          'to is on or after from, at most 42 days (six weeks) later',
+          'the machine and the person are the company’s',
+        ],
       },
       schema: {
         summary:

@@ -1,6 +1,8 @@
 // The PM calendar (decision 059): the company days of a range with their preventive work, for everyone in the
 // company, narrowed to a machine or a person. "Today" is the app clock's instant on the company's calendar. A machine
 // or person of another company (or none) is 404 naming the field, in the words of a missing thing.
+
+import { AppError } from '#common/errors.ts';
 import { daysOf } from '#common/maintenance/forecast.ts';
 import {
   CALENDAR_MESSAGES as M,
@@ -8,7 +10,6 @@ import {
   type TCalendarEntry,
   type TCalendarQuery,
 } from '#common/schemas/maintenance-calendar.ts';
-import { AppError } from '#common/errors.ts';
 import { todayIn } from '#common/time/calendar.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
