@@ -4,6 +4,7 @@
 // and variant that keeps the text readable (axe's colour-contrast rule), and words always carry the meaning.
 import type { TRevisionStatus } from './schemas/build.ts';
 import type { TMachineStatus } from './schemas/machines.ts';
+import type { TPmEntryState } from './schemas/maintenance-calendar.ts';
 import type { TCountStatus } from './schemas/stock-check.ts';
 import type { TBuildOrderStatus, TStepRunStatus, TWorkOrderStatus } from './work-order-status.ts';
 
@@ -97,6 +98,17 @@ const machine: TStatusMap<TMachineStatus> = {
   in_maintenance: { label: 'In maintenance', tone: 'warning' },
 };
 
+/** Preventive work on the PM calendar (decision 059): an open occurrence's state, a forecast, or its history. */
+const pmWork: TStatusMap<TPmEntryState> = {
+  scheduled: { label: 'Scheduled', tone: 'neutral' },
+  'due-soon': { label: 'Due soon', tone: 'warning' },
+  due: { label: 'Due', tone: 'info' },
+  overdue: { label: 'Overdue', tone: 'danger' },
+  forecast: { label: 'Forecast', tone: 'neutral' },
+  completed: { label: 'Done', tone: 'success' },
+  missed: { label: 'Missed', tone: 'danger' },
+};
+
 /** The statuses by what they belong to. */
 export const STATUSES = {
   count,
@@ -111,6 +123,7 @@ export const STATUSES = {
   buildOrder,
   stepRun,
   machine,
+  pmWork,
 } as const;
 
 export type TStatusKind = keyof typeof STATUSES;

@@ -2,9 +2,11 @@
 // occurrences API is another slice's, and the calendar only reads what they hold. Machines come through the API.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { TDb } from '#server/db/client.ts';
 import { users } from '#server/modules/auth/auth.tables.ts';
 import { maintenanceOccurrences, maintenancePlans } from '#server/modules/maintenance/plans.tables.ts';
+import { TEST_APP_URL, type TTestApp } from './test-app.ts';
 
 export type TPlanSeed = Partial<typeof maintenancePlans.$inferInsert> & {
   companyId: string;
@@ -68,4 +70,18 @@ export async function seedOccurrence(
     ...occurrence,
   });
   return id;
+}
+
+type TMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Requests as a signed-in browser sends them (work-orders-shop.ts's client, with PATCH and DELETE too). */
+export function apiClient(t: TTestApp, cookie: string) {
+  const send = (method: TMethod, url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { origin: TEST_APP_URL, cookie }, ...(payload ? { payload } : {}) });
+  const ok = async (method: TMethod, url: string, payload?: object, status = 200) => {
+    const response = await send(method, url, payload);
+    expect(response.statusCode, response.body).toBe(status);
+    return response.json();
+  };
+  return { send, ok };
 }

@@ -39,6 +39,7 @@ const WorkOrdersPage = lazy(() => import('./pages/work-orders-page.tsx'));
 const ProductionReportPage = lazy(() => import('../features/production-report/production-report-page.tsx'));
 const StockCheckPage = lazy(() => import('../features/stock-check/stock-check-page.tsx'));
 const MachinesPage = lazy(() => import('../features/machines/machines-page.tsx'));
+const PmCalendarPage = lazy(() => import('../features/pm-calendar/pm-calendar-page.tsx'));
 const InventoryPage = lazy(() => import('./pages/inventory-page.tsx'));
 const ItemsPage = lazy(() => import('./pages/items-page.tsx'));
 const LabelConfigPage = lazy(() => import('../features/company/label-config-page.tsx'));
@@ -65,6 +66,7 @@ const SCREENS: Partial<Record<string, React.ComponentType>> = {
   '/orders': OrdersPage,
   '/build/work-order': WorkOrdersPage,
   '/maintenance/machines': MachinesPage,
+  '/maintenance/pm-calendar': PmCalendarPage,
   '/build/production-report': ProductionReportPage,
 };
 

@@ -9,9 +9,13 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_MESSAGES } from '#common/schemas/maintenance-calendar.ts';
 import { manualClock } from '#server/clock.ts';
-import { seedOccurrence, seedPlan, userByEmail } from '../../../tests/setup/maintenance-calendar-seed.ts';
+import {
+  apiClient as client,
+  seedOccurrence,
+  seedPlan,
+  userByEmail,
+} from '../../../tests/setup/maintenance-calendar-seed.ts';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
-import { client } from '../../../tests/setup/work-orders-shop.ts';
 import { users } from '../auth/auth.tables.ts';
 import { companySettings } from '../companies/companies.tables.ts';
 import { maintenanceCalendarFeeds } from './alerts.tables.ts';

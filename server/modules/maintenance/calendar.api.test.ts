@@ -6,9 +6,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_MESSAGES, type TCalendar } from '#common/schemas/maintenance-calendar.ts';
 import { manualClock } from '#server/clock.ts';
-import { seedOccurrence, seedPlan, userByEmail } from '../../../tests/setup/maintenance-calendar-seed.ts';
+import {
+  apiClient as client,
+  seedOccurrence,
+  seedPlan,
+  userByEmail,
+} from '../../../tests/setup/maintenance-calendar-seed.ts';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
-import { client } from '../../../tests/setup/work-orders-shop.ts';
 import { machines } from './machines.tables.ts';
 
 // 10:00 on Friday 27 November 2026 in New York.
