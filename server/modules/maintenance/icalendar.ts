@@ -67,7 +67,8 @@ export function calendarText(calendar: TIcsCalendar): string {
     'PRODID:-//Forgeboard//PM calendar//EN',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
-    `X-WR-CALNAME:${escapeText(calendar.name)}`,
+    // An X- property is TEXT by default (§3.8.8.2); saying so lets parsers that do not know it unescape it too.
+    `X-WR-CALNAME;VALUE=TEXT:${escapeText(calendar.name)}`,
   ];
   for (const event of calendar.events) {
     lines.push(
