@@ -1,20 +1,11 @@
-// The PM calendar's forecasts (decision 059): where an occurrence shows (its date, or its meter's forecast when that
-// comes first, never a forecast in the past), and a plan's occurrences beyond its open one — fixed grids through
+// The PM calendar's forecasts (decision 059): a plan's occurrences beyond its open one — fixed grids through
 // month ends and leap years, floating plans stepping from on-time completions, meter plans from the machine's hours
 // per day, whichever-first, overdue work done today with the grid dates passed meanwhile not forecast, and ranges far
 // ahead reached without walking every step.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, compareDates } from '../time/calendar.ts';
-import {
-  daysOf,
-  FORECAST_STEP_LIMIT,
-  forecastPlan,
-  placeOccurrence,
-  projectedReading,
-  type TForecastInput,
-  type TMeterRate,
-} from './forecast.ts';
+import { FORECAST_STEP_LIMIT, forecastPlan, type TForecastInput, type TMeterRate } from './forecast.ts';
 import { gridDate, previewDueDates, type TPlanSchedule } from './schedule.ts';
 
 const calendar = (
@@ -40,57 +31,6 @@ const rate = (reading: string, on: string, hoursPerDay: string | null = '8'): TM
   hoursPerDay,
 });
 const dates = (input: TForecastInput) => forecastPlan(input).map((f) => f.date);
-
-describe('where an occurrence shows', () => {
-  it('shows on its due date when it has no meter', () => {
-    expect(placeOccurrence({ date: '2026-12-03', reading: null }, idle, '2026-11-27')).toEqual({
-      date: '2026-12-03',
-      basis: 'calendar',
-    });
-  });
-
-  it('shows an overdue date where it was due: the calendar keeps the day it fell due', () => {
-    expect(placeOccurrence({ date: '2026-11-02', reading: null }, idle, '2026-11-27')?.date).toBe(
-      '2026-11-02',
-    );
-  });
-
-  it('forecasts a meter due reading from the hours per day, rounded up to a whole day', () => {
-    // 100 hours left at 8 a day: 12.5 days, so the 13th day after the reading.
-    const placed = placeOccurrence({ date: null, reading: '600' }, rate('500', '2026-11-27'), '2026-11-27');
-    expect(placed).toEqual({ date: '2026-12-10', basis: 'meter' });
-  });
-
-  it('never forecasts a meter in the past: a due reading forecast before today shows today', () => {
-    const placed = placeOccurrence({ date: null, reading: '520' }, rate('500', '2026-11-01'), '2026-11-27');
-    expect(placed).toEqual({ date: '2026-11-27', basis: 'meter' });
-  });
-
-  it('takes whichever comes first of the date and the meter forecast, and says which', () => {
-    const meter = rate('500', '2026-11-27');
-    expect(placeOccurrence({ date: '2026-12-31', reading: '540' }, meter, '2026-11-27')).toEqual({
-      date: '2026-12-02',
-      basis: 'meter',
-    });
-    expect(placeOccurrence({ date: '2026-11-30', reading: '540' }, meter, '2026-11-27')).toEqual({
-      date: '2026-11-30',
-      basis: 'calendar',
-    });
-  });
-
-  it('cannot place a meter plan on a machine with no rate', () => {
-    expect(
-      placeOccurrence({ date: null, reading: '600' }, rate('500', '2026-11-27', null), '2026-11-27'),
-    ).toBe(null);
-  });
-
-  it('projects the meter by whole days, never below the reading taken', () => {
-    const meter = rate('100.25', '2026-11-27', '7.5');
-    expect(projectedReading(meter, '2026-11-27')).toBe('100.25');
-    expect(projectedReading(meter, '2026-11-30')).toBe('122.75');
-    expect(projectedReading(meter, '2026-11-01')).toBe('100.25');
-  });
-});
 
 describe('a fixed calendar plan', () => {
   const base = { meter: idle, today: '2026-11-27' };
@@ -334,16 +274,5 @@ describe('bounds', () => {
     });
     expect(found).toHaveLength(FORECAST_STEP_LIMIT);
     expect(found.at(-1)).toBe(addDays('2026-11-27', FORECAST_STEP_LIMIT));
-  });
-
-  it('lists the days of a range, both ends included, across a month end and a leap day', () => {
-    expect(daysOf('2028-02-27', '2028-03-01')).toEqual([
-      '2028-02-27',
-      '2028-02-28',
-      '2028-02-29',
-      '2028-03-01',
-    ]);
-    expect(daysOf('2026-11-27', '2026-11-27')).toEqual(['2026-11-27']);
-    expect(daysOf('2026-11-28', '2026-11-27')).toEqual([]);
   });
 });

@@ -12,11 +12,10 @@ import {
   type TCalendarFeedLink,
   type TCalendarFeedStatus,
 } from '#common/schemas/maintenance-calendar.ts';
-import { addMonths, todayIn } from '#common/time/calendar.ts';
+import { addMonths, safeTimeZone, todayIn } from '#common/time/calendar.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { findCompany } from '../companies/companies.repo.ts';
-import { companyTimeZone } from '../companies/company-clock.ts';
 import { maintenanceCalendarFeeds as feeds } from './alerts.tables.ts';
 import { workIn } from './calendar-work.ts';
 import { calendarText, type TIcsEvent } from './icalendar.ts';
@@ -119,7 +118,8 @@ export function eventOf(entry: TCalendarEntry, appUrl: string): TIcsEvent {
 /** The .ics text of the tenant user's feed, and when it was read (shown on the feed panel). */
 export async function feedCalendar(tenant: TTenant, now: Date, appUrl: string): Promise<string> {
   const { entries, company } = await tenant.run(async (tx) => {
-    const timeZone = await companyTimeZone(tx, tenant.companyId);
+    const company = await findCompany(tx, tenant.companyId);
+    const timeZone = safeTimeZone(company?.timezone);
     const today = todayIn(timeZone, now);
     const range = {
       from: addMonths(today, -FEED_MONTHS_BACK),
@@ -130,7 +130,7 @@ export async function feedCalendar(tenant: TTenant, now: Date, appUrl: string): 
     await tx.update(feeds).set({ lastReadAt: sql`now()` }).where(live(tenant));
     return {
       entries: await workIn(tx, tenant.companyId, { assigneeId: tenant.userId }, range),
-      company: await findCompany(tx, tenant.companyId),
+      company,
     };
   });
   return calendarText({
