@@ -20,6 +20,7 @@ export function CalendarLegend() {
             <span
               aria-hidden
               style={{
+                flexShrink: 0,
                 width: 14,
                 height: 14,
                 borderRadius: 3,
