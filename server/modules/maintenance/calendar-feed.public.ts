@@ -49,6 +49,9 @@ export const calendarFeedPublicRoutes = systemRoutes(
       {
         config: { errors: ['NOT_FOUND'] },
         schema: {
+          // Not an operation of the JSON API (its clients are calendar apps, its answers a file or a 404): kept out of
+          // the API document and its contract test; decision 059 describes it.
+          hide: true,
           summary: 'A user’s PM work as iCalendar, by the secret link made on the PM calendar (no session)',
           tags: ['maintenance'],
           params: z.object({ file: z.string().max(100) }),
