@@ -6,6 +6,7 @@ import type { TOccurrenceState } from './maintenance/schedule.ts';
 import type { TBreakdownPriority, TBreakdownStatus } from './schemas/breakdowns.ts';
 import type { TRevisionStatus } from './schemas/build.ts';
 import type { TMachineStatus } from './schemas/machines.ts';
+import type { TPmEntryState } from './schemas/maintenance-calendar.ts';
 import type { TOccurrenceStatus } from './schemas/maintenance-occurrences.ts';
 import type { TCountStatus } from './schemas/stock-check.ts';
 import type { TBuildOrderStatus, TStepRunStatus, TWorkOrderStatus } from './work-order-status.ts';
@@ -130,6 +131,15 @@ const breakdownPriority: TStatusMap<TBreakdownPriority> = {
   critical: { label: 'Critical', tone: 'danger' },
 };
 
+/** Preventive work on the PM calendar (decision 059): an open occurrence's state, a forecast, or its history. */
+const pmWork: TStatusMap<TPmEntryState> = {
+  // An open occurrence's state reads as it does on the plans (one meaning, one colour).
+  ...pmState,
+  forecast: { label: 'Forecast', tone: 'neutral' },
+  completed: { label: 'Done', tone: 'success' },
+  missed: { label: 'Missed', tone: 'danger' },
+};
+
 /** The statuses by what they belong to. */
 export const STATUSES = {
   count,
@@ -148,6 +158,7 @@ export const STATUSES = {
   pmOccurrence,
   breakdown,
   breakdownPriority,
+  pmWork,
 } as const;
 
 export type TStatusKind = keyof typeof STATUSES;

@@ -162,7 +162,12 @@ export async function createApiTestCompany(
   };
 
   const companyId = (await send('GET', '/api/v1/session')).user.companyId as string;
-  await send('PATCH', '/api/v1/company/label-config', { allowBorrowing: true, useLotNumbers: true });
+  // Maintenance is off by default (SPEC.md); on here, so its routes reach their rules, not only FEATURE_DISABLED.
+  await send('PATCH', '/api/v1/company/label-config', {
+    allowBorrowing: true,
+    useLotNumbers: true,
+    enableMaintenanceFeature: true,
+  });
   const site = await send('POST', '/api/v1/locations', {
     kind: 'site',
     code: `${code}-SITE`,

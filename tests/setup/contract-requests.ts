@@ -42,6 +42,21 @@ function requestSchemaOf(operation: TOperation): TJsonSchema {
   };
 }
 
+/**
+ * OpenAPI 3.0's `nullable: true` admits null whatever else the schema says, but Ajv's `nullable` does not extend an
+ * `enum` (a nullable status, e.g. a machine's first history line `fromStatus: null`): null joins such enums here.
+ */
+function withNullableEnums<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(withNullableEnums) as T;
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out = Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [key, withNullableEnums(value)]),
+  ) as Record<string, unknown>;
+  if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null))
+    out.enum = [...out.enum, null];
+  return out as T;
+}
+
 /** Compiles (once per schema object) and returns its validator. */
 function validatorOf(ajv: Ajv, schema: object): ValidateFunction {
   return ajv.getSchema(cacheKeyOf(ajv, schema)) ?? ajv.compile(schema);
@@ -53,7 +68,7 @@ function cacheKeyOf(ajv: Ajv, schema: object): string {
   if (!key) {
     key = `s${++keyCounter}`;
     keys.set(schema, key);
-    ajv.addSchema(schema, key);
+    ajv.addSchema(withNullableEnums(schema), key);
   }
   return key;
 }

@@ -43,6 +43,7 @@ const MaintenancePlansPage = lazy(() => import('../features/maintenance-plans/pl
 const MaintenanceLogsPage = lazy(() => import('../features/maintenance-logs/maintenance-logs-page.tsx'));
 const BreakdownsPage = lazy(() => import('../features/breakdowns/breakdowns-page.tsx'));
 const EmailSettingsPage = lazy(() => import('../features/maintenance-email/email-settings-page.tsx'));
+const PmCalendarPage = lazy(() => import('../features/pm-calendar/pm-calendar-page.tsx'));
 const InventoryPage = lazy(() => import('./pages/inventory-page.tsx'));
 const ItemsPage = lazy(() => import('./pages/items-page.tsx'));
 const LabelConfigPage = lazy(() => import('../features/company/label-config-page.tsx'));
@@ -73,6 +74,7 @@ const SCREENS: Partial<Record<string, React.ComponentType>> = {
   '/maintenance/logs': MaintenanceLogsPage,
   '/maintenance/machine-fix': BreakdownsPage,
   '/maintenance/email-settings': EmailSettingsPage,
+  '/maintenance/pm-calendar': PmCalendarPage,
   '/build/production-report': ProductionReportPage,
 };
 

@@ -1,0 +1,170 @@
+// The preventive work of a range of company days (decision 059), shared by the PM calendar and the iCalendar feed:
+// open occurrences placed by their due date or meter forecast with their state (decision 045, on the app clock in
+// the company's zone), overdue ones repeated on today, the plans' forecasts beyond their open occurrence, and the
+// completed and missed ones due in the range.
+import { normalizeDecimal } from '#common/decimal.ts';
+import { forecastPlan, placeOccurrence, type TMeterRate } from '#common/maintenance/forecast.ts';
+import {
+  METER_SCALE,
+  occurrenceState,
+  type TDue,
+  type TPlanIntervalUnit,
+  type TPlanMode,
+  type TPlanSchedule,
+} from '#common/maintenance/schedule.ts';
+import type { TCalendarEntry, TPmEntryState } from '#common/schemas/maintenance-calendar.ts';
+import { compareDates, dateIn } from '#common/time/calendar.ts';
+import type { TDb } from '../../db/client.ts';
+import * as repo from './calendar.repo.ts';
+
+/** The range asked, the company's today and zone (from the app clock). */
+export interface TWorkRange {
+  from: string;
+  to: string;
+  today: string;
+  timeZone: string;
+}
+
+/** A plan row's schedule in the shape of decision 045's rules. */
+export function scheduleOf(plan: repo.TPlanRow): TPlanSchedule {
+  return {
+    mode: plan.mode as TPlanMode,
+    start: plan.startOn,
+    calendar:
+      plan.calendarEvery !== null && plan.calendarUnit !== null
+        ? { every: plan.calendarEvery, unit: plan.calendarUnit as TPlanIntervalUnit }
+        : null,
+    meter:
+      plan.meterEveryHours !== null && plan.meterStartReading !== null
+        ? { everyHours: plan.meterEveryHours, startReading: plan.meterStartReading }
+        : null,
+  };
+}
+
+/** The machine's meter as forecasts read it: its latest reading on the company day it was taken (today if never). */
+function meterOf(machine: repo.TCalendarMachine, range: TWorkRange): TMeterRate {
+  return {
+    reading: machine.meterReading,
+    on: machine.meterReadAt ? dateIn(machine.meterReadAt, range.timeZone) : range.today,
+    hoursPerDay: machine.hoursPerDay,
+  };
+}
+
+const inRange = (date: string, range: TWorkRange) =>
+  compareDates(date, range.from) >= 0 && compareDates(date, range.to) <= 0;
+const reading = (value: string | null) => (value === null ? null : normalizeDecimal(value, METER_SCALE));
+
+type TBase = Omit<
+  TCalendarEntry,
+  'key' | 'kind' | 'occurrenceId' | 'state' | 'date' | 'basis' | 'carriedToToday'
+>;
+
+function baseOf(
+  plan: repo.TPlanRow,
+  machine: repo.TCalendarMachine,
+  due: TDue,
+  occurrence: repo.TOccurrenceRow | null,
+  names: Map<string, string>,
+): TBase {
+  const results = occurrence?.checklistResults ?? null;
+  return {
+    dueOn: due.date,
+    dueReading: reading(due.reading),
+    plan: { id: plan.id, title: plan.title, estimatedMinutes: plan.estimatedMinutes },
+    machine: { id: machine.id, name: machine.name, assetTag: machine.assetTag },
+    assignee: plan.assigneeUserId
+      ? { id: plan.assigneeUserId, name: names.get(plan.assigneeUserId) ?? 'A former colleague' }
+      : null,
+    checklist: results
+      ? results.map((r) => ({ text: r.text, done: r.done }))
+      : plan.checklist.map((t) => ({ text: t.text, done: null })),
+    completedOn: occurrence?.completedOn ?? null,
+    onTime: occurrence?.onTime ?? null,
+  };
+}
+
+/** How urgent a chip is, for the order within a day: overdue first, forecasts and history last. */
+const URGENCY: Record<TPmEntryState, number> = {
+  overdue: 0,
+  due: 1,
+  'due-soon': 2,
+  scheduled: 3,
+  forecast: 4,
+  missed: 5,
+  completed: 6,
+};
+
+/** Every piece of work shown in the range, by day, then urgency, then machine and plan. */
+export async function workIn(
+  tx: TDb,
+  companyId: string,
+  filter: repo.TCalendarFilter,
+  range: TWorkRange,
+): Promise<TCalendarEntry[]> {
+  const forecasts = compareDates(range.to, range.today) >= 0;
+  const open = await repo.openWork(tx, companyId, filter, { ...range, forecasts });
+  const past = await repo.pastWork(tx, companyId, filter, range);
+  const assignees = new Set<string>();
+  for (const { plan } of [...open, ...past]) if (plan.assigneeUserId) assignees.add(plan.assigneeUserId);
+  const names = await repo.peopleNamed(tx, companyId, [...assignees]);
+  const entries: TCalendarEntry[] = [];
+
+  for (const { plan, open: o, machine } of open) {
+    const meter = meterOf(machine, range);
+    const due = { date: o.dueOn, reading: o.dueReading };
+    const placed = placeOccurrence(due, meter, range.today);
+    const base = baseOf(plan, machine, due, o, names);
+    const window = { leadDays: plan.leadDays, graceDays: plan.graceDays, graceHours: plan.graceHours };
+    const state = occurrenceState(due, { today: range.today, reading: machine.meterReading }, window);
+    const entry = { ...base, key: o.id, kind: 'occurrence' as const, occurrenceId: o.id, state };
+    if (placed && inRange(placed.date, range)) entries.push({ ...entry, ...placed, carriedToToday: false });
+    // Overdue work stays on the day it fell due and shows on today too, where the day's work is planned.
+    const late = !placed || compareDates(placed.date, range.today) < 0;
+    if (state === 'overdue' && late && inRange(range.today, range)) {
+      entries.push({
+        ...entry,
+        key: `${o.id}:today`,
+        date: range.today,
+        basis: placed?.basis ?? 'calendar',
+        carriedToToday: true,
+      });
+    }
+    if (!forecasts) continue;
+    for (const f of forecastPlan({ schedule: scheduleOf(plan), open: due, meter, ...range })) {
+      entries.push({
+        ...baseOf(plan, machine, f.due, null, names),
+        key: `forecast:${plan.id}:${f.date}`,
+        kind: 'forecast',
+        occurrenceId: null,
+        state: 'forecast',
+        date: f.date,
+        basis: f.basis,
+        carriedToToday: false,
+      });
+    }
+  }
+
+  for (const { plan, occurrence: o, machine } of past) {
+    const date = o.dueOn ?? o.completedOn;
+    if (date === null) continue;
+    entries.push({
+      ...baseOf(plan, machine, { date: o.dueOn, reading: o.dueReading }, o, names),
+      key: o.id,
+      kind: 'occurrence',
+      occurrenceId: o.id,
+      state: o.status === 'missed' ? 'missed' : 'completed',
+      date,
+      basis: 'calendar',
+      carriedToToday: false,
+    });
+  }
+
+  return entries.sort(
+    (a, b) =>
+      compareDates(a.date, b.date) ||
+      URGENCY[a.state] - URGENCY[b.state] ||
+      a.machine.name.localeCompare(b.machine.name) ||
+      a.plan.title.localeCompare(b.plan.title) ||
+      a.key.localeCompare(b.key),
+  );
+}

@@ -1,0 +1,108 @@
+// /maintenance/pm-calendar (decision 059): everyone's view of the company's preventive work — a month or a week of
+// company days (Monday first), each day's work as chips coloured and named by state, a legend, filters, an agenda
+// list on a phone, the details of a chosen piece of work, and the user's calendar feed. "Today" is the server's (the
+// app clock in the company's zone), so the screen agrees with due dates and reminders.
+import { Alert, Container, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { TCalendarEntry } from '#common/schemas/maintenance-calendar.ts';
+import { QueryStatus } from '../../components/query-status.tsx';
+import { useCompanyClock } from '../../lib/company-clock.tsx';
+import { AgendaList } from './agenda-list.tsx';
+import { getCalendar, pmCalendarKeys } from './api.ts';
+import { CalendarGrid } from './calendar-grid.tsx';
+import { CalendarLegend } from './calendar-legend.tsx';
+import { rangeOf, shiftAnchor, type TCalendarView } from './calendar-range.ts';
+import { CalendarToolbar } from './calendar-toolbar.tsx';
+import { monthTitle, shortDay } from './day-format.ts';
+import { EntryDetails } from './entry-details.tsx';
+import { FeedPanel } from './feed-panel.tsx';
+
+export default function PmCalendarPage() {
+  const clock = useCompanyClock();
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const [view, setView] = useState<TCalendarView>('month');
+  // null: follow today. The browser's today until the server answers with the app clock's.
+  const [anchor, setAnchor] = useState<string | null>(null);
+  const [serverToday, setServerToday] = useState<string | null>(null);
+  const [machineId, setMachineId] = useState<string | null>(null);
+  const [mine, setMine] = useState(false);
+  const [chosen, setChosen] = useState<TCalendarEntry | null>(null);
+  const today = serverToday ?? clock.today();
+  const at = anchor ?? today;
+  const range = rangeOf(view, at);
+  const request = { ...range, machineId, mine };
+  const calendar = useQuery({
+    queryKey: pmCalendarKeys.range(request),
+    queryFn: ({ signal }) => getCalendar(request, signal),
+    placeholderData: keepPreviousData,
+  });
+  const answeredToday = calendar.data?.today;
+  useEffect(() => {
+    if (answeredToday) setServerToday(answeredToday);
+  }, [answeredToday]);
+
+  const title =
+    view === 'month' ? monthTitle(at) : `Week of ${shortDay(range.from)} to ${shortDay(range.to)}`;
+  const data = calendar.data;
+  const empty = data ? data.days.every((d) => d.entries.length === 0) : false;
+  return (
+    <Container size="xl" py="lg">
+      <Stack gap="md">
+        <Title order={1}>PM calendar</Title>
+        <CalendarToolbar
+          view={view}
+          title={title}
+          machineId={machineId}
+          mine={mine}
+          onView={setView}
+          onShift={(by) => setAnchor(shiftAnchor(view, at, by))}
+          onToday={() => setAnchor(null)}
+          onMachine={setMachineId}
+          onMine={setMine}
+        />
+        <CalendarLegend />
+        {!data ? (
+          <QueryStatus
+            query={calendar}
+            errorTitle="The PM calendar could not be loaded"
+            loadingLabel="Loading the PM calendar"
+          />
+        ) : (
+          <>
+            {calendar.isError ? (
+              <Alert color="red" title="The PM calendar could not be refreshed">
+                {calendar.error.message} It shows what was loaded before.
+              </Alert>
+            ) : null}
+            {empty ? (
+              <Text size="sm" c="dimmed">
+                No preventive work {view === 'month' ? 'in these weeks' : 'this week'}
+                {machineId || mine ? ' for these filters' : ''}. Plans add their work here as they fall due.
+              </Text>
+            ) : null}
+            {phone ? (
+              <AgendaList days={data.days} today={data.today} onOpen={setChosen} />
+            ) : (
+              <CalendarGrid
+                view={view}
+                days={data.days}
+                anchor={at}
+                today={data.today}
+                title={title}
+                onOpen={setChosen}
+                onShowWeek={(date) => {
+                  setView('week');
+                  setAnchor(date);
+                }}
+              />
+            )}
+          </>
+        )}
+        <FeedPanel />
+      </Stack>
+      <EntryDetails entry={chosen} onClose={() => setChosen(null)} />
+    </Container>
+  );
+}
