@@ -86,7 +86,14 @@ export const breakdownsRoutes = tenantRoutes({ feature: 'maintenance' }, (r) => 
     async (request, reply) =>
       reply
         .status(201)
-        .send(await reportBreakdown(tenantOf(request), request.body, request.server.clock.now())),
+        .send(
+          await reportBreakdown(
+            tenantOf(request),
+            request.body,
+            request.server.clock.now(),
+            request.server.config.appUrl,
+          ),
+        ),
   );
   r.post(
     '/api/v1/breakdowns/:id/start',

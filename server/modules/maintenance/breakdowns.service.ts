@@ -24,6 +24,7 @@ import { findFile } from '../files/files.repo.ts';
 import * as repo from './breakdowns.repo.ts';
 import { detailOf, downtimeMinutes, summaryOf } from './breakdowns-view.ts';
 import * as machinesRepo from './machines.repo.ts';
+import { noticeBreakdown } from './notices.ts';
 import { issueMaintenanceParts } from './parts-issue.ts';
 
 const notFound = () => new AppError('NOT_FOUND', M.notFound);
@@ -91,11 +92,16 @@ async function checkPhoto(tx: TDb, companyId: string, photoFileId: string | null
   return file.name;
 }
 
-/** POST /api/v1/breakdowns: the next number, the machine down (with the event), the audit entry — one transaction. */
+/**
+ * POST /api/v1/breakdowns: the next number, the machine down (with the event), the audit entry and, when the company
+ * wants breakdown alerts, the alert's notice and e-mails (decision 058) — one transaction, so an alert is sent once for
+ * a breakdown that exists, never for one rolled back.
+ */
 export async function reportBreakdown(
   tenant: TTenant,
   input: TBreakdownReportFields,
   now: Date,
+  appUrl: string,
 ): Promise<TBreakdownDetail> {
   return tenant.run(async (tx) => {
     const { companyId } = tenant;
@@ -137,6 +143,7 @@ export async function reportBreakdown(
         machineStatus: 'down',
       },
     });
+    await noticeBreakdown(tx, companyId, id, appUrl);
     return detail(tx, companyId, id);
   });
 }
