@@ -156,6 +156,7 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     missed: 'Missed dates',
     nextDueOn: 'Next due date',
     nextDueReading: 'Next due reading (hours)',
+    parts: 'Parts used',
   },
   breakdown: {
     machine: 'Machine',

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { OCCURRENCE_STATES } from '../maintenance/schedule.ts';
 import { isoDate } from './dates.ts';
 import { meterReading } from './machines.ts';
+import { ZIssuedPartSchema, ZPartsUsedSchema } from './maintenance-parts.ts';
 import { numberField } from './numbers.ts';
 
 export const OCCURRENCE_STATUSES = ['open', 'completed', 'missed'] as const;
@@ -63,12 +64,14 @@ export const ZOccurrenceDetailSchema = ZOccurrenceSummarySchema.extend({
   machine: z.object({ id: z.string(), name: z.string(), assetTag: z.string(), meterReading: z.string() }),
   /** Today on the company's clock: the Complete dialog's default and latest date. */
   today: z.string(),
+  /** The parts issued to it from stock, oldest first (none while open). */
+  parts: z.array(ZIssuedPartSchema),
 });
 export type TOccurrenceDetail = z.infer<typeof ZOccurrenceDetailSchema>;
 
 /**
- * POST /api/v1/maintenance/occurrences/:id/complete. An object to extend: the PM calendar's slice adds `parts` (items
- * issued from stock through the ledger) and issues them in the completion's transaction.
+ * POST /api/v1/maintenance/occurrences/:id/complete: what was done, and the parts used (items issued from stock
+ * through the ledger in the completion's transaction, as a repair's are).
  */
 export const ZCompleteOccurrenceSchema = z.object({
   /** The company's date it was done; default today (app clock, company zone); never after today. */
@@ -101,6 +104,7 @@ export const ZCompleteOccurrenceSchema = z.object({
     .trim()
     .max(OCCURRENCE_NOTES_MAX, `Notes must be at most ${OCCURRENCE_NOTES_MAX} characters`)
     .default(''),
+  parts: ZPartsUsedSchema,
 });
 export type TCompleteOccurrenceInput = z.input<typeof ZCompleteOccurrenceSchema>;
 export type TCompleteOccurrenceFields = z.output<typeof ZCompleteOccurrenceSchema>;

@@ -23,6 +23,8 @@ import { recordAudit } from '../audit/audit.ts';
 import * as machinesRepo from './machines.repo.ts';
 import { companyDay, dueOf, meter, occurrenceSummaryOf } from './occurrence-view.ts';
 import * as repo from './occurrences.repo.ts';
+import { partsOf } from './parts.repo.ts';
+import { issueMaintenanceParts } from './parts-issue.ts';
 import * as plansRepo from './plans.repo.ts';
 import { scheduleOfRow } from './plans-read.ts';
 
@@ -60,6 +62,7 @@ async function detailOf(tx: TDb, companyId: string, id: string, now: Date): Prom
       meterReading: meter(machine.meterReading),
     },
     today,
+    parts: await partsOf(tx, companyId, { occurrenceId: id }),
   };
 }
 
@@ -69,8 +72,9 @@ export async function getOccurrence(tenant: TTenant, id: string, now: Date): Pro
 }
 
 /**
- * POST /api/v1/maintenance/occurrences/:id/complete. The PM calendar's slice issues `parts` through the ledger inside
- * this transaction, after the checks and before the next occurrence opens (see the comment below).
+ * POST /api/v1/maintenance/occurrences/:id/complete: the occurrence done, the meter read, the parts issued from stock
+ * through the ledger, the grid dates passed recorded as missed and the next occurrence opened — one transaction, so a
+ * part refused (not enough in stock) leaves the occurrence open and nothing issued.
  */
 export async function completeOccurrence(
   tenant: TTenant,
@@ -139,7 +143,10 @@ export async function completeOccurrence(
         notes: input.notes,
         onTime,
       });
-      // Parts used (the PM calendar's slice): issue them through the ledger here, in this transaction.
+      const issued = await issueMaintenanceParts(tx, tenant, { occurrenceId: id }, input.parts, {
+        reference: `${plan.title} · ${machine.assetTag}`,
+        at: now,
+      });
       const next = nextDue(scheduleOfRow(plan), { due, completedOn, reading });
       const row = { companyId, planId: plan.id, machineId: o.machineId };
       await repo.insertOccurrences(tx, [
@@ -160,6 +167,7 @@ export async function completeOccurrence(
           missed: next.missed,
           nextDueOn: next.due.date,
           nextDueReading: next.due.reading,
+          parts: issued.length,
         },
       });
       return detailOf(tx, companyId, id, now);
