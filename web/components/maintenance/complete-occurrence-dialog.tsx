@@ -1,7 +1,8 @@
 // "Complete" for a plan's occurrence, shared by the plan's page and the PM calendar: the checklist ticked task by
 // task, the day it was done (today by the server's clock, never later), time spent, the meter reading when the plan
-// runs on the meter (never below the machine's: the server's refusal lands on the field), and notes. The contract
-// is the server's (common/schemas/maintenance-occurrences.ts); the PM calendar adds parts used to it.
+// runs on the meter (never below the machine's: the server's refusal lands on the field), notes, and the parts used,
+// issued from stock through the ledger when it is saved (a part short in stock is refused on its row). The contract
+// is the server's (common/schemas/maintenance-occurrences.ts).
 import { Checkbox, Modal, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
@@ -16,6 +17,7 @@ import { toast } from '../../lib/toast.ts';
 import { DateField } from '../date-field.tsx';
 import { FormFooter } from '../form-footer.tsx';
 import { QueryStatus } from '../query-status.tsx';
+import { PartsUsedRows, partsBodyOf, partsPathsOf, partsRulesOf, type TPartRow } from './parts-used-rows.tsx';
 
 const path = (id: string) => `/api/v1/maintenance/occurrences/${encodeURIComponent(id)}`;
 export const getOccurrence = (id: string, signal?: AbortSignal) =>
@@ -70,6 +72,7 @@ interface TValues extends Record<string, unknown> {
   minutesSpent: number | string;
   checklist: { done: boolean; note: string }[];
   notes: string;
+  parts: TPartRow[];
 }
 
 function CompleteForm({
@@ -90,6 +93,7 @@ function CompleteForm({
       minutesSpent: o.plan.estimatedMinutes || '',
       checklist: o.plan.checklist.map(() => ({ done: false, note: '' })),
       notes: '',
+      parts: [],
     },
     toBody: (v) => ({
       completedOn: v.completedOn || null,
@@ -97,9 +101,12 @@ function CompleteForm({
       minutesSpent: v.minutesSpent === '' ? null : Number(v.minutesSpent),
       checklist: v.checklist,
       notes: v.notes,
+      parts: partsBodyOf(v.parts),
     }),
+    paths: (v) => partsPathsOf(v.parts),
     rules: (v) => ({
       reading: o.plan.metered && v.reading.trim() === '' && 'Reading is required: read the machine’s meter',
+      ...partsRulesOf(v.parts),
     }),
   });
   const save = useMutation({
@@ -107,7 +114,11 @@ function CompleteForm({
     onSuccess: async (done) => {
       toast('success', {
         title: 'Maintenance completed',
-        message: `${o.plan.title} on ${o.machine.name}, ${done.onTime ? 'on time' : 'late'}. The next one is open.`,
+        message: `${o.plan.title} on ${o.machine.name}, ${done.onTime ? 'on time' : 'late'}${
+          done.parts.length
+            ? `; ${done.parts.length} part${done.parts.length === 1 ? '' : 's'} issued from stock`
+            : ''
+        }. The next one is open.`,
       });
       await onCompleted(done);
     },
@@ -172,6 +183,7 @@ function CompleteForm({
           minRows={2}
           {...form.getInputProps('notes')}
         />
+        <PartsUsedRows form={form} />
         <FormFooter
           error={form.formError}
           onCancel={onClose}
