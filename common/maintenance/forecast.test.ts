@@ -152,6 +152,22 @@ describe('a floating calendar plan', () => {
     expect(dates(input)).toEqual(['2027-02-28', '2027-03-28', '2027-04-28', '2027-05-28']);
   });
 
+  it('forecasts a month ahead exactly at the range’s end, and nothing when the range ends before it', () => {
+    const input = (to: string) => ({
+      schedule: calendar('2026-12-01', 1, 'month', 'floating'),
+      open: { date: '2026-12-01', reading: null },
+      meter: idle,
+      today: '2026-11-27',
+      from: '2026-11-01',
+      to,
+    });
+    expect(dates(input('2027-01-01'))).toEqual(['2027-01-01']);
+    // 31 December: past the soonest a month can be (28 days on), before the step itself.
+    expect(dates(input('2026-12-31'))).toEqual([]);
+    // 28 December: before even the soonest, so no step is taken.
+    expect(dates(input('2026-12-28'))).toEqual([]);
+  });
+
   it('steps from today when the open one is overdue (a late job moves the plan later)', () => {
     const input = {
       schedule: calendar('2026-01-01', 2, 'week', 'floating'),

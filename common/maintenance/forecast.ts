@@ -98,6 +98,13 @@ export function forecastPlan(input: TForecastInput): TForecast[] {
   let due = input.open;
   let doneOn = compareDates(open.date, today) < 0 ? today : open.date;
   const gridOnly = schedule.mode === 'fixed' && schedule.calendar !== null && schedule.meter === null;
+  // A floating calendar plan's next date is at least its shortest interval after the day the open one is done: when
+  // that is past the range, nothing is forecast in it, and most plans of a month view end here without a step.
+  const rule = schedule.calendar;
+  if (schedule.mode === 'floating' && rule !== null && schedule.meter === null) {
+    const soonest = addDays(doneOn, rule.every * DAYS_PER_STEP[rule.unit]);
+    if (compareDates(soonest, to) > 0) return [];
+  }
   for (let step = 0; step < FORECAST_STEP_LIMIT; step += 1) {
     const reading = schedule.meter === null ? null : projectedReading(meter, doneOn);
     let next = nextDue(schedule, { due, completedOn: doneOn, reading }).due;
