@@ -1,7 +1,7 @@
 // The details of a piece of work chosen on the PM calendar: state, machine, due date or reading (and whether the day
-// is a meter forecast), who does it, how long it takes, the checklist, and a link to its plan. Completing it from here
-// comes with the completion dialog of the plans slice (issue 22).
-import { Anchor, List, Modal, Stack, Text } from '@mantine/core';
+// is a meter forecast), who does it, how long it takes, the checklist, a link to its plan, and for open work the
+// Complete button (the shared completion dialog, with the parts used).
+import { Anchor, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { hasRole } from '#common/roles.ts';
 import type { TCalendarEntry } from '#common/schemas/maintenance-calendar.ts';
@@ -32,7 +32,22 @@ function explain(entry: TCalendarEntry): string | null {
   return null;
 }
 
-export function EntryDetails({ entry, onClose }: { entry: TCalendarEntry | null; onClose: () => void }) {
+/** Open work: an occurrence not yet done or missed (a forecast is no occurrence yet). */
+const isOpen = (entry: TCalendarEntry) =>
+  entry.kind === 'occurrence' &&
+  entry.occurrenceId !== null &&
+  !['completed', 'missed'].includes(entry.state);
+
+export function EntryDetails({
+  entry,
+  onClose,
+  onComplete,
+}: {
+  entry: TCalendarEntry | null;
+  onClose: () => void;
+  /** Opens the completion dialog for this occurrence. */
+  onComplete: (occurrenceId: string, title: string) => void;
+}) {
   const note = entry ? explain(entry) : null;
   // Maintenance Plans is an admin screen: others see the plan's name and checklist here.
   const { data: session } = useSession();
@@ -84,11 +99,20 @@ export function EntryDetails({ entry, onClose }: { entry: TCalendarEntry | null;
               </List>
             )}
           </div>
-          {isAdmin ? (
-            <Anchor component={Link} to={planPath(entry.plan.id)}>
-              Open its plan
-            </Anchor>
-          ) : null}
+          <Group justify="space-between" wrap="wrap">
+            {isAdmin ? (
+              <Anchor component={Link} to={planPath(entry.plan.id)}>
+                Open its plan
+              </Anchor>
+            ) : (
+              <span />
+            )}
+            {isOpen(entry) ? (
+              <Button onClick={() => onComplete(entry.occurrenceId as string, entry.plan.title)}>
+                Complete
+              </Button>
+            ) : null}
+          </Group>
         </Stack>
       ) : null}
     </Modal>

@@ -1,12 +1,16 @@
 // /maintenance/pm-calendar (decision 059): everyone's view of the company's preventive work — a month or a week of
 // company days (Monday first), each day's work as chips coloured and named by state, a legend, filters, an agenda
 // list on a phone, the details of a chosen piece of work, and the user's calendar feed. "Today" is the server's (the
-// app clock in the company's zone), so the screen agrees with due dates and reminders.
+// app clock in the company's zone), so the screen agrees with due dates and reminders. Open work is completed from
+// its details with the shared dialog (checklist, time, reading, parts used). `?machine=<id>` opens the calendar on
+// one machine: where a machine label's "Start due maintenance" lands (decision 060).
 import { Alert, Container, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { TCalendarEntry } from '#common/schemas/maintenance-calendar.ts';
+import { CompleteOccurrenceDialog } from '../../components/maintenance/complete-occurrence-dialog.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { AgendaList } from './agenda-list.tsx';
@@ -26,7 +30,10 @@ export default function PmCalendarPage() {
   // null: follow today. The browser's today until the server answers with the app clock's.
   const [anchor, setAnchor] = useState<string | null>(null);
   const [serverToday, setServerToday] = useState<string | null>(null);
-  const [machineId, setMachineId] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const [machineId, setMachineId] = useState<string | null>(() => params.get('machine'));
+  const [completing, setCompleting] = useState<{ id: string; title: string } | null>(null);
+  const client = useQueryClient();
   const [mine, setMine] = useState(false);
   const [chosen, setChosen] = useState<TCalendarEntry | null>(null);
   const today = serverToday ?? clock.today();
@@ -102,7 +109,26 @@ export default function PmCalendarPage() {
         )}
         <FeedPanel />
       </Stack>
-      <EntryDetails entry={chosen} onClose={() => setChosen(null)} />
+      <EntryDetails
+        entry={chosen}
+        onClose={() => setChosen(null)}
+        onComplete={(id, title) => {
+          setChosen(null);
+          setCompleting({ id, title });
+        }}
+      />
+      <CompleteOccurrenceDialog
+        occurrenceId={completing?.id ?? null}
+        title={completing?.title ?? ''}
+        onClose={() => setCompleting(null)}
+        onCompleted={async () => {
+          setCompleting(null);
+          // The calendar, the plans and the logs all show it; the stock the parts came from changed too.
+          await client.invalidateQueries({ queryKey: ['maintenance'] });
+          await client.invalidateQueries({ queryKey: pmCalendarKeys.all });
+          await client.invalidateQueries({ queryKey: ['stock'] });
+        }}
+      />
     </Container>
   );
 }
