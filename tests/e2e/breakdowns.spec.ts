@@ -31,6 +31,7 @@ async function post(page: Page, url: string, data: object) {
 interface TShop {
   machineId: string;
   itemId: string;
+  binId: string;
 }
 
 /** A company with Maintenance on (under Config), a machine, and 5 drive belts in stock at PLANT / BIN. */
@@ -63,18 +64,41 @@ async function setUp(page: Page): Promise<TShop> {
   });
   const machine = await post(page, '/api/v1/machines', { name: 'Hydraulic Press', assetTag: 'PR-100' });
   await post(page, '/api/v1/machines', { name: 'CNC Lathe', assetTag: 'LT-001' });
-  return { machineId: machine.id, itemId: item.id };
+  return { machineId: machine.id, itemId: item.id, binId: bin.id };
 }
 
-/** Fills the report form (the machine already chosen) and attaches a real picture taken of the page itself. */
+/** A real PNG drawn by the browser: a steel plate with a crack, standing in for a phone's photo of a fault. */
+async function faultPicture(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 240;
+    canvas.height = 160;
+    const g = canvas.getContext('2d')!;
+    g.fillStyle = '#5b6470';
+    g.fillRect(0, 0, 240, 160);
+    g.fillStyle = '#8a939e';
+    g.fillRect(20, 20, 200, 120);
+    g.strokeStyle = '#e8590c';
+    g.lineWidth = 4;
+    g.beginPath();
+    g.moveTo(40, 40);
+    g.lineTo(110, 90);
+    g.lineTo(90, 110);
+    g.lineTo(200, 130);
+    g.stroke();
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}
+
+/** Fills the report form (the machine already chosen) and attaches a picture of the fault. */
 async function fillReport(page: Page, problem: string, priority: string) {
   const form = page.getByRole('form', { name: 'Report breakdown' });
   await form.getByRole('textbox', { name: 'Problem' }).fill(problem);
   await form.getByText(priority, { exact: true }).click();
-  const picture = await page.screenshot({ clip: { x: 0, y: 0, width: 240, height: 160 } });
   await form
     .locator('input[type="file"]')
-    .setInputFiles({ name: 'fault.png', mimeType: 'image/png', buffer: picture });
+    .setInputFiles({ name: 'fault.png', mimeType: 'image/png', buffer: await faultPicture(page) });
   await expect(form.getByRole('img', { name: 'Photo: fault.png' })).toBeVisible();
   return form;
 }
@@ -212,7 +236,7 @@ test('on a desk the open breakdowns are a table, narrowed by status, priority an
     cause: 'Bulb',
     action: 'New bulb',
     repairMinutes: 5,
-    parts: [],
+    parts: [{ itemId: shop.itemId, locationId: shop.binId, quantity: '1' }],
   });
 
   await page.reload();
@@ -238,7 +262,9 @@ test('on a desk the open breakdowns are a table, narrowed by status, priority an
   await rows.nth(1).getByRole('link', { name: 'Breakdown 3' }).click(); // the row's first cell is its link
   await expect(page.getByRole('heading', { name: 'Breakdown 3', level: 1 })).toBeVisible();
   await expect(page.getByText('Resolved', { exact: true }).first()).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Resolution' })).toContainText('No parts were issued.');
+  await expect(page.getByRole('region', { name: 'Resolution' })).toContainText(
+    '1 × BELT-A Drive belt from PLANT / BIN',
+  );
   await expectAccessible(page, 'a resolved breakdown');
   await takeHelpScreenshot(page, 'breakdown-page-1280');
 });
