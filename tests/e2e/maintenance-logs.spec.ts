@@ -89,7 +89,7 @@ test('the logs show MTTR, failures and PM compliance, the work done and its CSV,
   expect(csv).toContain('Preventive,Lathe,LT-1,Monthly lube');
 
   await machines.getByRole('button', { name: 'Show Press · PR-1' }).click();
-  await expect(page.getByRole('heading', { name: 'Press · PR-1', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Press (PR-1)', level: 2 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'MTBF' })).toContainText('—');
   await expect(page.getByText('Nothing was done in this period.')).toBeVisible();
   await expectAccessible(page, 'the logs of one machine');

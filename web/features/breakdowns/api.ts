@@ -8,7 +8,6 @@ import type {
   TBreakdownReport,
   TBreakdownResolve,
 } from '#common/schemas/breakdowns.ts';
-import type { TMachinePage } from '#common/schemas/machines.ts';
 import { api } from '../../lib/api-client.ts';
 import { downloadFromApi } from '../../lib/download.ts';
 
@@ -50,16 +49,11 @@ export const startBreakdown = (breakdownId: string) =>
 export const resolveBreakdown = (breakdownId: string, body: TBreakdownResolve) =>
   api<TBreakdownDetail>(`/api/v1/breakdowns/${id(breakdownId)}/resolve`, { method: 'POST', body });
 
-/** Machines matching what is typed, for the machine picker (everyone may read machines). */
-export const searchMachines = (q: string, signal?: AbortSignal) =>
-  api<TMachinePage>(`/api/v1/machines?${new URLSearchParams({ q, page: '1', pageSize: '20' })}`, { signal });
-
 /** Query keys of the screen: a change refreshes everything under ['breakdowns'] (and the machines, whose status moved). */
 export const breakdownKeys = {
   all: ['breakdowns'] as const,
   list: (query: object) => ['breakdowns', 'list', query] as const,
   one: (breakdownId: string) => ['breakdowns', 'one', breakdownId] as const,
-  machines: (q: string) => ['breakdowns', 'machines', q] as const,
 };
 
 /** The page of one breakdown. */

@@ -28,13 +28,13 @@ import { IMAGE_TYPES, type TFile } from '#common/schemas/files.ts';
 import type { TMachineDetail } from '#common/schemas/machines.ts';
 import { statusStyle } from '#common/statuses.ts';
 import { FormFooter } from '../../components/form-footer.tsx';
+import { MachineSelect, machineOption } from '../../components/machine-select.tsx';
 import { ApiError, api } from '../../lib/api-client.ts';
 import { useContractForm } from '../../lib/contract-form.ts';
 import { uploadFile } from '../../lib/file-upload.ts';
 import { toast } from '../../lib/toast.ts';
 import { breakdownKeys, reportBreakdown } from './api.ts';
 import { breakdownLabel } from './breakdown-format.ts';
-import { MachineSelect, machineOption } from './machine-select.tsx';
 
 /** Reports a breakdown; `machineId` presets the machine (a scanned label's link). */
 export function ReportDialog({
@@ -133,6 +133,8 @@ function ReportForm({
     <form onSubmit={form.onSubmit((body) => save.mutate(body))} noValidate aria-label="Report breakdown">
       <Stack>
         <MachineSelect
+          withStatus
+          autoFocus
           value={form.values.machine}
           onChange={(m) => form.setFieldValue('machine', m)}
           error={form.errorOf('machine')}
