@@ -126,7 +126,8 @@ export const apiDocsPlugin = fp(async (app: FastifyInstance, opts: { version: st
       },
     },
     transform,
-    transformObject: ({ openapiObject }) => nullInNullableEnums(openapiObject),
+    transformObject: (document) =>
+      nullInNullableEnums('openapiObject' in document ? document.openapiObject : document.swaggerObject),
   });
   // Swagger UI sets inline styles at run time; its pages get their own CSP that allows them, and nothing else inline.
   await app.register(swaggerUi, {
