@@ -38,9 +38,13 @@ const wholeNumber = (field: string, min: number, max: number) =>
     .min(min, `${field} must be at least ${min}`)
     .max(max, `${field} must be at most ${max}`);
 
-/** Hours with two decimals, as the machine's meter counts them. */
+/**
+ * Hours with two decimals, as the machine's meter counts them. The pattern says "not negative" even for an interval
+ * that must be more than 0: the "not zero" pattern needs a lookahead, which the fuzz test's generator cannot read;
+ * the refinement says "more than 0" (a rule the routes document).
+ */
 const hours = (field: string, sign: 'nonNegative' | 'positive') =>
-  decimalText(field, METER_SCALE, { maxDigits: METER_MAX_DIGITS, sign }).refine(
+  decimalText(field, METER_SCALE, { maxDigits: METER_MAX_DIGITS, sign: 'nonNegative' }).refine(
     (v) => (sign === 'positive' ? Number(v) > 0 : !v.startsWith('-')),
     sign === 'positive' ? `${field} must be more than 0` : `${field} cannot be negative`,
   );

@@ -88,6 +88,22 @@ const CSRF_SECURITY_SCHEME = {
   'x-body-field': CSRF_BODY_FIELD,
 };
 
+/**
+ * OpenAPI 3.0 (3.0.3's clarification) reads `nullable: true` beside an `enum` as allowing null only when the enum
+ * lists null too; the zod conversion writes `nullable` alone, so a nullable choice (a machine's first status event
+ * has no `fromStatus`) documented null as invalid. Adds null to every such enum of the document.
+ */
+export function nullInNullableEnums<T>(node: T): T {
+  if (Array.isArray(node)) for (const child of node) nullInNullableEnums(child);
+  else if (node && typeof node === 'object') {
+    const schema = node as Record<string, unknown>;
+    if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null))
+      schema.enum = [...schema.enum, null];
+    for (const child of Object.values(schema)) nullInNullableEnums(child);
+  }
+  return node;
+}
+
 /** Registers the generator; must come before the routes it documents. */
 export const apiDocsPlugin = fp(async (app: FastifyInstance, opts: { version: string; appUrl: string }) => {
   // The session cookie's name as better-auth sets it (its prefix, and `__Secure-` when the app is served over HTTPS).
@@ -110,6 +126,8 @@ export const apiDocsPlugin = fp(async (app: FastifyInstance, opts: { version: st
       },
     },
     transform,
+    transformObject: (document) =>
+      nullInNullableEnums('openapiObject' in document ? document.openapiObject : document.swaggerObject),
   });
   // Swagger UI sets inline styles at run time; its pages get their own CSP that allows them, and nothing else inline.
   await app.register(swaggerUi, {

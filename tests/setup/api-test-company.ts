@@ -240,6 +240,17 @@ export async function createApiTestCompany(
   const step = revision.steps[0].id as string;
   await send('POST', `/api/v1/work-orders/${workOrder.id}/steps/${step}/start`);
 
+  // Maintenance (on above): a machine with a monthly plan, whose open occurrence the completion routes can reach.
+  const machine = await send('POST', '/api/v1/machines', { name: `${label} press`, assetTag: `${code}-PR` });
+  const maintenancePlan = await send('POST', '/api/v1/maintenance/plans', {
+    machineId: machine.id,
+    title: `${label} lubrication`,
+    mode: 'fixed',
+    startOn: '2026-01-31',
+    calendarEvery: 1,
+    calendarUnit: 'month',
+  });
+
   const db = t.database.db;
   const [plan] = await db.select().from(companies).where(eq(companies.id, companyId));
   const [settings] = await db.select().from(companySettings).where(eq(companySettings.companyId, companyId));
@@ -259,6 +270,9 @@ export async function createApiTestCompany(
       revision: [revision.id],
       workOrder: [workOrder.id],
       step: [step],
+      machine: [machine.id],
+      maintenancePlan: [maintenancePlan.id],
+      occurrence: [maintenancePlan.open.id],
       // Another person only: the accounts the tests sign in with keep their role and stay active, so they can sign in.
       user: [person.id],
       csrfToken: [csrf],

@@ -12,6 +12,10 @@ export type TIdPool = Record<string, string[]>;
 /** Which kind of id a field or path parameter holds, from its name (or its collection's, for a bare `id`). */
 const ID_KINDS: [RegExp, string][] = [
   [/line/i, 'countLine'],
+  [/occurrence/i, 'occurrence'],
+  [/machine/i, 'machine'],
+  // Maintenance plans' collection; the subscription's plan is /subscription/plan, with no id.
+  [/^plans$/i, 'maintenancePlan'],
   [/stock-check|count/i, 'count'],
   [/step/i, 'step'],
   [/work-?order/i, 'workOrder'],

@@ -24,7 +24,7 @@ import { getPlan, listPeople, listPlans } from './plans-read.ts';
 
 const ZIdParams = z.object({ id: z.uuid('Not an id') });
 const planRules = [
-  'a calendar interval (every and its unit, together), a runtime interval, or both',
+  'a calendar interval (every and its unit, together), a runtime interval (more than 0 hours), or both',
   'the machine is the company’s',
   'the assignee is an active person of the company',
 ];
