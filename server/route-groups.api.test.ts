@@ -65,6 +65,9 @@ const OWNER_CONNECTION_FILES = [
   /^server\/modules\/analytics\/analytics-events\./,
   // The PM calendar's feed: a calendar app has no session, so its secret finds the feed as the server (decision 059).
   /^server\/modules\/maintenance\/calendar-feed\.public\./,
+  // The maintenance scheduler: no request, every company with the area on; it lists them as the server and then works
+  // in each one's tenant transaction (decision 058), as the job worker does for mail.
+  /^server\/modules\/maintenance\/scheduler\.ts$/,
 ];
 
 let t: TTestApp;

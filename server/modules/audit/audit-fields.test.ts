@@ -69,6 +69,16 @@ const RESOLVED: Record<string, string[]> = {
   // A plan's columns with the machine as its asset tag and the assignee by name (plans.service.ts's audited()).
   'maintenance/plans.service.ts audited(old, oldTag, oldAssignee)': PLAN_FIELDS,
   'maintenance/plans.service.ts audited(columns, machine.assetTag, newAssignee)': PLAN_FIELDS,
+  // The e-mail settings with the people by address (email-settings.service.ts's audited()).
+  'maintenance/email-settings.service.ts audited({ ...before, people: before.userIds.map(emailOf) })': [
+    'people',
+    'emails',
+    'daysBefore',
+    'overdueEveryDays',
+    'breakdownAlerts',
+    'dailyDigest',
+    'digestHour',
+  ],
 };
 
 /** Every non-test TypeScript file under server/modules that records audit entries. */

@@ -13,7 +13,7 @@ import {
 import { safeTimeZone } from '#common/time/calendar.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { changedFields, recordAudit } from '../audit/audit.ts';
 import { findCompany } from '../companies/companies.repo.ts';
 import * as repo from './email-settings.repo.ts';
 import { testMail } from './notice-mail.ts';
@@ -70,17 +70,17 @@ export async function saveEmailSettings(
     await repo.saveSettings(tx, companyId, values);
     await repo.replaceRecipients(tx, companyId, userIds, emails);
     const emailOf = (id: string) => byId.get(id.toLowerCase())?.email ?? id;
-    const was = audited({ ...before, people: before.userIds.map(emailOf) });
-    const now = audited({ ...input, people: userIds.map(emailOf) });
-    const changed = Object.keys(now).filter((k) => JSON.stringify(was[k]) !== JSON.stringify(now[k]));
-    if (changed.length > 0) {
+    const change = changedFields(
+      audited({ ...before, people: before.userIds.map(emailOf) }),
+      audited({ ...input, people: userIds.map(emailOf) }),
+    );
+    if (Object.keys(change.after).length > 0) {
       await recordAudit(tx, companyId, tenant.actor, {
         entityType: 'maintenance-email-settings',
         entityId: companyId,
         entityLabel: 'Maintenance e-mail settings',
         action: 'updated',
-        before: Object.fromEntries(changed.map((k) => [k, was[k]])),
-        after: Object.fromEntries(changed.map((k) => [k, now[k]])),
+        ...change,
       });
     }
     return viewOf(tx, companyId);
