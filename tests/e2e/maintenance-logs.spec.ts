@@ -63,6 +63,7 @@ test('the logs show MTTR, failures and PM compliance, the work done and its CSV,
 }) => {
   await setUp(page);
   await page.goto('/maintenance/logs');
+  await page.getByRole('button', { name: 'Decline' }).click();
   await expect(page.getByRole('heading', { name: 'Maintenance Logs', level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'MTTR' })).toContainText('0.8 h');
   await expect(page.getByRole('region', { name: 'MTBF' })).toContainText('over 1 failure');
@@ -99,6 +100,7 @@ test('on a 360 px phone the logs are cards, without sideways scroll', async ({ p
   await page.setViewportSize({ width: 360, height: 740 });
   await setUp(page);
   await page.goto('/maintenance/logs');
+  await page.getByRole('button', { name: 'Decline' }).click();
   await expect(page.getByRole('article', { name: 'Lathe · LT-1' })).toContainText('1 failure');
   await expect(page.getByRole('article', { name: 'Repair: #1 Spindle noise' })).toBeVisible();
   await expectAccessible(page, 'the logs as cards');

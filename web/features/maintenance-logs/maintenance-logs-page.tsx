@@ -2,7 +2,7 @@
 // days, with MTBF, MTTR, availability and PM compliance (REFERENCES.md) for the shop or one machine, charted per
 // month, per machine in a server-paged table, and the entries themselves with their CSV. Choosing a machine (the
 // filter, or "Show" on its row) gives that machine's figures, charts and entries.
-import { Alert, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Select, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   TLogKind,
@@ -82,71 +82,73 @@ export default function MaintenanceLogsPage() {
   const subject = machine ? machine.label : 'all machines';
 
   return (
-    <Stack>
-      <Title order={1} fz={{ base: 24, sm: 30 }}>
-        Maintenance Logs
-      </Title>
-      <Text c="dimmed" maw={760}>
-        Every PM completed and every repair finished, with how reliable the machines were: mean time between
-        failures (MTBF), mean time to repair (MTTR), availability, and the share of PMs done on time. Days are
-        the company’s.
-      </Text>
-      {!period.from && (
-        <Alert color="blue" title="Choose a period">
-          Pick the first and last days of the period to see its logs.
-        </Alert>
-      )}
-      <DataList
-        query={shown}
-        showStatus={!hasErrors}
-        columns={machineColumns(choose)}
-        rowKey={(row) => row.machine.id}
-        label="Figures by machine"
-        paging={list}
-        pagesLabel="Pages of machines"
-        errorTitle="The logs could not be read"
-        loadingLabel="Reading the logs"
-        summary={{ noun: 'machine', plural: 'machines', empty: EMPTY }}
-        beforeSummary={(data: TMaintenanceReport) => (
-          <Stack gap="lg">
-            <Title order={2} fz="lg">
-              {machine ? machine.label : 'All machines'}
-            </Title>
-            <LogFigures figures={data.totals} />
-            <LogCharts report={data} subject={subject} />
-          </Stack>
+    <Container size="xl" py="lg">
+      <Stack>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          Maintenance Logs
+        </Title>
+        <Text c="dimmed" maw={760}>
+          Every PM completed and every repair finished, with how reliable the machines were: mean time between
+          failures (MTBF), mean time to repair (MTTR), availability, and the share of PMs done on time. Days
+          are the company’s.
+        </Text>
+        {!period.from && (
+          <Alert color="blue" title="Choose a period">
+            Pick the first and last days of the period to see its logs.
+          </Alert>
         )}
-        card={(row) => <MachineCard row={row} choose={choose} />}
-        minWidth={900}
-        tableProps={{ highlightOnHover: false }}
-        toolbar={
-          <>
-            <DateRangeField
-              label="Period"
-              value={period}
-              onChange={(next) => list.setFilter('period', next)}
-              error={errors.period}
-              w={{ base: '100%', xs: 250 }}
-            />
-            <MachineSelect
-              filter
-              value={machine}
-              onChange={(next) => list.setFilter('machine', next)}
-              error={errors.machineId}
-              w={{ base: '100%', xs: 260 }}
-            />
-            <Select
-              label="Work"
-              data={KINDS}
-              value={kind}
-              allowDeselect={false}
-              onChange={(next) => next && list.setFilter('kind', next as TFilters['kind'])}
-              w={{ base: '100%', xs: 200 }}
-            />
-          </>
-        }
-      />
-      {ready && !hasErrors && <LogEntries key={JSON.stringify(entryFilter)} filter={entryFilter} />}
-    </Stack>
+        <DataList
+          query={shown}
+          showStatus={!hasErrors}
+          columns={machineColumns(choose)}
+          rowKey={(row) => row.machine.id}
+          label="Figures by machine"
+          paging={list}
+          pagesLabel="Pages of machines"
+          errorTitle="The logs could not be read"
+          loadingLabel="Reading the logs"
+          summary={{ noun: 'machine', plural: 'machines', empty: EMPTY }}
+          beforeSummary={(data: TMaintenanceReport) => (
+            <Stack gap="lg">
+              <Title order={2} fz="lg">
+                {machine ? machine.label : 'All machines'}
+              </Title>
+              <LogFigures figures={data.totals} />
+              <LogCharts report={data} subject={subject} />
+            </Stack>
+          )}
+          card={(row) => <MachineCard row={row} choose={choose} />}
+          minWidth={900}
+          tableProps={{ highlightOnHover: false }}
+          toolbar={
+            <>
+              <DateRangeField
+                label="Period"
+                value={period}
+                onChange={(next) => list.setFilter('period', next)}
+                error={errors.period}
+                w={{ base: '100%', xs: 250 }}
+              />
+              <MachineSelect
+                filter
+                value={machine}
+                onChange={(next) => list.setFilter('machine', next)}
+                error={errors.machineId}
+                w={{ base: '100%', xs: 260 }}
+              />
+              <Select
+                label="Work"
+                data={KINDS}
+                value={kind}
+                allowDeselect={false}
+                onChange={(next) => next && list.setFilter('kind', next as TFilters['kind'])}
+                w={{ base: '100%', xs: 200 }}
+              />
+            </>
+          }
+        />
+        {ready && !hasErrors && <LogEntries key={JSON.stringify(entryFilter)} filter={entryFilter} />}
+      </Stack>
+    </Container>
   );
 }
