@@ -6,7 +6,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { TLabelConfigPatch } from '../../../common/label-config.ts';
 import type { TRole } from '../../../common/roles.ts';
 import type { TTimezone } from '../../../common/timezones.ts';
-import { linkIn, waitForMail } from './mail.ts';
+import { linkIn, SMTP_SINK, waitForMail } from './mail.ts';
 import { E2E_BASE_URL, E2E_SYSADMIN as SERVER_SYSADMIN } from './server.ts';
 
 /** A person who can log in. */
@@ -48,7 +48,7 @@ async function expectOk(what: string, response: Awaited<ReturnType<APIRequestCon
 export async function signUpCompany(
   page: Page,
   prefix = 'E2E',
-  { timezone }: { timezone?: TTimezone } = {},
+  { timezone, smtp = false }: { timezone?: TTimezone; smtp?: boolean } = {},
 ): Promise<TE2EAccount> {
   const companyName = uniqueCompany(prefix);
   const account: TE2EAccount = {
@@ -78,7 +78,8 @@ export async function signUpCompany(
       },
     }),
   );
-  const mail = await waitForMail(account.email, /Confirm your e-mail address/);
+  // The maintenance server sends over SMTP to the sink; the main one writes its outbox folder.
+  const mail = await waitForMail(account.email, /Confirm your e-mail address/, ...(smtp ? [SMTP_SINK] : []));
   const token = new URL(linkIn(mail.text, '/auth/callback?token=')).searchParams.get('token');
   await expectOk(
     'verify-email',
