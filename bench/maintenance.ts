@@ -8,25 +8,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { addDays, addMonths, startOfMonth, todayIn } from '#common/time/calendar.ts';
+import { addDays, startOfMonth, startOfWeek, todayIn } from '#common/time/calendar.ts';
 import { manualClock } from '#server/clock.ts';
 import { openDatabase, type TDatabase } from '#server/db/client.ts';
 import { applyMigrations } from '#server/db/migrate.ts';
 import { createCompany, createUser } from '#server/db/seed/factories.ts';
 import { runMaintenancePass } from '#server/modules/maintenance/scheduler.ts';
-import {
-  APP_URL,
-  latencyOf,
-  startServer,
-  type TLatency,
-  timeRequests,
-  withScratchPostgres,
-} from './bench-app.ts';
+import { APP_URL, latencyOf, startServer, type TLatency, withScratchPostgres } from './bench-app.ts';
 import { generateMaintenance, type TMaintenanceVolume } from './maintenance-data.ts';
 import { machineLine, recordSection } from './record.ts';
 
 const MACHINES = Number(process.env.BENCH_MACHINES ?? 10_000);
 const PASSES = Number(process.env.BENCH_PASSES ?? 20);
+/** Month views a measurement: each is a shop's whole six weeks, so fewer than the inventory's 200 small requests. */
+const VIEWS = Number(process.env.BENCH_VIEWS ?? 15);
 const ZONE = 'America/New_York';
 const ADMIN = 'bench.planner@bench.example';
 
@@ -86,19 +81,31 @@ async function measureCalendar(
 ): Promise<TLatency[]> {
   const server = await startServer(where, ADMIN);
   try {
-    const first = startOfMonth(today);
-    const from = addDays(first, -7);
-    const to = addDays(addMonths(first, 1), 6);
+    // The month view's grid: six weeks from the Monday of the month's first week.
+    const from = startOfWeek(startOfMonth(today));
+    const to = addDays(from, 41);
     const month = `/api/v1/maintenance/calendar?from=${from}&to=${to}`;
     const machines = (await (await server.get('/api/v1/machines?pageSize=100')).json()) as {
       items: { id: string }[];
     };
     let k = 0;
     const machine = () => `${month}&machineId=${machines.items[k++ % machines.items.length]!.id}`;
+    const time = async (name: string, path: () => string) => {
+      await (await server.get(path())).arrayBuffer();
+      const times: number[] = [];
+      for (let i = 0; i < VIEWS; i++) {
+        const start = performance.now();
+        const response = await server.get(path());
+        await response.arrayBuffer();
+        times.push(performance.now() - start);
+        if (response.status !== 200) throw new Error(`${path()}: ${response.status}`);
+      }
+      return latencyOf(name, times);
+    };
     return [
-      await timeRequests('month view, the whole shop', () => month, server.get),
-      await timeRequests('month view, my work', () => `${month}&assigneeId=me`, server.get),
-      await timeRequests('month view, one machine', machine, server.get),
+      await time('month view, the whole shop', () => month),
+      await time('month view, my work', () => `${month}&assigneeId=me`),
+      await time('month view, one machine', machine),
     ];
   } finally {
     await server.stop();

@@ -18,6 +18,9 @@ export const GETTING_STARTED_STEP_IDS = [
   'machine',
   'maintenance-plan',
   'maintenance-email',
+  'pm-calendar',
+  'breakdown',
+  'maintenance-logs',
   'scan',
   'count',
 ] as const;
@@ -163,6 +166,35 @@ export const GETTING_STARTED_STEPS: readonly TGettingStartedStep[] = [
     detail:
       'Ticked once the e-mail settings name a recipient: due, overdue and breakdown e-mails go to them from then on.',
     to: '/maintenance/email-settings',
+  },
+  {
+    id: 'pm-calendar',
+    audience: 'admin',
+    feature: 'maintenance',
+    access: 'signed-in',
+    title: 'Put the PM calendar in your own calendar',
+    detail:
+      'Ticked once someone in the company has made a calendar feed link: their PM work shows in Outlook or Google Calendar.',
+    to: '/maintenance/pm-calendar',
+  },
+  {
+    id: 'breakdown',
+    audience: 'admin',
+    feature: 'maintenance',
+    access: 'signed-in',
+    title: 'Report a breakdown and resolve it',
+    detail: 'Ticked once a breakdown has been resolved: its downtime and repair time count from then on.',
+    to: '/maintenance/machine-fix',
+  },
+  {
+    id: 'maintenance-logs',
+    audience: 'admin',
+    feature: 'maintenance',
+    access: 'signed-in',
+    title: 'Complete a PM and read the Maintenance Logs',
+    detail:
+      'Ticked once a PM has been completed: the logs count it, with MTBF, MTTR, availability and PM compliance.',
+    to: '/maintenance/logs',
   },
   {
     id: 'scan',

@@ -202,13 +202,39 @@ describe("Maintenance's step", () => {
       'machine',
       'maintenance-plan',
       'maintenance-email',
+      'pm-calendar',
+      'breakdown',
+      'maintenance-logs',
     ]);
     expect(await doneOf(admin)).toMatchObject({ machine: false, 'maintenance-plan': false });
     const lathe = await created('/api/v1/machines', { name: 'Lathe', assetTag: 'LT-1' }, admin);
     expect(await doneOf(admin)).toMatchObject({ machine: true, 'maintenance-plan': false });
     const plan = { machineId: lathe.id, title: 'Lube', mode: 'fixed', startOn: '2027-01-31' };
-    await created('/api/v1/maintenance/plans', { ...plan, calendarEvery: 1, calendarUnit: 'month' }, admin);
-    expect(await doneOf(admin)).toMatchObject({ 'maintenance-plan': true });
+    const made = await created(
+      '/api/v1/maintenance/plans',
+      { ...plan, calendarEvery: 1, calendarUnit: 'month' },
+      admin,
+    );
+    expect(await doneOf(admin)).toMatchObject({ 'maintenance-plan': true, 'maintenance-logs': false });
+    const done = await send('POST', `/api/v1/maintenance/occurrences/${made.open.id}/complete`, admin, {});
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await doneOf(admin)).toMatchObject({
+      'maintenance-logs': true,
+      'pm-calendar': false,
+      breakdown: false,
+    });
+    const feed = await send('POST', '/api/v1/maintenance/calendar-feed', admin, {});
+    expect(feed.statusCode, feed.body).toBe(201);
+    expect(await doneOf(admin)).toMatchObject({ 'pm-calendar': true, breakdown: false });
+    const reported = await created('/api/v1/breakdowns', { machineId: lathe.id, problem: 'Chatter' }, admin);
+    expect(await doneOf(admin)).toMatchObject({ breakdown: false });
+    const resolved = await send('POST', `/api/v1/breakdowns/${reported.id}/resolve`, admin, {
+      cause: 'Loose gib',
+      action: 'Tightened the gib',
+      repairMinutes: 20,
+    });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(await doneOf(admin)).toMatchObject({ breakdown: true });
   });
 
   it('ticks "Choose who gets maintenance e-mails" once the settings name a recipient, not before', async () => {

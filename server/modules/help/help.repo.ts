@@ -10,9 +10,10 @@ import { countLines } from '../inventory/count.tables.ts';
 import { items, locations } from '../inventory/inventory.tables.ts';
 import { stockTransactions } from '../inventory/stock.tables.ts';
 import { labelCodes } from '../labels/labels.tables.ts';
-import { maintenanceRecipients } from '../maintenance/alerts.tables.ts';
+import { maintenanceCalendarFeeds, maintenanceRecipients } from '../maintenance/alerts.tables.ts';
+import { breakdowns } from '../maintenance/breakdowns.tables.ts';
 import { machines } from '../maintenance/machines.tables.ts';
-import { maintenancePlans } from '../maintenance/plans.tables.ts';
+import { maintenanceOccurrences, maintenancePlans } from '../maintenance/plans.tables.ts';
 
 /** True when the query finds a row (it stops at the first). */
 async function exists(query: { limit: (n: number) => PromiseLike<unknown[]> }): Promise<boolean> {
@@ -22,7 +23,7 @@ async function exists(query: { limit: (n: number) => PromiseLike<unknown[]> }): 
 /**
  * The company-wide steps: configuration changed, items, locations, a printed label, a user added, an assembly released,
  * an order opened, a work order released, a work order completed, a machine added, a maintenance plan added, a
- * maintenance e-mail recipient named.
+ * maintenance e-mail recipient named, a calendar feed made, a breakdown resolved, a PM completed.
  */
 export async function companyProgress(tx: TDb, companyId: string) {
   const one = { one: sql<number>`1` };
@@ -39,6 +40,9 @@ export async function companyProgress(tx: TDb, companyId: string) {
     machine,
     maintenancePlan,
     maintenanceEmail,
+    pmCalendar,
+    breakdown,
+    maintenanceLogs,
   ] = await Promise.all([
     // Saving the configuration with a change writes this entry (companies.service.ts); an unchanged save does not.
     exists(
@@ -99,6 +103,28 @@ export async function companyProgress(tx: TDb, companyId: string) {
     exists(tx.select(one).from(maintenancePlans).where(eq(maintenancePlans.companyId, companyId))),
     // Maintenance mail goes nowhere until someone is named (decision 058).
     exists(tx.select(one).from(maintenanceRecipients).where(eq(maintenanceRecipients.companyId, companyId))),
+    // A feed made, even if revoked since: someone has seen the calendar and taken it with them.
+    exists(
+      tx.select(one).from(maintenanceCalendarFeeds).where(eq(maintenanceCalendarFeeds.companyId, companyId)),
+    ),
+    exists(
+      tx
+        .select(one)
+        .from(breakdowns)
+        .where(and(eq(breakdowns.companyId, companyId), eq(breakdowns.status, 'resolved'))),
+    ),
+    // A completed PM is what the logs count (decision 061); completion is final.
+    exists(
+      tx
+        .select(one)
+        .from(maintenanceOccurrences)
+        .where(
+          and(
+            eq(maintenanceOccurrences.companyId, companyId),
+            eq(maintenanceOccurrences.status, 'completed'),
+          ),
+        ),
+    ),
   ]);
   return {
     configure,
@@ -113,6 +139,9 @@ export async function companyProgress(tx: TDb, companyId: string) {
     machine,
     'maintenance-plan': maintenancePlan,
     'maintenance-email': maintenanceEmail,
+    'pm-calendar': pmCalendar,
+    breakdown,
+    'maintenance-logs': maintenanceLogs,
   };
 }
 
