@@ -84,7 +84,13 @@ describe('a machine’s label', () => {
     expect(await technician.ok('GET', `/api/v1/scan/resolve?code=${encodeURIComponent(links[0]!)}`)).toEqual({
       kind: 'machine',
       matchedBy: 'code',
-      machine: { id: lathe, name: 'Big lathe', assetTag: 'LT-042', status: 'running', locationCode: 'MS / B4' },
+      machine: {
+        id: lathe,
+        name: 'Big lathe',
+        assetTag: 'LT-042',
+        status: 'running',
+        locationCode: 'MS / B4',
+      },
     });
     const [text] = pageTexts(response.rawPayload);
     expect(text!.trim().split('\n')[0]).toContain('LT-042');
