@@ -38,7 +38,7 @@ import { toast } from '../../lib/toast.ts';
 import { download, listFormats, printLabels, printTravellers } from './api.ts';
 import { MachinesToLabel } from './machine-picker.tsx';
 import { TargetPicker, type TPick } from './target-picker.tsx';
-import { WorkOrderPicker } from './work-order-picker.tsx';
+import { WorkOrdersToLabel } from './work-order-picker.tsx';
 
 const KIND_LABELS: Record<TPick['kind'], string> = {
   item: 'Item',
@@ -192,17 +192,7 @@ export default function LabelsPage() {
           </Stack>
         </Card>
       </SimpleGrid>
-      {buildOn ? (
-        <Card withBorder mt="lg" component="section" aria-labelledby="work-orders-to-label">
-          <Title order={2} size="h4" mb="xs" id="work-orders-to-label">
-            Work orders
-          </Title>
-          <Text size="sm" c="dimmed" mb="sm">
-            A work order’s label carries its code: scanning it opens the work order on the floor.
-          </Text>
-          <WorkOrderPicker picked={pickedWorkOrders} onPick={add} />
-        </Card>
-      ) : null}
+      {buildOn ? <WorkOrdersToLabel picked={pickedWorkOrders} onPick={add} /> : null}
       {areas.maintenance ? <MachinesToLabel picked={pickedMachines} onPick={add} /> : null}
       <Card withBorder mt="lg">
         <Title order={2} size="h4" mb="sm">

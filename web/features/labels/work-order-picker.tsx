@@ -1,7 +1,7 @@
 // Picks work orders to label (decision 053): the company's work orders, paged and searched on the server by number
 // or assembly and narrowed by status, each with an Add button; a cancelled one gets no label. The picks join the
 // selection Tag Items prints, labels and travellers alike.
-import { Button, Card, Group, Text } from '@mantine/core';
+import { Button, Card, Group, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TWorkOrderSummary } from '#common/schemas/work-orders.ts';
@@ -54,7 +54,7 @@ function AddButton({
   );
 }
 
-export function WorkOrderPicker({
+function WorkOrderPicker({
   picked,
   onPick,
 }: {
@@ -135,5 +135,26 @@ export function WorkOrderPicker({
         </>
       }
     />
+  );
+}
+
+/** Tag Items' Work orders card (Build on), as its Machines card (machine-picker.tsx). */
+export function WorkOrdersToLabel({
+  picked,
+  onPick,
+}: {
+  picked: ReadonlySet<string>;
+  onPick: (pick: Omit<TPick, 'copies'>) => void;
+}) {
+  return (
+    <Card withBorder mt="lg" component="section" aria-labelledby="work-orders-to-label">
+      <Title order={2} size="h4" mb="xs" id="work-orders-to-label">
+        Work orders
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        A work order’s label carries its code: scanning it opens the work order on the floor.
+      </Text>
+      <WorkOrderPicker picked={picked} onPick={onPick} />
+    </Card>
   );
 }
