@@ -10,6 +10,7 @@ import { hasRole } from '#common/roles.ts';
 import type { TScanResult } from '#common/schemas/scan.ts';
 import { resolveCode, scanKey } from '../../features/scan/api.ts';
 import { CameraScanner } from '../../features/scan/camera-scanner.tsx';
+import { inView } from '../../features/scan/in-view.ts';
 import { scanFeedback } from '../../features/scan/feedback.ts';
 import { ScanCard, type TScanAction, type TScanEntry } from '../../features/scan/result-card.tsx';
 import { useKeyboardWedge } from '../../features/scan/wedge.ts';
@@ -24,7 +25,7 @@ import { ScanDialogs, type TScanDialog } from './scan-dialogs.tsx';
 /** How scans came in, as analytics records them. */
 type TScanType = 'camera' | 'scanner' | 'typed' | 'link';
 
-/** The camera sees a label many times a second: the same code within this time is one scan. */
+/** The camera sees a label many times a second: it scans again only after frames without it span this time. */
 const SAME_CODE_MS = 2000;
 /** Cards kept on the page; older ones drop off the bottom. */
 const MAX_CARDS = 30;
@@ -40,7 +41,7 @@ export default function ScanPage() {
   const [typed, setTyped] = useState('');
   const [dialog, setDialog] = useState<TScanDialog | null>(null);
   const [moveTarget, setMoveTarget] = useState<{ id: string; code: string } | null>(null);
-  const lastCamera = useRef<{ code: string; at: number } | null>(null);
+  const [camera] = useState(() => inView(SAME_CODE_MS));
   const state = useRef({ dialog, moveTarget });
   state.current = { dialog, moveTarget };
 
@@ -56,12 +57,8 @@ export default function ScanPage() {
     async (raw: string, via: TScanType) => {
       const code = raw.trim();
       if (!code) return;
-      if (via === 'camera') {
-        const now = Date.now();
-        const last = lastCamera.current;
-        lastCamera.current = { code, at: now };
-        if ((last && last.code === code && now - last.at < SAME_CODE_MS) || state.current.dialog) return;
-      }
+      // A label read while a dialog is open is not a new scan: the dialog is the work at hand.
+      if (via === 'camera' && state.current.dialog) return;
       const id = crypto.randomUUID();
       setEntries((list) => [{ id, code, at: new Date(), outcome: null }, ...list].slice(0, MAX_CARDS));
       const settle = (outcome: TScanEntry['outcome']) =>
@@ -162,7 +159,11 @@ export default function ScanPage() {
           Point the camera at a label, or scan with a USB or Bluetooth scanner at any time — no need to click
           first.
         </Text>
-        <CameraScanner onCode={(code) => void scan(code, 'camera')} />
+        <CameraScanner
+          onFrame={(codes) => {
+            for (const code of camera.frame(codes, Date.now())) void scan(code, 'camera');
+          }}
+        />
         <form onSubmit={submitTyped} aria-label="Type a code">
           <Group gap="xs" align="flex-end" wrap="nowrap">
             <TextInput

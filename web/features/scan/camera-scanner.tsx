@@ -1,5 +1,7 @@
 // The camera half of the scan page: start and stop, choose among several cameras, and read codes continuously
-// (every frame the detector is free for) without closing anything; each code read goes to `onCode`. Says plainly
+// (every frame the detector is free for) without closing anything; the codes of each examined frame go to
+// `onFrame`, an empty list included, so the page can tell a label that left the view from a detector that fell
+// behind (in-view.ts). Says plainly
 // what to do when the camera is refused, missing, or needs a secure connection.
 import { Alert, Box, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconCamera, IconCameraOff } from '@tabler/icons-react';
@@ -20,11 +22,11 @@ function cameraProblem(error: unknown): string {
   return `The camera could not start${error instanceof Error && error.message ? ` (${error.message})` : ''}. Use a scanner or type the code below.`;
 }
 
-export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
+export function CameraScanner({ onFrame }: { onFrame: (codes: string[]) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
-  const callback = useRef(onCode);
-  callback.current = onCode;
+  const callback = useRef(onFrame);
+  callback.current = onFrame;
   const [running, setRunning] = useState(false);
   const [starting, setStarting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -70,8 +72,10 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
         const read = async () => {
           if (stream.current !== media) return;
           if (element.readyState >= element.HAVE_CURRENT_DATA && element.videoWidth > 0) {
-            const found = await detector.detect(element).catch(() => []);
-            for (const code of found) if (code.rawValue) callback.current(code.rawValue);
+            // A frame the detector failed on is not an examined frame: it says nothing about what is in view.
+            const found = await detector.detect(element).catch(() => null);
+            if (found && stream.current === media)
+              callback.current(found.map((code) => code.rawValue).filter((value) => value !== ''));
           }
           if (stream.current === media) window.setTimeout(read, READ_EVERY_MS);
         };
