@@ -4,9 +4,18 @@
 import { z } from 'zod';
 import { daysBetween, isCalendarDate } from '../time/calendar.ts';
 import { isoDate } from './dates.ts';
+import { pageOf, pageQuery } from './paging.ts';
 
 /** The longest range one request may ask: six weeks, the grid of a month view. */
 export const CALENDAR_MAX_DAYS = 42;
+
+/**
+ * The most chips one day of a range answer carries (`perDay`); the rest of a day is counted, and read a page at a time
+ * from /api/v1/maintenance/calendar/day (decision 062). A shop of thousands of plans has hundreds of pieces of work on
+ * a day, which no cell can show and no request should carry.
+ */
+export const CALENDAR_PER_DAY_MAX = 50;
+export const CALENDAR_PER_DAY_DEFAULT = 20;
 
 /**
  * What a chip on the calendar says: an open occurrence's state (decision 045), a forecast, or the history —
@@ -28,20 +37,35 @@ export const CALENDAR_MESSAGES = {
   machineNotFound: 'No such machine in your company.',
   assigneeNotFound: 'No such person in your company.',
   toBeforeFrom: 'The last day must be on or after the first: swap them.',
+  perDay: `Per day must be a whole number from 1 to ${CALENDAR_PER_DAY_MAX}.`,
   tooLong: `Ask for at most ${CALENDAR_MAX_DAYS} days at a time (six weeks): move the last day nearer.`,
   feedNotFound: 'This calendar link does not exist or was revoked: make a new one on the PM calendar.',
 } as const;
 
-/** GET /api/v1/maintenance/calendar: the days from `from` to `to` (both included), narrowed to a machine or a person. */
+/** Whose work: a machine's, a person's ("me": the signed-in user's), or everyone's. */
+const filterFields = {
+  machineId: z.uuid({ error: 'Choose a machine from the list' }).optional(),
+  assigneeId: z
+    .union([z.literal('me'), z.uuid()], { error: 'Choose “me” or a person from the list' })
+    .optional(),
+};
+export type TCalendarFilterQuery = { machineId?: string | undefined; assigneeId?: string | undefined };
+
+/**
+ * GET /api/v1/maintenance/calendar: the days from `from` to `to` (both included), narrowed to a machine or a person,
+ * each with its first `perDay` pieces of work and the count of all of them.
+ */
 export const ZCalendarQuerySchema = z
   .object({
     from: isoDate('From must be a date (YYYY-MM-DD)'),
     to: isoDate('To must be a date (YYYY-MM-DD)'),
-    machineId: z.uuid({ error: 'Choose a machine from the list' }).optional(),
-    /** "me": the signed-in user's work; a person's id: theirs. */
-    assigneeId: z
-      .union([z.literal('me'), z.uuid()], { error: 'Choose “me” or a person from the list' })
-      .optional(),
+    ...filterFields,
+    perDay: z.coerce
+      .number({ error: CALENDAR_MESSAGES.perDay })
+      .int({ error: CALENDAR_MESSAGES.perDay })
+      .min(1, { error: CALENDAR_MESSAGES.perDay })
+      .max(CALENDAR_PER_DAY_MAX, { error: CALENDAR_MESSAGES.perDay })
+      .default(CALENDAR_PER_DAY_DEFAULT),
   })
   .superRefine((q, ctx) => {
     // Zod runs this even when a date above was refused: those are named already, and there is nothing to compare.
@@ -83,7 +107,17 @@ export const ZCalendarEntrySchema = z.object({
 });
 export type TCalendarEntry = z.infer<typeof ZCalendarEntrySchema>;
 
-export const ZCalendarDaySchema = z.object({ date: z.string(), entries: z.array(ZCalendarEntrySchema) });
+/** How many pieces of work of each state a day holds. */
+export const ZCalendarCountsSchema = z.record(ZPmEntryStateSchema, z.number().int());
+export type TCalendarCounts = z.infer<typeof ZCalendarCountsSchema>;
+
+/** One day: its first pieces of work in the calendar's order (most urgent first), and how many it holds in all. */
+export const ZCalendarDaySchema = z.object({
+  date: z.string(),
+  entries: z.array(ZCalendarEntrySchema),
+  total: z.number().int(),
+  counts: ZCalendarCountsSchema,
+});
 export type TCalendarDay = z.infer<typeof ZCalendarDaySchema>;
 
 export const ZCalendarSchema = z.object({
@@ -96,6 +130,21 @@ export const ZCalendarSchema = z.object({
   days: z.array(ZCalendarDaySchema),
 });
 export type TCalendar = z.infer<typeof ZCalendarSchema>;
+
+/** GET /api/v1/maintenance/calendar/day: one day's work, all of it, a page at a time, in the calendar's order. */
+export const ZCalendarDayQuerySchema = z.object({
+  date: isoDate('Date must be a date (YYYY-MM-DD)'),
+  ...filterFields,
+  ...pageQuery(25, 100),
+});
+export type TCalendarDayQuery = z.infer<typeof ZCalendarDayQuerySchema>;
+
+export const ZCalendarDayPageSchema = pageOf(ZCalendarEntrySchema).extend({
+  date: z.string(),
+  today: z.string(),
+  counts: ZCalendarCountsSchema,
+});
+export type TCalendarDayPage = z.infer<typeof ZCalendarDayPageSchema>;
 
 /** GET /api/v1/maintenance/calendar-feed: whether the signed-in user has a live link, since when, last read when. */
 export const ZCalendarFeedStatusSchema = z.object({

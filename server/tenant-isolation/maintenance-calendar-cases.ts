@@ -107,6 +107,27 @@ export function maintenanceCalendarCases({ app, a, b, asB }: TCaseHelpers): Reco
         }
       },
     ),
+    'GET /api/v1/maintenance/calendar/day': tenantCase(
+      "reads the day of A's work (1 December), and by A's machine and A's admin: B's work only, or 404 naming the field",
+      async () => {
+        const A = await aWork();
+        const day = '/api/v1/maintenance/calendar/day?date=2026-12-01';
+        const response = await asB({ method: 'GET', url: day });
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json()).toMatchObject({ date: '2026-12-01', total: 0, items: [] });
+        noneOfA(response.body);
+        for (const [field, id, message] of [
+          ['machineId', A.machineId, CALENDAR_MESSAGES.machineNotFound],
+          ['assigneeId', A.adminId, CALENDAR_MESSAGES.assigneeNotFound],
+        ] as const) {
+          const url = `${day}&${field}=${id}`;
+          const response = await asB({ method: 'GET', url });
+          expect(response.statusCode, `${url}: ${response.body}`).toBe(404);
+          expect(response.json().error).toMatchObject({ message, fieldErrors: { [field]: message } });
+          noneOfA(response.body);
+        }
+      },
+    ),
     'GET /api/v1/maintenance/calendar-feed': tenantCase(
       "reads whether a calendar link is live, while A's admin has one: B's own answer",
       async () => {

@@ -8,6 +8,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, expectDialogAccessible } from './support/axe.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
+import { switchMaintenanceOn } from './support/maintenance.ts';
 import { signUpCompany } from './support/session.ts';
 
 /** A first render on a loaded machine (several suites share its two cores) may wait on the lazy screen's chunk. */
@@ -37,13 +38,7 @@ interface TShop {
 /** A company with Maintenance on (under Config), a machine, and 5 drive belts in stock at PLANT / BIN. */
 async function setUp(page: Page): Promise<TShop> {
   await signUpCompany(page, 'fix', { timezone: 'Europe/Berlin' });
-  await page.goto('/admin?tab=label-config');
-  await page.getByRole('button', { name: 'Decline' }).click();
-  const config = page.getByRole('form', { name: 'Company configuration' });
-  await config.getByRole('switch', { name: /^Maintenance/ }).click();
-  await expect(config.getByRole('switch', { name: /^Maintenance/ })).toBeChecked();
-  await config.getByRole('button', { name: 'Save configuration' }).click();
-  await expect(page.getByText('Configuration saved')).toBeVisible();
+  await switchMaintenanceOn(page);
   const site = await post(page, '/api/v1/locations', { kind: 'site', code: 'PLANT', name: 'Plant' });
   const bin = await post(page, '/api/v1/locations', {
     kind: 'bin',

@@ -9,6 +9,7 @@ import { todayIn } from '../../common/time/calendar.ts';
 import { expectAccessible, expectDialogAccessible } from './support/axe.ts';
 import { pickDate } from './support/date-picker.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
+import { switchMaintenanceOn } from './support/maintenance.ts';
 import { signUpCompany } from './support/session.ts';
 import { post, visitorAddress } from './support/visitor.ts';
 
@@ -19,18 +20,12 @@ test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(26) });
 });
 
-/** A new company whose admin switched Maintenance on under Config, with a plant and its bay 2 in the location tree. */
+/** A new company whose admin switched Maintenance on, with a plant and its bay 2 in the location tree. */
 async function setUp(page: Page) {
   await signUpCompany(page, 'mach', { timezone: ZONE });
   const site = await post(page, '/api/v1/locations', { kind: 'site', code: 'PLANT', name: 'Plant' });
   await post(page, '/api/v1/locations', { kind: 'bin', parentId: site.id, code: 'BAY2', name: 'Bay 2' });
-  await page.goto('/admin?tab=label-config');
-  await page.getByRole('button', { name: 'Decline' }).click();
-  const config = page.getByRole('form', { name: 'Company configuration' });
-  await config.getByRole('switch', { name: /^Maintenance/ }).click();
-  await expect(config.getByRole('switch', { name: /^Maintenance/ })).toBeChecked();
-  await config.getByRole('button', { name: 'Save configuration' }).click();
-  await expect(page.getByText('Configuration saved')).toBeVisible();
+  await switchMaintenanceOn(page);
 }
 
 /** A step of Getting started on /help. */

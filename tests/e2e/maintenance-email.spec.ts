@@ -10,6 +10,7 @@ import { MAINTENANCE_EMAIL_MESSAGES as M } from '../../common/schemas/maintenanc
 import { expectAccessible } from './support/axe.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
 import { waitForMail } from './support/mail.ts';
+import { switchMaintenanceOn } from './support/maintenance.ts';
 import { signUpCompany, type TE2EAccount } from './support/session.ts';
 
 const visitorAddress = () =>
@@ -22,16 +23,10 @@ test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
 });
 
-/** A new company whose admin switched Maintenance on under Config. */
+/** A new company whose admin switched Maintenance on. */
 async function setUp(page: Page): Promise<TE2EAccount> {
   const admin = await signUpCompany(page, 'mailset', { timezone: 'Europe/Berlin' });
-  await page.goto('/admin?tab=label-config');
-  await page.getByRole('button', { name: 'Decline' }).click();
-  const config = page.getByRole('form', { name: 'Company configuration' });
-  await config.getByRole('switch', { name: /^Maintenance/ }).click();
-  await expect(config.getByRole('switch', { name: /^Maintenance/ })).toBeChecked();
-  await config.getByRole('button', { name: 'Save configuration' }).click();
-  await expect(page.getByText('Configuration saved')).toBeVisible();
+  await switchMaintenanceOn(page);
   return admin;
 }
 

@@ -8,6 +8,7 @@ import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { expectAccessible, expectDialogAccessible } from './support/axe.ts';
 import { pickDate } from './support/date-picker.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
+import { switchMaintenanceOn } from './support/maintenance.ts';
 import { signUpCompany } from './support/session.ts';
 
 // Shared 2-core machines run this beside other sessions' suites: a save, its list refresh and the page it opens took
@@ -35,16 +36,10 @@ async function post(page: Page, url: string, data: object) {
   return response.json();
 }
 
-/** A new company whose admin switched Maintenance on under Config, with one machine added through the API. */
+/** A new company whose admin switched Maintenance on, with one machine added through the API. */
 async function setUp(page: Page) {
   await signUpCompany(page, 'plans', { timezone: ZONE });
-  await page.goto('/admin?tab=label-config');
-  await page.getByRole('button', { name: 'Decline' }).click();
-  const config = page.getByRole('form', { name: 'Company configuration' });
-  await config.getByRole('switch', { name: /^Maintenance/ }).click();
-  await expect(config.getByRole('switch', { name: /^Maintenance/ })).toBeChecked();
-  await config.getByRole('button', { name: 'Save configuration' }).click();
-  await expect(page.getByText('Configuration saved')).toBeVisible();
+  await switchMaintenanceOn(page);
   return post(page, '/api/v1/machines', { name: 'CNC Lathe', assetTag: 'LT-001' });
 }
 

@@ -8,6 +8,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { addMonths, todayIn } from '../../common/time/calendar.ts';
 import { expectAccessible } from './support/axe.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
+import { switchMaintenanceOn } from './support/maintenance.ts';
 import { signUpCompany } from './support/session.ts';
 
 const ZONE = 'America/New_York';
@@ -26,16 +27,10 @@ const monthName = (date: string) =>
     new Date(`${date}T12:00:00Z`),
   );
 
-/** A new company whose admin switched Maintenance on under Config, with one machine. */
+/** A new company whose admin switched Maintenance on, with one machine. */
 async function setUp(page: Page) {
   await signUpCompany(page, 'pmcal', { timezone: ZONE });
-  await page.goto('/admin?tab=label-config');
-  await page.getByRole('button', { name: 'Decline' }).click();
-  const config = page.getByRole('form', { name: 'Company configuration' });
-  await config.getByRole('switch', { name: /^Maintenance/ }).click();
-  await expect(config.getByRole('switch', { name: /^Maintenance/ })).toBeChecked();
-  await config.getByRole('button', { name: 'Save configuration' }).click();
-  await expect(page.getByText('Configuration saved')).toBeVisible();
+  await switchMaintenanceOn(page);
   const machine = await page.request.post('/api/v1/machines', {
     data: { name: 'Press 4', assetTag: 'PR-4' },
   });
@@ -123,4 +118,46 @@ test('on a 360 px phone the calendar is an agenda, without sideways scroll', asy
   const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(sideways).toBeLessThanOrEqual(0);
   await takeHelpScreenshot(page, 'pm-calendar-360');
+});
+
+test('a busy day shows its first three and “N more”, which lists the whole day with its counts', async ({
+  page,
+}) => {
+  await setUp(page);
+  const machines = await (await page.request.get('/api/v1/machines')).json();
+  const today = todayIn(ZONE);
+  for (const title of ['Bleed air', 'Check belts', 'Drain coolant', 'Grease rams']) {
+    const plan = await page.request.post('/api/v1/maintenance/plans', {
+      data: {
+        machineId: machines.items[0].id,
+        title,
+        checklist: [{ text: 'Do it' }],
+        mode: 'fixed',
+        startOn: today,
+        calendarEvery: 1,
+        calendarUnit: 'month',
+      },
+    });
+    expect(plan.ok(), await plan.text()).toBe(true);
+  }
+  await page.goto('/maintenance/pm-calendar');
+  // Today's cell: the first three in the calendar's order (same state and machine: by plan), and one more.
+  const cell = page.locator('td[aria-current="date"]');
+  await expect(cell.getByRole('button', { name: /^Due: Press 4 — / })).toHaveText([
+    /Bleed air/,
+    /Check belts/,
+    /Drain coolant/,
+  ]);
+  await cell.getByRole('button', { name: /^1 more on .+: show all the day’s work$/ }).click();
+  const day = page.getByRole('dialog', { name: /^Work on / });
+  await expect(day.getByText('4 pieces of work: 4 due')).toBeVisible();
+  await expect(day.getByRole('button', { name: /^Due: Press 4 — / })).toHaveCount(4);
+  await expectAccessible(page, 'the whole list of a busy day');
+  // Its details open over it; closing them comes back to the day.
+  await day.getByRole('button', { name: 'Due: Press 4 — Grease rams' }).click();
+  const details = page.getByRole('dialog', { name: 'Grease rams' });
+  await expect(details.getByRole('button', { name: 'Complete' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+  await expect(day.getByText('4 pieces of work: 4 due')).toBeVisible();
 });

@@ -129,7 +129,9 @@ export async function feedCalendar(tenant: TTenant, now: Date, appUrl: string): 
     };
     await tx.update(feeds).set({ lastReadAt: sql`now()` }).where(live(tenant));
     return {
-      entries: await workIn(tx, tenant.companyId, { assigneeId: tenant.userId }, range),
+      entries: (await workIn(tx, tenant.companyId, { assigneeId: tenant.userId }, range)).map((w) =>
+        w.entry(),
+      ),
       company,
     };
   });

@@ -4,7 +4,11 @@
 // the field. Plans and occurrences are written straight to the tables (tests/setup/maintenance-calendar-seed.ts).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALENDAR_MESSAGES, type TCalendar } from '#common/schemas/maintenance-calendar.ts';
+import {
+  CALENDAR_MESSAGES,
+  type TCalendar,
+  type TCalendarDayPage,
+} from '#common/schemas/maintenance-calendar.ts';
 import { manualClock } from '#server/clock.ts';
 import {
   apiClient as client,
@@ -215,6 +219,69 @@ describe('the calendar of a range', () => {
     } finally {
       clock.set('2026-11-27T15:00:00Z');
     }
+  });
+});
+
+describe('a busy day: the first few in full, the count of all, the rest a page at a time', () => {
+  const day = async (query: string): Promise<TCalendarDayPage> =>
+    tom.ok('GET', `/api/v1/maintenance/calendar/day?${query}`);
+  const none = { scheduled: 0, 'due-soon': 0, due: 0, overdue: 0, forecast: 0, completed: 0, missed: 0 };
+
+  it('carries at most perDay entries a day, most urgent first, and counts them all by state', async () => {
+    const cal = await calendar(`from=${FROM}&to=${TO}&perDay=1`);
+    const first = cal.days.find((d) => d.date === '2026-12-01')!;
+    expect(first.entries.map((e) => e.plan.title)).toEqual(['Grease rams']);
+    expect(first).toMatchObject({ total: 2, counts: { ...none, 'due-soon': 1, scheduled: 1 } });
+    const empty = cal.days.find((d) => d.date === '2026-12-02')!;
+    expect(empty).toEqual({ date: '2026-12-02', entries: [], total: 0, counts: none });
+    // By default a day carries up to 20: this shop's days all fit.
+    const whole = await calendar(`from=${FROM}&to=${TO}`);
+    for (const d of whole.days) expect(d.entries).toHaveLength(d.total);
+  });
+
+  it('pages one day in the calendar’s order, the same entries as the range shows', async () => {
+    const [one, two, three] = await Promise.all([
+      day('date=2026-12-01&pageSize=1'),
+      day('date=2026-12-01&pageSize=1&page=2'),
+      day('date=2026-12-01&pageSize=1&page=3'),
+    ]);
+    expect(one).toMatchObject({ date: '2026-12-01', today: '2026-11-27', total: 2, page: 1, pageSize: 1 });
+    expect(one.counts).toEqual({ ...none, 'due-soon': 1, scheduled: 1 });
+    expect([...one.items, ...two.items].map((e) => e.plan.title)).toEqual(['Grease rams', 'Coolant top-up']);
+    expect(three.items).toEqual([]);
+    const range = await calendar('from=2026-11-27&to=2026-11-27');
+    expect((await day('date=2026-11-27')).items).toEqual(range.days[0]!.entries);
+  });
+
+  it('narrows a day to a machine and to my work', async () => {
+    expect((await day(`date=2026-12-10&machineId=${lathe}`)).items.map((e) => e.plan.title)).toEqual([
+      'Clean chuck',
+    ]);
+    expect((await day('date=2026-12-01&assigneeId=me')).items.map((e) => e.plan.title)).toEqual([
+      'Grease rams',
+    ]);
+  });
+
+  it.each([
+    ['perDay=0', 'perDay'],
+    ['perDay=51', 'perDay'],
+    ['perDay=two', 'perDay'],
+  ])('refuses a range with %s, naming %s', async (query, field) => {
+    const response = await tom.send('GET', `/api/v1/maintenance/calendar?from=${FROM}&to=${TO}&${query}`);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error.fieldErrors).toEqual({ [field]: CALENDAR_MESSAGES.perDay });
+  });
+
+  it.each([
+    ['', 'date'],
+    ['date=2026-02-30', 'date'],
+    ['date=2026-12-01&pageSize=101', 'pageSize'],
+    ['date=2026-12-01&page=0', 'page'],
+    ['date=2026-12-01&machineId=press', 'machineId'],
+  ])('refuses a day with "%s", naming %s', async (query, field) => {
+    const response = await tom.send('GET', `/api/v1/maintenance/calendar/day?${query}`);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(Object.keys(response.json().error.fieldErrors)).toEqual([field]);
   });
 });
 

@@ -6,8 +6,12 @@ import { AppError } from '#common/errors.ts';
 import { daysOf } from '#common/maintenance/forecast.ts';
 import {
   CALENDAR_MESSAGES as M,
+  PM_ENTRY_STATES,
   type TCalendar,
-  type TCalendarEntry,
+  type TCalendarCounts,
+  type TCalendarDayPage,
+  type TCalendarDayQuery,
+  type TCalendarFilterQuery,
   type TCalendarQuery,
 } from '#common/schemas/maintenance-calendar.ts';
 import { todayIn } from '#common/time/calendar.ts';
@@ -15,10 +19,14 @@ import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { companyTimeZone } from '../companies/company-clock.ts';
 import * as repo from './calendar.repo.ts';
-import { workIn } from './calendar-work.ts';
+import { type TPlacedWork, workIn } from './calendar-work.ts';
 
 /** The filter of a query, checked: "me" is the signed-in user; another company's machine or person is 404. */
-async function filterOf(tx: TDb, tenant: TTenant, query: TCalendarQuery): Promise<repo.TCalendarFilter> {
+async function filterOf(
+  tx: TDb,
+  tenant: TTenant,
+  query: TCalendarFilterQuery,
+): Promise<repo.TCalendarFilter> {
   const assigneeId = query.assigneeId === 'me' ? tenant.userId : query.assigneeId;
   if (query.machineId && !(await repo.machineExists(tx, tenant.companyId, query.machineId)))
     throw new AppError('NOT_FOUND', M.machineNotFound, { machineId: M.machineNotFound });
@@ -27,21 +35,70 @@ async function filterOf(tx: TDb, tenant: TTenant, query: TCalendarQuery): Promis
   return { machineId: query.machineId, assigneeId };
 }
 
-/** The entries grouped on every day of the range, empty days included. */
-export function byDay(from: string, to: string, entries: TCalendarEntry[]): TCalendar['days'] {
-  const days = new Map(daysOf(from, to).map((date) => [date, [] as TCalendarEntry[]]));
-  for (const entry of entries) days.get(entry.date)?.push(entry);
-  return [...days].map(([date, list]) => ({ date, entries: list }));
+function countsOf(work: TPlacedWork[]): TCalendarCounts {
+  const counts = Object.fromEntries(PM_ENTRY_STATES.map((s) => [s, 0])) as TCalendarCounts;
+  for (const w of work) counts[w.state] += 1;
+  return counts;
+}
+
+/**
+ * Every day of the range, empty ones included, with its first `perDay` pieces of work built in full and the count
+ * of all of them (`work` is in the calendar's order already).
+ */
+export function byDay(from: string, to: string, work: TPlacedWork[], perDay: number): TCalendar['days'] {
+  const days = new Map(daysOf(from, to).map((date) => [date, [] as TPlacedWork[]]));
+  for (const w of work) days.get(w.date)?.push(w);
+  return [...days].map(([date, list]) => ({
+    date,
+    entries: list.slice(0, perDay).map((w) => w.entry()),
+    total: list.length,
+    counts: countsOf(list),
+  }));
+}
+
+/** The company's today and zone on the app clock. */
+async function todayOf(tx: TDb, tenant: TTenant, now: Date) {
+  const timeZone = await companyTimeZone(tx, tenant.companyId);
+  return { timeZone, today: todayIn(timeZone, now) };
 }
 
 /** GET /api/v1/maintenance/calendar. */
 export async function calendarOf(tenant: TTenant, query: TCalendarQuery, now: Date): Promise<TCalendar> {
   return tenant.run(async (tx) => {
-    const timeZone = await companyTimeZone(tx, tenant.companyId);
-    const today = todayIn(timeZone, now);
+    const { timeZone, today } = await todayOf(tx, tenant, now);
     const filter = await filterOf(tx, tenant, query);
     const range = { from: query.from, to: query.to, today, timeZone };
-    const entries = await workIn(tx, tenant.companyId, filter, range);
-    return { from: query.from, to: query.to, today, timeZone, days: byDay(query.from, query.to, entries) };
+    const work = await workIn(tx, tenant.companyId, filter, range);
+    return {
+      from: query.from,
+      to: query.to,
+      today,
+      timeZone,
+      days: byDay(query.from, query.to, work, query.perDay),
+    };
+  });
+}
+
+/** GET /api/v1/maintenance/calendar/day: a page of one day's work, in the calendar's order. */
+export async function calendarDayOf(
+  tenant: TTenant,
+  query: TCalendarDayQuery,
+  now: Date,
+): Promise<TCalendarDayPage> {
+  return tenant.run(async (tx) => {
+    const { timeZone, today } = await todayOf(tx, tenant, now);
+    const filter = await filterOf(tx, tenant, query);
+    const range = { from: query.date, to: query.date, today, timeZone };
+    const work = await workIn(tx, tenant.companyId, filter, range);
+    const start = (query.page - 1) * query.pageSize;
+    return {
+      date: query.date,
+      today,
+      items: work.slice(start, start + query.pageSize).map((w) => w.entry()),
+      total: work.length,
+      page: query.page,
+      pageSize: query.pageSize,
+      counts: countsOf(work),
+    };
   });
 }

@@ -1,6 +1,7 @@
 // The PM calendar on a phone: the days of the view that have work (and today), as a list of headed days with full-
-// width chips, where a seven-column grid would not fit 360 px.
-import { Stack, Text, Title } from '@mantine/core';
+// width chips, where a seven-column grid would not fit 360 px. A busy day shows its first chips and "N more", which
+// opens the day's whole list.
+import { Button, Stack, Text, Title } from '@mantine/core';
 import type { TCalendarDay, TCalendarEntry } from '#common/schemas/maintenance-calendar.ts';
 import { dayTitle } from './day-format.ts';
 import { EntryChip } from './entry-chip.tsx';
@@ -9,12 +10,14 @@ export function AgendaList({
   days,
   today,
   onOpen,
+  onShowDay,
 }: {
   days: TCalendarDay[];
   today: string;
   onOpen: (entry: TCalendarEntry) => void;
+  onShowDay: (date: string) => void;
 }) {
-  const shown = days.filter((d) => d.entries.length > 0 || d.date === today);
+  const shown = days.filter((d) => d.total > 0 || d.date === today);
   return (
     <Stack gap="md" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {shown.map((day) => (
@@ -32,6 +35,15 @@ export function AgendaList({
               {day.entries.map((entry) => (
                 <EntryChip key={entry.key} entry={entry} onOpen={onOpen} />
               ))}
+              {day.total > day.entries.length ? (
+                <Button
+                  variant="light"
+                  onClick={() => onShowDay(day.date)}
+                  aria-label={`${day.total - day.entries.length} more on ${dayTitle(day.date)}: show all the day’s work`}
+                >
+                  {day.total - day.entries.length} more
+                </Button>
+              ) : null}
             </Stack>
           )}
         </li>

@@ -4,6 +4,7 @@
 import type { TMachinePage } from '#common/schemas/machines.ts';
 import type {
   TCalendar,
+  TCalendarDayPage,
   TCalendarFeedLink,
   TCalendarFeedStatus,
 } from '#common/schemas/maintenance-calendar.ts';
@@ -14,13 +15,45 @@ export interface TCalendarRequest {
   to: string;
   machineId: string | null;
   mine: boolean;
+  /** Chips a day carries: what its cell or agenda day shows; the rest is counted ("N more"). */
+  perDay: number;
+}
+
+/** One day's work, a page at a time (the "N more" of a cell). */
+export interface TCalendarDayRequest {
+  date: string;
+  machineId: string | null;
+  mine: boolean;
+  page: number;
+}
+
+/** The machine and "my work" filters as query parameters. */
+function filterParams(params: URLSearchParams, filter: { machineId: string | null; mine: boolean }) {
+  if (filter.machineId) params.set('machineId', filter.machineId);
+  if (filter.mine) params.set('assigneeId', 'me');
+  return params;
 }
 
 export function getCalendar(request: TCalendarRequest, signal?: AbortSignal): Promise<TCalendar> {
-  const params = new URLSearchParams({ from: request.from, to: request.to });
-  if (request.machineId) params.set('machineId', request.machineId);
-  if (request.mine) params.set('assigneeId', 'me');
-  return api<TCalendar>(`/api/v1/maintenance/calendar?${params}`, { signal });
+  const params = new URLSearchParams({ from: request.from, to: request.to, perDay: String(request.perDay) });
+  return api<TCalendar>(`/api/v1/maintenance/calendar?${filterParams(params, request)}`, { signal });
+}
+
+/** Rows of a day's list. */
+export const DAY_PAGE_SIZE = 25;
+
+export function getCalendarDay(
+  request: TCalendarDayRequest,
+  signal?: AbortSignal,
+): Promise<TCalendarDayPage> {
+  const params = new URLSearchParams({
+    date: request.date,
+    page: String(request.page),
+    pageSize: String(DAY_PAGE_SIZE),
+  });
+  return api<TCalendarDayPage>(`/api/v1/maintenance/calendar/day?${filterParams(params, request)}`, {
+    signal,
+  });
 }
 
 const FEED = '/api/v1/maintenance/calendar-feed';
@@ -32,6 +65,7 @@ export const revokeFeedLink = () => api<void>(FEED, { method: 'DELETE' });
 export const pmCalendarKeys = {
   all: ['pm-calendar'] as const,
   range: (request: TCalendarRequest) => ['pm-calendar', 'range', request] as const,
+  day: (request: TCalendarDayRequest) => ['pm-calendar', 'day', request] as const,
   feed: ['pm-calendar', 'feed'] as const,
 };
 

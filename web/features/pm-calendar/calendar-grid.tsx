@@ -1,6 +1,7 @@
 // The month and week views of the PM calendar on a desk or tablet: a table of Monday-to-Sunday weeks whose cells list
-// the day's work as chips. A month cell shows its first three and a "more" button that opens that day's week, where
-// every chip shows. Today is marked in words; days of the neighbouring months are dimmed.
+// the day's work as chips. A cell shows the first chips the server sent (the most urgent, `perDay` of CHIPS_PER_DAY)
+// and "N more" for the rest of its count, which opens the day's whole list (day-panel.tsx, decision 062). Today is
+// marked in words; days of the neighbouring months are dimmed.
 import { Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { TCalendarDay, TCalendarEntry } from '#common/schemas/maintenance-calendar.ts';
 import type { TCalendarView } from './calendar-range.ts';
@@ -8,8 +9,8 @@ import { inMonthOf } from './calendar-range.ts';
 import { dayOfMonth, dayTitle, weekdayShort } from './day-format.ts';
 import { EntryChip } from './entry-chip.tsx';
 
-/** How many chips a month cell shows before "N more". */
-const MONTH_CELL_CHIPS = 3;
+/** How many chips a day shows before "N more": the `perDay` the page asks the server for. */
+export const CHIPS_PER_DAY = { month: 3, week: 12, agenda: 5 } as const;
 
 interface TGridProps {
   view: TCalendarView;
@@ -18,14 +19,14 @@ interface TGridProps {
   today: string;
   title: string;
   onOpen: (entry: TCalendarEntry) => void;
-  onShowWeek: (date: string) => void;
+  onShowDay: (date: string) => void;
 }
 
 function DayCell({ day, props }: { day: TCalendarDay; props: TGridProps }) {
   const isToday = day.date === props.today;
   const outside = props.view === 'month' && !inMonthOf(day.date, props.anchor);
-  const shown = props.view === 'month' ? day.entries.slice(0, MONTH_CELL_CHIPS) : day.entries;
-  const more = day.entries.length - shown.length;
+  const shown = day.entries.slice(0, CHIPS_PER_DAY[props.view]);
+  const more = day.total - shown.length;
   return (
     <Table.Td
       aria-current={isToday ? 'date' : undefined}
@@ -51,8 +52,8 @@ function DayCell({ day, props }: { day: TCalendarDay; props: TGridProps }) {
           <Button
             variant="subtle"
             size="compact-xs"
-            onClick={() => props.onShowWeek(day.date)}
-            aria-label={`${more} more on ${dayTitle(day.date)}: show its week`}
+            onClick={() => props.onShowDay(day.date)}
+            aria-label={`${more} more on ${dayTitle(day.date)}: show all the day’s work`}
           >
             {more} more
           </Button>

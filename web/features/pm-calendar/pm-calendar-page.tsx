@@ -14,12 +14,13 @@ import { CompleteOccurrenceDialog } from '../../components/maintenance/complete-
 import { QueryStatus } from '../../components/query-status.tsx';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { AgendaList } from './agenda-list.tsx';
-import { getCalendar, pmCalendarKeys } from './api.ts';
-import { CalendarGrid } from './calendar-grid.tsx';
+import { getCalendar, pmCalendarKeys, type TCalendarDayRequest } from './api.ts';
+import { CalendarGrid, CHIPS_PER_DAY } from './calendar-grid.tsx';
 import { CalendarLegend } from './calendar-legend.tsx';
 import { rangeOf, shiftAnchor, type TCalendarView } from './calendar-range.ts';
 import { CalendarToolbar } from './calendar-toolbar.tsx';
 import { monthTitle, shortDay } from './day-format.ts';
+import { DayPanel } from './day-panel.tsx';
 import { EntryDetails } from './entry-details.tsx';
 import { FeedPanel } from './feed-panel.tsx';
 
@@ -36,10 +37,12 @@ export default function PmCalendarPage() {
   const client = useQueryClient();
   const [mine, setMine] = useState(false);
   const [chosen, setChosen] = useState<TCalendarEntry | null>(null);
+  const [day, setDay] = useState<TCalendarDayRequest | null>(null);
   const today = serverToday ?? clock.today();
   const at = anchor ?? today;
   const range = rangeOf(view, at);
-  const request = { ...range, machineId, mine };
+  const request = { ...range, machineId, mine, perDay: CHIPS_PER_DAY[phone ? 'agenda' : view] };
+  const showDay = (date: string) => setDay({ date, machineId, mine, page: 1 });
   const calendar = useQuery({
     queryKey: pmCalendarKeys.range(request),
     queryFn: ({ signal }) => getCalendar(request, signal),
@@ -53,7 +56,7 @@ export default function PmCalendarPage() {
   const title =
     view === 'month' ? monthTitle(at) : `Week of ${shortDay(range.from)} to ${shortDay(range.to)}`;
   const data = calendar.data;
-  const empty = data ? data.days.every((d) => d.entries.length === 0) : false;
+  const empty = data ? data.days.every((d) => d.total === 0) : false;
   return (
     <Container size="xl" py="lg">
       <Stack gap="md">
@@ -90,7 +93,7 @@ export default function PmCalendarPage() {
               </Text>
             ) : null}
             {phone ? (
-              <AgendaList days={data.days} today={data.today} onOpen={setChosen} />
+              <AgendaList days={data.days} today={data.today} onOpen={setChosen} onShowDay={showDay} />
             ) : (
               <CalendarGrid
                 view={view}
@@ -99,16 +102,20 @@ export default function PmCalendarPage() {
                 today={data.today}
                 title={title}
                 onOpen={setChosen}
-                onShowWeek={(date) => {
-                  setView('week');
-                  setAnchor(date);
-                }}
+                onShowDay={showDay}
               />
             )}
           </>
         )}
         <FeedPanel />
       </Stack>
+      <DayPanel
+        request={day}
+        hidden={chosen !== null || completing !== null}
+        onPage={(page) => setDay((d) => (d ? { ...d, page } : d))}
+        onOpen={setChosen}
+        onClose={() => setDay(null)}
+      />
       <EntryDetails
         entry={chosen}
         onClose={() => setChosen(null)}
