@@ -79,10 +79,28 @@ export function hoursInDay(date: string, timeZone: string): number {
   return Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: safeTimeZone(timeZone) }).hoursInDay;
 }
 
-/** `date` moved by `days` calendar days. */
-export function addDays(date: string, days: number): string {
-  return Temporal.PlainDate.from(date).add({ days }).toString();
+/**
+ * A pure date step with its answers kept for reuse (at most `limit`, then forgotten all at once). The PM calendar
+ * steps tens of thousands of plans' grids through the same few hundred start dates and month counts on every request
+ * (decision 062), and a Temporal parse, step and print costs some microseconds each; the answers never change.
+ */
+function remembered<A extends (string | number)[], R>(step: (...args: A) => R, limit = 50_000) {
+  const answers = new Map<string, R>();
+  return (...args: A): R => {
+    const key = args.join('|');
+    const known = answers.get(key);
+    if (known !== undefined) return known;
+    const answer = step(...args);
+    if (answers.size >= limit) answers.clear();
+    answers.set(key, answer);
+    return answer;
+  };
 }
+
+/** `date` moved by `days` calendar days. */
+export const addDays = remembered((date: string, days: number): string =>
+  Temporal.PlainDate.from(date).add({ days }).toString(),
+);
 
 /** The Monday of `date`'s ISO week (weeks run Monday to Sunday): where a report's week bucket starts. */
 export function startOfWeek(date: string): string {
@@ -94,9 +112,9 @@ export function startOfWeek(date: string): string {
  * `date` moved by `months` calendar months; a day the target month lacks falls back to its last day (31 January
  * + 1 month = 28 or 29 February). Count from a fixed start (start + k months) to keep a schedule from drifting.
  */
-export function addMonths(date: string, months: number): string {
-  return Temporal.PlainDate.from(date).add({ months }, { overflow: 'constrain' }).toString();
-}
+export const addMonths = remembered((date: string, months: number): string =>
+  Temporal.PlainDate.from(date).add({ months }, { overflow: 'constrain' }).toString(),
+);
 
 /** The first day of `date`'s month: where "this month" starts in a report. */
 export function startOfMonth(date: string): string {
@@ -115,9 +133,10 @@ export function addMonthsToInstant(instant: TInstantInput, months: number, timeZ
 }
 
 /** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return Temporal.PlainDate.from(from).until(Temporal.PlainDate.from(to), { largestUnit: 'days' }).days;
-}
+export const daysBetween = remembered(
+  (from: string, to: string): number =>
+    Temporal.PlainDate.from(from).until(Temporal.PlainDate.from(to), { largestUnit: 'days' }).days,
+);
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -17,7 +17,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { findCompany } from '../companies/companies.repo.ts';
 import { maintenanceCalendarFeeds as feeds } from './alerts.tables.ts';
-import { workIn } from './calendar-work.ts';
+import { entriesOf, workIn } from './calendar-work.ts';
 import { calendarText, type TIcsEvent } from './icalendar.ts';
 
 /** The feed's secret in its link: 43 URL-safe characters. */
@@ -129,8 +129,10 @@ export async function feedCalendar(tenant: TTenant, now: Date, appUrl: string): 
     };
     await tx.update(feeds).set({ lastReadAt: sql`now()` }).where(live(tenant));
     return {
-      entries: (await workIn(tx, tenant.companyId, { assigneeId: tenant.userId }, range)).map((w) =>
-        w.entry(),
+      entries: await entriesOf(
+        tx,
+        tenant.companyId,
+        await workIn(tx, tenant.companyId, { assigneeId: tenant.userId }, range),
       ),
       company,
     };

@@ -65,8 +65,9 @@ function baseOf(
   due: TDue,
   occurrence: repo.TOccurrenceRow | null,
   names: Map<string, string>,
+  checklists: TChecklists,
 ): TBase {
-  const results = occurrence?.checklistResults ?? null;
+  const results = occurrence ? checklists.results.get(occurrence.id) : undefined;
   return {
     dueOn: due.date,
     dueReading: reading(due.reading),
@@ -77,7 +78,7 @@ function baseOf(
       : null,
     checklist: results
       ? results.map((r) => ({ text: r.text, done: r.done }))
-      : plan.checklist.map((t) => ({ text: t.text, done: null })),
+      : (checklists.plans.get(plan.id) ?? []).map((t) => ({ text: t.text, done: null })),
     completedOn: occurrence?.completedOn ?? null,
     onTime: occurrence?.onTime ?? null,
   };
@@ -105,7 +106,22 @@ export interface TPlacedWork {
   key: string;
   machineName: string;
   planTitle: string;
-  entry(): TCalendarEntry;
+  planId: string;
+  /** The occurrence whose checklist results the entry shows (null for a forecast). */
+  occurrenceId: string | null;
+  entry(checklists: TChecklists): TCalendarEntry;
+}
+
+/** The checklists of the entries being built (repo.checklistsOf). */
+export type TChecklists = Awaited<ReturnType<typeof repo.checklistsOf>>;
+
+/** The whole entries of `work`, their checklists read in one go. */
+export async function entriesOf(tx: TDb, companyId: string, work: TPlacedWork[]): Promise<TCalendarEntry[]> {
+  if (work.length === 0) return [];
+  const planIds = [...new Set(work.map((w) => w.planId))];
+  const occurrenceIds = [...new Set(work.flatMap((w) => (w.occurrenceId ? [w.occurrenceId] : [])))];
+  const checklists = await repo.checklistsOf(tx, companyId, planIds, occurrenceIds);
+  return work.map((w) => w.entry(checklists));
 }
 
 /** Names in the order people read them, the same on every server (one collator: far cheaper than localeCompare). */
@@ -137,40 +153,45 @@ export async function workIn(
   const names = await repo.peopleNamed(tx, companyId, [...assignees]);
   const work: TPlacedWork[] = [];
   const place = (
-    at: Omit<TPlacedWork, 'machineName' | 'planTitle'>,
+    at: Pick<TPlacedWork, 'date' | 'state' | 'key' | 'entry'>,
     plan: repo.TPlanRow,
     machine: repo.TCalendarMachine,
-  ) => work.push({ ...at, machineName: machine.name, planTitle: plan.title });
+    occurrenceId: string | null,
+  ) => work.push({ ...at, machineName: machine.name, planTitle: plan.title, planId: plan.id, occurrenceId });
 
+  // A machine's meter is read once for all its plans: its reading's company day is a time-zone step.
+  const meters = new Map<string, TMeterRate>();
   for (const { plan, open: o, machine } of open) {
-    const meter = meterOf(machine, range);
+    let meter = meters.get(machine.id);
+    if (!meter) meters.set(machine.id, (meter = meterOf(machine, range)));
     const due = { date: o.dueOn, reading: o.dueReading };
     const placed = placeOccurrence(due, meter, range.today);
     const window = { leadDays: plan.leadDays, graceDays: plan.graceDays, graceHours: plan.graceHours };
     const state = occurrenceState(due, { today: range.today, reading: machine.meterReading }, window);
-    const entry = (rest: Pick<TCalendarEntry, 'key' | 'date' | 'basis' | 'carriedToToday'>) => () => ({
-      ...baseOf(plan, machine, due, o, names),
-      kind: 'occurrence' as const,
-      occurrenceId: o.id,
-      state,
-      ...rest,
-    });
+    const entry =
+      (rest: Pick<TCalendarEntry, 'key' | 'date' | 'basis' | 'carriedToToday'>) => (c: TChecklists) => ({
+        ...baseOf(plan, machine, due, o, names, c),
+        kind: 'occurrence' as const,
+        occurrenceId: o.id,
+        state,
+        ...rest,
+      });
     if (placed && inRange(placed.date, range)) {
       const rest = { key: o.id, ...placed, carriedToToday: false };
-      place({ date: placed.date, state, key: o.id, entry: entry(rest) }, plan, machine);
+      place({ date: placed.date, state, key: o.id, entry: entry(rest) }, plan, machine, o.id);
     }
     // Overdue work stays on the day it fell due and shows on today too, where the day's work is planned.
     const late = !placed || compareDates(placed.date, range.today) < 0;
     if (state === 'overdue' && late && inRange(range.today, range)) {
       const key = `${o.id}:today`;
       const rest = { key, date: range.today, basis: placed?.basis ?? 'calendar', carriedToToday: true };
-      place({ date: range.today, state, key, entry: entry(rest) }, plan, machine);
+      place({ date: range.today, state, key, entry: entry(rest) }, plan, machine, o.id);
     }
     if (!forecasts) continue;
     for (const f of forecastPlan({ schedule: scheduleOf(plan), open: due, meter, ...range })) {
       const key = `forecast:${plan.id}:${f.date}`;
-      const forecast = (): TCalendarEntry => ({
-        ...baseOf(plan, machine, f.due, null, names),
+      const forecast = (c: TChecklists): TCalendarEntry => ({
+        ...baseOf(plan, machine, f.due, null, names, c),
         key,
         kind: 'forecast',
         occurrenceId: null,
@@ -179,7 +200,7 @@ export async function workIn(
         basis: f.basis,
         carriedToToday: false,
       });
-      place({ date: f.date, state: 'forecast', key, entry: forecast }, plan, machine);
+      place({ date: f.date, state: 'forecast', key, entry: forecast }, plan, machine, null);
     }
   }
 
@@ -187,8 +208,8 @@ export async function workIn(
     const date = o.dueOn ?? o.completedOn;
     if (date === null) continue;
     const state = o.status === 'missed' ? 'missed' : 'completed';
-    const entry = (): TCalendarEntry => ({
-      ...baseOf(plan, machine, { date: o.dueOn, reading: o.dueReading }, o, names),
+    const entry = (c: TChecklists): TCalendarEntry => ({
+      ...baseOf(plan, machine, { date: o.dueOn, reading: o.dueReading }, o, names, c),
       key: o.id,
       kind: 'occurrence',
       occurrenceId: o.id,
@@ -197,7 +218,7 @@ export async function workIn(
       basis: 'calendar',
       carriedToToday: false,
     });
-    place({ date, state, key: o.id, entry }, plan, machine);
+    place({ date, state, key: o.id, entry }, plan, machine, o.id);
   }
 
   return work.sort(compareWork);

@@ -2,7 +2,7 @@
 // (decision 033). Only what a range needs: the active plans whose open occurrence or forecasts can reach it (the open
 // occurrence through its one-open-per-plan index), and the done and missed occurrences due in it (through
 // maintenance_occurrences_due_idx: company, status, due date).
-import { and, between, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, between, eq, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { users } from '../auth/auth.tables.ts';
 import { machines } from './machines.tables.ts';
@@ -30,8 +30,36 @@ export type TCalendarMachine = {
   meterReadAt: Date | null;
   hoursPerDay: string;
 };
-export type TPlanRow = typeof plans.$inferSelect;
-export type TOccurrenceRow = typeof occ.$inferSelect;
+/**
+ * What placing a plan's work needs, and no more: a shop's month reads tens of thousands of these, so the checklists
+ * (jsonb) are read only for the entries a response shows (checklistsOf).
+ */
+const planColumns = {
+  id: plans.id,
+  title: plans.title,
+  mode: plans.mode,
+  startOn: plans.startOn,
+  calendarEvery: plans.calendarEvery,
+  calendarUnit: plans.calendarUnit,
+  meterEveryHours: plans.meterEveryHours,
+  meterStartReading: plans.meterStartReading,
+  leadDays: plans.leadDays,
+  graceDays: plans.graceDays,
+  graceHours: plans.graceHours,
+  assigneeUserId: plans.assigneeUserId,
+  estimatedMinutes: plans.estimatedMinutes,
+};
+const occurrenceColumns = {
+  id: occ.id,
+  status: occ.status,
+  dueOn: occ.dueOn,
+  dueReading: occ.dueReading,
+  completedOn: occ.completedOn,
+  onTime: occ.onTime,
+};
+type TPick<T, K extends keyof T> = { [P in K]: T[P] };
+export type TPlanRow = TPick<typeof plans.$inferSelect, keyof typeof planColumns>;
+export type TOccurrenceRow = TPick<typeof occ.$inferSelect, keyof typeof occurrenceColumns>;
 
 function planFilter(companyId: string, filter: TCalendarFilter): SQL[] {
   const conditions: SQL[] = [eq(plans.companyId, companyId), eq(plans.active, true)];
@@ -56,7 +84,7 @@ export async function openWork(
     ? or(lte(occ.dueOn, range.to), isNull(occ.dueOn), sql`${plans.meterEveryHours} is not null`)
     : between(occ.dueOn, range.from, range.to);
   return tx
-    .select({ plan: plans, open: occ, machine: machineColumns })
+    .select({ plan: planColumns, open: occurrenceColumns, machine: machineColumns })
     .from(plans)
     .innerJoin(occ, and(eq(occ.companyId, plans.companyId), eq(occ.planId, plans.id), eq(occ.status, 'open')))
     .innerJoin(machines, and(eq(machines.companyId, plans.companyId), eq(machines.id, plans.machineId)))
@@ -81,12 +109,44 @@ export async function pastWork(
     and(eq(occ.status, 'completed'), isNull(occ.dueOn), between(occ.completedOn, range.from, range.to)),
   ) as SQL;
   return tx
-    .select({ plan: plans, occurrence: occ, machine: machineColumns })
+    .select({ plan: planColumns, occurrence: occurrenceColumns, machine: machineColumns })
     .from(occ)
     .innerJoin(plans, and(eq(plans.companyId, occ.companyId), eq(plans.id, occ.planId)))
     .innerJoin(machines, and(eq(machines.companyId, occ.companyId), eq(machines.id, occ.machineId)))
     .where(and(...conditions, inRange));
 }
+
+/** The checklists of the entries a response shows: each plan's tasks, and each done occurrence's results. */
+export async function checklistsOf(
+  tx: TDb,
+  companyId: string,
+  planIds: string[],
+  occurrenceIds: string[],
+): Promise<{
+  plans: Map<string, TPlanChecklist>;
+  results: Map<string, NonNullable<TOccurrenceResults>>;
+}> {
+  const planRows = planIds.length
+    ? await tx
+        .select({ id: plans.id, checklist: plans.checklist })
+        .from(plans)
+        .where(and(eq(plans.companyId, companyId), inArray(plans.id, planIds)))
+    : [];
+  const resultRows = occurrenceIds.length
+    ? await tx
+        .select({ id: occ.id, results: occ.checklistResults })
+        .from(occ)
+        .where(
+          and(eq(occ.companyId, companyId), inArray(occ.id, occurrenceIds), isNotNull(occ.checklistResults)),
+        )
+    : [];
+  return {
+    plans: new Map(planRows.map((r) => [r.id, r.checklist])),
+    results: new Map(resultRows.flatMap((r) => (r.results ? [[r.id, r.results] as const] : []))),
+  };
+}
+type TPlanChecklist = (typeof plans.$inferSelect)['checklist'];
+type TOccurrenceResults = (typeof occ.$inferSelect)['checklistResults'];
 
 /** A machine of the company, or null (another company's id, or none). */
 export async function machineExists(tx: TDb, companyId: string, id: string): Promise<boolean> {

@@ -19,7 +19,7 @@ import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { companyTimeZone } from '../companies/company-clock.ts';
 import * as repo from './calendar.repo.ts';
-import { type TPlacedWork, workIn } from './calendar-work.ts';
+import { entriesOf, type TPlacedWork, workIn } from './calendar-work.ts';
 
 /** The filter of a query, checked: "me" is the signed-in user; another company's machine or person is 404. */
 async function filterOf(
@@ -45,15 +45,26 @@ function countsOf(work: TPlacedWork[]): TCalendarCounts {
  * Every day of the range, empty ones included, with its first `perDay` pieces of work built in full and the count
  * of all of them (`work` is in the calendar's order already).
  */
-export function byDay(from: string, to: string, work: TPlacedWork[], perDay: number): TCalendar['days'] {
-  const days = new Map(daysOf(from, to).map((date) => [date, [] as TPlacedWork[]]));
+async function byDay(
+  tx: TDb,
+  companyId: string,
+  range: { from: string; to: string },
+  work: TPlacedWork[],
+  perDay: number,
+): Promise<TCalendar['days']> {
+  const days = new Map(daysOf(range.from, range.to).map((date) => [date, [] as TPlacedWork[]]));
   for (const w of work) days.get(w.date)?.push(w);
-  return [...days].map(([date, list]) => ({
-    date,
-    entries: list.slice(0, perDay).map((w) => w.entry()),
-    total: list.length,
-    counts: countsOf(list),
-  }));
+  const shown = await entriesOf(
+    tx,
+    companyId,
+    [...days.values()].flatMap((list) => list.slice(0, perDay)),
+  );
+  let next = 0;
+  return [...days].map(([date, list]) => {
+    const entries = shown.slice(next, next + Math.min(perDay, list.length));
+    next += entries.length;
+    return { date, entries, total: list.length, counts: countsOf(list) };
+  });
 }
 
 /** The company's today and zone on the app clock. */
@@ -69,13 +80,8 @@ export async function calendarOf(tenant: TTenant, query: TCalendarQuery, now: Da
     const filter = await filterOf(tx, tenant, query);
     const range = { from: query.from, to: query.to, today, timeZone };
     const work = await workIn(tx, tenant.companyId, filter, range);
-    return {
-      from: query.from,
-      to: query.to,
-      today,
-      timeZone,
-      days: byDay(query.from, query.to, work, query.perDay),
-    };
+    const days = await byDay(tx, tenant.companyId, range, work, query.perDay);
+    return { from: query.from, to: query.to, today, timeZone, days };
   });
 }
 
@@ -94,7 +100,7 @@ export async function calendarDayOf(
     return {
       date: query.date,
       today,
-      items: work.slice(start, start + query.pageSize).map((w) => w.entry()),
+      items: await entriesOf(tx, tenant.companyId, work.slice(start, start + query.pageSize)),
       total: work.length,
       page: query.page,
       pageSize: query.pageSize,
