@@ -48,6 +48,38 @@ export async function enqueueJob(tx: TDb, job: TNewJob): Promise<string | null> 
   return id;
 }
 
+/** Rows a statement when many jobs are written at once: well below PostgreSQL's 65,535 bind parameters. */
+const JOBS_PER_INSERT = 1000;
+
+/**
+ * Writes many jobs in `tx` as `enqueueJob` writes one (each skipped when its queue and key exist), a statement per
+ * thousand and one NOTIFY per queue; returns how many were written.
+ */
+export async function enqueueJobs(tx: TDb, list: TNewJob[]): Promise<number> {
+  let written = 0;
+  for (let start = 0; start < list.length; start += JOBS_PER_INSERT) {
+    const inserted = await tx
+      .insert(jobs)
+      .values(
+        list.slice(start, start + JOBS_PER_INSERT).map((job) => ({
+          id: uuidv7(),
+          queue: job.queue,
+          key: job.key ?? null,
+          payload: job.payload ?? {},
+          companyId: job.companyId ?? null,
+          maxAttempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+          ...(job.runAt ? { runAt: job.runAt } : {}),
+        })),
+      )
+      .onConflictDoNothing({ target: [jobs.queue, jobs.key] })
+      .returning({ id: jobs.id });
+    written += inserted.length;
+  }
+  for (const queue of new Set(list.map((job) => job.queue)))
+    await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${queue})`);
+  return written;
+}
+
 /**
  * Runs `fn` in `db` when it is already a transaction, else in a new one: writes that must commit together (a message
  * and the job that sends it) stay together even when a caller hands in the root database.

@@ -6,7 +6,7 @@
 // at once: row-level security binds everything before and after. No migration, no second transaction.
 import { sql } from 'drizzle-orm';
 import { type TDb, TENANT_ROLE } from '../db/client.ts';
-import { type TOutgoingMail, writeMail, ZOutgoingMailSchema } from './outbox.ts';
+import { type TOutgoingMail, writeMails, ZOutgoingMailSchema } from './outbox.ts';
 
 /**
  * Queues `messages` in the tenant transaction `tx` (their outbox rows and jobs commit with it or not at all) and
@@ -18,8 +18,7 @@ export async function enqueueMailInTenant(tx: TDb, messages: TOutgoingMail[]): P
   const checked = messages.map((message) => ZOutgoingMailSchema.parse(message));
   if (checked.length === 0) return [];
   await tx.execute(sql`select set_config('role', 'none', true)`);
-  const ids: string[] = [];
-  for (const message of checked) ids.push(await writeMail(tx, message));
+  const ids = await writeMails(tx, checked);
   await tx.execute(sql`select set_config('role', ${TENANT_ROLE}, true)`);
   return ids;
 }

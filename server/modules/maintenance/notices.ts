@@ -75,6 +75,47 @@ export async function issueNotice(
   return true;
 }
 
+/** Notices a statement: the first pass of a shop's day decides thousands, a few statements in all (decision 058). */
+const NOTICES_PER_INSERT = 1000;
+
+/**
+ * Decides many notices in the tenant transaction `tx` as `issueNotice` decides one: the rows of those whose key is
+ * free, written together, and the messages of those alone, queued with one switch of role. Returns how many this
+ * call decided. `to` is not empty (the caller read the recipients).
+ */
+export async function issueNotices(
+  tx: TDb,
+  companyId: string,
+  notices: Array<{ notice: TNotice; compose: (to: string[]) => TOutgoingMail[] }>,
+  to: string[],
+): Promise<number> {
+  let decided = 0;
+  for (let start = 0; start < notices.length; start += NOTICES_PER_INSERT) {
+    const chunk = notices.slice(start, start + NOTICES_PER_INSERT);
+    const inserted = await tx
+      .insert(maintenanceNotices)
+      .values(
+        chunk.map(({ notice }) => ({
+          companyId,
+          key: notice.key,
+          kind: notice.kind,
+          occurrenceId: notice.occurrenceId ?? null,
+          breakdownId: notice.breakdownId ?? null,
+          recipients: to.length,
+        })),
+      )
+      .onConflictDoNothing({ target: [maintenanceNotices.companyId, maintenanceNotices.key] })
+      .returning({ key: maintenanceNotices.key });
+    const won = new Set(inserted.map((row) => row.key));
+    await enqueueMailInTenant(
+      tx,
+      chunk.filter(({ notice }) => won.has(notice.key)).flatMap(({ compose }) => compose(to)),
+    );
+    decided += won.size;
+  }
+  return decided;
+}
+
 /** A breakdown with its machine, as alerts and the digest name it; null when there is none in the company. */
 export async function findNoticeBreakdown(
   tx: TDb,

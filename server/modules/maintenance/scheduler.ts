@@ -12,7 +12,7 @@ import type { TDatabase } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { recipientAddresses, settingsOf } from './email-settings.repo.ts';
 import { digestMail, dueSoonMail, overdueMail } from './notice-mail.ts';
-import { decidedKeys, issueNotice, openNoticeBreakdowns, type TNotice } from './notices.ts';
+import { decidedKeys, issueNotice, issueNotices, openNoticeBreakdowns, type TNotice } from './notices.ts';
 import { remindersFor, stateOf } from './reminder-rules.ts';
 import { maintenanceCompanies, openOccurrencesNear, type TSchedulerCompany } from './scheduler.repo.ts';
 
@@ -56,16 +56,20 @@ export async function runCompanyPass(
       ...reminders.map((r) => r.key),
       ...(wantsDigest ? [digestKey] : []),
     ]);
-    let decided = 0;
-    for (const r of reminders) {
-      if (done.has(r.key)) continue;
-      const notice: TNotice = { key: r.key, kind: r.kind, occurrenceId: r.occurrence.id };
-      const compose = (to: string[]) =>
-        r.kind === 'due_soon'
-          ? dueSoonMail(to, companyId, options.appUrl, r.occurrence)
-          : overdueMail(to, companyId, options.appUrl, r.occurrence, today);
-      if (await issueNotice(tx, companyId, notice, compose, to)) decided += 1;
-    }
+    let decided = await issueNotices(
+      tx,
+      companyId,
+      reminders
+        .filter((r) => !done.has(r.key))
+        .map((r) => ({
+          notice: { key: r.key, kind: r.kind, occurrenceId: r.occurrence.id } satisfies TNotice,
+          compose: (to: string[]) =>
+            r.kind === 'due_soon'
+              ? dueSoonMail(to, companyId, options.appUrl, r.occurrence)
+              : overdueMail(to, companyId, options.appUrl, r.occurrence, today),
+        })),
+      to,
+    );
     if (wantsDigest && !done.has(digestKey)) {
       const overdue = open.filter((o) => stateOf(o, today, settings) === 'overdue');
       const due = open.filter((o) => ['due', 'due-soon'].includes(stateOf(o, today, settings)));
