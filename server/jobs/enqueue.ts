@@ -29,23 +29,8 @@ export interface TNewJob {
  * fallback. Runs as the owner: jobs is a system table.
  */
 export async function enqueueJob(tx: TDb, job: TNewJob): Promise<string | null> {
-  const id = uuidv7();
-  const inserted = await tx
-    .insert(jobs)
-    .values({
-      id,
-      queue: job.queue,
-      key: job.key ?? null,
-      payload: job.payload ?? {},
-      companyId: job.companyId ?? null,
-      maxAttempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-      ...(job.runAt ? { runAt: job.runAt } : {}),
-    })
-    .onConflictDoNothing({ target: [jobs.queue, jobs.key] })
-    .returning({ id: jobs.id });
-  if (inserted.length === 0) return null;
-  await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${job.queue})`);
-  return id;
+  const [id] = await enqueueJobs(tx, [job]);
+  return id ?? null;
 }
 
 /** Rows a statement when many jobs are written at once: well below PostgreSQL's 65,535 bind parameters. */
@@ -53,10 +38,11 @@ const JOBS_PER_INSERT = 1000;
 
 /**
  * Writes many jobs in `tx` as `enqueueJob` writes one (each skipped when its queue and key exist), a statement per
- * thousand and one NOTIFY per queue; returns how many were written.
+ * thousand and one NOTIFY per queue that got a job; returns the ids written.
  */
-export async function enqueueJobs(tx: TDb, list: TNewJob[]): Promise<number> {
-  let written = 0;
+export async function enqueueJobs(tx: TDb, list: TNewJob[]): Promise<string[]> {
+  const written: string[] = [];
+  const woken = new Set<string>();
   for (let start = 0; start < list.length; start += JOBS_PER_INSERT) {
     const inserted = await tx
       .insert(jobs)
@@ -72,11 +58,13 @@ export async function enqueueJobs(tx: TDb, list: TNewJob[]): Promise<number> {
         })),
       )
       .onConflictDoNothing({ target: [jobs.queue, jobs.key] })
-      .returning({ id: jobs.id });
-    written += inserted.length;
+      .returning({ id: jobs.id, queue: jobs.queue });
+    for (const row of inserted) {
+      written.push(row.id);
+      woken.add(row.queue);
+    }
   }
-  for (const queue of new Set(list.map((job) => job.queue)))
-    await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${queue})`);
+  for (const queue of woken) await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${queue})`);
   return written;
 }
 

@@ -63,7 +63,7 @@ async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 5
 }
 
 describe('the job worker in the app', () => {
-  it('delivers the mail a request wrote within a second of the response, woken by the commit', async () => {
+  it('delivers the mail a request wrote as soon as it commits, woken by the commit and not by the poll', async () => {
     const t = await instanceWithWorker({ SMTP_URL: smtp.url, ...NO_POLL });
     expect(t.app.mailer.mode).toBe('smtp');
     const signUp = await t.app.inject({
@@ -84,8 +84,10 @@ describe('the job worker in the app', () => {
     expect(signUp.statusCode).toBe(201);
     const answered = Date.now();
 
-    const [mail] = await smtp.waitForMessages(1, 1000);
-    expect(Date.now() - answered).toBeLessThan(1000);
+    // The next poll is a minute away: a message here within 15 s was woken by the commit's NOTIFY. (How fast that is
+    // belongs to a benchmark; on an idle machine it is well under a second, on a shared CI machine it varied.)
+    const [mail] = await smtp.waitForMessages(1, 15_000);
+    expect(Date.now() - answered).toBeLessThan(15_000);
     expect(mail?.subject).toBe('Confirm your e-mail address for Forgeboard');
   });
 

@@ -49,28 +49,8 @@ export async function enqueueMail(db: TDb, message: TOutgoingMail): Promise<stri
  * transaction Drizzle does not see as one, such as a tenant transaction on the PostgreSQL pool (tenant-outbox.ts).
  */
 export async function writeMail(tx: TDb, message: TOutgoingMail): Promise<string> {
-  const m = ZOutgoingMailSchema.parse(message);
-  const id = uuidv7();
-  await tx.insert(mailOutbox).values({
-    id,
-    companyId: m.companyId ?? null,
-    toAddress: m.to,
-    subject: m.subject,
-    textBody: m.text,
-    htmlBody: m.html ?? null,
-    kind: m.kind,
-    // Not read any more (the job decides when); 'infinity' keeps the previous release's dispatcher off it (0032).
-    nextAttemptAt: sql`'infinity'`,
-  });
-  const payload: TMailJobPayload = { mailId: id };
-  await enqueueJob(tx, {
-    queue: MAIL_QUEUE,
-    key: id,
-    payload: { ...payload },
-    companyId: m.companyId ?? null,
-    maxAttempts: MAIL_MAX_ATTEMPTS,
-  });
-  return id;
+  const [id] = await writeMails(tx, [message]);
+  return id!;
 }
 
 /** Outbox rows a statement when many messages are written at once. */

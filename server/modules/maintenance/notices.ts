@@ -58,21 +58,7 @@ export async function issueNotice(
 ): Promise<boolean> {
   const to = recipients ?? (await recipientAddresses(tx, companyId));
   if (to.length === 0) return false;
-  const inserted = await tx
-    .insert(maintenanceNotices)
-    .values({
-      companyId,
-      key: notice.key,
-      kind: notice.kind,
-      occurrenceId: notice.occurrenceId ?? null,
-      breakdownId: notice.breakdownId ?? null,
-      recipients: to.length,
-    })
-    .onConflictDoNothing({ target: [maintenanceNotices.companyId, maintenanceNotices.key] })
-    .returning({ key: maintenanceNotices.key });
-  if (inserted.length === 0) return false;
-  await enqueueMailInTenant(tx, compose(to));
-  return true;
+  return (await issueNotices(tx, companyId, [{ notice, compose }], to)) === 1;
 }
 
 /** Notices a statement: the first pass of a shop's day decides thousands, a few statements in all (decision 058). */
