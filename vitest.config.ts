@@ -14,6 +14,8 @@ const unit: TestProjectInlineConfiguration = {
     // tests/architecture: rules about the code's own shape (which web folder may import which).
     include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
     exclude: [...DATABASE_TESTS, ...PROCESS_TESTS],
+    // One module graph per worker (see the database projects): these files share no mutable module state.
+    isolate: false,
   },
 };
 
@@ -45,6 +47,11 @@ const databaseProject = (name: string, kind: 'pglite' | 'postgres'): TestProject
     env: { TEST_DB_KIND: kind },
     // Migrates one template database for the run; each file's openTestDatabase() copies it (decision 051).
     globalSetup: ['tests/setup/database-templates.global.ts'],
+    // Each worker imports the server's module graph once, not once a file: importing app.ts and everything it
+    // registers took about 2.4 s a file, over 600 of the suite's 1,100 s on CI (2026-11-27). Safe because every file
+    // builds its own app and database, no file mocks a module, and the server keeps no per-process state that one
+    // file could leave to another (the password cost is set by each app as it is built).
+    isolate: false,
     testTimeout: 45_000,
     hookTimeout: 90_000,
   },

@@ -6,17 +6,30 @@ import { expect, type Locator, type Page } from '@playwright/test';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**
- * Waits until nothing is loading (no spinner or skeleton shows) and no transition or finite animation is running: a
- * dialog fading in is read by axe at part opacity, and its text then fails contrast that the settled dialog passes.
+ * Waits until nothing is loading (no spinner or skeleton shows) and no transition or finite animation has run for ten
+ * frames in a row: a dialog or a notification fading in is read by axe at part opacity, and its text then fails
+ * contrast that the settled one passes. One quiet frame is not enough: a notification shown by the same response as
+ * an inline error starts its transition a frame or two after the error is on screen (CI saw a toast's title at
+ * 2.84:1 over the dialog).
  */
 export async function settled(page: Page): Promise<void> {
   await expect(
     page.locator('.mantine-Loader-root, .mantine-Skeleton-root').filter({ visible: true }),
   ).toHaveCount(0);
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  await page.evaluate(() => {
+    (window as { quietFrames?: number }).quietFrames = 0;
+  });
+  await page.waitForFunction(
+    () => {
+      const w = window as { quietFrames?: number };
+      const moving = document
+        .getAnimations()
+        .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+      w.quietFrames = moving ? 0 : (w.quietFrames ?? 0) + 1;
+      return w.quietFrames >= 10;
+    },
+    undefined,
+    { polling: 'raf' },
   );
 }
 
