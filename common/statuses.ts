@@ -73,7 +73,7 @@ const workOrder: TStatusMap<TWorkOrderStatus> = {
   released: { label: 'Released', tone: 'info' },
   in_progress: { label: 'In progress', tone: 'info' },
   paused: { label: 'Paused', tone: 'warning' },
-  completed: { label: 'Completed', tone: 'success' },
+  completed: { label: 'Done', tone: 'success' },
   cancelled: { label: 'Cancelled', tone: 'neutral' },
 };
 
@@ -112,7 +112,7 @@ const pmState: TStatusMap<TOccurrenceState> = {
 /** An occurrence of a plan: open, done, or a grid date that passed while another was open. */
 const pmOccurrence: TStatusMap<TOccurrenceStatus> = {
   open: { label: 'Open', tone: 'info' },
-  completed: { label: 'Completed', tone: 'success' },
+  completed: { label: 'Done', tone: 'success' },
   missed: { label: 'Missed', tone: 'danger' },
 };
 

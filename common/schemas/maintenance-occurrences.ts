@@ -20,7 +20,7 @@ export const OCCURRENCE_MESSAGES = {
       ? 'This occurrence was missed: its date passed while another was open. Complete the open one.'
       : 'This occurrence is already completed. Reload to see the next one.',
   planOff: 'This plan is switched off. Switch it on to complete its work.',
-  future: (today: string) => `Completed on cannot be after today (${today})`,
+  future: (today: string) => `Done on cannot be after today (${today})`,
   readingRequired: 'Reading is required: this plan runs on the meter. Read the machine’s meter and enter it.',
   checklistLength: (n: number) => `Tick or leave each of the plan’s ${n} tasks`,
 } as const;
@@ -75,7 +75,7 @@ export type TOccurrenceDetail = z.infer<typeof ZOccurrenceDetailSchema>;
  */
 export const ZCompleteOccurrenceSchema = z.object({
   /** The company's date it was done; default today (app clock, company zone); never after today. */
-  completedOn: isoDate('Completed on must be a date (YYYY-MM-DD)').nullable().default(null),
+  completedOn: isoDate('Done on must be a date (YYYY-MM-DD)').nullable().default(null),
   /** The machine's meter when done: required when the plan runs on the meter; never below the latest reading. */
   reading: meterReading.nullable().default(null),
   minutesSpent: numberField('Time spent')

@@ -9,6 +9,8 @@ import { Link } from 'react-router';
 import type { TBreakdownDetail } from '#common/schemas/breakdowns.ts';
 import { statusStyle } from '#common/statuses.ts';
 import { BackButton } from '../../components/back-button.tsx';
+import { Fact } from '../../components/fact.tsx';
+import { MachineStatusMoves } from '../../components/maintenance/machine-status-moves.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { When } from '../../components/when.tsx';
@@ -18,19 +20,6 @@ import { toast } from '../../lib/toast.ts';
 import { breakdownKeys, getBreakdown, startBreakdown } from './api.ts';
 import { breakdownLabel, formatMinutes } from './breakdown-format.ts';
 import { ResolveDialog } from './resolve-dialog.tsx';
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 function Resolution({ b }: { b: TBreakdownDetail }) {
   return (
@@ -69,32 +58,6 @@ function Resolution({ b }: { b: TBreakdownDetail }) {
           ))}
         </Stack>
       )}
-    </Card>
-  );
-}
-
-function MachineMoves({ b }: { b: TBreakdownDetail }) {
-  return (
-    <Card withBorder padding="md" component="section" aria-labelledby="breakdown-machine-moves">
-      <Title order={2} fz="lg" id="breakdown-machine-moves" mb="xs">
-        Machine status
-      </Title>
-      <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {b.machineEvents.map((e) => (
-          <li key={e.id}>
-            <Group gap="xs" wrap="wrap">
-              {e.fromStatus ? <Text size="sm">{statusStyle('machine', e.fromStatus).label} →</Text> : null}
-              <StatusBadge of="machine" status={e.toStatus} />
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {e.reason}
-              </Text>
-            </Group>
-            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              <When at={e.at} /> · {e.byName}
-            </Text>
-          </li>
-        ))}
-      </Stack>
     </Card>
   );
 }
@@ -205,7 +168,7 @@ export function BreakdownPage({ breakdownId }: { breakdownId: string }) {
           </Stack>
         </Card>
         {open ? null : <Resolution b={b} />}
-        <MachineMoves b={b} />
+        <MachineStatusMoves id="breakdown-machine-moves" title="Machine status" events={b.machineEvents} />
       </Stack>
       <ResolveDialog
         opened={resolving !== null}

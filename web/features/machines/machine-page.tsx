@@ -6,8 +6,9 @@ import { IconGauge, IconPencil, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TMachineDetail } from '#common/schemas/machines.ts';
-import { statusStyle } from '#common/statuses.ts';
 import { BackButton } from '../../components/back-button.tsx';
+import { Fact } from '../../components/fact.tsx';
+import { MachineStatusMoves } from '../../components/maintenance/machine-status-moves.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { OnDate, When } from '../../components/when.tsx';
@@ -15,54 +16,6 @@ import { getMachine, machineKeys } from './api.ts';
 import { MeterReadingDialog, StatusDialog } from './machine-actions.tsx';
 import { MachineDialog } from './machine-dialog.tsx';
 import { formatHours } from './meter-format.ts';
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
-
-function StatusHistory({ m }: { m: TMachineDetail }) {
-  return (
-    <Card withBorder padding="md" component="section" aria-labelledby="machine-status-history">
-      <Title order={2} fz="lg" id="machine-status-history" mb="xs">
-        Status history
-      </Title>
-      <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {m.statusHistory.map((e) => (
-          <li key={e.id}>
-            <Group gap="xs" wrap="wrap">
-              {e.fromStatus ? (
-                <>
-                  <Text size="sm">{statusStyle('machine', e.fromStatus).label}</Text>
-                  <Text size="sm" aria-label="to">
-                    →
-                  </Text>
-                </>
-              ) : null}
-              <StatusBadge of="machine" status={e.toStatus} />
-              {e.reason ? (
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {e.reason}
-                </Text>
-              ) : null}
-            </Group>
-            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              <When at={e.at} /> · {e.byName}
-            </Text>
-          </li>
-        ))}
-      </Stack>
-    </Card>
-  );
-}
 
 function MeterHistory({ m }: { m: TMachineDetail }) {
   return (
@@ -159,7 +112,7 @@ export function MachinePage({ machineId }: { machineId: string }) {
           </SimpleGrid>
         </Card>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <StatusHistory m={m} />
+          <MachineStatusMoves id="machine-status-history" title="Status history" events={m.statusHistory} />
           <MeterHistory m={m} />
         </SimpleGrid>
       </Stack>

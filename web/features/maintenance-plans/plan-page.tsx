@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TPlanDetail } from '#common/schemas/maintenance-plans.ts';
 import { BackButton } from '../../components/back-button.tsx';
+import { Fact } from '../../components/fact.tsx';
 import { CompleteOccurrenceDialog } from '../../components/maintenance/complete-occurrence-dialog.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
@@ -17,19 +18,6 @@ import { NextDue } from './next-due.tsx';
 import { PlanDialog } from './plan-dialog.tsx';
 import { PlanHistory } from './plan-history.tsx';
 import { scheduleInWords } from './schedule-words.ts';
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 export function PlanPage({ planId }: { planId: string }) {
   const client = useQueryClient();

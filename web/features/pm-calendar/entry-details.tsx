@@ -5,23 +5,11 @@ import { Anchor, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { hasRole } from '#common/roles.ts';
 import type { TCalendarEntry } from '#common/schemas/maintenance-calendar.ts';
+import { Fact } from '../../components/fact.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { OnDate } from '../../components/when.tsx';
 import { useSession } from '../../lib/session.ts';
 import { planPath } from './api.ts';
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 function explain(entry: TCalendarEntry): string | null {
   if (entry.kind === 'forecast')
