@@ -3,18 +3,16 @@
 // chosen machine's label while it is not among the results (a machine preset from a scanned label). `withStatus`
 // says each machine's status beside it, where it matters (reporting a breakdown of a machine already down);
 // `filter` makes it optional ("Any machine").
-import { type ComboboxItem, Loader, Select } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { TMachinePage, TMachineStatus } from '#common/schemas/machines.ts';
+import type { ComboboxItem, Select } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { TMachineDetail, TMachinePage, TMachineStatus } from '#common/schemas/machines.ts';
 import { statusStyle } from '#common/statuses.ts';
 import { api } from '../lib/api-client.ts';
-import { messageOf } from '../lib/api-errors.ts';
+import { RemoteSelect } from './remote-select.tsx';
 
 const PICK_SIZE = 20;
 
-/** A chosen machine as a form keeps it: its id and "Lathe 1 (LT-001)" label. */
+/** A chosen machine as a form keeps it: its id and "Lathe 1 (LT-001)" label (empty: named from the server). */
 export type TMachineOption = ComboboxItem;
 
 /** "Lathe 1 (LT-001)", with " · running" when the status is given. */
@@ -28,7 +26,8 @@ export const machineOption = (m: {
   label: `${m.name} (${m.assetTag})${m.status ? ` · ${statusStyle('machine', m.status).label.toLowerCase()}` : ''}`,
 });
 
-function searchMachines(q: string, signal: AbortSignal) {
+/** The company's machines matching `q` (name, asset tag, make, model, serial), the first PICK_SIZE. */
+export function searchMachines(q: string, signal?: AbortSignal): Promise<TMachinePage> {
   const params = new URLSearchParams({ page: '1', pageSize: String(PICK_SIZE), ...(q ? { q } : {}) });
   return api<TMachinePage>(`/api/v1/machines?${params}`, { signal });
 }
@@ -54,58 +53,40 @@ export function MachineSelect({
   autoFocus?: boolean;
   w?: Parameters<typeof Select>[0]['w'];
 }) {
-  const [opened, setOpened] = useState(false);
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 250);
-  // Once picked, the field shows the label: searching for it would only find it again.
-  const q = debounced === value?.label ? '' : debounced;
-  const found = useQuery({
-    // Under the machines' keys: a machine added, changed or taken down refreshes the choices.
-    queryKey: ['machines', 'pick', q],
-    queryFn: ({ signal }) => searchMachines(q, signal),
-    enabled: opened,
-    placeholderData: keepPreviousData,
+  // A machine given by its id alone (a link's ?machine=) is named from the server.
+  const unnamed = value && !value.label ? value.value : null;
+  const named = useQuery({
+    queryKey: ['machines', 'one', unnamed],
+    queryFn: ({ signal }) =>
+      api<TMachineDetail>(`/api/v1/machines/${encodeURIComponent(unnamed ?? '')}`, { signal }),
+    enabled: unnamed !== null,
   });
-  const options = (found.data?.items ?? [])
-    .filter((m) => m.id !== value?.value)
-    .map((m) => machineOption(withStatus ? m : { id: m.id, name: m.name, assetTag: m.assetTag }));
-  const more = (found.data?.total ?? 0) - (found.data?.items.length ?? 0);
-  const data = [
-    ...(value ? [value] : []),
-    ...options,
-    ...(more > 0
-      ? [{ value: '__more__', label: `${more} more: type more of the name or tag`, disabled: true }]
-      : []),
-  ];
-  const nothing = found.isError
-    ? `Machines could not be loaded: ${messageOf(found.error)}`
-    : found.isPending
-      ? 'Searching…'
-      : q
-        ? `No machine matches “${q}”.`
-        : 'No machines yet: an admin adds them under Machines.';
+  const selectedLabel = value?.label || (named.data ? machineOption(named.data).label : null);
   return (
-    <Select
+    <RemoteSelect
       label={label}
       description={filter ? undefined : 'Type part of its name or asset tag'}
       placeholder={filter ? 'Any machine' : 'Search machines'}
-      searchable
-      clearable
+      noun="machines"
       required={!filter}
-      w={w}
-      maw="100%"
-      data={data}
       value={value?.value ?? null}
-      onChange={(id) => onChange(data.find((o) => o.value === id) ?? null)}
-      onSearchChange={setSearch}
-      onDropdownOpen={() => setOpened(true)}
-      onDropdownClose={() => setOpened(false)}
-      filter={({ options: all }) => all}
-      nothingFoundMessage={nothing}
-      rightSection={found.isFetching && opened ? <Loader size="xs" aria-label="Searching machines" /> : null}
+      selectedLabel={selectedLabel}
+      onChange={(id, chosen) => onChange(id && chosen ? { value: id, label: chosen } : null)}
       error={error}
-      comboboxProps={{ withinPortal: true }}
-      {...(autoFocus ? { 'data-autofocus': true } : {})}
+      // Under the machines' keys: a machine added, changed or taken down refreshes the choices.
+      queryKey={(q) => ['machines', 'pick', q, withStatus]}
+      search={async (q, signal) => {
+        const page = await searchMachines(q, signal);
+        const items = page.items.map((m) =>
+          machineOption(withStatus ? m : { id: m.id, name: m.name, assetTag: m.assetTag }),
+        );
+        return { items, total: page.total };
+      }}
+      narrow="type more of the name or tag"
+      noMatch={(q) => `No machine matches “${q}”.`}
+      empty="No machines yet: an admin adds them under Machines."
+      autoFocus={autoFocus}
+      w={w}
     />
   );
 }

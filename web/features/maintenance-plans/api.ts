@@ -1,6 +1,3 @@
-// Calls of the Maintenance Plans screen (decision 056), typed by the shared contract in
-// common/schemas/maintenance-plans.ts.
-import type { TMachinePage } from '#common/schemas/machines.ts';
 import type {
   TPeoplePage,
   TPlanDetail,
@@ -35,16 +32,12 @@ export const setPlanActive = (planId: string, active: boolean) =>
 export const searchPeople = (q: string, signal?: AbortSignal) =>
   api<TPeoplePage>(`/api/v1/maintenance/people?${new URLSearchParams({ q, pageSize: '20' })}`, { signal });
 
-export const searchMachines = (q: string, signal?: AbortSignal) =>
-  api<TMachinePage>(`/api/v1/machines?${new URLSearchParams({ q, pageSize: '20' })}`, { signal });
-
 /** Query keys of the screen: a change refreshes everything under ['maintenance-plans']. */
 export const planKeys = {
   all: ['maintenance-plans'] as const,
   list: (query: object) => ['maintenance-plans', 'list', query] as const,
   one: (planId: string) => ['maintenance-plans', 'one', planId] as const,
   people: (q: string) => ['maintenance-plans', 'people', q] as const,
-  machines: (q: string) => ['maintenance-plans', 'machines', q] as const,
 };
 
 /** The page of one plan. */

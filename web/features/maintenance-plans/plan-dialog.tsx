@@ -6,14 +6,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TPlanDetail, TPlanInput } from '#common/schemas/maintenance-plans.ts';
 import { ZPlanInputSchema } from '#common/schemas/maintenance-plans.ts';
 import { FormFooter } from '../../components/form-footer.tsx';
+import { MachineSelect } from '../../components/machine-select.tsx';
+import { RemoteSelect } from '../../components/remote-select.tsx';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
 import { toast } from '../../lib/toast.ts';
-import { createPlan, planKeys, searchMachines, searchPeople, updatePlan } from './api.ts';
+import { createPlan, planKeys, searchPeople, updatePlan } from './api.ts';
 import { ChecklistEditor } from './checklist-editor.tsx';
 import { DuePreview } from './due-preview.tsx';
 import { initialValues, previewOf, type TPlanValues, toBody } from './plan-form-values.ts';
-import { RemoteSelect } from './remote-select.tsx';
 import { ScheduleFields } from './schedule-fields.tsx';
 
 /** Adds a plan (no `plan`) or edits one; `onSaved` gets the plan as saved. */
@@ -76,27 +77,13 @@ function PlanForm({
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <RemoteSelect
-                label="Machine"
-                description="Type part of its name or asset tag."
-                placeholder="Search machines"
-                noun="machines"
-                required
-                value={v.machineId}
-                selectedLabel={v.machineLabel}
-                onChange={(id, label) => {
-                  form.setFieldValue('machineId', id);
-                  form.setFieldValue('machineLabel', label);
+              <MachineSelect
+                value={v.machineId ? { value: v.machineId, label: v.machineLabel ?? '' } : null}
+                onChange={(machine) => {
+                  form.setFieldValue('machineId', machine?.value ?? null);
+                  form.setFieldValue('machineLabel', machine?.label ?? null);
                 }}
                 error={form.errorOf('machineId')}
-                queryKey={planKeys.machines}
-                search={async (q, signal) => {
-                  const page = await searchMachines(q, signal);
-                  return {
-                    total: page.total,
-                    items: page.items.map((m) => ({ value: m.id, label: `${m.name} (${m.assetTag})` })),
-                  };
-                }}
               />
               <TextInput label="Title" required data-autofocus {...form.getInputProps('title')} />
             </SimpleGrid>

@@ -11,10 +11,10 @@ import { DataList } from '../../components/data-list/data-list.tsx';
 import { ListChoice, ListSearch } from '../../components/data-list/list-filters.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
-import { listPlans, planKeys, planPath, searchMachines } from './api.ts';
+import { MachineSelect } from '../../components/machine-select.tsx';
+import { listPlans, planKeys, planPath } from './api.ts';
 import { NextDue } from './next-due.tsx';
 import { PlanDialog } from './plan-dialog.tsx';
-import { RemoteSelect } from './remote-select.tsx';
 import { scheduleInWords } from './schedule-words.ts';
 
 const PAGE_SIZE = 25;
@@ -108,23 +108,12 @@ export function PlanList() {
         toolbar={
           <>
             <ListSearch list={list} label="Search plans" placeholder="Title, machine, tag" visibleLabel />
-            <RemoteSelect
-              label="Machine"
-              placeholder="All machines"
-              noun="machines"
-              value={machineId}
-              selectedLabel={machineLabel}
-              onChange={(id, label) => {
-                setMachineLabel(label);
-                list.setFilter('machineId', id);
-              }}
-              queryKey={planKeys.machines}
-              search={async (q, signal) => {
-                const found = await searchMachines(q, signal);
-                return {
-                  total: found.total,
-                  items: found.items.map((m) => ({ value: m.id, label: `${m.name} (${m.assetTag})` })),
-                };
+            <MachineSelect
+              filter
+              value={machineId ? { value: machineId, label: machineLabel ?? '' } : null}
+              onChange={(machine) => {
+                setMachineLabel(machine?.label ?? null);
+                list.setFilter('machineId', machine?.value ?? null);
               }}
             />
             <ListChoice

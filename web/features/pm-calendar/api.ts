@@ -1,7 +1,6 @@
 // Calls of the PM calendar screen (decision 059), typed by the shared contract in
 // common/schemas/maintenance-calendar.ts.
 
-import type { TMachinePage } from '#common/schemas/machines.ts';
 import type {
   TCalendar,
   TCalendarDayPage,
@@ -71,10 +70,3 @@ export const pmCalendarKeys = {
 
 /** A plan's page on the Maintenance Plans screen. */
 export const planPath = (planId: string) => `/maintenance/planned?id=${encodeURIComponent(planId)}`;
-
-/** The company's machines for the filter, by name, narrowed by a search (the first 100). */
-export function machineChoices(q: string, signal?: AbortSignal): Promise<TMachinePage> {
-  const params = new URLSearchParams({ page: '1', pageSize: '100' });
-  if (q) params.set('q', q);
-  return api<TMachinePage>(`/api/v1/machines?${params}`, { signal });
-}

@@ -1,49 +1,20 @@
 // The PM calendar's controls: the period shown with previous / today / next, month or week, and the filters (one
 // machine, my work). Plain buttons and inputs, so the keyboard reaches each in order.
-import { Button, Group, SegmentedControl, Select, Switch, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Group, SegmentedControl, Switch, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { machineChoices } from './api.ts';
+import { MachineSelect, type TMachineOption } from '../../components/machine-select.tsx';
 import type { TCalendarView } from './calendar-range.ts';
 
 export interface TToolbarProps {
   view: TCalendarView;
   title: string;
-  machineId: string | null;
+  machine: TMachineOption | null;
   mine: boolean;
   onView: (view: TCalendarView) => void;
   onShift: (by: -1 | 1) => void;
   onToday: () => void;
-  onMachine: (machineId: string | null) => void;
+  onMachine: (machine: TMachineOption | null) => void;
   onMine: (mine: boolean) => void;
-}
-
-function MachineFilter({ value, onChange }: { value: string | null; onChange: (id: string | null) => void }) {
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search, 250);
-  const machines = useQuery({
-    queryKey: ['pm-calendar', 'machines', q],
-    queryFn: ({ signal }) => machineChoices(q, signal),
-    placeholderData: keepPreviousData,
-  });
-  const data = (machines.data?.items ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.assetTag})` }));
-  return (
-    <Select
-      label="Machine"
-      placeholder="All machines"
-      data={data}
-      value={value}
-      onChange={onChange}
-      searchable
-      clearable
-      searchValue={search}
-      onSearchChange={setSearch}
-      nothingFoundMessage="No machine matches"
-      w={{ base: '100%', xs: 240 }}
-    />
-  );
 }
 
 export function CalendarToolbar(props: TToolbarProps) {
@@ -84,7 +55,12 @@ export function CalendarToolbar(props: TToolbarProps) {
             { value: 'week', label: 'Week' },
           ]}
         />
-        <MachineFilter value={props.machineId} onChange={props.onMachine} />
+        <MachineSelect
+          filter
+          value={props.machine}
+          onChange={props.onMachine}
+          w={{ base: '100%', xs: 240 }}
+        />
         <Switch
           label="My work only"
           checked={props.mine}

@@ -10,6 +10,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TCalendarEntry } from '#common/schemas/maintenance-calendar.ts';
+import type { TMachineOption } from '../../components/machine-select.tsx';
 import { CompleteOccurrenceDialog } from '../../components/maintenance/complete-occurrence-dialog.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
@@ -32,7 +33,12 @@ export default function PmCalendarPage() {
   const [anchor, setAnchor] = useState<string | null>(null);
   const [serverToday, setServerToday] = useState<string | null>(null);
   const [params] = useSearchParams();
-  const [machineId, setMachineId] = useState<string | null>(() => params.get('machine'));
+  // ?machine=<id> (a scanned label's "Start due maintenance"): the filter names it from the server.
+  const [machine, setMachine] = useState<TMachineOption | null>(() => {
+    const preset = params.get('machine');
+    return preset ? { value: preset, label: '' } : null;
+  });
+  const machineId = machine?.value ?? null;
   const [completing, setCompleting] = useState<{ id: string; title: string } | null>(null);
   const client = useQueryClient();
   const [mine, setMine] = useState(false);
@@ -64,12 +70,12 @@ export default function PmCalendarPage() {
         <CalendarToolbar
           view={view}
           title={title}
-          machineId={machineId}
+          machine={machine}
           mine={mine}
           onView={setView}
           onShift={(by) => setAnchor(shiftAnchor(view, at, by))}
           onToday={() => setAnchor(null)}
-          onMachine={setMachineId}
+          onMachine={setMachine}
           onMine={setMine}
         />
         <CalendarLegend />

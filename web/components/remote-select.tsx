@@ -1,19 +1,20 @@
-// A searchable picker that asks the server as one types (the company's machines, its active people): names only, the
-// chosen one kept in view while it is not among the answers. Lists are paged on the server, so the picker never
-// loads them whole.
+// The one searchable picker that asks the server as one types (machines, assemblies, people): lists are paged on the
+// server, so it never loads one whole. It shows the server's answers as they are (the server searched), keeps the
+// chosen one in view while it is not among them (a machine preset from a scanned label), says how many more there
+// are to narrow down, and says plainly when nothing matches, nothing exists yet, or the search failed.
 import { type ComboboxItem, Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messageOf } from '../../lib/api-errors.ts';
+import { messageOf } from '../lib/api-errors.ts';
 
 const MORE = '__more__';
 
 export interface TRemoteSelectProps {
   label: string;
-  description?: string;
+  description?: string | undefined;
   placeholder: string;
-  /** What the list is of, in the plural ("machines"), for the empty and failure messages. */
+  /** What the list is of, in the plural ("machines"), for the loader and the failure message. */
   noun: string;
   required?: boolean;
   value: string | null;
@@ -22,6 +23,15 @@ export interface TRemoteSelectProps {
   error?: string | undefined;
   queryKey: (q: string) => readonly unknown[];
   search: (q: string, signal: AbortSignal) => Promise<{ items: ComboboxItem[]; total: number }>;
+  /** What to type to narrow a long list: "type more of the name" by default. */
+  narrow?: string;
+  /** When nothing matches what was typed; by default "None of your <noun> matches …". */
+  noMatch?: (q: string) => string;
+  /** When there is nothing at all yet; by default "No <noun> yet." */
+  empty?: string;
+  /** The first field of a dialog: focused when it opens. */
+  autoFocus?: boolean;
+  w?: Parameters<typeof Select>[0]['w'];
 }
 
 export function RemoteSelect(props: TRemoteSelectProps) {
@@ -37,18 +47,22 @@ export function RemoteSelect(props: TRemoteSelectProps) {
     enabled: opened,
     placeholderData: keepPreviousData,
   });
-  const options: ComboboxItem[] = [...(found.data?.items ?? [])];
-  if (value && selectedLabel && !options.some((o) => o.value === value))
-    options.unshift({ value, label: selectedLabel });
+  const options: ComboboxItem[] = (found.data?.items ?? []).filter((o) => o.value !== value);
+  if (value && selectedLabel) options.unshift({ value, label: selectedLabel });
   const more = (found.data?.total ?? 0) - (found.data?.items.length ?? 0);
-  if (more > 0) options.push({ value: MORE, label: `${more} more: type more of the name`, disabled: true });
+  if (more > 0)
+    options.push({
+      value: MORE,
+      label: `${more} more: ${props.narrow ?? 'type more of the name'}`,
+      disabled: true,
+    });
   const nothing = found.isError
     ? `The ${noun} could not be loaded: ${messageOf(found.error)}`
     : found.isPending
       ? 'Searching…'
       : q
-        ? `None of your ${noun} matches “${q}”. Check the spelling.`
-        : `No ${noun} yet.`;
+        ? (props.noMatch?.(q) ?? `None of your ${noun} matches “${q}”. Check the spelling.`)
+        : (props.empty ?? `No ${noun} yet.`);
   return (
     <Select
       label={props.label}
@@ -57,6 +71,8 @@ export function RemoteSelect(props: TRemoteSelectProps) {
       required={props.required}
       searchable
       clearable
+      w={props.w}
+      maw="100%"
       data={options}
       value={value}
       onChange={(id, option) => props.onChange(id, option?.label ?? null)}
@@ -71,6 +87,7 @@ export function RemoteSelect(props: TRemoteSelectProps) {
         : {})}
       error={props.error}
       comboboxProps={{ withinPortal: true }}
+      {...(props.autoFocus ? { 'data-autofocus': true } : {})}
     />
   );
 }
