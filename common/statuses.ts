@@ -73,7 +73,7 @@ const workOrder: TStatusMap<TWorkOrderStatus> = {
   released: { label: 'Released', tone: 'info' },
   in_progress: { label: 'In progress', tone: 'info' },
   paused: { label: 'Paused', tone: 'warning' },
-  completed: { label: 'Done', tone: 'success' },
+  completed: { label: 'Completed', tone: 'success' },
   cancelled: { label: 'Cancelled', tone: 'neutral' },
 };
 

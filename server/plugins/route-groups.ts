@@ -61,7 +61,10 @@ export function trackRouteAccess(app: FastifyInstance): void {
 function recordAccess(scope: FastifyInstance, access: TRouteAccess, why?: string): void {
   scope.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method === 'HEAD') continue; // Fastify adds HEAD beside every GET
+      // A HEAD beside a GET (Fastify adds one to every GET; static files register theirs first) goes with its GET. A
+      // HEAD route of its own (the API docs' /api/docs/) counts.
+      if (method === 'HEAD' && scope.routeAccess.has(`GET ${route.url}`)) continue;
+      if (method === 'GET') scope.routeAccess.delete(`HEAD ${route.url}`);
       scope.routeAccess.set(`${method} ${route.url}`, why === undefined ? { access } : { access, why });
     }
   });
