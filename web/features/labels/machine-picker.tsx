@@ -1,8 +1,7 @@
 // Picks machines to label (decision 060), shown on Tag Items while the Maintenance area is on: the company's machines,
 // paged and searched on the server (name, asset tag, make, model, serial) and narrowed by status, each with an Add
 // button. A machine's label carries its code: scanning it offers "report a breakdown" and "start due maintenance".
-import { Button, Card, Group, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Card, Group, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   MACHINE_STATUSES,
@@ -16,7 +15,7 @@ import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { api } from '../../lib/api-client.ts';
-import type { TPick } from './target-picker.tsx';
+import { AddToLabelsButton, PickerCard, type TOnPick } from './pick-parts.tsx';
 
 const PAGE_SIZE = 10;
 type TFilter = TMachineStatus | 'all';
@@ -35,37 +34,24 @@ function findMachines(
 
 const pickLabel = (m: TMachineSummary) => `${m.assetTag} ${m.name}`;
 
-function AddButton({
+const AddButton = ({
   m,
   picked,
   onPick,
 }: {
   m: TMachineSummary;
   picked: ReadonlySet<string>;
-  onPick: (pick: Omit<TPick, 'copies'>) => void;
-}) {
-  const added = picked.has(m.id);
-  return (
-    <Button
-      size="xs"
-      variant="light"
-      leftSection={added ? null : <IconPlus size={14} aria-hidden />}
-      disabled={added}
-      aria-label={added ? `${m.assetTag} is selected` : `Add ${m.assetTag} to the labels to print`}
-      onClick={() => onPick({ kind: 'machine', id: m.id, label: pickLabel(m) })}
-    >
-      {added ? 'Added' : 'Add'}
-    </Button>
-  );
-}
+  onPick: TOnPick;
+}) => (
+  <AddToLabelsButton
+    pick={{ kind: 'machine', id: m.id, label: pickLabel(m) }}
+    tag={m.assetTag}
+    picked={picked}
+    onPick={onPick}
+  />
+);
 
-function MachinePicker({
-  picked,
-  onPick,
-}: {
-  picked: ReadonlySet<string>;
-  onPick: (pick: Omit<TPick, 'copies'>) => void;
-}) {
+function MachinePicker({ picked, onPick }: { picked: ReadonlySet<string>; onPick: TOnPick }) {
   const list = useListState<{ status: TFilter }>({ pageSize: PAGE_SIZE, filters: { status: 'all' } });
   const status = list.filters.status === 'all' ? undefined : list.filters.status;
   const query = { q: list.q, ...(status ? { status } : {}), page: list.page, pageSize: PAGE_SIZE };
@@ -137,23 +123,14 @@ function MachinePicker({
 }
 
 /** Tag Items' Machines card. */
-export function MachinesToLabel({
-  picked,
-  onPick,
-}: {
-  picked: ReadonlySet<string>;
-  onPick: (pick: Omit<TPick, 'copies'>) => void;
-}) {
+export function MachinesToLabel({ picked, onPick }: { picked: ReadonlySet<string>; onPick: TOnPick }) {
   return (
-    <Card withBorder mt="lg" component="section" aria-labelledby="machines-to-label">
-      <Title order={2} size="h4" mb="xs" id="machines-to-label">
-        Machines
-      </Title>
-      <Text size="sm" c="dimmed" mb="sm">
-        A machine’s label carries its code: scanning it offers to report a breakdown or start the maintenance
-        due.
-      </Text>
+    <PickerCard
+      id="machines-to-label"
+      title="Machines"
+      intro="A machine’s label carries its code: scanning it offers to report a breakdown or start the maintenance due."
+    >
       <MachinePicker picked={picked} onPick={onPick} />
-    </Card>
+    </PickerCard>
   );
 }

@@ -1,8 +1,7 @@
 // Picks work orders to label (decision 053): the company's work orders, paged and searched on the server by number
 // or assembly and narrowed by status, each with an Add button; a cancelled one gets no label. The picks join the
 // selection Tag Items prints, labels and travellers alike.
-import { Button, Card, Group, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Card, Group, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TWorkOrderSummary } from '#common/schemas/work-orders.ts';
 import { type TWorkOrderStatus, WORK_ORDER_STATUSES } from '#common/work-order-status.ts';
@@ -14,7 +13,7 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 import { OnDate } from '../../components/when.tsx';
 import { formatQuantity } from '../../lib/format-quantity.ts';
 import { findWorkOrders, workOrdersToLabelKey } from './api.ts';
-import type { TPick } from './target-picker.tsx';
+import { AddToLabelsButton, PickerCard, type TOnPick } from './pick-parts.tsx';
 
 const PAGE_SIZE = 10;
 type TFilter = TWorkOrderStatus | 'all';
@@ -31,7 +30,7 @@ function AddButton({
 }: {
   w: TWorkOrderSummary;
   picked: ReadonlySet<string>;
-  onPick: (pick: Omit<TPick, 'copies'>) => void;
+  onPick: TOnPick;
 }) {
   if (w.status === 'cancelled')
     return (
@@ -39,18 +38,13 @@ function AddButton({
         Cancelled: no label
       </Text>
     );
-  const added = picked.has(w.id);
   return (
-    <Button
-      size="xs"
-      variant="light"
-      leftSection={added ? null : <IconPlus size={14} aria-hidden />}
-      disabled={added}
-      aria-label={added ? `${w.numberText} is selected` : `Add ${w.numberText} to the labels to print`}
-      onClick={() => onPick({ kind: 'work-order', id: w.id, label: pickLabel(w) })}
-    >
-      {added ? 'Added' : 'Add'}
-    </Button>
+    <AddToLabelsButton
+      pick={{ kind: 'work-order', id: w.id, label: pickLabel(w) }}
+      tag={w.numberText}
+      picked={picked}
+      onPick={onPick}
+    />
   );
 }
 
@@ -60,7 +54,7 @@ function WorkOrderPicker({
 }: {
   /** Ids of the work orders already selected. */
   picked: ReadonlySet<string>;
-  onPick: (pick: Omit<TPick, 'copies'>) => void;
+  onPick: TOnPick;
 }) {
   const list = useListState<{ status: TFilter }>({ pageSize: PAGE_SIZE, filters: { status: 'all' } });
   const status = list.filters.status === 'all' ? undefined : list.filters.status;
@@ -139,22 +133,14 @@ function WorkOrderPicker({
 }
 
 /** Tag Items' Work orders card (Build on), as its Machines card (machine-picker.tsx). */
-export function WorkOrdersToLabel({
-  picked,
-  onPick,
-}: {
-  picked: ReadonlySet<string>;
-  onPick: (pick: Omit<TPick, 'copies'>) => void;
-}) {
+export function WorkOrdersToLabel({ picked, onPick }: { picked: ReadonlySet<string>; onPick: TOnPick }) {
   return (
-    <Card withBorder mt="lg" component="section" aria-labelledby="work-orders-to-label">
-      <Title order={2} size="h4" mb="xs" id="work-orders-to-label">
-        Work orders
-      </Title>
-      <Text size="sm" c="dimmed" mb="sm">
-        A work order’s label carries its code: scanning it opens the work order on the floor.
-      </Text>
+    <PickerCard
+      id="work-orders-to-label"
+      title="Work orders"
+      intro="A work order’s label carries its code: scanning it opens the work order on the floor."
+    >
       <WorkOrderPicker picked={picked} onPick={onPick} />
-    </Card>
+    </PickerCard>
   );
 }
