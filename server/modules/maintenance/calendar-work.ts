@@ -127,10 +127,9 @@ export async function entriesOf(tx: TDb, companyId: string, work: TPlacedWork[])
 /** Names in the order people read them, the same on every server (one collator: far cheaper than localeCompare). */
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true }).compare;
 
-/** The order of the calendar: by day, then urgency, then machine and plan, then key (stable across requests). */
-export function compareWork(a: TPlacedWork, b: TPlacedWork): number {
+/** The order within a day: urgency, then machine and plan, then key (stable across requests). */
+function compareWithinDay(a: TPlacedWork, b: TPlacedWork): number {
   return (
-    compareDates(a.date, b.date) ||
     URGENCY[a.state] - URGENCY[b.state] ||
     byName(a.machineName, b.machineName) ||
     byName(a.planTitle, b.planTitle) ||
@@ -138,7 +137,23 @@ export function compareWork(a: TPlacedWork, b: TPlacedWork): number {
   );
 }
 
-/** Every piece of work shown in the range, in the calendar's order (compareWork). */
+/**
+ * The calendar's order: by day, then as compareWithinDay. Each day is sorted on its own (a big shop's month is tens
+ * of thousands of pieces of work; a day's comparisons never need the date again).
+ */
+export function inCalendarOrder(work: TPlacedWork[]): TPlacedWork[] {
+  const days = new Map<string, TPlacedWork[]>();
+  for (const w of work) {
+    const day = days.get(w.date);
+    if (day) day.push(w);
+    else days.set(w.date, [w]);
+  }
+  return [...days.keys()]
+    .sort(compareDates)
+    .flatMap((date) => days.get(date)!.sort(compareWithinDay));
+}
+
+/** Every piece of work shown in the range, in the calendar's order (inCalendarOrder). */
 export async function workIn(
   tx: TDb,
   companyId: string,
@@ -221,5 +236,5 @@ export async function workIn(
     place({ date, state, key: o.id, entry }, plan, machine, o.id);
   }
 
-  return work.sort(compareWork);
+  return inCalendarOrder(work);
 }
