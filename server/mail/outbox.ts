@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import type { TDb } from '../db/client.ts';
-import { enqueueJob, enqueueJobs, inTransaction } from '../jobs/enqueue.ts';
+import { enqueueJobs, inTransaction } from '../jobs/enqueue.ts';
 import { mailOutbox } from './mail.tables.ts';
 import { MAIL_MAX_ATTEMPTS } from './retry.ts';
 

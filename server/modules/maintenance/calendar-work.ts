@@ -148,9 +148,7 @@ export function inCalendarOrder(work: TPlacedWork[]): TPlacedWork[] {
     if (day) day.push(w);
     else days.set(w.date, [w]);
   }
-  return [...days.keys()]
-    .sort(compareDates)
-    .flatMap((date) => days.get(date)!.sort(compareWithinDay));
+  return [...days.keys()].sort(compareDates).flatMap((date) => days.get(date)!.sort(compareWithinDay));
 }
 
 /** Every piece of work shown in the range, in the calendar's order (inCalendarOrder). */
@@ -177,8 +175,8 @@ export async function workIn(
   // A machine's meter is read once for all its plans: its reading's company day is a time-zone step.
   const meters = new Map<string, TMeterRate>();
   for (const { plan, open: o, machine } of open) {
-    let meter = meters.get(machine.id);
-    if (!meter) meters.set(machine.id, (meter = meterOf(machine, range)));
+    const meter = meters.get(machine.id) ?? meterOf(machine, range);
+    meters.set(machine.id, meter);
     const due = { date: o.dueOn, reading: o.dueReading };
     const placed = placeOccurrence(due, meter, range.today);
     const window = { leadDays: plan.leadDays, graceDays: plan.graceDays, graceHours: plan.graceHours };
