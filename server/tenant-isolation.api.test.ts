@@ -18,6 +18,7 @@ import { sessions, twoFactors, users } from './modules/auth/auth.tables.ts';
 import { companies, companySettings } from './modules/companies/companies.tables.ts';
 import { items, locations } from './modules/inventory/inventory.tables.ts';
 import { labelCodes } from './modules/labels/labels.tables.ts';
+import { machines } from './modules/maintenance/machines.tables.ts';
 import { securityEvents } from './security/security-events.tables.ts';
 import { breakdownCases } from './tenant-isolation/breakdown-cases.ts';
 import { buildCases } from './tenant-isolation/build-cases.ts';
@@ -1793,8 +1794,23 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
       expect(withAItem.json().error.fieldErrors).toEqual({
         'lines.0.componentItemId': 'No such item in your company.',
       });
+      // A step naming A's machine (decision 063): 404 naming the step's field, the draft unchanged.
+      const aMachineId = randomUUID();
+      await t.database.db
+        .insert(machines)
+        .values({ id: aMachineId, companyId: A.companyId, name: 'A step press', assetTag: 'A-STEP-PR' });
+      const withAMachine = await asB({
+        method: 'PUT',
+        url: `/api/v1/assembly-revisions/${own.draft}`,
+        payload: { lines: [], steps: [{ title: 'Press', machineId: aMachineId }] },
+      });
+      expect(withAMachine.statusCode).toBe(404);
+      expect(withAMachine.json().error.fieldErrors).toEqual({
+        'steps.0.machineId': 'No such machine in your company.',
+      });
       const bDraft = await asB({ method: 'GET', url: `/api/v1/assembly-revisions/${own.draft}` });
       expect(bDraft.json().lines).toEqual([]);
+      expect(bDraft.json().steps).toEqual([]);
       expect(await aDraftAsA()).toEqual(before);
     },
   },

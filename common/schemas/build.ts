@@ -28,6 +28,7 @@ export const BUILD_MESSAGES = {
     count === 0 ? 'There are no steps: leave the step empty' : `Choose a step from 1 to ${count} (not ${n})`,
   loop: (path: string[]) => `This would make a loop: ${path.join(' → ')}`,
   fileNotFound: 'No such picture or video in your company.',
+  machineNotFound: 'No such machine in your company.',
 } as const;
 
 const positiveQuantity = decimalText('Quantity', BOM_QUANTITY_SCALE, { sign: 'positive' }).refine(
@@ -140,6 +141,8 @@ export const ZStepSchema = z.object({
   setupMinutes: z.string(),
   runMinutes: z.string(),
   files: z.array(ZStepFileSchema),
+  /** The machine the step runs on: a finished run adds its working time to the machine's meter (decision 063). */
+  machine: z.object({ id: z.string(), name: z.string(), assetTag: z.string() }).nullable(),
 });
 export type TStep = z.infer<typeof ZStepSchema>;
 
@@ -173,6 +176,8 @@ export const ZStepInputSchema = z.object({
   instructions: z.string().max(20000, 'Instructions are too long (maximum 20,000 characters)').default(''),
   setupMinutes: minutes('Setup minutes').default('0'),
   runMinutes: minutes('Run minutes per unit').default('0'),
+  /** The machine it runs on (optional): its finished runs add to the machine's runtime meter. */
+  machineId: z.uuid({ error: 'Choose a machine from the list' }).nullable().default(null),
   /** The step's pictures and videos in order (uploaded first); omitted: a kept step keeps its own. */
   files: z
     .array(ZStepFileInputSchema)

@@ -40,6 +40,8 @@ export function MachineSelect({
   filter = false,
   withStatus = false,
   autoFocus = false,
+  placeholder,
+  description,
   w,
 }: {
   value: TMachineOption | null;
@@ -51,6 +53,9 @@ export function MachineSelect({
   withStatus?: boolean;
   /** The first field of a dialog: focused when it opens. */
   autoFocus?: boolean;
+  /** For an optional field of a form (not a filter): what empty means there. */
+  placeholder?: string;
+  description?: string;
   w?: Parameters<typeof Select>[0]['w'];
 }) {
   // A machine given by its id alone (a link's ?machine=) is named from the server.
@@ -65,8 +70,8 @@ export function MachineSelect({
   return (
     <RemoteSelect
       label={label}
-      description={filter ? undefined : 'Type part of its name or asset tag'}
-      placeholder={filter ? 'Any machine' : 'Search machines'}
+      description={description ?? (filter ? undefined : 'Type part of its name or asset tag')}
+      placeholder={placeholder ?? (filter ? 'Any machine' : 'Search machines')}
       noun="machines"
       required={!filter}
       value={value?.value ?? null}

@@ -1,8 +1,9 @@
 // Queries of assemblies and their revisions, run inside a tenant transaction; company_id in every where and join.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type TDb } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { items } from '../inventory/inventory.tables.ts';
+import { machines } from '../maintenance/machines.tables.ts';
 import { assemblies, assemblyRevisions, assemblySteps, bomLines } from './build.tables.ts';
 
 export type TRevisionRow = typeof assemblyRevisions.$inferSelect;
@@ -177,6 +178,19 @@ export async function stepsOf(tx: TDb, companyId: string, revisionId: string): P
     .from(assemblySteps)
     .where(and(eq(assemblySteps.companyId, companyId), eq(assemblySteps.revisionId, revisionId)))
     .orderBy(asc(assemblySteps.position));
+}
+
+/** The company's machines among `ids` (a step's machine, shown and checked by id). */
+export async function machinesAmong(
+  tx: TDb,
+  companyId: string,
+  ids: string[],
+): Promise<Array<{ id: string; name: string; assetTag: string }>> {
+  if (ids.length === 0) return [];
+  return tx
+    .select({ id: machines.id, name: machines.name, assetTag: machines.assetTag })
+    .from(machines)
+    .where(and(eq(machines.companyId, companyId), inArray(machines.id, ids)));
 }
 
 export async function insertSteps(tx: TDb, rows: (typeof assemblySteps.$inferInsert)[]): Promise<void> {

@@ -46,6 +46,10 @@ async function checkComponents(
   return found;
 }
 
+/** A step as the trail writes it: its title, and the machine it runs on ("Drill (on PR-4)"). */
+const stepText = (s: { title: string; machine: { assetTag: string } | null }) =>
+  s.machine ? `${s.title} (on ${s.machine.assetTag})` : s.title;
+
 /** A picture or video as the trail writes it: "step 2: drill.webm (Hold the drill level)". */
 function pictureText(step: number, f: { name: string; caption: string }) {
   return `step ${step}: ${f.name}${f.caption ? ` (${f.caption})` : ''}`;
@@ -62,6 +66,18 @@ async function checkFiles(tx: TDb, companyId: string, input: TRevisionSave): Pro
     });
   });
   if (Object.keys(errors).length > 0) throw new AppError('NOT_FOUND', BUILD_MESSAGES.fileNotFound, errors);
+}
+
+/** Refuses a step's machine that is not one of the company's (404 naming it: another company's id is no machine). */
+async function checkMachines(tx: TDb, companyId: string, input: TRevisionSave): Promise<void> {
+  const named = [...new Set(input.steps.flatMap((s) => (s.machineId ? [s.machineId] : [])))];
+  const found = new Set((await repo.machinesAmong(tx, companyId, named)).map((m) => m.id));
+  const errors: Record<string, string> = {};
+  input.steps.forEach((s, i) => {
+    if (s.machineId && !found.has(s.machineId))
+      errors[`steps.${i}.machineId`] = BUILD_MESSAGES.machineNotFound;
+  });
+  if (Object.keys(errors).length > 0) throw new AppError('NOT_FOUND', BUILD_MESSAGES.machineNotFound, errors);
 }
 
 /** Sets the files of every step that names them (replacing its own); a kept step that names none keeps its own. */
@@ -127,6 +143,7 @@ export async function saveRevision(tenant: TTenant, id: string, input: TRevision
     checkSteps(input, new Set(before.steps.map((s) => s.id)));
     const partNumbers = await checkComponents(tx, tenant.companyId, assembly.item.id, input);
     await checkFiles(tx, tenant.companyId, input);
+    await checkMachines(tx, tenant.companyId, input);
 
     // Kept steps are changed in place and keep their ids, so what links to them (pictures and videos, and later QC
     // checks) stays; the steps left out are deleted with their links (decision 044's notes).
@@ -140,6 +157,7 @@ export async function saveRevision(tenant: TTenant, id: string, input: TRevision
       instructions: s.instructions,
       setupMinutes: normalizeDecimal(s.setupMinutes, 3),
       runMinutes: normalizeDecimal(s.runMinutes, 3),
+      machineId: s.machineId,
     });
     for (const [i, s] of input.steps.entries()) {
       if (s.id) await stepFiles.updateStep(tx, tenant.companyId, s.id, fields(s, i));
@@ -184,13 +202,13 @@ export async function saveRevision(tenant: TTenant, id: string, input: TRevision
       before: {
         revision: revision.number,
         lines: before.lines.map((l) => lineText(l.component.partNumber, l)),
-        steps: before.steps.map((s) => s.title),
+        steps: before.steps.map(stepText),
         pictures: before.steps.flatMap((s) => s.files.map((f) => pictureText(s.position, f))),
       },
       after: {
         revision: revision.number,
         lines: input.lines.map((l) => lineText(partNumbers.get(l.componentItemId) ?? '', l)),
-        steps: input.steps.map((s) => s.title),
+        steps: after.steps.map(stepText),
         pictures: after.steps.flatMap((s) => s.files.map((f) => pictureText(s.position, f))),
       },
     });

@@ -18,6 +18,7 @@ import {
 import { companies } from '../companies/companies.tables.ts';
 import { files } from '../files/files.tables.ts';
 import { items } from '../inventory/inventory.tables.ts';
+import { machines } from '../maintenance/machines.tables.ts';
 
 const tz = { withTimezone: true } as const;
 
@@ -103,9 +104,20 @@ export const assemblySteps = pgTable(
     runMinutes: numeric('run_minutes', { precision: 12, scale: 3 }).notNull().default('0'),
     /** The step of the revision this one was copied from, so links made to it (QC checks, files) can follow. */
     basedOnStepId: uuid('based_on_step_id'),
+    /**
+     * The machine the step runs on, if any: a finished run of the step adds its working time to that machine's
+     * runtime meter (decision 063), which meter-based maintenance plans count from.
+     */
+    machineId: uuid('machine_id'),
   },
   (t) => [
     primaryKey({ name: 'assembly_steps_pkey', columns: [t.companyId, t.id] }),
+    foreignKey({
+      name: 'assembly_steps_machine_id_fk',
+      columns: [t.companyId, t.machineId],
+      foreignColumns: [machines.companyId, machines.id],
+    }),
+    index('assembly_steps_machine_idx').on(t.companyId, t.machineId),
     foreignKey({
       name: 'assembly_steps_revision_id_fk',
       columns: [t.companyId, t.revisionId],

@@ -32,6 +32,8 @@ export async function revisionOf(tx: TDb, companyId: string, r: repo.TRevisionRo
     filesOf.set(link.stepId, list);
   }
   const stepPosition = new Map(steps.map((s, i) => [s.id, i + 1]));
+  const machineIds = [...new Set(steps.flatMap((s) => (s.machineId ? [s.machineId] : [])))];
+  const machineOf = new Map((await repo.machinesAmong(tx, companyId, machineIds)).map((m) => [m.id, m]));
   const basedOn = revisions.find((x) => x.revision.id === r.basedOnId)?.revision.number ?? null;
   return {
     id: r.id,
@@ -74,6 +76,7 @@ export async function revisionOf(tx: TDb, companyId: string, r: repo.TRevisionRo
       setupMinutes: normalizeDecimal(s.setupMinutes, 3),
       runMinutes: normalizeDecimal(s.runMinutes, 3),
       files: filesOf.get(s.id) ?? [],
+      machine: s.machineId ? (machineOf.get(s.machineId) ?? null) : null,
     })),
   };
 }

@@ -10,6 +10,7 @@ import { type TWorkOrderStatus, workOrderNumberText } from '#common/work-order-s
 import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { addStepRuntime } from '../maintenance/machine-runtime.ts';
 import { stepsOf } from './assemblies.repo.ts';
 import * as repo from './shop-floor.repo.ts';
 import { floorOf } from './shop-floor-view.ts';
@@ -134,7 +135,7 @@ export async function finishStep(
   return tenant.run(async (tx) => {
     const wo = await lockedWorkOrder(tx, companyId, id);
     assertInProgress(wo);
-    const { label } = await stepOf(tx, companyId, wo, stepId);
+    const { step, label } = await stepOf(tx, companyId, wo, stepId);
     const good = normalizeDecimal(input.goodQuantity);
     const scrap = normalizeDecimal(input.scrapQuantity);
     const reason = scrap === '0' ? null : (input.scrapReason ?? null);
@@ -146,6 +147,15 @@ export async function finishStep(
       reason,
     });
     if (!finished) throw await stepConflict(tx, wo, stepId, M.alreadyFinished);
+    if (step.machineId) {
+      await addStepRuntime(tx, companyId, tenant.actor, {
+        machineId: step.machineId,
+        workOrderId: wo.id,
+        stepRunId: finished.id,
+        minutes: finished.minutes,
+        label: `${woLabel(wo)} step ${label}`,
+      });
+    }
     await recordAudit(tx, companyId, tenant.actor, {
       entityType: 'work-order',
       entityId: wo.id,

@@ -77,16 +77,18 @@ export async function finishStepRun(
   workOrderId: string,
   stepId: string,
   done: { userId: string; name: string; good: string; scrap: string; reason: string | null },
-): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
+): Promise<{ id: string; minutes: string } | null> {
+  // The run's working minutes as migration 0043 counts them for the work order's actual time.
+  const [row] = await queryRows<{ id: string; minutes: string }>(
     tx,
     sql`update work_order_step_runs
            set status = 'finished', paused_minutes = paused_minutes + ${pausedSince}, paused_at = null,
                finished_by = ${done.userId}, finished_by_name = ${done.name}, finished_at = now(),
                good_quantity = ${done.good}, scrap_quantity = ${done.scrap}, scrap_reason = ${done.reason}
-         where ${whereRun(companyId, workOrderId, stepId)} and status <> 'finished' returning id`,
+         where ${whereRun(companyId, workOrderId, stepId)} and status <> 'finished'
+         returning id, work_order_run_minutes(status, started_at, finished_at, paused_minutes)::text as minutes`,
   );
-  return rows.length > 0;
+  return row ?? null;
 }
 
 /** The work order's open reservation of an item, locked: two consumptions of one item queue up and re-check. */

@@ -245,15 +245,15 @@ describe('the runtime meter', () => {
 
   it('answers 409, never a 500, when only the trigger sees a higher reading', async () => {
     const { id } = await admin.ok('POST', '/api/v1/machines', lathe({ name: 'Saw', assetTag: 'SW-1' }), 201);
-    // A reading written beside the service (as a work order's runtime will be), the machine row not yet moved on.
+    // A reading written beside the service (a bulk load, a correction), the machine row not yet moved on.
     const [row] = await t.database.db.select().from(machines).where(eq(machines.id, id));
     await t.database.db.insert(machineMeterReadings).values({
       id: '018f0000-0000-7000-8000-000000000001',
       companyId: row!.companyId,
       machineId: id,
       reading: '500',
-      source: 'work_order',
-      byName: 'Work order',
+      source: 'manual',
+      byName: 'A bulk load',
     });
     const refused = await admin.send('POST', `/api/v1/machines/${id}/meter-readings`, { reading: '200' });
     expect(refused.statusCode, refused.body).toBe(409);

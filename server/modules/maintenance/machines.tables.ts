@@ -108,6 +108,9 @@ export const machineMeterReadings = pgTable(
     /** manual | work_order */
     source: text('source').notNull().default('manual'),
     byName: text('by_name').notNull(),
+    /** For a work_order reading: the finished step run whose working time it added (decision 063), once each. */
+    workOrderId: uuid('work_order_id'),
+    stepRunId: uuid('step_run_id'),
   },
   (t) => [
     primaryKey({ name: 'machine_meter_readings_pkey', columns: [t.companyId, t.id] }),
@@ -119,5 +122,13 @@ export const machineMeterReadings = pgTable(
     index('machine_meter_readings_machine_idx').on(t.companyId, t.machineId, t.readAt),
     check('machine_meter_readings_reading_check', sql`${t.reading} >= 0`),
     check('machine_meter_readings_source_check', sql`${t.source} in ('manual', 'work_order')`),
+    // A step run adds its time once, whatever retries or two finishes at once do.
+    uniqueIndex('machine_meter_readings_step_run_key')
+      .on(t.companyId, t.stepRunId)
+      .where(sql`${t.stepRunId} is not null`),
+    check(
+      'machine_meter_readings_work_order_check',
+      sql`(${t.source} = 'work_order') = (${t.stepRunId} is not null)`,
+    ),
   ],
 );

@@ -1,5 +1,6 @@
 // The draft's editor on the form kit: its components (item, quantity per unit, scrap %, notes, the step that
-// consumes it) and its steps (title, instructions, setup and run minutes, pictures and videos), saved whole with the
+// consumes it) and its steps (title, instructions, setup and run minutes, the machine it runs on, pictures and
+// videos), saved whole with the
 // route's contract.
 // A loop through sub-assemblies comes back from the server naming it, under the line and above the buttons.
 import { Alert, Button, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
@@ -7,7 +8,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type TRevision, type TRevisionSave, ZRevisionSaveSchema } from '#common/schemas/build.ts';
 import { AddRowButton, FormRow } from '../../components/form-rows.tsx';
 import { ItemSelect, itemOption, type TItemOption } from '../../components/item-pickers.tsx';
+import { MachineSelect, machineOption, type TMachineOption } from '../../components/machine-select.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
+import { configOf, useSession } from '../../lib/session.ts';
 import { buildKeys, saveRevision } from './api.ts';
 import { StepFilesEditor, type TStepFileValues } from './step-files-editor.tsx';
 
@@ -25,6 +28,8 @@ interface TStepValues {
   instructions: string;
   setupMinutes: string;
   runMinutes: string;
+  /** The machine it runs on, if any (decision 063). */
+  machine: TMachineOption | null;
   files: TStepFileValues[];
 }
 
@@ -46,6 +51,7 @@ function valuesOf(revision: TRevision) {
       instructions: s.instructions,
       setupMinutes: s.setupMinutes,
       runMinutes: s.runMinutes,
+      machine: s.machine ? machineOption(s.machine) : null,
       files: s.files,
     })),
   };
@@ -60,9 +66,10 @@ function bodyOf(v: ReturnType<typeof valuesOf>): TRevisionSave {
       notes: l.notes,
       step: l.step === '' ? null : Number(l.step),
     })),
-    steps: v.steps.map(({ id, files, ...s }) => ({
+    steps: v.steps.map(({ id, files, machine, ...s }) => ({
       ...(id ? { id } : {}),
       ...s,
+      machineId: machine?.value ?? null,
       files: files.map((f) => ({ fileId: f.id, caption: f.caption })),
     })),
   };
@@ -77,6 +84,7 @@ function pathsOf(v: ReturnType<typeof valuesOf>) {
   });
   v.steps.forEach((s, i) => {
     for (const f of STEP_FIELDS) paths[`steps.${i}.${f}`] = `steps.${i}.${f}`;
+    paths[`steps.${i}.machineId`] = `steps.${i}.machine`;
     s.files.forEach((_, j) => {
       paths[`steps.${i}.files.${j}.caption`] = `steps.${i}.files.${j}.caption`;
     });
@@ -86,6 +94,8 @@ function pathsOf(v: ReturnType<typeof valuesOf>) {
 
 export function BomEditor({ revision }: { revision: TRevision }) {
   const client = useQueryClient();
+  // A step's machine is Maintenance's: offered while that area is on (a machine already set stays in view).
+  const maintenanceOn = configOf(useSession().data).enableMaintenanceFeature;
   const form = useContractForm({
     schema: ZRevisionSaveSchema,
     initialValues: valuesOf(revision),
@@ -122,6 +132,7 @@ export function BomEditor({ revision }: { revision: TRevision }) {
     instructions: '',
     setupMinutes: '0',
     runMinutes: '0',
+    machine: null,
     files: [],
   };
 
@@ -200,6 +211,18 @@ export function BomEditor({ revision }: { revision: TRevision }) {
                   mt="xs"
                   {...form.getInputProps(`steps.${i}.instructions`)}
                 />
+                {maintenanceOn || step.machine ? (
+                  <MachineSelect
+                    filter
+                    label={`Step ${i + 1} machine`}
+                    placeholder="No machine"
+                    description="The machine this step runs on: each finished run adds its time to the machine’s runtime meter."
+                    value={step.machine}
+                    onChange={(machine) => form.setFieldValue(`steps.${i}.machine`, machine)}
+                    error={form.errors[`steps.${i}.machine`] as string | undefined}
+                    w={{ base: '100%', sm: 360 }}
+                  />
+                ) : null}
                 <StepFilesEditor
                   step={i + 1}
                   files={step.files}

@@ -54,6 +54,7 @@ export function RevisionView({ revision }: { revision: TRevision }) {
           </Text>
           <Text size="sm" c="dimmed">
             Setup {s.setupMinutes} min · run {s.runMinutes} min per unit
+            {s.machine ? ` · on ${s.machine.name} (${s.machine.assetTag})` : ''}
           </Text>
           {s.instructions ? (
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
