@@ -129,6 +129,7 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     status: 'Status',
     reason: 'Reason',
     meterReading: 'Meter (hours)',
+    runtimeFrom: 'Runtime from',
   },
   'maintenance-plan': {
     machine: 'Machine',

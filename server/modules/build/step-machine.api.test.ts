@@ -74,7 +74,12 @@ beforeAll(async () => {
     { kind: 'bin', parentId: site.id, code: 'BIN', name: 'Bin' },
     201,
   );
-  const sheet = await admin.ok('POST', '/api/v1/items', { partNumber: 'SHEET', name: 'Sheet', lotTracked: false }, 201);
+  const sheet = await admin.ok(
+    'POST',
+    '/api/v1/items',
+    { partNumber: 'SHEET', name: 'Sheet', lotTracked: false },
+    201,
+  );
   sheetId = sheet.id;
   await admin.ok(
     'POST',
