@@ -4,7 +4,7 @@
 // step_run_id). Meter-based maintenance plans then fall due as the machine really runs, with no one reading the
 // meter by hand. The machine's row is locked as a manual reading locks it, so the two queue and the meter only rises.
 import { v7 as uuidv7 } from 'uuid';
-import { fromScaled, toScaled } from '#common/decimal.ts';
+import { fromScaled, normalizeDecimal, toScaled } from '#common/decimal.ts';
 import { METER_SCALE } from '#common/maintenance/schedule.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TAuditActor } from '../audit/audit.ts';
@@ -41,7 +41,7 @@ export async function addStepRuntime(
   const machine = await repo.lockMachine(tx, companyId, run.machineId);
   // A step names a machine of its company (the foreign key); one gone since is no meter to add to.
   if (!machine) return;
-  const before = fromScaled(toScaled(machine.meterReading, METER_SCALE), METER_SCALE);
+  const before = normalizeDecimal(machine.meterReading, METER_SCALE);
   const reading = fromScaled(toScaled(before, METER_SCALE) + toScaled(hours, METER_SCALE), METER_SCALE);
   const now = new Date();
   await repo.insertMeterReading(tx, {
