@@ -187,6 +187,9 @@ test('the Help button on /stock-check opens its article beside a half-filled cou
 
   // On a phone the count's lines are cards and the article fills the screen, over a count typed there.
   await page.setViewportSize({ width: 360, height: 740 });
+  // The lines are drawn again as cards: type into the card's field once it is there, not the table's going away
+  // (CI once typed into the table row as it unmounted, and the card's field stayed empty).
+  await expect(page.getByRole('article', { name: 'HLP-7' })).toBeVisible();
   await input.fill('6');
   await page.getByRole('button', { name: 'Help for this screen' }).click();
   await expect(drawer).toBeVisible();
