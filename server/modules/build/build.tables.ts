@@ -144,6 +144,11 @@ export const bomLines = pgTable(
     notes: text('notes').notNull().default(''),
     /** The step that consumes the line; null: the first step. */
     stepId: uuid('step_id'),
+    /**
+     * How the floor takes it (decision 064): `scan` — the operator scans what goes in (the default for lot-tracked
+     * parts); `backflush` — what is left of the line is taken when its step is finished (cheap parts like screws).
+     */
+    consumption: text('consumption').notNull().default('scan'),
   },
   (t) => [
     primaryKey({ name: 'bom_lines_pkey', columns: [t.companyId, t.id] }),
@@ -167,6 +172,7 @@ export const bomLines = pgTable(
     index('bom_lines_component_idx').on(t.companyId, t.componentItemId),
     check('bom_lines_quantity_check', sql`${t.quantity} > 0`),
     check('bom_lines_scrap_check', sql`${t.scrapPercent} >= 0 and ${t.scrapPercent} < 1000`),
+    check('bom_lines_consumption_check', sql`${t.consumption} in ('scan', 'backflush')`),
   ],
 );
 

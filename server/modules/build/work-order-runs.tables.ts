@@ -92,6 +92,12 @@ export const workOrderConsumptions = pgTable(
     lotId: uuid('lot_id'),
     locationId: uuid('location_id').notNull(),
     quantity: quantity('quantity').notNull(),
+    /** The posting's unit cost (the component's ledger cost), so the work order's material cost is a sum. */
+    unitCost: numeric('unit_cost', { precision: 16, scale: 4 }).notNull().default('0'),
+    /** scan (the operator), backflush (its step's finish), completion (settled when completing; decision 064). */
+    source: text('source').notNull().default('scan'),
+    /** Why more than planned was taken, or why a line was settled other than as planned (decision 064). */
+    reason: text('reason'),
     transactionId: uuid('transaction_id').notNull(),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     createdBy: text('created_by').notNull(),
@@ -135,6 +141,10 @@ export const workOrderConsumptions = pgTable(
     }),
     index('work_order_consumptions_work_order_idx').on(t.companyId, t.workOrderId),
     check('work_order_consumptions_quantity_check', sql`${t.quantity} > 0`),
+    check(
+      'work_order_consumptions_source_check',
+      sql`${t.source} in ('scan', 'backflush', 'completion')`,
+    ),
   ],
 );
 
@@ -155,6 +165,8 @@ export const workOrderOutputs = pgTable(
     goodQuantity: quantity('good_quantity').notNull(),
     scrapQuantity: quantity('scrap_quantity').notNull().default('0'),
     scrapReason: text('scrap_reason'),
+    /** What each good unit carried into stock (decision 064); null when only scrap was recorded. */
+    unitCost: numeric('unit_cost', { precision: 16, scale: 4 }),
     /** The build-output posting; null when only scrap was recorded. */
     transactionId: uuid('transaction_id'),
     /**

@@ -24,6 +24,7 @@ import { buildOrderLines } from './orders.tables.ts';
 
 const tz = { withTimezone: true } as const;
 const quantity = (name: string) => numeric(name, { precision: 18, scale: 6 });
+const money = (name: string) => numeric(name, { precision: 18, scale: 4 });
 
 /** A work order: build `quantity` of an assembly to the revision it was made from, whatever is released later. */
 export const workOrders = pgTable(
@@ -37,6 +38,11 @@ export const workOrders = pgTable(
     number: integer('number').notNull(),
     /** The order line it was made from; null: made on its own (for stock). */
     orderLineId: uuid('order_line_id'),
+    /**
+     * The work order that needs this one's output (decision 064, planning through every level): a sub-assembly's
+     * work order made for its parent. Null: top level.
+     */
+    parentWorkOrderId: uuid('parent_work_order_id'),
     assemblyId: uuid('assembly_id').notNull(),
     /** A released (frozen) revision, kept for the work order's life. */
     revisionId: uuid('revision_id').notNull(),
@@ -54,6 +60,14 @@ export const workOrders = pgTable(
      * row instead of joining every step run (decision 052).
      */
     actualMinutes: numeric('actual_minutes', { precision: 14, scale: 3 }).notNull().default('0'),
+    /** What its BOM lines were planned to cost at release (required × the component's unit cost then). */
+    plannedMaterialCost: money('planned_material_cost').notNull().default('0'),
+    /** The ledger cost of what it consumed (each consumption's quantity × its posting's unit cost). */
+    materialCost: money('material_cost').notNull().default('0'),
+    /** Standard labor charged to its outputs so far (minutes × the blended rate; decision 064). */
+    laborCost: money('labor_cost').notNull().default('0'),
+    /** The value its good output carried into stock, with what completion settled (decision 064). */
+    outputValue: money('output_value').notNull().default('0'),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     createdBy: text('created_by').notNull(),
     releasedAt: timestamp('released_at', tz),
@@ -70,6 +84,12 @@ export const workOrders = pgTable(
       columns: [t.companyId, t.orderLineId],
       foreignColumns: [buildOrderLines.companyId, buildOrderLines.id],
     }),
+    foreignKey({
+      name: 'work_orders_parent_work_order_id_fk',
+      columns: [t.companyId, t.parentWorkOrderId],
+      foreignColumns: [t.companyId, t.id],
+    }),
+    index('work_orders_parent_idx').on(t.companyId, t.parentWorkOrderId),
     foreignKey({
       name: 'work_orders_assembly_id_fk',
       columns: [t.companyId, t.assemblyId],
@@ -114,6 +134,13 @@ export const workOrderReservations = pgTable(
     itemId: uuid('item_id').notNull(),
     quantity: quantity('quantity').notNull(),
     consumed: quantity('consumed').notNull().default('0'),
+    /**
+     * Of `quantity`, what is still awaited from child work orders (a sub-assembly being built for this one, decision
+     * 064): not taken from available stock; a child's good output moves into the reservation as it is put away.
+     */
+    awaiting: quantity('awaiting').notNull().default('0'),
+    /** Why less than planned was consumed, when the operator chose so at completion (decision 064). */
+    shortReason: text('short_reason'),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     releasedAt: timestamp('released_at', tz),
   },
@@ -134,6 +161,9 @@ export const workOrderReservations = pgTable(
     index('work_order_reservations_open_item_idx')
       .on(t.companyId, t.itemId)
       .where(sql`${t.releasedAt} is null`),
-    check('work_order_reservations_quantity_check', sql`${t.quantity} >= 0 and ${t.consumed} >= 0`),
+    check(
+      'work_order_reservations_quantity_check',
+      sql`${t.quantity} >= 0 and ${t.consumed} >= 0 and ${t.awaiting} >= 0 and ${t.awaiting} <= ${t.quantity}`,
+    ),
   ],
 );
