@@ -1,5 +1,6 @@
-// The scan page's keyboard wedge: a document keydown listener that feeds the wedge rule (common/scan-wedge.ts)
-// and leaves keys typed into a field or a dialog alone.
+// The keyboard wedge of /scan and of the shop-floor view: a document keydown listener that feeds the wedge rule
+// (common/scan-wedge.ts) and leaves keys typed into a field or a dialog alone, so a scanner works with no field
+// focused.
 import { useEffect, useRef } from 'react';
 import { createWedgeReader } from '#common/scan-wedge.ts';
 
