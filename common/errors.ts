@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   LIMIT_REACHED: 409,
   /** A move its status table does not allow (a work order from completed to released, decision 048). */
   INVALID_TRANSITION: 409,
+  /** Completing a work order while a planned component is not fully consumed; `details` lists them (decision 064). */
+  UNCONSUMED: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** An upload whose first bytes are none of the types the operation takes (decision 046). */
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -38,9 +40,9 @@ export type TErrorCode = keyof typeof ERROR_STATUS;
 /** Field path (dot-joined) to the message for that field. */
 export type TFieldErrors = Record<string, string>;
 
-/** The JSON body of every error response. */
+/** The JSON body of every error response; `details` carries what a code documents (UNCONSUMED: its open lines). */
 export interface TErrorBody {
-  error: { code: TErrorCode; message: string; fieldErrors?: TFieldErrors };
+  error: { code: TErrorCode; message: string; fieldErrors?: TFieldErrors; details?: unknown };
 }
 
 /** An error with a code the API knows how to answer; thrown by services, mapped once by the server. */
@@ -49,18 +51,21 @@ export class AppError extends Error {
   readonly fieldErrors: TFieldErrors | undefined;
   /** For RATE_LIMITED: how long until a retry may succeed (sent as Retry-After). */
   readonly retryAfterMs: number | undefined;
+  /** Structured facts of the refusal the client reads (sent as `error.details`), as the code's contract says. */
+  readonly details: unknown;
 
   constructor(
     code: TErrorCode,
     message: string,
     fieldErrors?: TFieldErrors,
-    options: { retryAfterMs?: number } = {},
+    options: { retryAfterMs?: number; details?: unknown } = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.fieldErrors = fieldErrors;
     this.retryAfterMs = options.retryAfterMs;
+    this.details = options.details;
   }
 
   /** A refusal by a rate limit, with the wait the client should respect. */

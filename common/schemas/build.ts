@@ -110,6 +110,14 @@ export const ZAssemblyDetailSchema = z.object({
 });
 export type TAssemblyDetail = z.infer<typeof ZAssemblyDetailSchema>;
 
+/**
+ * How a BOM line is consumed (decision 064): `scan` — the operator scans what goes in — or `backflush` — what is
+ * left of the line is taken when its step is finished.
+ */
+export const CONSUMPTION_MODES = ['scan', 'backflush'] as const;
+export const ZConsumptionModeSchema = z.enum(CONSUMPTION_MODES, { error: 'Choose scanned or backflushed' });
+export type TConsumptionMode = z.infer<typeof ZConsumptionModeSchema>;
+
 export const ZBomLineSchema = z.object({
   id: z.string(),
   position: z.number().int(),
@@ -119,6 +127,7 @@ export const ZBomLineSchema = z.object({
   notes: z.string(),
   /** The 1-based position of the step that consumes it; null: the first step. */
   step: z.number().int().nullable(),
+  consumption: ZConsumptionModeSchema,
 });
 export type TBomLine = z.infer<typeof ZBomLineSchema>;
 
@@ -160,6 +169,8 @@ export const ZBomLineInputSchema = z.object({
   scrapPercent: scrapPercent.default('0'),
   notes: z.string().trim().max(500, 'Notes are too long (maximum 500 characters)').default(''),
   step: z.number().int().min(1).nullable().default(null),
+  /** Omitted: `scan` for a lot-tracked component (in a company using lot numbers), `backflush` for the rest. */
+  consumption: ZConsumptionModeSchema.optional(),
 });
 export type TBomLineInput = z.infer<typeof ZBomLineInputSchema>;
 

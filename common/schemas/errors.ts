@@ -8,12 +8,16 @@ export const ERROR_CODES = Object.keys(ERROR_STATUS) as [TErrorCode, ...TErrorCo
 /** One error code. */
 export const ZErrorCodeSchema = z.enum(ERROR_CODES);
 
-/** `{ error: { code, message, fieldErrors? } }`: field paths (dot-joined) to messages in fieldErrors. */
+/**
+ * `{ error: { code, message, fieldErrors?, details? } }`: field paths (dot-joined) to messages in fieldErrors;
+ * details as the code's own contract says (UNCONSUMED: ZUnconsumedDetailsSchema in schemas/shop-floor.ts).
+ */
 export const ZErrorBodySchema = z.object({
   error: z.object({
     code: ZErrorCodeSchema,
     message: z.string(),
     fieldErrors: z.record(z.string(), z.string()).optional(),
+    details: z.unknown().optional(),
   }),
 });
 
@@ -28,6 +32,7 @@ export function errorBodySchemaFor(codes: readonly TErrorCode[]) {
       code: ZErrorCodeSchema.meta({ enum: [...codes] }),
       message: z.string(),
       fieldErrors: z.record(z.string(), z.string()).optional(),
+      details: z.unknown().optional(),
     }),
   });
 }

@@ -1,9 +1,11 @@
 // The shop-floor run of a work order (decision 049): the contract of /api/v1/work-orders/:id/floor and its actions —
 // steps started, paused, resumed and finished in order; components consumed by what the operator scans; output put
 // away (into a new lot when the assembly is lot-tracked) and scrap recorded; completion. Quantities are exact decimals.
+// Decision 064: a BOM line is consumed by scan or backflushed at its step's finish; more than planned needs a reason;
+// completion refuses (409 UNCONSUMED, the open lines in `details`) until each planned line is consumed or resolved.
 import { z } from 'zod';
 import { STEP_RUN_STATUSES } from '../work-order-status.ts';
-import { ZStepFileSchema } from './build.ts';
+import { ZConsumptionModeSchema, ZStepFileSchema } from './build.ts';
 import { idempotencyKeySchema } from './idempotency-key.ts';
 import { QUANTITY_SCALE } from './inventory-setup.ts';
 import { decimalText } from './numbers.ts';
@@ -40,7 +42,8 @@ export type TStepFinish = z.infer<typeof ZStepFinishSchema>;
 
 /**
  * POST …/consumptions: what the operator scanned or typed (a lot or item label, a lot or part number), how much and
- * from where; `stepId` the step it is consumed at, when the screen knows it.
+ * from where; `stepId` the step it is consumed at, when the screen knows it; `reason` why, when the quantity passes
+ * what is left of the plan (the server asks for it then: 400 naming `reason`).
  */
 export const ZConsumeSchema = z.object({
   idempotencyKey: idempotencyKeySchema('consumption'),
@@ -48,8 +51,55 @@ export const ZConsumeSchema = z.object({
   quantity: positive('Quantity'),
   locationId: z.uuid({ error: 'Choose the location it is taken from' }),
   stepId: z.uuid({ error: 'Not a step id' }).optional(),
+  reason,
 });
 export type TConsume = z.infer<typeof ZConsumeSchema>;
+/** The rule of a consumption the schema cannot say (it needs the plan). */
+export const CONSUME_REASON_RULE = 'reason is given when the quantity passes what is left of the plan';
+
+/** Where a consumption came from: a scan, a step's backflush, or a resolution at completion. */
+export const CONSUMPTION_SOURCES = ['scan', 'backflush', 'completion'] as const;
+export type TConsumptionSource = (typeof CONSUMPTION_SOURCES)[number];
+
+/**
+ * What completion does with a line not fully consumed: `consume` takes what is left (as a backflush would),
+ * `used` records `quantity` as what was actually used (more than consumed takes the difference), `return` takes
+ * nothing more and releases the rest. `used` with a quantity other than planned, and `return`, need a reason.
+ */
+export const RESOLUTION_ACTIONS = ['consume', 'used', 'return'] as const;
+export const ZResolutionSchema = z.object({
+  itemId: z.uuid({ error: 'Not an item id' }),
+  action: z.enum(RESOLUTION_ACTIONS, { error: 'Choose consume, used or return' }),
+  quantity: notNegative('Quantity').optional(),
+  reason,
+});
+export type TResolution = z.infer<typeof ZResolutionSchema>;
+
+/** POST …/complete: one resolution per open line (none needed when every planned line is consumed). */
+export const ZCompleteSchema = z.object({
+  resolutions: z.array(ZResolutionSchema).max(500, 'At most 500 resolutions').default([]),
+});
+export type TComplete = z.input<typeof ZCompleteSchema>;
+/** The rules of completion's resolutions the schema cannot say. */
+export const COMPLETE_RULES = [
+  'one resolution per open line, each naming a line that is open',
+  'a used resolution has a quantity, at least what was consumed',
+  'a return, or a used quantity other than planned, has a reason',
+];
+
+/** A planned line not fully consumed, as completion's 409 UNCONSUMED lists it (in `error.details.lines`). */
+export const ZUnconsumedLineSchema = z.object({
+  itemId: z.string(),
+  partNumber: z.string(),
+  planned: z.string(),
+  consumed: z.string(),
+  left: z.string(),
+  unit: z.string(),
+});
+export type TUnconsumedLine = z.infer<typeof ZUnconsumedLineSchema>;
+/** The `details` of a 409 UNCONSUMED: read it with `ZUnconsumedDetailsSchema.safeParse(error.details)`. */
+export const ZUnconsumedDetailsSchema = z.object({ lines: z.array(ZUnconsumedLineSchema) });
+export type TUnconsumedDetails = z.infer<typeof ZUnconsumedDetailsSchema>;
 
 /** POST …/outputs: good units put away (at `locationId`, else the work order's output location) and scrap. */
 export const ZOutputSchema = z
@@ -91,8 +141,22 @@ export const SHOP_FLOOR_MESSAGES = {
     `Lot ${lotNumber} is of ${partNumber}, which is not on this work order. Expected a lot of: ${expected.join(', ')}.`,
   lotNeeded: (partNumber: string) =>
     `${partNumber} is lot-tracked: scan the lot’s label or type its lot number.`,
-  overReserved: (partNumber: string, left: string, reserved: string, consumed: string) =>
-    `Only ${left} of ${partNumber} is left on this work order (${reserved} reserved, ${consumed} consumed). Nothing was consumed.`,
+  notConsumable: (status: string) =>
+    `This work order is ${status}: components are consumed while it is in progress.`,
+  overPlanReason: 'Say why more than planned was used',
+  backflushShort: (partNumber: string, missing: string, unit: string) =>
+    `Not enough ${partNumber} on hand to backflush: ${missing} ${unit} missing. Scan what was used, or change the plan. Nothing was taken.`,
+  backflushLotTie: (partNumber: string, lots: string[]) =>
+    `${partNumber}: lots ${lots.join(' and ')} expire and were received alike. Scan the lot that was used. Nothing was taken.`,
+  unconsumed: (parts: string[]) =>
+    `Not every component is consumed: ${parts.join(', ')}. For each, consume what is left, enter what was used, or return it.`,
+  resolutionNotOpen: 'This component has nothing left to resolve.',
+  resolutionTwice: 'This component is resolved twice.',
+  usedQuantityNeeded: 'Enter the quantity actually used',
+  usedBelowConsumed: (consumed: string, unit: string) =>
+    `${consumed} ${unit} is already consumed: enter at least that`,
+  resolutionReasonNeeded: 'Say why the quantity used differs from the plan',
+  returnReasonNeeded: 'Say why the rest is returned',
   locationNotFound: 'No such location in your company.',
   outputLocationNeeded: 'Say where the output is put away: this work order has no output location.',
   overQuantity: (left: string) =>
@@ -124,6 +188,10 @@ export const ZFloorStepSchema = z.object({
   /** The step's pictures and videos, frozen with the revision. */
   files: z.array(ZStepFileSchema),
   run: ZStepRunSchema.nullable(),
+  /** The backflush lines its finish takes (a line with no step is the first step's), with what is left of each. */
+  backflush: z.array(
+    z.object({ itemId: z.string(), partNumber: z.string(), unitOfMeasure: z.string(), left: z.string() }),
+  ),
 });
 
 export const ZFloorComponentSchema = z.object({
@@ -134,10 +202,19 @@ export const ZFloorComponentSchema = z.object({
   lotTracked: z.boolean(),
   /** The BOM lines' step (null: the first step). */
   stepIds: z.array(z.string().nullable()),
+  /** 'backflush' when every line of the item is backflushed, else 'scan'. */
+  consumption: ZConsumptionModeSchema,
+  /** What the plan takes (the reservation's quantity: the requirement, rounded). */
+  planned: z.string(),
+  /** The reservation's quantity (as before decision 064; equal to planned). */
   reserved: z.string(),
   consumed: z.string(),
-  /** Reserved less consumed while the reservation is open: what may still be consumed. */
+  /** What is left of the plan to consume: planned less consumed, never below 0. */
   left: z.string(),
+  /** Consumed beyond planned (0 when not). */
+  over: z.string(),
+  /** Where "Taken from" points: the item's default location when it holds some, else the one holding most. */
+  defaultLocation: z.object({ id: z.string(), code: z.string() }).nullable(),
 });
 
 export const ZFloorConsumptionSchema = z.object({
@@ -147,6 +224,8 @@ export const ZFloorConsumptionSchema = z.object({
   locationCode: z.string(),
   quantity: z.string(),
   stepId: z.string().nullable(),
+  source: z.enum(CONSUMPTION_SOURCES),
+  reason: z.string().nullable(),
   createdAt: z.string(),
   createdBy: z.string(),
 });

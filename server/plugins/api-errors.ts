@@ -41,6 +41,7 @@ const MEANINGS: Record<TErrorCode, string> = {
   CONFLICT: 'the change conflicts with the current state',
   LIMIT_REACHED: "your plan's limit is reached",
   INVALID_TRANSITION: 'the record cannot make this move from its current status',
+  UNCONSUMED: 'a planned component is not fully consumed (details.lines lists each)',
   PAYLOAD_TOO_LARGE: 'the body is larger than this operation takes',
   UNSUPPORTED_MEDIA_TYPE: 'the uploaded content is not of a type this operation takes',
   RANGE_NOT_SATISFIABLE: 'the Range header asks for bytes past the end of the file',

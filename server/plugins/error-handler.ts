@@ -14,6 +14,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof AppError) {
       const body: TErrorBody = { error: { code: error.code, message: error.message } };
       if (error.fieldErrors) body.error.fieldErrors = error.fieldErrors;
+      if (error.details !== undefined) body.error.details = error.details;
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       if (error.retryAfterMs !== undefined)
         reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));

@@ -6,13 +6,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: TErrorCode | 'NETWORK';
   readonly fieldErrors: TFieldErrors;
+  /** The server's `error.details`, as the code's contract says (parse it with that contract's schema). */
+  readonly details: unknown;
 
-  constructor(status: number, code: TErrorCode | 'NETWORK', message: string, fieldErrors: TFieldErrors = {}) {
+  constructor(
+    status: number,
+    code: TErrorCode | 'NETWORK',
+    message: string,
+    fieldErrors: TFieldErrors = {},
+    details?: unknown,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fieldErrors = fieldErrors;
+    this.details = details;
   }
 }
 
@@ -55,7 +64,13 @@ export function unreachableError(): ApiError {
 /** The error a failed answer stands for: the server's own error body, or a plain one naming the status. */
 export function errorFromBody(status: number, body: unknown): ApiError {
   if (isErrorBody(body))
-    return new ApiError(status, body.error.code, body.error.message, body.error.fieldErrors);
+    return new ApiError(
+      status,
+      body.error.code,
+      body.error.message,
+      body.error.fieldErrors,
+      body.error.details,
+    );
   return new ApiError(status, 'INTERNAL', `The server answered ${status}. Try again in a moment.`);
 }
 
