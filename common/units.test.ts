@@ -22,5 +22,10 @@ describe('whole units', () => {
     expect(isWholeNumber('3.000000')).toBe(true);
     expect(isWholeNumber('3.5')).toBe(false);
     expect(isWholeNumber('0.000001')).toBe(false);
+    expect(isWholeNumber('-2')).toBe(true);
+    expect(isWholeNumber('-2.5')).toBe(false);
+    // More fraction digits than the ledger keeps is still a fraction, not a whole number read at the wrong scale.
+    expect(isWholeNumber('3.1000000')).toBe(false);
+    expect(isWholeNumber(' 4.0 ')).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
 // which keep the ledger's six decimals. The list of units is inventory's (UNITS_OF_MEASURE); this says which kind
 // each is, so every screen and every rule asks the same question.
 import { fromScaled, toScaled } from './decimal.ts';
-import { QUANTITY_SCALE, UNITS_OF_MEASURE } from './schemas/inventory-setup.ts';
+import { QUANTITY_SCALE, type UNITS_OF_MEASURE } from './schemas/inventory-setup.ts';
 
 type TUnit = (typeof UNITS_OF_MEASURE)[number];
 
@@ -15,9 +15,13 @@ export function isWholeUnit(unit: string): boolean {
   return WHOLE_UNITS.has(unit);
 }
 
-/** Whether the decimal text `quantity` is a whole number (any sign). */
+/**
+ * Whether the decimal text `quantity` is a whole number (any sign). Read from the text's fraction digits, not at a
+ * fixed scale, so "3.1000000" (more digits than the ledger keeps) is not taken for 31 millionths past a whole.
+ */
 export function isWholeNumber(quantity: string): boolean {
-  return toScaled(quantity, QUANTITY_SCALE) % 10n ** BigInt(QUANTITY_SCALE) === 0n;
+  const fraction = quantity.trim().split('.')[1] ?? '';
+  return /^0*$/.test(fraction);
 }
 
 /**

@@ -3,15 +3,20 @@
 import { describe, expect, it } from 'vitest';
 import { availableOf, explode, type TExplosionItem, type TExplosionLine } from './explosion.ts';
 
+// Measured (kg) unless said otherwise: the scrap arithmetic below is about fractions, which whole units round away.
 const item = (
   id: string,
   onHand = '0',
-  { revision = null, reserved = '0' }: { revision?: string | null; reserved?: string } = {},
+  {
+    revision = null,
+    reserved = '0',
+    unit = 'kg',
+  }: { revision?: string | null; reserved?: string; unit?: string } = {},
 ): TExplosionItem => ({
   id,
   part_number: id.toUpperCase(),
   name: `Part ${id}`,
-  unit_of_measure: 'ea',
+  unit_of_measure: unit,
   revision_id: revision,
   is_assembly: revision !== null,
   on_hand: onHand,
@@ -121,5 +126,76 @@ describe('explode', () => {
     const items = [item('a', '0', { revision: 'ra' }), item('b', '0', { revision: 'rb' })];
     const loop = [line('ra', 'b', '1'), line('rb', 'a', '1')];
     expect(() => explode([{ revisionId: 'ra', quantity: '1' }], { lines: loop, items })).toThrow(/loop/);
+  });
+});
+
+describe('explode with whole units (decision 064)', () => {
+  const ea = (id: string, onHand = '0', revision: string | null = null) =>
+    item(id, onHand, { revision, unit: 'ea' });
+  // Three levels: TOP = 4 SCREW at 5 % + 2.5 SUB; SUB = 2.1 SUB2 + 0.35 m of WIRE; SUB2 = 1.5 SCREW at 10 %.
+  const lines = [
+    line('t', 'screw', '4', '5'),
+    line('t', 'sub', '2.5'),
+    line('s', 'sub2', '2.1'),
+    line('s', 'wire', '0.35'),
+    line('u', 'screw', '1.5', '10'),
+  ];
+
+  it('rounds each line up per parent demand, through three levels, and leaves a measure as it is', () => {
+    const items = [ea('screw'), ea('sub', '0', 's'), ea('sub2', '0', 'u'), item('wire', '0', { unit: 'm' })];
+    const result = explode([{ revisionId: 't', quantity: '3' }], { lines, items });
+    // 3 TOP: SUB 7.5 → 8; SUB2 8 × 2.1 = 16.8 → 17; WIRE 8 × 0.35 = 2.8 m; SCREW 12.6 → 13 at TOP and
+    // 17 × 1.65 = 28.05 → 29 in SUB2, 42 in all: what the three work orders would reserve.
+    expect(result.subAssemblies).toEqual([
+      expect.objectContaining({ itemId: 'sub', needed: '8', fromStock: '0', toBuild: '8' }),
+      expect.objectContaining({ itemId: 'sub2', needed: '17', fromStock: '0', toBuild: '17' }),
+    ]);
+    expect(need(result, 'screw')).toMatchObject({ needed: '42', missing: '42' });
+    expect(need(result, 'wire')).toMatchObject({ needed: '2.8', missing: '2.8' });
+  });
+
+  it('builds whole sub-assemblies, counting only whole units of their stock', () => {
+    // 3 SUB on hand and 5.5 SUB2 (half of one, counted before whole units): 5 SUB and 5 SUB2 come from stock.
+    const items = [ea('screw', '100'), ea('sub', '3', 's'), ea('sub2', '5.5', 'u'), item('wire', '9')];
+    const result = explode([{ revisionId: 't', quantity: '3' }], { lines, items });
+    // SUB: 8 needed, 3 from stock, 5 built → SUB2 5 × 2.1 = 10.5 → 11, 5 from stock, 6 built → SCREW 6 × 1.65 =
+    // 9.9 → 10, plus 13 at TOP.
+    expect(result.subAssemblies).toEqual([
+      expect.objectContaining({ itemId: 'sub', needed: '8', fromStock: '3', toBuild: '5' }),
+      expect.objectContaining({ itemId: 'sub2', needed: '11', fromStock: '5', toBuild: '6' }),
+    ]);
+    expect(need(result, 'screw')).toMatchObject({ needed: '23', available: '100', missing: '0' });
+    expect(need(result, 'wire')).toMatchObject({ needed: '1.75' });
+    expect(result.canBuild).toBe(true);
+  });
+
+  it('rounds two lines of one part apart, as two steps each take whole parts', () => {
+    const items = [ea('screw', '7')];
+    const twoSteps = [line('x', 'screw', '1.25'), line('x', 'screw', '1.25')];
+    const result = explode([{ revisionId: 'x', quantity: '2' }], { lines: twoSteps, items });
+    // 2.5 → 3 at each step: 6, not 5.
+    expect(need(result, 'screw')).toMatchObject({ needed: '6', missing: '0' });
+  });
+
+  it('rounds each ordered line on its own, as each becomes its own work order', () => {
+    const items = [ea('screw')];
+    const result = explode(
+      [
+        { revisionId: 'x', quantity: '1' },
+        { revisionId: 'x', quantity: '1' },
+      ],
+      { lines: [line('x', 'screw', '0.5')], items },
+    );
+    expect(need(result, 'screw')).toMatchObject({ needed: '2', missing: '2' });
+  });
+
+  it('counts a whole need exactly, without rounding up a product that is whole', () => {
+    // 10 × 0.3 at 0 % is exactly 3 (a float would make it 3.0000000000000004, and 4 screws).
+    const items = [ea('screw', '3')];
+    const result = explode([{ revisionId: 'x', quantity: '10' }], {
+      lines: [line('x', 'screw', '0.3')],
+      items,
+    });
+    expect(need(result, 'screw')).toMatchObject({ needed: '3', missing: '0' });
   });
 });

@@ -1,7 +1,17 @@
 // "Can we build it?" as pure arithmetic (decision 047): explode assemblies through every level of their current
 // released revisions, take sub-assemblies from stock before building them, and compare each part needed with what
 // is available. Exact: BigInt at a fixed scale, never floats. Reused by the bench and reports.
+//
+// Whole units (decision 064): a component counted in whole things (ea, pcs…) is needed in whole numbers, rounded up
+// per BOM line per parent demand — exactly what the work order for that demand reserves at release
+// (work-orders.repo.ts componentsOf: each line rounded up, then the lines summed per item). A demand is one order
+// line's quantity still to build (one work order), and a sub-assembly's "to build" summed over its parents (one
+// work order for it); a planner who splits either into several work orders may need a little more, never less,
+// since each work order rounds its own lines up. So 3 of an assembly whose line is 4 ea at 5 % need 13 ea, and 8 of
+// a sub-assembly whose line is 2.1 ea need 17. A whole-unit sub-assembly is taken from stock and built in whole
+// units too: its needs are whole sums, and only whole units of its stock count.
 import { fromScaled, toScaled } from '#common/decimal.ts';
+import { isWholeUnit } from '#common/units.ts';
 
 /** Working scale: rounding happens once, at the end, to the ledger's 6 digits. */
 const S = 12;
@@ -11,8 +21,9 @@ const HUNDRED = 100n * ONE;
 const MAX_DEPTH = 64;
 
 const parse = (text: string) => toScaled(text, S);
-const mul = (a: bigint, b: bigint) => (a * b) / ONE;
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
+/** Whole units only: a fraction of a part in stock (left by a count before decision 064) cannot be used. */
+const floorWhole = (value: bigint) => (value / ONE) * ONE;
 /** Rounded half away from zero to 6 digits, as text. */
 function out(value: bigint): string {
   const step = 10n ** BigInt(S - 6);
@@ -85,10 +96,20 @@ export function availableOf(item: Pick<TExplosionItem, 'on_hand' | 'reserved'>):
  */
 export function explode(demands: readonly TDemand[], input: TExplosionInput) {
   const items = new Map(input.items.map((i) => [i.id, i]));
+  const whole = (id: string) => isWholeUnit(items.get(id)?.unit_of_measure ?? '');
   const linesOf = new Map<string, TExplosionLine[]>();
   for (const l of input.lines) linesOf.set(l.revision_id, [...(linesOf.get(l.revision_id) ?? []), l]);
-  const perUnit = (l: TExplosionLine) =>
-    mul(parse(l.quantity), ONE + (parse(l.scrap_percent) * ONE) / HUNDRED);
+  /**
+   * What line `l` needs for `quantity` of its parent: quantity × line quantity × (1 + scrap%/100), from the exact
+   * product (scale 36) so that rounding a whole-unit need up never depends on digits cut off on the way.
+   */
+  const lineNeed = (l: TExplosionLine, quantity: bigint) => {
+    const exact = quantity * parse(l.quantity) * (HUNDRED + parse(l.scrap_percent));
+    const perScaled = HUNDRED * ONE; // exact ÷ this is the need at scale S
+    if (!whole(l.component_item_id)) return exact / perScaled;
+    const perWhole = perScaled * ONE;
+    return ((exact + perWhole - 1n) / perWhole) * ONE;
+  };
 
   // The deepest level at which each item is reached (longest path from the ordered assemblies).
   const level = new Map<string, number>();
@@ -106,7 +127,7 @@ export function explode(demands: readonly TDemand[], input: TExplosionInput) {
   const add = (revisionId: string, quantity: bigint) => {
     for (const l of linesOf.get(revisionId) ?? []) {
       const id = l.component_item_id;
-      gross.set(id, (gross.get(id) ?? 0n) + mul(quantity, perUnit(l)));
+      gross.set(id, (gross.get(id) ?? 0n) + lineNeed(l, quantity));
     }
   };
   for (const d of demands) {
@@ -121,7 +142,7 @@ export function explode(demands: readonly TDemand[], input: TExplosionInput) {
     const item = items.get(id);
     const needed = gross.get(id) ?? 0n;
     if (!item || needed === 0n) continue;
-    const available = availableOf(item);
+    const available = whole(id) ? floorWhole(availableOf(item)) : availableOf(item);
     const names = {
       itemId: id,
       partNumber: item.part_number,

@@ -165,9 +165,9 @@ export async function deleteLines(tx: TDb, companyId: string, ids: string[]): Pr
 /** The company's assemblies among `ids` with their part numbers and highest released revision (null: none). */
 export async function assembliesAmong(tx: TDb, companyId: string, ids: string[]) {
   if (ids.length === 0) return [];
-  return queryRows<{ id: string; part_number: string; released_id: string | null }>(
+  return queryRows<{ id: string; part_number: string; unit_of_measure: string; released_id: string | null }>(
     tx,
-    sql`select a.id, i.part_number,
+    sql`select a.id, i.part_number, i.unit_of_measure,
                (select r.id from assembly_revisions r
                  where r.company_id = a.company_id and r.assembly_id = a.id and r.status = 'released'
                  order by r.number desc limit 1) as released_id

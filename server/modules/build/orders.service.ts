@@ -24,6 +24,7 @@ import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { companyToday } from '../companies/company-clock.ts';
 import { takeNextNumber } from '../companies/counters.repo.ts';
+import { assertWholeQuantity } from '../inventory/whole-units.ts';
 import * as repo from './orders.repo.ts';
 
 const Q = 6;
@@ -123,7 +124,8 @@ export async function getOrder(tenant: TTenant, id: string): Promise<TBuildOrder
 
 /**
  * The body's assemblies, each the company's and released (404 / 400 naming the line's field); a foreign id is
- * "no such assembly", never a hint that it exists elsewhere.
+ * "no such assembly", never a hint that it exists elsewhere. A line of an assembly counted in whole units asks for
+ * a whole number of them (decision 064).
  */
 async function checkAssemblies(tx: TDb, companyId: string, lines: readonly TBuildOrderLineInput[]) {
   const found = new Map(
@@ -140,6 +142,10 @@ async function checkAssemblies(tx: TDb, companyId: string, lines: readonly TBuil
       const message = M.notReleased(a.part_number);
       throw new AppError('BAD_REQUEST', message, { [`lines.${at}.assemblyId`]: message });
     }
+    assertWholeQuantity(`lines.${at}.quantity`, l.quantity, {
+      partNumber: a.part_number,
+      unitOfMeasure: a.unit_of_measure,
+    });
   });
   return found;
 }

@@ -28,6 +28,7 @@ import { KEY_REUSED } from './shop-floor-consume.service.ts';
 import { assertInProgress, lockedWorkOrder, woLabel } from './shop-floor-steps.service.ts';
 import { floorOf } from './shop-floor-view.ts';
 import { applyMove } from './work-order-moves.service.ts';
+import { assertWholeOfAssembly } from './work-order-units.ts';
 import type { TWorkOrderRow } from './work-orders.repo.ts';
 
 export const outputKey = (key: string) => `build-output:${key}`;
@@ -83,6 +84,7 @@ async function recordOnce(tx: TDb, tenant: TTenant, id: string, input: TOutput):
   const again = await retried(tx, tenant, id, input);
   if (again) return again;
   assertInProgress(wo);
+  await assertWholeOfAssembly(tx, wo, input);
   const good = normalizeDecimal(input.goodQuantity);
   const scrap = normalizeDecimal(input.scrapQuantity);
   const left = scaled(wo.quantity) - scaled(wo.goodQuantity) - scaled(wo.scrapQuantity);

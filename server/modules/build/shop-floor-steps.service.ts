@@ -15,6 +15,7 @@ import { stepsOf } from './assemblies.repo.ts';
 import * as repo from './shop-floor.repo.ts';
 import { floorOf } from './shop-floor-view.ts';
 import { applyMove } from './work-order-moves.service.ts';
+import { assertWholeOfAssembly } from './work-order-units.ts';
 import * as woRepo from './work-orders.repo.ts';
 import { workOrderNotFound } from './work-orders.service.ts';
 
@@ -136,6 +137,7 @@ export async function finishStep(
     const wo = await lockedWorkOrder(tx, companyId, id);
     assertInProgress(wo);
     const { step, label } = await stepOf(tx, companyId, wo, stepId);
+    await assertWholeOfAssembly(tx, wo, input);
     const good = normalizeDecimal(input.goodQuantity);
     const scrap = normalizeDecimal(input.scrapQuantity);
     const reason = scrap === '0' ? null : (input.scrapReason ?? null);

@@ -1,6 +1,7 @@
 // Queries of work orders, run inside a tenant transaction; company_id in every where and join.
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { TWorkOrderListQuery } from '#common/schemas/work-orders.ts';
+import { WHOLE_UNITS } from '#common/units.ts';
 import { queryRows, type TDb } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { workOrders } from './work-orders.tables.ts';
@@ -172,6 +173,20 @@ export async function updateWorkOrder(
     .where(and(eq(workOrders.companyId, companyId), eq(workOrders.id, id)));
 }
 
+/**
+ * What one BOM line `l` (whose component item is `c`) needs for `quantity` units of the work order: quantity ×
+ * (1 + scrap %) exactly, rounded up to a whole number when `c` is counted in whole units (decision 064). The one
+ * spelling of a line's requirement, for every query that needs it per line.
+ */
+export function lineRequirement(quantity: string): SQL {
+  const whole = sql.join(
+    [...WHOLE_UNITS].map((u) => sql`${u}`),
+    sql`, `,
+  );
+  const exact = sql`l.quantity * ${quantity}::numeric * (1 + l.scrap_percent / 100)`;
+  return sql`(case when c.unit_of_measure in (${whole}) then ceil(${exact}) else ${exact} end)`;
+}
+
 export interface TComponentRow {
   item_id: string;
   part_number: string;
@@ -189,7 +204,10 @@ export interface TComponentRow {
 /**
  * The revision's direct components summed per item: per unit, and for `quantity` units with each line's scrap
  * allowance (exact numeric, rounded up to the ledger's 6 decimals: a reservation never falls short by a rounding),
- * with this work order's reservation, the item's on hand and every open reservation of the item.
+ * with this work order's reservation, the item's on hand and every open reservation of the item. A component
+ * counted in whole units (decision 064) needs each line rounded up to a whole number before the lines are summed:
+ * 4 ea × 1.05 × 3 is 13, and two lines of 2.5 ea at two steps are 3 + 3, as each step takes whole screws. "Can
+ * we build it?" (explosion.ts) rounds the same way, so it asks for what a release will reserve.
  */
 export async function componentsOf(
   tx: TDb,
@@ -200,12 +218,16 @@ export async function componentsOf(
 ): Promise<TComponentRow[]> {
   return queryRows<TComponentRow>(
     tx,
-    sql`with need as (
-          select l.component_item_id as item_id, min(l.position) as position, sum(l.quantity) as per_unit,
-                 ceil(sum(l.quantity * ${quantity}::numeric * (1 + l.scrap_percent / 100)) * 1000000) / 1000000 as required
+    sql`with line_need as (
+          select l.component_item_id as item_id, l.position, l.quantity, ${lineRequirement(quantity)} as need
             from bom_lines l
-           where l.company_id = ${companyId} and l.revision_id = ${revisionId}
-           group by l.component_item_id)
+            join items c on c.company_id = l.company_id and c.id = l.component_item_id
+           where l.company_id = ${companyId} and l.revision_id = ${revisionId}),
+        need as (
+          select item_id, min(position) as position, sum(quantity) as per_unit,
+                 ceil(sum(need) * 1000000) / 1000000 as required
+            from line_need
+           group by item_id)
         select n.item_id, i.part_number, i.name, i.unit_of_measure, a.id as assembly_id,
                n.per_unit::text as per_unit, n.required::numeric(18, 6)::text as required,
                coalesce(case when res.released_at is null then res.quantity - res.consumed end, 0)::text as reserved,

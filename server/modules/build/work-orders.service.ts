@@ -20,6 +20,7 @@ import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { takeNextNumber } from '../companies/counters.repo.ts';
 import { findLocation } from '../inventory/locations.repo.ts';
+import { assertWholeQuantity } from '../inventory/whole-units.ts';
 import { findTokens } from '../labels/codes.repo.ts';
 import { findAssembly, stepsOf } from './assemblies.repo.ts';
 import * as repo from './work-orders.repo.ts';
@@ -121,6 +122,7 @@ export async function createWorkOrder(tenant: TTenant, input: TWorkOrderCreate):
   return tenant.run(async (tx) => {
     const assembly = await findAssembly(tx, companyId, input.assemblyId);
     if (!assembly) throw new AppError('NOT_FOUND', M.assemblyNotFound, { assemblyId: M.assemblyNotFound });
+    assertWholeQuantity('quantity', input.quantity, assembly.item);
     const revision = await repo.currentReleasedRevision(tx, companyId, assembly.assembly.id);
     if (!revision) throw new AppError('CONFLICT', M.neverReleased, { assemblyId: M.neverReleased });
     let dueOn = input.dueOn ?? null;

@@ -19,6 +19,7 @@ import { expectedVisible, sessionNotFound, toLine } from './count.service.ts';
 import * as linesRepo from './count-lines.repo.ts';
 import { findLocation } from './locations.repo.ts';
 import { findOrCreateLot } from './stock.repo.ts';
+import { assertWholeQuantity } from './whole-units.ts';
 
 const badField = (field: string, message: string) =>
   new AppError('BAD_REQUEST', message, { [field]: message });
@@ -51,8 +52,11 @@ export async function recordCount(
 ): Promise<TCountLine> {
   return tenant.run(async (tx) => {
     const session = await countingSession(tx, tenant.companyId, sessionId);
-    const line = await linesRepo.findLine(tx, sessionId, lineId);
-    if (!line) throw new AppError('NOT_FOUND', COUNT_MESSAGES.lineNotFound);
+    const view = await linesRepo.findLineView(tx, sessionId, lineId);
+    if (!view) throw new AppError('NOT_FOUND', COUNT_MESSAGES.lineNotFound);
+    // Refused when typed, not when the count is posted days later (decision 064).
+    assertWholeQuantity('countedQuantity', input.countedQuantity, view);
+    const line = view.line;
     await linesRepo.recordCount(tx, lineId, {
       countedQuantity: normalizeDecimal(input.countedQuantity),
       bookAtCount: await linesRepo.lockedBalance(tx, line),
@@ -115,6 +119,7 @@ export async function addFoundLine(
       const [item] = await repo.itemsByIds(tx, tenant.companyId, [input.itemId]);
       if (!item) throw badField('itemId', COUNT_MESSAGES.itemNotFound);
       if (!item.active) throw badField('itemId', COUNT_MESSAGES.itemInactive);
+      assertWholeQuantity('countedQuantity', input.countedQuantity, item);
       const location = await findLocation(tx, tenant.companyId, input.locationId);
       if (!location) throw badField('locationId', COUNT_MESSAGES.locationNotFound);
       if (session.scope === 'location') {

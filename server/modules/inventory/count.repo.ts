@@ -157,7 +157,7 @@ export async function closeSession(
     .where(eq(countSessions.id, id));
 }
 
-/** Items of the company by id, with their lot tracking and whether they are active. */
+/** Items of the company by id, with their lot tracking, unit and whether they are active. */
 export async function itemsByIds(tx: TDb, companyId: string, ids: string[]) {
   if (ids.length === 0) return [];
   return tx
@@ -166,6 +166,7 @@ export async function itemsByIds(tx: TDb, companyId: string, ids: string[]) {
       partNumber: items.partNumber,
       active: items.active,
       lotTracked: items.lotTracked,
+      unitOfMeasure: items.unitOfMeasure,
     })
     .from(items)
     .where(and(eq(items.companyId, companyId), inArray(items.id, ids)));

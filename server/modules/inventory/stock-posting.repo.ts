@@ -35,7 +35,8 @@ export const POSTING_SQL = {
   /** $1 company, $2 item ids, $3 location ids, $4 lot ids: one row of JSON arrays and the company's lot rule. */
   refs: `select
       (select coalesce(json_agg(json_build_object('id', i.id, 'partNumber', i.part_number, 'active', i.active,
-                                                  'lotTracked', i.lot_tracked, 'unitCost', i.unit_cost::text)), '[]')
+                                                  'lotTracked', i.lot_tracked, 'unitCost', i.unit_cost::text,
+                                                  'unitOfMeasure', i.unit_of_measure)), '[]')
          from items i where i.company_id = $1 and i.id = any($2::uuid[])) as items,
       (select coalesce(json_agg(json_build_object('id', l.id, 'fullCode', l.full_code)), '[]')
          from locations l where l.company_id = $1 and l.id = any($3::uuid[])) as locations,
@@ -156,7 +157,14 @@ export async function insertLedgerLines(tx: TDb, rows: (typeof stockLedger.$infe
 
 /** What a posting's checks and messages need of an item, a location and a lot. */
 export interface TPostingRefs {
-  items: { id: string; partNumber: string; active: boolean; lotTracked: boolean; unitCost: string }[];
+  items: {
+    id: string;
+    partNumber: string;
+    active: boolean;
+    lotTracked: boolean;
+    unitCost: string;
+    unitOfMeasure: string;
+  }[];
   locations: { id: string; fullCode: string }[];
   lots: { id: string; itemId: string; lotNumber: string }[];
   /** company_settings.use_lot_numbers; null without a settings row. */

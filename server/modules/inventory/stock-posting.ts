@@ -12,6 +12,7 @@ import { sqlStateOf } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { balanceOf, type TTransactionRow, transactionLines } from './stock.repo.ts';
 import * as repo from './stock-posting.repo.ts';
+import { assertWholeQuantity } from './whole-units.ts';
 
 /** One signed change of one balance, as the posting's lines become. */
 export interface TDelta {
@@ -221,13 +222,18 @@ export async function loadPostingContext(tx: TDb, companyId: string, deltas: TDe
     createdLot: (lotId: string, lotNumber: string) => createdLots.set(lotId, lotNumber),
     /** Whether the item needs a lot: lot-tracked and the company uses lot numbers. */
     lotTracked,
-    /** Refuses a line naming an unknown or inactive item, an unknown location, or a lot that is not the item's. */
+    /**
+     * Refuses a line naming an unknown or inactive item, an unknown location, a fraction of an item counted in whole
+     * units (decision 064: here once, so receive, issue, move, adjust, count, borrowing and the shop floor all refuse
+     * it alike), or a lot that is not the item's.
+     */
     check(d: TDelta, options: { lotGiven: boolean; receiving?: boolean }) {
       const item = itemRows.get(d.itemId);
       if (!item) throw badLine(`${d.field}.itemId`, STOCK_MESSAGES.itemNotFound);
       if (!item.active) throw badLine(`${d.field}.itemId`, STOCK_MESSAGES.itemInactive);
       if (!locationRows.has(d.locationId))
         throw badLine(`${d.field}.locationId`, STOCK_MESSAGES.locationNotFound);
+      assertWholeQuantity(`${d.field}.${d.quantityField ?? 'quantity'}`, d.delta, item);
       if (options.receiving) return;
       if (d.lotId) {
         if (lotRows.get(d.lotId)?.itemId !== item.id)
