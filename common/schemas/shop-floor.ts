@@ -254,6 +254,8 @@ export const ZFloorSchema = z.object({
   goodQuantity: z.string(),
   scrapQuantity: z.string(),
   outputLocation: z.object({ id: z.string(), code: z.string() }).nullable(),
+  /** The assembly item's default location: where the output form puts good units when the work order names none. */
+  assemblyDefaultLocation: z.object({ id: z.string(), code: z.string() }).nullable().optional(),
   steps: z.array(ZFloorStepSchema),
   components: z.array(ZFloorComponentSchema),
   consumptions: z.array(ZFloorConsumptionSchema),

@@ -98,6 +98,18 @@ async function outputsOf(tx: TDb, companyId: string, workOrderId: string) {
   );
 }
 
+/** The assembly item's default location (decision 064: the output goes there when the work order names none). */
+async function assemblyDefaultLocation(tx: TDb, companyId: string, assemblyId: string) {
+  const [row] = await queryRows<{ id: string; full_code: string }>(
+    tx,
+    sql`select l.id, l.full_code from assemblies a
+          join items i on i.company_id = a.company_id and i.id = a.item_id
+          join locations l on l.company_id = i.company_id and l.id = i.default_location_id
+         where a.company_id = ${companyId} and a.id = ${assemblyId}`,
+  );
+  return row ? { id: row.id, code: row.full_code } : null;
+}
+
 /** The run of work order `id` as the floor sees it; 404 when it is not the company's. */
 export async function floorOf(tx: TDb, companyId: string, id: string): Promise<TFloor> {
   const wo = await woRepo.findWorkOrder(tx, companyId, id);
@@ -130,6 +142,7 @@ export async function floorOf(tx: TDb, companyId: string, id: string): Promise<T
     goodQuantity: q(wo.goodQuantity),
     scrapQuantity: q(wo.scrapQuantity),
     outputLocation: location ? { id: location.id, code: location.fullCode } : null,
+    assemblyDefaultLocation: await assemblyDefaultLocation(tx, companyId, wo.assemblyId),
     steps: steps.map((s) => {
       const run = runs.get(s.id);
       return {
