@@ -5,6 +5,7 @@ import { WORK_ORDER_STATUSES } from '../work-order-status.ts';
 import { isoDate } from './dates.ts';
 import { decimalText } from './numbers.ts';
 import { pageOf, pageQuery } from './paging.ts';
+import { ZWorkOrderCostSchema, ZWorkOrderRecordSchema } from './work-order-cost.ts';
 
 /** The quantity of a work order: an exact decimal in the assembly's unit, more than zero. */
 export const workOrderQuantity = decimalText('Quantity', 6, { sign: 'positive' }).refine(
@@ -134,6 +135,10 @@ export const ZWorkOrderDetailSchema = ZWorkOrderSummarySchema.extend({
   steps: z.array(ZWorkOrderStepSchema),
   /** The label code of the work order (its traveller's QR code), made on first print or scan. */
   code: z.string().nullable(),
+  /** Planned against actual material cost, labor and the unit cost of its output (decision 064). */
+  cost: ZWorkOrderCostSchema,
+  /** Good, scrap, consumption against plan and minutes against standard; null until it is completed. */
+  record: ZWorkOrderRecordSchema.nullable(),
 });
 export type TWorkOrderDetail = z.infer<typeof ZWorkOrderDetailSchema>;
 

@@ -1,7 +1,8 @@
 // Output and completion of a work order on the floor (decision 049). Good units go into stock by a 'build-output'
-// posting at the assembly item's unit cost, into a new lot "WO-000042-1", "-2", … when the assembly is lot-tracked,
-// with genealogy links from that lot to every lot the work order has consumed so far; scrap is recorded with its
-// reason and posts nothing. Outputs may come in parts, never past the work order's quantity. Completion needs every
+// posting at the cost the work order has not yet carried (decision 064: work-order-cost.ts prices it and moves the
+// assembly item's average), into a new lot "WO-000042-1", "-2", … when the assembly is lot-tracked, with genealogy
+// links from that lot to every lot the work order has consumed so far; scrap is recorded with its reason and posts
+// nothing. Outputs may come in parts, never past the work order's quantity. Completion needs every
 // step finished, some output and no open required QC check, and is the work order's own move (applyMove), which
 // gives back what is left of the reservation — all in one transaction.
 import { sql } from 'drizzle-orm';
@@ -27,6 +28,8 @@ import { openRequiredChecks } from './shop-floor-checks.ts';
 import { KEY_REUSED } from './shop-floor-consume.service.ts';
 import { assertInProgress, lockedWorkOrder, woLabel } from './shop-floor-steps.service.ts';
 import { floorOf } from './shop-floor-view.ts';
+import { insertCostedOutput } from './work-order-cost.repo.ts';
+import { bookOutputCost, priceOutput } from './work-order-cost.ts';
 import { applyMove } from './work-order-moves.service.ts';
 import { assertWholeOfAssembly } from './work-order-units.ts';
 import type { TWorkOrderRow } from './work-orders.repo.ts';
@@ -93,6 +96,7 @@ async function recordOnce(tx: TDb, tenant: TTenant, id: string, input: TOutput):
   let place: { id: string; fullCode: string } | null = null;
   let lot: { id: string; lotNumber: string } | null = null;
   let transactionId: string | null = null;
+  const cost = await priceOutput(tx, companyId, wo, good, scrap);
   if (compareDecimal(good, '0') > 0) {
     const locationId = input.locationId ?? wo.outputLocationId;
     if (!locationId)
@@ -107,7 +111,16 @@ async function recordOnce(tx: TDb, tenant: TTenant, id: string, input: TOutput):
       tx,
       tenant,
       { kind: 'build-output', reference: woLabel(wo), idempotencyKey: outputKey(input.idempotencyKey) },
-      [{ itemId: item.id, locationId: location.id, lotId: lot?.id ?? null, delta: good, field: 'line' }],
+      [
+        {
+          itemId: item.id,
+          locationId: location.id,
+          lotId: lot?.id ?? null,
+          delta: good,
+          unitCost: cost.unitCost,
+          field: 'line',
+        },
+      ],
     );
     if (lot)
       await repo.insertGenealogy(
@@ -120,7 +133,7 @@ async function recordOnce(tx: TDb, tenant: TTenant, id: string, input: TOutput):
   }
   const reason = scrap === '0' ? null : (input.scrapReason ?? null);
   const recordId = uuidv7();
-  await repo.insertOutput(tx, {
+  await insertCostedOutput(tx, {
     id: recordId,
     companyId,
     workOrderId: id,
@@ -129,11 +142,13 @@ async function recordOnce(tx: TDb, tenant: TTenant, id: string, input: TOutput):
     good,
     scrap,
     reason,
+    unitCost: cost.unitCost,
     transactionId,
     idempotencyKey: input.idempotencyKey,
     createdBy: tenant.actor.name,
   });
   await repo.addOutputTotals(tx, companyId, id, good, scrap);
+  const average = await bookOutputCost(tx, tenant, wo, good, cost);
   await recordAudit(tx, companyId, tenant.actor, {
     entityType: 'work-order',
     entityId: wo.id,
@@ -145,6 +160,9 @@ async function recordOnce(tx: TDb, tenant: TTenant, id: string, input: TOutput):
       scrapReason: reason,
       lot: lot?.lotNumber ?? null,
       location: place?.fullCode ?? null,
+      unitCost: cost.unitCost,
+      value: cost.carried,
+      ...(average ? { itemUnitCost: average.after } : {}),
     },
   });
   return { recordId, transactionId, floor: await floorOf(tx, companyId, id) };

@@ -23,6 +23,7 @@ import { findLocation } from '../inventory/locations.repo.ts';
 import { assertWholeQuantity } from '../inventory/whole-units.ts';
 import { findTokens } from '../labels/codes.repo.ts';
 import { findAssembly, stepsOf } from './assemblies.repo.ts';
+import { costOf, recordOf } from './work-order-record.ts';
 import * as repo from './work-orders.repo.ts';
 
 const iso = (d: Date | string | null) =>
@@ -106,6 +107,8 @@ export async function detailOf(tx: TDb, companyId: string, id: string): Promise<
       runMinutes: q(s.runMinutes),
     })),
     code: codes.has(id) ? compactCode('work-order', codes.get(id) as string) : null,
+    cost: await costOf(tx, companyId, wo),
+    record: await recordOf(tx, companyId, wo),
   };
 }
 
