@@ -1,5 +1,5 @@
 // Toasts: SPEC.md's messages as Mantine notifications, with a title and a message.
-import { notifications } from '@mantine/notifications';
+import { type NotificationData, notifications } from '@mantine/notifications';
 import type { TAuthMessage } from '#common/auth-messages.ts';
 
 type TToastKind = 'success' | 'error' | 'info';
@@ -13,9 +13,17 @@ export function toastId(kind: TToastKind, message: TAuthMessage): string {
   return `toast:${kind}:${encodeURIComponent(message.title)}:${encodeURIComponent(message.message)}`;
 }
 
-/** Shows a success, error or information toast, unless the same one is already on screen. */
-export function toast(kind: TToastKind, message: TAuthMessage): void {
+/**
+ * Shows a success, error or information toast, unless the same one is already on screen; at `position` when a
+ * screen needs it elsewhere than the app's corner (the shop floor keeps a phone's header and step title clear).
+ */
+export function toast(
+  kind: TToastKind,
+  message: TAuthMessage,
+  position?: NotificationData['position'],
+): void {
   notifications.show({
+    ...(position ? { position } : {}),
     id: toastId(kind, message),
     title: message.title,
     message: message.message || undefined,

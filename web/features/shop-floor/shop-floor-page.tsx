@@ -1,8 +1,10 @@
-// The shop-floor view of a work order (decision 049), phone first: one step at a time — its instructions
-// (Markdown, never raw HTML) with its pictures and videos, Start / Pause / Resume / Finish, the scan field that
-// consumes components — then output, scrap and completion. Steps run in order, so the step shown is the first
-// not finished; the operator may look back or ahead with Previous and Next.
-import { Button, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+// The shop-floor view of a work order (decisions 049 and 064), phone first: one step at a time — its instructions
+// (Markdown, never raw HTML) with its pictures and videos, Start / Pause / Resume / Finish and what its finish
+// backflushes — then the components with the scan field that consumes them (a wedge scanner needs no field focused),
+// then output, scrap and completion. Components can be consumed until the work order is completed, also once every
+// step is finished. Steps run in order, so the step shown is the first not finished; the operator may look back or
+// ahead with Previous and Next.
+import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Markdown, { defaultUrlTransform } from 'react-markdown';
@@ -13,9 +15,33 @@ import { QueryStatus } from '../../components/query-status.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { StepMediaItem } from '../../components/step-media.tsx';
 import { floorKey, getFloor } from './api.ts';
+import { CompleteSection } from './complete-section.tsx';
+import { ComponentsList } from './components-list.tsx';
 import { ConsumeForm } from './consume-form.tsx';
 import { OutputForm } from './output-form.tsx';
+import { prefillKey } from './output-prefill.ts';
 import { StepActions } from './step-actions.tsx';
+
+type TStep = TFloor['steps'][number];
+
+/** The step a consumption is recorded at: the one shown when it is under way, else the one under way, if any. */
+function consumingStep(floor: TFloor, shown: TStep | undefined): string | undefined {
+  const underWay = (s: TStep | undefined) => s?.run?.status === 'running' || s?.run?.status === 'paused';
+  if (underWay(shown)) return shown?.id;
+  return floor.steps.find(underWay)?.id;
+}
+
+/** What the step's finish backflushes, still to take. */
+function Backflush({ step }: { step: TStep }) {
+  const lines = step.backflush.filter((b) => b.left !== '0');
+  if (lines.length === 0 || step.run?.status === 'finished') return null;
+  return (
+    <Text size="sm">
+      Finishing this step takes {lines.map((b) => `${b.left} ${b.unitOfMeasure} ${b.partNumber}`).join(', ')}{' '}
+      (backflushed: no scan needed).
+    </Text>
+  );
+}
 
 /** The step to show first: the running or paused one, else the first not finished, else the last. */
 function currentStep(floor: TFloor): number {
@@ -54,25 +80,8 @@ function StepView({ floor, index }: { floor: TFloor; index: number }) {
         </SimpleGrid>
       ) : null}
       {live ? <StepActions floor={floor} step={step} /> : null}
-      {floor.status === 'in_progress' && step.run && step.run.status !== 'finished' ? (
-        <Paper withBorder p="sm">
-          <ConsumeForm floor={floor} stepId={step.id} />
-        </Paper>
-      ) : null}
+      {live ? <Backflush step={step} /> : null}
     </Stack>
-  );
-}
-
-function Components({ floor }: { floor: TFloor }) {
-  return (
-    <List spacing={4} size="sm" aria-label="Components">
-      {floor.components.map((c) => (
-        <List.Item key={c.itemId}>
-          {c.partNumber} {c.name}: {c.consumed} of {c.reserved} {c.unitOfMeasure} consumed
-          {c.lotTracked ? ' (scan its lot)' : ''}
-        </List.Item>
-      ))}
-    </List>
   );
 }
 
@@ -126,14 +135,22 @@ export function ShopFloorPage({ workOrderId }: { workOrderId: string }) {
           <Title order={2} fz="md" mb="xs">
             Components
           </Title>
-          <Components floor={data} />
+          <Stack gap="md">
+            {data.status === 'in_progress' ? (
+              <ConsumeForm floor={data} stepId={consumingStep(data, data.steps[index])} />
+            ) : null}
+            <ComponentsList floor={data} />
+          </Stack>
         </Paper>
         {data.status === 'in_progress' ? (
           <Paper withBorder p="sm" component="section" aria-label="Output">
             <Title order={2} fz="md" mb="xs">
               Output{allFinished ? '' : ' (complete once every step is finished)'}
             </Title>
-            <OutputForm floor={data} />
+            <Stack gap="sm">
+              <OutputForm key={prefillKey(data)} floor={data} />
+              <CompleteSection floor={data} />
+            </Stack>
           </Paper>
         ) : null}
       </Stack>

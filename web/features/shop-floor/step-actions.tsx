@@ -1,17 +1,23 @@
 // A step's buttons: Start, Pause or Resume, and Finish with how many came through good and scrapped (a reason when
-// scrapped). Each answer is the run as the server has it, put straight into the floor's cache.
+// scrapped). Each answer is the run as the server has it, put straight into the floor's cache. A refusal (a finish
+// whose backflush is short of stock, say) shows beside the button that caused it and is brought into view.
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { type TFloor, type TStepFinish, ZStepFinishSchema } from '#common/schemas/shop-floor.ts';
 import { messageOf } from '../../lib/api-errors.ts';
 import { useContractForm } from '../../lib/contract-form.ts';
 import { finishStep, floorKey, stepAction, type TStepAction } from './api.ts';
+import { useRevealErrors } from './reveal.ts';
 
 type TStep = TFloor['steps'][number];
 
 function FinishForm({ floor, step, onDone }: { floor: TFloor; step: TStep; onDone: () => void }) {
   const queryClient = useQueryClient();
+  const box = useRef<HTMLFormElement>(null);
+  const [failures, setFailures] = useState(0);
+  const failed = () => setFailures((n) => n + 1);
+  useRevealErrors(box, failures);
   const form = useContractForm({
     schema: ZStepFinishSchema,
     initialValues: { goodQuantity: '', scrapQuantity: '0', scrapReason: '' },
@@ -28,10 +34,18 @@ function FinishForm({ floor, step, onDone }: { floor: TFloor; step: TStep; onDon
       queryClient.setQueryData(floorKey(floor.id), answer);
       onDone();
     },
-    onError: form.showFailure,
+    onError: (failure) => {
+      form.showFailure(failure);
+      failed();
+    },
   });
   return (
-    <form onSubmit={form.onSubmit((body) => mutation.mutate(body))} noValidate aria-label="Finish the step">
+    <form
+      ref={box}
+      onSubmit={form.onSubmit((body) => mutation.mutate(body), failed)}
+      noValidate
+      aria-label="Finish the step"
+    >
       <Stack gap="sm">
         <Group grow align="flex-start">
           <TextInput label="Good" inputMode="decimal" size="md" {...form.getInputProps('goodQuantity')} />
@@ -53,10 +67,14 @@ function FinishForm({ floor, step, onDone }: { floor: TFloor; step: TStep; onDon
 
 export function StepActions({ floor, step }: { floor: TFloor; step: TStep }) {
   const queryClient = useQueryClient();
+  const box = useRef<HTMLDivElement>(null);
+  const [failures, setFailures] = useState(0);
+  useRevealErrors(box, failures);
   const [finishing, setFinishing] = useState(false);
   const action = useMutation({
     mutationFn: (what: TStepAction) => stepAction(floor.id, step.id, what),
     onSuccess: (answer) => queryClient.setQueryData(floorKey(floor.id), answer),
+    onError: () => setFailures((n) => n + 1),
   });
   const status = step.run?.status ?? null;
   if (status === 'finished') return null;
@@ -66,7 +84,7 @@ export function StepActions({ floor, step }: { floor: TFloor; step: TStep }) {
     </Button>
   );
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={box}>
       {action.isError ? (
         <Alert color="red" role="alert">
           {messageOf(action.error)}
