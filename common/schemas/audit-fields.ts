@@ -107,6 +107,10 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     component: 'Component',
     lot: 'Lot',
     location: 'Location',
+    // Consumption by plan (decision 064): scanned, backflushed or at completion, and why past or short of the plan.
+    source: 'Consumed by',
+    reason: 'Reason',
+    resolution: 'Resolution',
   },
   file: { name: 'Name', contentType: 'Type', size: 'Size' },
   'build-order': {

@@ -39,6 +39,10 @@ export function buildFloorCases({
     return id;
   };
   const aRunning = async () => running(await aShop(), okAsA);
+  /** Completion's resolution of the wire nobody scanned: take what is left of it (decision 064). */
+  const consumeTheWire = (shop: TFloorShop) => ({
+    resolutions: [{ itemId: shop.items.wire, action: 'consume' }],
+  });
   const bRunning = async () => running(await bShop(), okAsB);
   /** The label of the company's lot of wire, as a scanner reads it. */
   const wireLabel = async (shop: TFloorShop, prefix: string) =>
@@ -77,7 +81,7 @@ export function buildFloorCases({
     const id = await aRunning();
     await okAsA('POST', wo(id, `/steps/${shop.sub.steps[0]}/finish`), { goodQuantity: '1' });
     await okAsA('POST', wo(id, '/outputs'), { idempotencyKey: randomUUID(), goodQuantity: '1' }, 201);
-    await okAsA('POST', wo(id, '/complete'));
+    await okAsA('POST', wo(id, '/complete'), consumeTheWire(shop));
     return id;
   });
   /** Three days around today's UTC date, so that both companies' today is inside whatever their zones. */
@@ -253,9 +257,10 @@ export function buildFloorCases({
         await okAsA('POST', wo(id, `/steps/${shop.sub.steps[0]}/finish`), { goodQuantity: '1' });
         await okAsA('POST', wo(id, '/outputs'), { idempotencyKey: randomUUID(), goodQuantity: '1' }, 201);
         expect((await floorAsA(id)).status).toBe('in_progress');
-        await keepingAFloor(id, () => refusedToB('POST', wo(id, '/complete')), {
+        await keepingAFloor(id, () => refusedToB('POST', wo(id, '/complete'), consumeTheWire(shop)), {
           method: 'POST',
           rest: '/complete',
+          payload: consumeTheWire(shop),
         });
         expect((await floorAsA(id)).status).toBe('completed');
       },

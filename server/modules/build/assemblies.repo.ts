@@ -201,13 +201,18 @@ export async function insertLines(tx: TDb, rows: (typeof bomLines.$inferInsert)[
   if (rows.length > 0) await tx.insert(bomLines).values(rows);
 }
 
-/** The company's items among `ids` (id, part number, name): what a body may name. */
+/**
+ * The company's items among `ids` (id, part number, name, and whether it needs a lot: lot-tracked in a company that
+ * uses lot numbers): what a body may name.
+ */
 export async function itemsAmong(tx: TDb, companyId: string, ids: string[]) {
   if (ids.length === 0) return [];
-  return queryRows<{ id: string; part_number: string; name: string }>(
+  return queryRows<{ id: string; part_number: string; name: string; lot_tracked: boolean }>(
     tx,
-    sql`select id, part_number, name from items
-         where company_id = ${companyId} and id in (${sql.join(
+    sql`select i.id, i.part_number, i.name, (i.lot_tracked and coalesce(s.use_lot_numbers, true)) as lot_tracked
+          from items i
+          left join company_settings s on s.company_id = i.company_id
+         where i.company_id = ${companyId} and i.id in (${sql.join(
            ids.map((id) => sql`${id}`),
            sql`, `,
          )})`,

@@ -1,10 +1,17 @@
 // Saving a draft revision: its lines replaced whole, its steps kept in place, added or removed, with their pictures
 // and videos, after every component is checked to be the company's own item and to make no loop through
 // sub-assemblies, and every file to be the company's own (decisions 044, 046). One transaction, one audit entry.
+// A line saved without its consumption mode gets the editor's default (decision 064): scanned for a part whose lot
+// must be named, backflushed for the rest.
 import { v7 as uuidv7 } from 'uuid';
 import { normalizeDecimal } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
-import { BUILD_MESSAGES, type TRevision, type TRevisionSave } from '#common/schemas/build.ts';
+import {
+  BUILD_MESSAGES,
+  type TConsumptionMode,
+  type TRevision,
+  type TRevisionSave,
+} from '#common/schemas/build.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
@@ -14,22 +21,33 @@ import { findLoop } from './bom-graph.ts';
 import { revisionOf } from './revision-view.ts';
 import * as stepFiles from './step-files.repo.ts';
 
-/** A line as the trail writes it: "PN × 2 (+5 % scrap) at step 1". */
-function lineText(partNumber: string, l: { quantity: string; scrapPercent: string; step: number | null }) {
+/** A line as the trail writes it: "PN × 2 (+5 % scrap) at step 1, backflushed". */
+function lineText(
+  partNumber: string,
+  l: { quantity: string; scrapPercent: string; step: number | null; consumption: TConsumptionMode },
+) {
   const scrap =
     normalizeDecimal(l.scrapPercent, 3) === '0' ? '' : ` (+${normalizeDecimal(l.scrapPercent, 3)} % scrap)`;
-  return `${partNumber} × ${normalizeDecimal(l.quantity)}${scrap}${l.step ? ` at step ${l.step}` : ''}`;
+  const mode = l.consumption === 'backflush' ? ', backflushed' : '';
+  return `${partNumber} × ${normalizeDecimal(l.quantity)}${scrap}${l.step ? ` at step ${l.step}` : ''}${mode}`;
 }
 
-/** Refuses components that are not the company's items (404, naming the line) and lines that close a loop. */
+/** A component's default consumption: a part whose lot must be named is scanned; the rest is backflushed. */
+export const defaultConsumption = (lotTracked: boolean): TConsumptionMode =>
+  lotTracked ? 'scan' : 'backflush';
+
+/**
+ * Refuses components that are not the company's items (404, naming the line) and lines that close a loop; answers
+ * the components found by id.
+ */
 async function checkComponents(
   tx: TDb,
   companyId: string,
   assemblyItemId: string,
   input: TRevisionSave,
-): Promise<Map<string, string>> {
+): Promise<Map<string, { part_number: string; lot_tracked: boolean }>> {
   const ids = [...new Set(input.lines.map((l) => l.componentItemId))];
-  const found = new Map((await repo.itemsAmong(tx, companyId, ids)).map((r) => [r.id, r.part_number]));
+  const found = new Map((await repo.itemsAmong(tx, companyId, ids)).map((r) => [r.id, r]));
   const missing = input.lines.findIndex((l) => !found.has(l.componentItemId));
   if (missing >= 0) {
     throw new AppError('NOT_FOUND', BUILD_MESSAGES.itemNotFound, {
@@ -141,7 +159,12 @@ export async function saveRevision(tenant: TTenant, id: string, input: TRevision
     if (!assembly) throw new AppError('NOT_FOUND', BUILD_MESSAGES.assemblyNotFound);
     const before = await revisionOf(tx, tenant.companyId, revision);
     checkSteps(input, new Set(before.steps.map((s) => s.id)));
-    const partNumbers = await checkComponents(tx, tenant.companyId, assembly.item.id, input);
+    const components = await checkComponents(tx, tenant.companyId, assembly.item.id, input);
+    const lines = input.lines.map((l) => ({
+      ...l,
+      partNumber: components.get(l.componentItemId)?.part_number ?? '',
+      consumption: l.consumption ?? defaultConsumption(!!components.get(l.componentItemId)?.lot_tracked),
+    }));
     await checkFiles(tx, tenant.companyId, input);
     await checkMachines(tx, tenant.companyId, input);
 
@@ -181,7 +204,7 @@ export async function saveRevision(tenant: TTenant, id: string, input: TRevision
     await writeStepFiles(tx, tenant.companyId, id, input, stepIds);
     await repo.insertLines(
       tx,
-      input.lines.map((l, i) => ({
+      lines.map((l, i) => ({
         id: uuidv7(),
         companyId: tenant.companyId,
         revisionId: id,
@@ -191,6 +214,7 @@ export async function saveRevision(tenant: TTenant, id: string, input: TRevision
         scrapPercent: normalizeDecimal(l.scrapPercent, 3),
         notes: l.notes,
         stepId: l.step === null ? null : (stepIds[l.step - 1] ?? null),
+        consumption: l.consumption,
       })),
     );
     const after = await revisionOf(tx, tenant.companyId, revision);
@@ -207,7 +231,7 @@ export async function saveRevision(tenant: TTenant, id: string, input: TRevision
       },
       after: {
         revision: revision.number,
-        lines: input.lines.map((l) => lineText(partNumbers.get(l.componentItemId) ?? '', l)),
+        lines: lines.map((l) => lineText(l.partNumber, l)),
         steps: after.steps.map(stepText),
         pictures: after.steps.flatMap((s) => s.files.map((f) => pictureText(s.position, f))),
       },

@@ -1,6 +1,6 @@
 // A revision as the contract shows it: its assembly's item, its lines with their components, its steps.
 import { normalizeDecimal } from '#common/decimal.ts';
-import type { TRevision, TStepFile } from '#common/schemas/build.ts';
+import type { TConsumptionMode, TRevision, TStepFile } from '#common/schemas/build.ts';
 import { fileUrl, type TFileType } from '#common/schemas/files.ts';
 import type { TDb } from '../../db/client.ts';
 import * as repo from './assemblies.repo.ts';
@@ -67,6 +67,7 @@ export async function revisionOf(tx: TDb, companyId: string, r: repo.TRevisionRo
       scrapPercent: normalizeDecimal(line.scrapPercent, 3),
       notes: line.notes,
       step: line.stepId ? (stepPosition.get(line.stepId) ?? null) : null,
+      consumption: line.consumption as TConsumptionMode,
     })),
     steps: steps.map((s, i) => ({
       id: s.id,

@@ -1,10 +1,11 @@
 // Consuming a component at a work order by what the operator scanned (decision 049). Refused, saying what was
 // expected, when the scan is not one of the work order's components, when a lot-tracked part is scanned without its
-// lot, when more is asked than is left of the reservation, or more than the location (and lot) holds. The stock moves
-// by a 'build-consume' posting of the ledger's engine in the same transaction as the consumption row and the
-// reservation's consumed, under the client's idempotency key (decision 036: the same request again answers the
-// first consumption; the same key for another request is 422).
-import { v7 as uuidv7 } from 'uuid';
+// lot, or more than the location (and lot) holds. More than is left of the plan is allowed with a reason (decision
+// 064: 400 naming `reason` without one), until the work order is completed — also after every step is finished. The
+// stock moves by a 'build-consume' posting of the ledger's engine in the same transaction as the consumption row
+// (costed at its posting line), the reservation's consumed and the work order's material cost, under the client's
+// idempotency key (decision 036: the same request again answers the first consumption; the same key for another
+// request is 422).
 import { compareDecimal, fromScaled, normalizeDecimal, toScaled } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
 import { QUANTITY_SCALE } from '#common/schemas/inventory-setup.ts';
@@ -16,11 +17,11 @@ import { recordAudit } from '../audit/audit.ts';
 import { findItemRow } from '../inventory/items.repo.ts';
 import { findLocation } from '../inventory/locations.repo.ts';
 import { findTransactionByKey } from '../inventory/stock.repo.ts';
-import { postLinesWithin } from '../inventory/stock.service.ts';
 import { stepsOf } from './assemblies.repo.ts';
+import { recordConsumption } from './consumption-record.ts';
 import * as repo from './shop-floor.repo.ts';
 import { resolveScanned, type TScanned } from './shop-floor-scan.ts';
-import { assertInProgress, lockedWorkOrder, woLabel } from './shop-floor-steps.service.ts';
+import { lockedWorkOrder, statusWord, woLabel } from './shop-floor-steps.service.ts';
 import { floorComponents, floorOf } from './shop-floor-view.ts';
 import type { TWorkOrderRow } from './work-orders.repo.ts';
 
@@ -32,8 +33,24 @@ export const KEY_REUSED =
   'posted: send a new key for a new consumption or output.';
 const keyReused = () => new AppError('IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
 
-const subtract = (a: string, b: string) =>
-  fromScaled(toScaled(a, QUANTITY_SCALE) - toScaled(b, QUANTITY_SCALE), QUANTITY_SCALE);
+/** a − b, never below 0: what is left of a plan. */
+const leftOf = (a: string, b: string) => {
+  const left = toScaled(a, QUANTITY_SCALE) - toScaled(b, QUANTITY_SCALE);
+  return fromScaled(left > 0n ? left : 0n, QUANTITY_SCALE);
+};
+
+/**
+ * Refuses unless components can be consumed: while the work order is in progress or paused (every step may be
+ * finished already), not before its first step starts and not once it is completed or cancelled.
+ */
+function assertConsumable(wo: TWorkOrderRow): void {
+  if (wo.status === 'in_progress' || wo.status === 'paused') return;
+  const message =
+    wo.status === 'planned' || wo.status === 'released'
+      ? M.notInProgress(statusWord(wo.status))
+      : M.notConsumable(statusWord(wo.status));
+  throw new AppError('CONFLICT', message, { status: message });
+}
 
 /** The posting engine's refusal on its line ("line.quantity") said on this request's fields. */
 function onRequestFields(error: unknown): unknown {
@@ -105,7 +122,7 @@ async function consumeOnce(tx: TDb, tenant: TTenant, id: string, input: TConsume
   const wo = await lockedWorkOrder(tx, companyId, id);
   const again = await retried(tx, tenant, id, input);
   if (again) return again;
-  assertInProgress(wo);
+  assertConsumable(wo);
   const components = await floorComponents(tx, companyId, wo);
   const expected = components.map((c) => c.part_number);
   const scanned = await resolveScanned(tx, companyId, input.code, new Set(components.map((c) => c.item_id)));
@@ -127,48 +144,32 @@ async function consumeOnce(tx: TDb, tenant: TTenant, id: string, input: TConsume
 
   const quantity = normalizeDecimal(input.quantity);
   const reservation = await repo.lockReservation(tx, companyId, id, scanned.itemId);
-  const reserved = normalizeDecimal(reservation?.quantity ?? '0');
-  const consumed = normalizeDecimal(reservation?.consumed ?? '0');
-  const left = subtract(reserved, consumed);
-  if (!reservation || compareDecimal(quantity, left) > 0) {
-    const message = M.overReserved(component.part_number, left, reserved, consumed);
-    throw new AppError('CONFLICT', message, { quantity: message });
-  }
+  if (!reservation) throw new AppError('CONFLICT', M.notConsumable(statusWord(wo.status)));
+  // Past the plan is the line's usage variance: allowed while the stock is there, never without a word why.
+  const reason = input.reason?.trim() || null;
+  const left = leftOf(reservation.quantity, reservation.consumed);
+  if (compareDecimal(quantity, left) > 0 && !reason)
+    throw new AppError('BAD_REQUEST', M.overPlanReason, { reason: M.overPlanReason });
 
-  let transactionId: string;
+  let recorded: Awaited<ReturnType<typeof recordConsumption>>;
   try {
-    transactionId = await postLinesWithin(
-      tx,
-      tenant,
-      { kind: 'build-consume', reference: woLabel(wo), idempotencyKey: consumeKey(input.idempotencyKey) },
-      [
-        {
-          itemId: scanned.itemId,
-          locationId: location.id,
-          lotId: scanned.lotId,
-          delta: `-${quantity}`,
-          field: 'line',
-        },
-      ],
-    );
+    recorded = await recordConsumption(tx, tenant, {
+      wo,
+      itemId: scanned.itemId,
+      reservationId: reservation.id,
+      picks: [{ locationId: location.id, lotId: scanned.lotId, quantity }],
+      stepRunId: run?.id ?? null,
+      bomLineId: await bomLineFor(tx, wo, scanned.itemId, run?.step_id ?? null),
+      source: 'scan',
+      reason,
+      postingKey: consumeKey(input.idempotencyKey),
+      field: () => 'line',
+    });
   } catch (error) {
     throw onRequestFields(error);
   }
-  await repo.addConsumed(tx, companyId, reservation.id, quantity);
-  const recordId = uuidv7();
-  await repo.insertConsumption(tx, {
-    id: recordId,
-    companyId,
-    workOrderId: id,
-    stepRunId: run?.id ?? null,
-    bomLineId: await bomLineFor(tx, wo, scanned.itemId, run?.step_id ?? null),
-    itemId: scanned.itemId,
-    lotId: scanned.lotId,
-    locationId: location.id,
-    quantity,
-    transactionId,
-    createdBy: tenant.actor.name,
-  });
+  const { transactionId } = recorded;
+  const recordId = recorded.recordIds[0]!;
   await recordAudit(tx, companyId, tenant.actor, {
     entityType: 'work-order',
     entityId: wo.id,
@@ -179,6 +180,8 @@ async function consumeOnce(tx: TDb, tenant: TTenant, id: string, input: TConsume
       lot: scanned.lotNumber,
       location: location.fullCode,
       quantity,
+      source: 'scan',
+      reason,
     },
   });
   return { recordId, transactionId, floor: await floorOf(tx, companyId, id) };

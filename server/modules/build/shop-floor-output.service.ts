@@ -1,36 +1,27 @@
-// Output and completion of a work order on the floor (decision 049). Good units go into stock by a 'build-output'
+// Output of a work order on the floor (decision 049). Good units go into stock by a 'build-output'
 // posting at the cost the work order has not yet carried (decision 064: work-order-cost.ts prices it and moves the
 // assembly item's average), into a new lot "WO-000042-1", "-2", … when the assembly is lot-tracked, with genealogy
 // links from that lot to every lot the work order has consumed so far; scrap is recorded with its reason and posts
-// nothing. Outputs may come in parts, never past the work order's quantity. Completion needs every
-// step finished, some output and no open required QC check, and is the work order's own move (applyMove), which
-// gives back what is left of the reservation — all in one transaction.
+// nothing. Outputs may come in parts, never past the work order's quantity. Completion is
+// shop-floor-complete.service.ts.
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { compareDecimal, fromScaled, normalizeDecimal, toScaled } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
 import { QUANTITY_SCALE } from '#common/schemas/inventory-setup.ts';
-import {
-  SHOP_FLOOR_MESSAGES as M,
-  type TFloor,
-  type TFloorAction,
-  type TOutput,
-} from '#common/schemas/shop-floor.ts';
+import { SHOP_FLOOR_MESSAGES as M, type TFloorAction, type TOutput } from '#common/schemas/shop-floor.ts';
 import { queryRows, type TDb } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { findLocation } from '../inventory/locations.repo.ts';
 import { postLinesWithin } from '../inventory/stock.service.ts';
-import { stepsOf } from './assemblies.repo.ts';
 import * as repo from './shop-floor.repo.ts';
-import { openRequiredChecks } from './shop-floor-checks.ts';
 import { KEY_REUSED } from './shop-floor-consume.service.ts';
 import { assertInProgress, lockedWorkOrder, woLabel } from './shop-floor-steps.service.ts';
 import { floorOf } from './shop-floor-view.ts';
 import { insertCostedOutput } from './work-order-cost.repo.ts';
 import { bookOutputCost, priceOutput } from './work-order-cost.ts';
-import { applyMove } from './work-order-moves.service.ts';
 import { assertWholeOfAssembly } from './work-order-units.ts';
 import type { TWorkOrderRow } from './work-orders.repo.ts';
 
@@ -178,21 +169,4 @@ export async function recordOutput(tenant: TTenant, id: string, input: TOutput):
     if (first) return first;
     throw error;
   }
-}
-
-/** POST /api/v1/work-orders/:id/complete: every step finished, some output, no open required check; then done. */
-export async function completeWorkOrder(tenant: TTenant, id: string): Promise<TFloor> {
-  const { companyId } = tenant;
-  return tenant.run(async (tx) => {
-    const wo = await lockedWorkOrder(tx, companyId, id);
-    assertInProgress(wo);
-    const runs = new Map((await repo.stepRunsOf(tx, companyId, id)).map((r) => [r.step_id, r.status]));
-    const open = (await stepsOf(tx, companyId, wo.revisionId)).filter((s) => runs.get(s.id) !== 'finished');
-    if (open.length > 0) throw conflict(M.stepsOpen(open.map((s) => `${s.position}. ${s.title}`)), 'status');
-    if (scaled(wo.goodQuantity) + scaled(wo.scrapQuantity) === 0n) throw conflict(M.noOutput, 'status');
-    const checks = await openRequiredChecks(tx, companyId, wo);
-    if (checks.length > 0) throw conflict(M.checksOpen(checks), 'status');
-    await applyMove(tx, tenant, wo, 'completed');
-    return floorOf(tx, companyId, id);
-  });
 }

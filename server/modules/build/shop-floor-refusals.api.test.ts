@@ -1,6 +1,6 @@
 // What the floor refuses (decision 049), each with nothing posted or changed: a part that is not on the work order
-// and a lot of another part (the expected parts named), a lot-tracked part without its lot, more than is left
-// reserved, more than the location's lot holds, bad input (400 naming the field), a retried consumption key (answered
+// and a lot of another part (the expected parts named), a lot-tracked part without its lot, more than planned
+// without a reason (decision 064), more than the location's lot holds, bad input (400 naming the field), a retried consumption key (answered
 // once) and the same key for another request (422). Another company gets 404 for the work order and its steps, and
 // can neither consume the first company's lot nor use its location.
 import { randomUUID } from 'node:crypto';
@@ -105,12 +105,17 @@ describe('what is scanned', () => {
 });
 
 describe('how much', () => {
-  it('refuses more than is left reserved', async () => {
+  it('asks why when more than planned is taken', async () => {
     await refused(
-      () => consume(admin, top, { code: 'RSCREW', quantity: '2.5', locationId: shop.bin }),
-      409,
-      'quantity',
-      'Only 2 of RSCREW is left on this work order (2 reserved, 0 consumed). Nothing was consumed.',
+      () => consume(admin, top, { code: 'RSCREW', quantity: '3', locationId: shop.bin }),
+      400,
+      'reason',
+      'Say why more than planned was used',
+    );
+    await refused(
+      () => consume(admin, top, { code: 'RSCREW', quantity: '3', locationId: shop.bin, reason: '   ' }),
+      400,
+      'reason',
     );
   });
 

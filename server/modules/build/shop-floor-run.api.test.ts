@@ -1,6 +1,7 @@
 // A work order run on the floor through the API (decision 049): a sub-assembly built into a lot, then a top assembly
 // from it step by step — started in order, paused and resumed, components consumed by scan (lot number, lot label,
-// part number), output in parts into new lots with scrap, completion refused until every step is finished and some
+// part number) and the screws' last one backflushed at its step's finish (decision 064), output in parts into new
+// lots with scrap, completion refused until every step is finished and some
 // output is recorded, then completed with the rest of the reservation given back. Afterwards every balance equals the
 // sum of its ledger rows and the lots' genealogy reaches through the sub-assembly both ways. Two operators finishing
 // one step at once record it once.
@@ -105,11 +106,18 @@ describe('a full run', () => {
       locationId: shop.out,
     });
     expect(sub.statusCode, sub.body).toBe(201);
-    // One screw fewer than reserved: completion gives it back.
+    // One screw fewer than planned: the screws are backflushed, so Fit's finish takes the fourth.
     expect(
       (await consume(operator, id, { code: 'FSCREW', quantity: '3', locationId: shop.bin })).statusCode,
     ).toBe(201);
-    await operator.ok('POST', wo(id, `/steps/${fit}/finish`), { goodQuantity: '2' });
+    const fitted = await operator.ok('POST', wo(id, `/steps/${fit}/finish`), { goodQuantity: '2' });
+    expect(
+      fitted.consumptions.map((c: { source: string; quantity: string }) => [c.source, c.quantity]),
+    ).toEqual([
+      ['scan', '2'],
+      ['scan', '3'],
+      ['backflush', '1'],
+    ]);
     const blocked = await operator.send('POST', wo(id, '/complete'));
     expect(codeOf(blocked)).toBe('Finish every step first: 2. Fasten.');
     await operator.ok('POST', wo(id, `/steps/${fasten}/start`));
@@ -130,9 +138,9 @@ describe('a full run', () => {
       scrapQuantity: '1',
       scrapReason: 'Thread stripped',
     });
-    expect(fastened.consumptions.map((c: { stepId: string }) => c.stepId)).toEqual([fit, fit, fasten]);
+    expect(fastened.consumptions.map((c: { stepId: string }) => c.stepId)).toEqual([fit, fit, fit, fasten]);
     const screws = fastened.components.find((c: { itemId: string }) => c.itemId === shop.items.screw);
-    expect(screws).toMatchObject({ reserved: '4', consumed: '3', left: '1' });
+    expect(screws).toMatchObject({ planned: '4', consumed: '4', left: '0', consumption: 'backflush' });
     expect(codeOf(await operator.send('POST', wo(id, '/complete')))).toBe(
       'Record some output (good or scrap) before completing.',
     );
@@ -150,7 +158,7 @@ describe('a full run', () => {
     expect(done).toMatchObject({ status: 'completed', goodQuantity: '1', scrapQuantity: '1' });
     topLots = done.outputs.flatMap((o: { lotId: string | null }) => (o.lotId ? [o.lotId] : []));
     expect(topLots).toHaveLength(1);
-    // What was reserved and not consumed is free again.
+    // Every reservation is closed: nothing of it holds stock back.
     const detail = await admin.ok('GET', wo(id));
     expect(detail.components.map((c: { reserved: string }) => c.reserved)).toEqual(['0', '0', '0']);
     expect(codeOf(await operator.send('POST', wo(id, `/steps/${fit}/start`)))).toBe(

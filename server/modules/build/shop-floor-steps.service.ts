@@ -13,6 +13,7 @@ import { recordAudit } from '../audit/audit.ts';
 import { addStepRuntime } from '../maintenance/machine-runtime.ts';
 import { stepsOf } from './assemblies.repo.ts';
 import * as repo from './shop-floor.repo.ts';
+import { backflushStep } from './shop-floor-backflush.ts';
 import { floorOf } from './shop-floor-view.ts';
 import { applyMove } from './work-order-moves.service.ts';
 import { assertWholeOfAssembly } from './work-order-units.ts';
@@ -124,7 +125,7 @@ export async function resumeStep(tenant: TTenant, id: string, stepId: string): P
 
 /**
  * A started step is finished, once: the conditional update matches nothing for the second of two operators
- * finishing at once (409), so the first one's quantities stand.
+ * finishing at once (409), so the first one's quantities stand — and its backflush lines are taken once.
  */
 export async function finishStep(
   tenant: TTenant,
@@ -149,6 +150,8 @@ export async function finishStep(
       reason,
     });
     if (!finished) throw await stepConflict(tx, wo, stepId, M.alreadyFinished);
+    // In the finish's transaction: a backflush it cannot take refuses the finish, and nothing is half taken.
+    await backflushStep(tx, tenant, wo, { id: step.id, label }, finished.id);
     if (step.machineId) {
       await addStepRuntime(tx, companyId, tenant.actor, {
         machineId: step.machineId,

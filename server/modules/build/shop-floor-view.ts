@@ -5,13 +5,14 @@ import { sql } from 'drizzle-orm';
 import { normalizeDecimal } from '#common/decimal.ts';
 import type { TStepFile } from '#common/schemas/build.ts';
 import { fileUrl, type TFileType } from '#common/schemas/files.ts';
-import type { TFloor } from '#common/schemas/shop-floor.ts';
+import type { TConsumptionSource, TFloor } from '#common/schemas/shop-floor.ts';
 import type { TStepRunStatus, TWorkOrderStatus } from '#common/work-order-status.ts';
 import { workOrderNumberText } from '#common/work-order-status.ts';
 import { queryRows, type TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { findLocation } from '../inventory/locations.repo.ts';
 import { stepsOf } from './assemblies.repo.ts';
+import { floorPlan } from './floor-plan-view.ts';
 import { stepRunsOf } from './shop-floor.repo.ts';
 import { stepFilesOf } from './step-files.repo.ts';
 import * as woRepo from './work-orders.repo.ts';
@@ -22,7 +23,11 @@ const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
 const q = (v: string) => normalizeDecimal(v);
 const qOrNull = (v: string | null) => (v === null ? null : normalizeDecimal(v));
 
-/** Components: the reservation rows with their items and the BOM lines' steps. */
+/**
+ * Components: the reservation rows with their items, the BOM lines' steps and whether every line is backflushed.
+ * `left` is what is left of the plan while the reservation is open (never below 0: more may be consumed with a
+ * reason), `over` what was consumed beyond it.
+ */
 export async function floorComponents(tx: TDb, companyId: string, wo: woRepo.TWorkOrderRow) {
   return queryRows<{
     item_id: string;
@@ -30,19 +35,26 @@ export async function floorComponents(tx: TDb, companyId: string, wo: woRepo.TWo
     name: string;
     unit_of_measure: string;
     lot_tracked: boolean;
+    default_location_id: string | null;
     step_ids: (string | null)[];
+    backflush: boolean;
     reserved: string;
     consumed: string;
     left: string;
+    over: string;
   }>(
     tx,
     sql`select i.id as item_id, i.part_number, i.name, i.unit_of_measure,
-               (i.lot_tracked and coalesce(s.use_lot_numbers, true)) as lot_tracked,
+               (i.lot_tracked and coalesce(s.use_lot_numbers, true)) as lot_tracked, i.default_location_id,
                array(select l.step_id::text from bom_lines l
                       where l.company_id = ${companyId} and l.revision_id = ${wo.revisionId}
                         and l.component_item_id = i.id order by l.position) as step_ids,
+               coalesce((select bool_and(l.consumption = 'backflush') from bom_lines l
+                          where l.company_id = ${companyId} and l.revision_id = ${wo.revisionId}
+                            and l.component_item_id = i.id), false) as backflush,
                coalesce(r.quantity, 0)::text as reserved, coalesce(r.consumed, 0)::text as consumed,
-               (case when r.released_at is null then coalesce(r.quantity - r.consumed, 0) else 0 end)::text as left
+               (case when r.released_at is null then greatest(r.quantity - r.consumed, 0) else 0 end)::text as left,
+               greatest(r.consumed - r.quantity, 0)::text as over
           from work_order_reservations r
           join items i on i.company_id = r.company_id and i.id = r.item_id
           left join company_settings s on s.company_id = r.company_id
@@ -59,12 +71,14 @@ async function consumptionsOf(tx: TDb, companyId: string, workOrderId: string) {
     full_code: string;
     quantity: string;
     step_id: string | null;
+    source: TConsumptionSource;
+    reason: string | null;
     created_at: Date | string;
     created_by: string;
   }>(
     tx,
     sql`select c.id, i.part_number, t.lot_number, l.full_code, c.quantity::text as quantity, r.step_id,
-               c.created_at, c.created_by
+               c.source, c.reason, c.created_at, c.created_by
           from work_order_consumptions c
           join items i on i.company_id = c.company_id and i.id = c.item_id
           join locations l on l.company_id = c.company_id and l.id = c.location_id
@@ -131,6 +145,8 @@ export async function floorOf(tx: TDb, companyId: string, id: string): Promise<T
     });
     filesOf.set(link.stepId, list);
   }
+  const components = await floorComponents(tx, companyId, wo);
+  const { backflushOf, takenFromOf } = await floorPlan(tx, companyId, wo, components);
   return {
     id,
     numberText: workOrderNumberText(Number(wo.number)),
@@ -151,6 +167,7 @@ export async function floorOf(tx: TDb, companyId: string, id: string): Promise<T
         title: s.title,
         instructions: s.instructions,
         files: filesOf.get(s.id) ?? [],
+        backflush: backflushOf(s.id),
         run: run
           ? {
               status: run.status as TStepRunStatus,
@@ -167,16 +184,20 @@ export async function floorOf(tx: TDb, companyId: string, id: string): Promise<T
           : null,
       };
     }),
-    components: (await floorComponents(tx, companyId, wo)).map((c) => ({
+    components: components.map((c) => ({
       itemId: c.item_id,
       partNumber: c.part_number,
       name: c.name,
       unitOfMeasure: c.unit_of_measure,
       lotTracked: c.lot_tracked,
       stepIds: c.step_ids,
+      consumption: c.backflush ? ('backflush' as const) : ('scan' as const),
+      planned: q(c.reserved),
       reserved: q(c.reserved),
       consumed: q(c.consumed),
       left: q(c.left),
+      over: q(c.over),
+      defaultLocation: takenFromOf(c.item_id),
     })),
     consumptions: (await consumptionsOf(tx, companyId, id)).map((c) => ({
       id: c.id,
@@ -185,6 +206,8 @@ export async function floorOf(tx: TDb, companyId: string, id: string): Promise<T
       locationCode: c.full_code,
       quantity: q(c.quantity),
       stepId: c.step_id,
+      source: c.source,
+      reason: c.reason,
       createdAt: iso(c.created_at),
       createdBy: c.created_by,
     })),

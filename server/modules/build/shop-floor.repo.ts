@@ -3,6 +3,7 @@
 // change it once: the second waits for the first's row lock, re-reads the row and matches nothing.
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import type { TConsumptionSource } from '#common/schemas/shop-floor.ts';
 import { queryRows, type TDb } from '../../db/client.ts';
 
 export interface TStepRunRow {
@@ -132,15 +133,20 @@ export async function insertConsumption(
     lotId: string | null;
     locationId: string;
     quantity: string;
+    /** The posting line's unit cost: what the consumption adds to the work order's material cost. */
+    unitCost: string;
+    source: TConsumptionSource;
+    reason: string | null;
     transactionId: string;
     createdBy: string;
   },
 ): Promise<void> {
   await tx.execute(
     sql`insert into work_order_consumptions (id, company_id, work_order_id, step_run_id, bom_line_id, item_id, lot_id,
-          location_id, quantity, transaction_id, created_by)
+          location_id, quantity, unit_cost, source, reason, transaction_id, created_by)
         values (${row.id}, ${row.companyId}, ${row.workOrderId}, ${row.stepRunId}, ${row.bomLineId}, ${row.itemId},
-          ${row.lotId}, ${row.locationId}, ${row.quantity}, ${row.transactionId}, ${row.createdBy})`,
+          ${row.lotId}, ${row.locationId}, ${row.quantity}, ${row.unitCost}, ${row.source}, ${row.reason},
+          ${row.transactionId}, ${row.createdBy})`,
   );
 }
 
@@ -164,7 +170,6 @@ export async function consumptionOfTransaction(tx: TDb, companyId: string, trans
   return row ?? null;
 }
 
-/** The output a posting made (a retried idempotency key finds it and compares). */
 /** The output recorded under a client's idempotency key, if any. */
 export async function outputByKey(tx: TDb, companyId: string, idempotencyKey: string) {
   const [row] = await queryRows<{

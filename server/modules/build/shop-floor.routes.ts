@@ -2,8 +2,11 @@
 // the Build area on. Every action answers with the run as it now is, so the operator's screen never guesses.
 import { z } from 'zod';
 import {
+  COMPLETE_RULES,
+  CONSUME_REASON_RULE,
   OUTPUT_RULES,
   SCRAP_REASON_RULE,
+  ZCompleteSchema,
   ZConsumeSchema,
   ZFloorActionSchema,
   ZFloorSchema,
@@ -11,8 +14,9 @@ import {
   ZStepFinishSchema,
 } from '#common/schemas/shop-floor.ts';
 import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
+import { completeWorkOrder } from './shop-floor-complete.service.ts';
 import { consume } from './shop-floor-consume.service.ts';
-import { completeWorkOrder, recordOutput } from './shop-floor-output.service.ts';
+import { recordOutput } from './shop-floor-output.service.ts';
 import { finishStep, pauseStep, resumeStep, startStep } from './shop-floor-steps.service.ts';
 import { getFloor } from './shop-floor-view.ts';
 
@@ -73,7 +77,8 @@ export const shopFloorRoutes = tenantRoutes({ feature: 'build' }, (r) => {
         rules: [SCRAP_REASON_RULE, 'a started step is finished once'],
       },
       schema: {
-        summary: 'Finishes a started step once, with its good and scrap quantity',
+        summary:
+          'Finishes a started step once, with its good and scrap quantity; takes what is left of its backflush lines',
         tags,
         params: ZStepParams,
         body: ZStepFinishSchema,
@@ -89,7 +94,8 @@ export const shopFloorRoutes = tenantRoutes({ feature: 'build' }, (r) => {
         errors: ['NOT_FOUND', 'CONFLICT', 'BAD_REQUEST', 'IDEMPOTENCY_KEY_REUSED'],
         rules: [
           'the code is a label or number of one of the work order’s components (a lot for a lot-tracked one)',
-          'the quantity is at most what is left reserved, and at most what the location (and lot) holds',
+          'the quantity is at most what the location (and lot) holds',
+          CONSUME_REASON_RULE,
         ],
       },
       schema: {
@@ -126,16 +132,22 @@ export const shopFloorRoutes = tenantRoutes({ feature: 'build' }, (r) => {
     '/api/v1/work-orders/:id/complete',
     {
       config: {
-        errors: ['NOT_FOUND', 'CONFLICT', 'INVALID_TRANSITION'],
-        rules: ['every step is finished, some output is recorded and no required QC check is open'],
+        errors: ['NOT_FOUND', 'CONFLICT', 'INVALID_TRANSITION', 'UNCONSUMED'],
+        rules: [
+          'every step is finished, some output is recorded and no required QC check is open',
+          ...COMPLETE_RULES,
+        ],
       },
       schema: {
-        summary: 'Completes a work order: gives back what is left of its reservation',
+        summary:
+          'Completes a work order once every planned component is consumed or resolved; gives back what is left of its reservation',
         tags,
         params: ZIdParams,
+        body: ZCompleteSchema.nullish(),
         response: { 200: ZFloorSchema },
       },
     },
-    async (request) => completeWorkOrder(tenantOf(request), request.params.id),
+    async (request) =>
+      completeWorkOrder(tenantOf(request), request.params.id, request.body ?? { resolutions: [] }),
   );
 });
