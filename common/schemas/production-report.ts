@@ -1,6 +1,6 @@
 // The production report (GET /api/v1/production-report, decision 052): work orders completed in a period of the
-// company's days — output per day or week, on time against their due dates, scrap rate, and actual against standard
-// minutes per unit — in total, per period and per assembly (paged), with the scrap by reason.
+// company's days — output per day or week, on time against their due dates, scrap rate, actual against standard
+// minutes per unit, and the material usage variance (decision 064) — in total, per period and per assembly (paged), with the scrap by reason.
 import { z } from 'zod';
 import { daysBetween, isCalendarDate } from '../time/calendar.ts';
 import { isoDate } from './dates.ts';
@@ -96,6 +96,14 @@ export const ZProductionFiguresSchema = z.object({
   actualMinutesPerUnit: z.string().nullable(),
   /** The revisions' setup (once per work order) plus run minutes per unit, per unit made, two decimals. */
   standardMinutesPerUnit: z.string().nullable(),
+  /** Material cost planned at release (decision 064): money on the ledger's 4 decimals. */
+  plannedMaterialCost: z.string(),
+  /** The ledger cost of what the work orders consumed. */
+  actualMaterialCost: z.string(),
+  /** The material usage variance: actual − planned (above zero, more was used than planned). */
+  materialVariance: z.string(),
+  /** The variance ÷ planned × 100, one decimal; null when nothing was planned. */
+  materialVariancePercent: z.string().nullable(),
 });
 export type TProductionFigures = z.infer<typeof ZProductionFiguresSchema>;
 

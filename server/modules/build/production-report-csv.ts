@@ -29,6 +29,10 @@ export const PRODUCTION_CSV_COLUMNS = [
   'Scrap %',
   'Actual min/unit',
   'Standard min/unit',
+  'Planned material',
+  'Actual material',
+  'Material variance',
+  'Material variance %',
 ] as const;
 
 const figureCells = (f: TProductionFigures): TCsvValue[] => [
@@ -42,6 +46,10 @@ const figureCells = (f: TProductionFigures): TCsvValue[] => [
   f.scrapPercent ?? '',
   f.actualMinutesPerUnit ?? '',
   f.standardMinutesPerUnit ?? '',
+  f.plannedMaterialCost,
+  f.actualMaterialCost,
+  f.materialVariance,
+  f.materialVariancePercent ?? '',
 ];
 
 /** GET /api/v1/production-report/export.csv */

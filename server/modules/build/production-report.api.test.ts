@@ -33,6 +33,8 @@ interface TRun {
   /** Each step's minutes from start to finish, and the minutes of it spent paused. */
   minutes: number;
   paused?: number;
+  /** A component given back at completion instead of consumed (decision 064): less material than planned. */
+  returned?: string;
 }
 
 /** Makes, releases, runs and completes a work order as the floor does; returns its id. */
@@ -67,9 +69,18 @@ async function completed(c: TClient, floor: TFloorShop, run: TRun): Promise<stri
            set started_at = finished_at - make_interval(mins => ${run.minutes}), paused_minutes = ${run.paused ?? 0}
          where work_order_id = ${id}`,
   );
+  // What the steps did not consume is taken at completion as planned (decision 064), or given back.
+  const view = await c.ok('GET', wo(id, '/floor'));
+  const resolutions = view.components
+    .filter((p: { left: string }) => p.left !== '0')
+    .map((p: { itemId: string }) =>
+      p.itemId === run.returned
+        ? { itemId: p.itemId, action: 'return', reason: 'Not fitted' }
+        : { itemId: p.itemId, action: 'consume' },
+    );
   vi.useFakeTimers({ toFake: ['Date'], now: new Date(run.at) });
   try {
-    expect((await c.ok('POST', wo(id, '/complete'))).status).toBe('completed');
+    expect((await c.ok('POST', wo(id, '/complete'), { resolutions })).status).toBe('completed');
   } finally {
     vi.useRealTimers();
   }
@@ -90,6 +101,10 @@ const NOTHING = {
   scrapPercent: null,
   actualMinutesPerUnit: null,
   standardMinutesPerUnit: null,
+  plannedMaterialCost: '0',
+  actualMaterialCost: '0',
+  materialVariance: '0',
+  materialVariancePercent: null,
 };
 
 beforeAll(async () => {
@@ -119,13 +134,14 @@ beforeAll(async () => {
     at: '2026-03-10T04:30:00Z',
     minutes: 10,
   });
-  // Thursday the 12th, no due date; two steps of 12 minutes.
+  // Thursday the 12th, no due date; two steps of 12 minutes; the bolt is given back, not fitted.
   await completed(admin, shop, {
     assembly: shop.top,
     quantity: '1',
     good: '1',
     at: '2026-03-12T15:00:00Z',
     minutes: 12,
+    returned: shop.items.bolt,
   });
   // Monday the 16th, all scrap, due on the 20th.
   await completed(admin, shop, {
@@ -176,6 +192,13 @@ describe('the report of completed work orders', () => {
       // (24 + 10 + 24 + 3) minutes over 8 units; standard (1 + 2×4) + (1 + 2×2) + (2 + 4×1) + (1 + 2×1) = 23.
       actualMinutesPerUnit: '7.63',
       standardMinutesPerUnit: '2.88',
+      // Wire at $0.25: 8 + 4 + 2 planned and consumed for the sub-assemblies ($3.50). The top planned its
+      // sub-assembly at its average then ($1.80: outputs carry what was consumed before them, completion settles
+      // the wire taken after), a $2 bolt and 2 screws at $0.10 ($4.00); the bolt went back.
+      plannedMaterialCost: '7.5',
+      actualMaterialCost: '5.5',
+      materialVariance: '-2',
+      materialVariancePercent: '-26.7',
     });
     expect(r.scrapReasons).toEqual([
       { reason: 'Bent pin', quantity: '1' },
@@ -210,6 +233,10 @@ describe('the report of completed work orders', () => {
       scrapPercent: '25.0',
       actualMinutesPerUnit: '6.00',
       standardMinutesPerUnit: '2.25',
+      plannedMaterialCost: '2',
+      actualMaterialCost: '2',
+      materialVariance: '0',
+      materialVariancePercent: '0.0',
     });
     expect(tenth).toMatchObject({
       completed: 1,
@@ -262,6 +289,10 @@ describe('the report of completed work orders', () => {
         // 37 minutes over 7 units; standard 17 over 7.
         actualMinutesPerUnit: '5.29',
         standardMinutesPerUnit: '2.43',
+        plannedMaterialCost: '3.5',
+        actualMaterialCost: '3.5',
+        materialVariance: '0',
+        materialVariancePercent: '0.0',
       },
       expect.objectContaining({
         assemblyId: shop.top.assemblyId,
@@ -270,6 +301,11 @@ describe('the report of completed work orders', () => {
         scrapPercent: '0.0',
         actualMinutesPerUnit: '24.00',
         standardMinutesPerUnit: '6.00',
+        // The material usage variance per assembly (decision 064): the bolt not used.
+        plannedMaterialCost: '4',
+        actualMaterialCost: '2',
+        materialVariance: '-2',
+        materialVariancePercent: '-50.0',
       }),
     ]);
     const second = await report({ ...PERIOD, page: '2', pageSize: '1' });
@@ -408,6 +444,10 @@ describe('the CSV', () => {
       'Scrap %': f.scrapPercent ?? '',
       'Actual min/unit': f.actualMinutesPerUnit ?? '',
       'Standard min/unit': f.standardMinutesPerUnit ?? '',
+      'Planned material': f.plannedMaterialCost,
+      'Actual material': f.actualMaterialCost,
+      'Material variance': f.materialVariance,
+      'Material variance %': f.materialVariancePercent ?? '',
     });
     const all = { 'Part number': 'All assemblies', Name: '', Unit: '' };
     expect(rows).toEqual([

@@ -20,6 +20,10 @@ export interface TFiguresRow {
   scrap_percent: string | null;
   actual_minutes_per_unit: string | null;
   standard_minutes_per_unit: string | null;
+  planned_material_cost: string;
+  actual_material_cost: string;
+  material_variance: string;
+  material_variance_percent: string | null;
 }
 
 export interface TPeriodRow extends TFiguresRow {
@@ -72,13 +76,19 @@ const FIGURES = sql`
   coalesce(sum(f.scrap), 0)::text as scrap_quantity,
   round(100 * sum(f.scrap) / nullif(sum(f.good) + sum(f.scrap), 0), 1)::text as scrap_percent,
   round(sum(f.actual) / nullif(sum(f.good) + sum(f.scrap), 0), 2)::text as actual_minutes_per_unit,
-  round(sum(f.standard) / nullif(sum(f.good) + sum(f.scrap), 0), 2)::text as standard_minutes_per_unit`;
+  round(sum(f.standard) / nullif(sum(f.good) + sum(f.scrap), 0), 2)::text as standard_minutes_per_unit,
+  coalesce(sum(f.planned), 0)::text as planned_material_cost,
+  coalesce(sum(f.material), 0)::text as actual_material_cost,
+  coalesce(sum(f.material) - sum(f.planned), 0)::text as material_variance,
+  round(100 * (sum(f.material) - sum(f.planned)) / nullif(sum(f.planned), 0), 1)::text as material_variance_percent`;
 
 /** The same columns for rows that are not figures (a scrap reason), so the union's rows have one shape. */
 const NO_FIGURES = sql`
   null::int as completed, null::int as on_time, null::int as late, null::int as no_due_date,
   null::text as on_time_percent, null::text as good_quantity, null::text as scrap_quantity, null::text as scrap_percent,
-  null::text as actual_minutes_per_unit, null::text as standard_minutes_per_unit`;
+  null::text as actual_minutes_per_unit, null::text as standard_minutes_per_unit,
+  null::text as planned_material_cost, null::text as actual_material_cost, null::text as material_variance,
+  null::text as material_variance_percent`;
 
 export interface TSumsQuery {
   companyId: string;
@@ -131,7 +141,7 @@ export function sumsStatement(query: TSumsQuery): SQL {
     ), wo as materialized (
       select w.id, w.assembly_id, w.revision_id, w.due_on - days.first_day as due_day,
              w.due_on is null as no_due, w.good_quantity as good, w.scrap_quantity as scrap,
-             w.actual_minutes as actual,
+             w.actual_minutes as actual, w.planned_material_cost as planned, w.material_cost as material,
              width_bucket(w.completed_at, days.starts) - 1 as day
         from work_orders w, days
        where w.company_id = ${c} and w.status = 'completed'
@@ -144,7 +154,8 @@ export function sumsStatement(query: TSumsQuery): SQL {
              count(*) filter (where wo.due_day >= wo.day) as on_time,
              count(*) filter (where wo.due_day < wo.day) as late,
              count(*) filter (where wo.no_due) as no_due,
-             sum(wo.good) as good, sum(wo.scrap) as scrap, sum(wo.actual) as actual
+             sum(wo.good) as good, sum(wo.scrap) as scrap, sum(wo.actual) as actual,
+             sum(wo.planned) as planned, sum(wo.material) as material
         from wo
        group by wo.assembly_id, wo.revision_id, wo.day
     ), standard as (
@@ -155,13 +166,14 @@ export function sumsStatement(query: TSumsQuery): SQL {
     ), cells as (
       select o.assembly_id, o.day, sum(o.completed) as completed, sum(o.on_time) as on_time, sum(o.late) as late,
              sum(o.no_due) as no_due, sum(o.good) as good, sum(o.scrap) as scrap, sum(o.actual) as actual,
+             sum(o.planned) as planned, sum(o.material) as material,
              sum(coalesce(st.setup, 0) * o.completed + coalesce(st.run, 0) * (o.good + o.scrap)) as standard
         from orders o
         left join standard st on st.revision_id = o.revision_id
        group by o.assembly_id, o.day
     ), facts as materialized (
       select c.assembly_id, ${period} as period, c.completed, c.on_time, c.late, c.no_due, c.good, c.scrap,
-             c.standard, c.actual
+             c.standard, c.actual, c.planned, c.material
         from cells c
         cross join days
     ), by_assembly as (
@@ -185,7 +197,8 @@ export function sumsStatement(query: TSumsQuery): SQL {
     union all
     select 'assembly', p.assembly_id::text, p.position, p.part_number, p.name, p.unit_of_measure, null, null,
            p.completed, p.on_time, p.late, p.no_due_date, p.on_time_percent, p.good_quantity, p.scrap_quantity,
-           p.scrap_percent, p.actual_minutes_per_unit, p.standard_minutes_per_unit
+           p.scrap_percent, p.actual_minutes_per_unit, p.standard_minutes_per_unit, p.planned_material_cost,
+           p.actual_material_cost, p.material_variance, p.material_variance_percent
       from assembly_page p
     union all
     select 'reason', o.scrap_reason, null, null, null, null, null, sum(o.scrap_quantity)::text, ${NO_FIGURES}

@@ -1,5 +1,6 @@
 // The production report (decision 052): the company's work orders completed in a period of its days, summed in
-// total, per day or ISO week, per assembly (a page of them) and scrap per reason. The period's days are the
+// total, per day or ISO week, per assembly (a page of them) and scrap per reason; with decision 064, their material
+// cost planned at release against the ledger cost of what they consumed. The period's days are the
 // company's (decision 040): its zone turns the first and last day into instants and gives each completion its day.
 import { compareDecimal, normalizeDecimal } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
@@ -31,6 +32,10 @@ export function figuresOf(row: repo.TFiguresRow): TProductionFigures {
     scrapPercent: row.scrap_percent,
     actualMinutesPerUnit: row.actual_minutes_per_unit,
     standardMinutesPerUnit: row.standard_minutes_per_unit,
+    plannedMaterialCost: normalizeDecimal(row.planned_material_cost, 4),
+    actualMaterialCost: normalizeDecimal(row.actual_material_cost, 4),
+    materialVariance: normalizeDecimal(row.material_variance, 4),
+    materialVariancePercent: row.material_variance_percent,
   };
 }
 
@@ -45,6 +50,10 @@ const NOTHING: TProductionFigures = {
   scrapPercent: null,
   actualMinutesPerUnit: null,
   standardMinutesPerUnit: null,
+  plannedMaterialCost: '0',
+  actualMaterialCost: '0',
+  materialVariance: '0',
+  materialVariancePercent: null,
 };
 
 /**

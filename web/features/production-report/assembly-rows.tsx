@@ -3,7 +3,9 @@
 import { Card, Group, Text } from '@mantine/core';
 import type { TProductionAssemblyRow, TProductionFigures } from '#common/schemas/production-report.ts';
 import type { TListColumn } from '../../components/data-list/types.ts';
+import { formatMoney } from '../../lib/format-money.ts';
 import { formatQuantity } from '../../lib/format-quantity.ts';
+import { formatMoneyVariance, VARIANCE_COLORS, varianceSide } from '../../lib/format-variance.ts';
 
 /** A percentage as the report writes it, "—" when there is nothing to divide by. */
 export const percent = (value: string | null) => (value === null ? '—' : `${value}%`);
@@ -16,6 +18,10 @@ export function onTimeText(f: TProductionFigures): string {
   const base = due === 0 ? 'none due' : `${f.onTime} of ${due} (${percent(f.onTimePercent)})`;
   return f.noDueDate > 0 ? `${base}, ${f.noDueDate} without a due date` : base;
 }
+
+/** The material usage variance (decision 064): actual against planned material cost, in words and sign. */
+export const materialVariance = (f: TProductionFigures) =>
+  formatMoneyVariance(f.materialVariance, f.materialVariancePercent);
 
 export const ASSEMBLY_COLUMNS: TListColumn<TProductionAssemblyRow>[] = [
   {
@@ -46,6 +52,20 @@ export const ASSEMBLY_COLUMNS: TListColumn<TProductionAssemblyRow>[] = [
     numeric: true,
     cell: (a) => minutes(a.standardMinutesPerUnit),
   },
+  {
+    id: 'material',
+    header: 'Material, actual',
+    numeric: true,
+    cell: (a) => formatMoney(a.actualMaterialCost),
+    detail: (a) => `planned ${formatMoney(a.plannedMaterialCost)}`,
+  },
+  {
+    id: 'materialVariance',
+    header: 'Material variance',
+    numeric: true,
+    cell: materialVariance,
+    cellProps: (a) => ({ c: VARIANCE_COLORS[varianceSide(a.materialVariance)] }),
+  },
 ];
 
 export function AssemblyCard({ row }: { row: TProductionAssemblyRow }) {
@@ -66,6 +86,12 @@ export function AssemblyCard({ row }: { row: TProductionAssemblyRow }) {
           {minutes(row.actualMinutesPerUnit)} a unit, standard {minutes(row.standardMinutesPerUnit)}
         </Text>
       </Group>
+      <Text size="sm" mt={4}>
+        Material {formatMoney(row.actualMaterialCost)} of {formatMoney(row.plannedMaterialCost)} planned:{' '}
+        <Text span c={VARIANCE_COLORS[varianceSide(row.materialVariance)]} inherit>
+          {materialVariance(row)}
+        </Text>
+      </Text>
     </Card>
   );
 }

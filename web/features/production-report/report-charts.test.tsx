@@ -21,6 +21,10 @@ const NONE: TProductionFigures = {
   scrapPercent: null,
   actualMinutesPerUnit: null,
   standardMinutesPerUnit: null,
+  plannedMaterialCost: '0',
+  actualMaterialCost: '0',
+  materialVariance: '0',
+  materialVariancePercent: null,
 };
 
 const REPORT: TProductionReport = {
@@ -40,6 +44,10 @@ const REPORT: TProductionReport = {
     scrapPercent: '15.8',
     actualMinutesPerUnit: '7.63',
     standardMinutesPerUnit: '2.88',
+    plannedMaterialCost: '7.5',
+    actualMaterialCost: '5.5',
+    materialVariance: '-2',
+    materialVariancePercent: '-26.7',
   },
   periods: [
     {
@@ -100,6 +108,9 @@ describe('the production report’s figures and charts', () => {
     expect(screen.getByRole('region', { name: 'Scrap rate' })).toHaveTextContent('15.8%');
     expect(screen.getByRole('region', { name: 'Minutes per unit' })).toHaveTextContent(
       '7.63 minStandard 2.88 min',
+    );
+    expect(screen.getByRole('region', { name: 'Material variance' })).toHaveTextContent(
+      '-$2.00 (-26.7%) under planActual $5.50 of $7.50 planned',
     );
   });
 

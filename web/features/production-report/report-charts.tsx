@@ -1,12 +1,14 @@
-// The Production Report's figures and charts: the period's totals as four figures, output per day or week as a trend,
-// work orders on time against their due dates, scrap by reason and minutes per unit against standard per assembly.
-// Each chart carries its numbers as a table (the chart kit, decision 040), the same texts the API and the CSV carry.
+// The Production Report's figures and charts: the period's totals as five figures (the fifth the material usage
+// variance, decision 064), output per day or week as a trend, work orders on time against their due dates, scrap by
+// reason and minutes per unit against standard per assembly. Each chart carries its numbers as a table (the chart
+// kit, decision 040), the same texts the API and the CSV carry.
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import type { TProductionReport } from '#common/schemas/production-report.ts';
 import { CategoryBarChart } from '../../components/charts/category-bar-chart.tsx';
 import { TrendChart } from '../../components/charts/trend-chart.tsx';
+import { formatMoney } from '../../lib/format-money.ts';
 import { formatQuantity } from '../../lib/format-quantity.ts';
-import { minutes, percent } from './assembly-rows.tsx';
+import { materialVariance, minutes, percent } from './assembly-rows.tsx';
 
 function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
   return (
@@ -29,7 +31,7 @@ export function ReportFigures({ report }: { report: TProductionReport }) {
   const t = report.totals;
   const due = t.onTime + t.late;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }}>
       <Figure
         label="Completed"
         value={String(t.completed)}
@@ -49,6 +51,11 @@ export function ReportFigures({ report }: { report: TProductionReport }) {
         label="Minutes per unit"
         value={minutes(t.actualMinutesPerUnit)}
         detail={`Standard ${minutes(t.standardMinutesPerUnit)}`}
+      />
+      <Figure
+        label="Material variance"
+        value={materialVariance(t)}
+        detail={`Actual ${formatMoney(t.actualMaterialCost)} of ${formatMoney(t.plannedMaterialCost)} planned`}
       />
     </SimpleGrid>
   );
