@@ -70,12 +70,15 @@ beforeAll(async () => {
   const [row] = await t.database.db.select().from(users).where(eq(users.email, 'ada@can.example'));
   companyId = row!.companyId!;
   bin = (await ok('POST', '/api/v1/locations', { kind: 'site', code: 'SHOP', name: 'Shop' }, 201)).id;
+  // The assemblies count whole units; the parts are measured (kg), so the scrap arithmetic keeps its fractions
+  // (whole-unit rounding is whole-units.api.test.ts's).
   for (const key of ['top', 'sub', 'p1', 'p2', 'p3']) {
+    const unitOfMeasure = key.startsWith('p') ? 'kg' : 'ea';
     item[key] = (
       await ok(
         'POST',
         '/api/v1/items',
-        { partNumber: key.toUpperCase(), name: `Part ${key}`, lotTracked: false },
+        { partNumber: key.toUpperCase(), name: `Part ${key}`, lotTracked: false, unitOfMeasure },
         201,
       )
     ).id;

@@ -53,11 +53,12 @@ describe('a line split into work orders', () => {
         .statusCode,
     ).toBe(409);
     await ok('POST', `/api/v1/build-orders/${order.id}/status`, { status: 'open' });
-    for (const quantity of ['2', '1.5']) {
+    // Whole quantities: a gate is counted in whole ea (decision 064).
+    for (const quantity of ['2', '1']) {
       await ok('POST', '/api/v1/work-orders', { assemblyId, orderLineId: lineId, quantity }, 201);
     }
     const seen = await ok('GET', `/api/v1/build-orders/${order.id}`);
-    expect(seen.lines[0]).toMatchObject({ quantity: '5', planned: '3.5', remaining: '1.5' });
+    expect(seen.lines[0]).toMatchObject({ quantity: '5', planned: '3', remaining: '2' });
     expect(
       seen.lines[0].workOrders.map((w: { quantity: string; status: string; dueOn: string }) => [
         w.quantity,
@@ -66,7 +67,7 @@ describe('a line split into work orders', () => {
       ]),
     ).toEqual([
       ['2', 'planned', '2027-03-01'],
-      ['1.5', 'planned', '2027-03-01'],
+      ['1', 'planned', '2027-03-01'],
     ]);
     expect(
       (await send('POST', `/api/v1/build-orders/${order.id}/status`, { status: 'draft' })).statusCode,
@@ -75,7 +76,7 @@ describe('a line split into work orders', () => {
       (await send('POST', `/api/v1/build-orders/${order.id}/status`, { status: 'cancelled' })).statusCode,
     ).toBe(409);
     const below = await send('PATCH', `/api/v1/build-orders/${order.id}`, {
-      lines: [{ id: lineId, assemblyId, quantity: '3' }],
+      lines: [{ id: lineId, assemblyId, quantity: '2' }],
     });
     expect(below.statusCode).toBe(409);
     // Planned work orders have reserved nothing: their quantity is still checked against stock.

@@ -97,7 +97,8 @@ describe('making a work order', () => {
     await admin.ok('POST', `/api/v1/assembly-revisions/${draft.id}/release`);
     const kept = await admin.ok('GET', `/api/v1/work-orders/${before.id}`);
     expect(kept).toMatchObject({ revisionId: top.revisionId, revisionNumber: 1 });
-    expect(kept.components[0]).toMatchObject({ perUnit: '2', required: '2.2' });
+    // Revision 1's 2 a unit at 10 %: 2.2, rounded up to 3 as WP-1 is counted in whole ea (decision 064).
+    expect(kept.components[0]).toMatchObject({ perUnit: '2', required: '3' });
     const after = await admin.ok(
       'POST',
       '/api/v1/work-orders',
@@ -176,7 +177,7 @@ describe('from an order line', () => {
       'Only 4 ea of this order line’s 10 ea is left to plan: make the work order no larger, or raise the line on its order.',
     );
     expect((await part('4')).statusCode).toBe(201);
-    expect((await part('0.5')).statusCode).toBe(409);
+    expect((await part('1')).statusCode).toBe(409);
     // A cancelled work order gives its part of the line back.
     const made = both.find((r) => r.statusCode === 201)!.json();
     await admin.ok('POST', `/api/v1/work-orders/${made.id}/status`, { status: 'cancelled' });

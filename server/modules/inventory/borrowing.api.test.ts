@@ -71,16 +71,18 @@ function send(method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, pay
 }
 
 let counter = 0;
-/** A new item with `quantity` received at bin 1 (lot "L1" when lot-tracked). */
+/** A new item (in `unitOfMeasure`) with `quantity` received at bin 1 (lot "L1" when lot-tracked). */
 async function stockedItem(
   quantity: string,
   lotTracked = false,
+  unitOfMeasure = 'ea',
 ): Promise<{ id: string; partNumber: string }> {
   const partNumber = `TOOL-${++counter}`;
   const item = await send('POST', '/api/v1/items', admin, {
     partNumber,
     name: `Tool ${counter}`,
     lotTracked,
+    unitOfMeasure,
   });
   expect(item.statusCode, item.body).toBe(201);
   const received = await send('POST', '/api/v1/stock/transactions', admin, {
@@ -123,12 +125,13 @@ const ledgerOf = (itemId: string) =>
 
 describe('lending', () => {
   it('takes the stock out of its location with a borrow posting and says who has it until when', async () => {
-    const item = await stockedItem('10');
+    // Cable by the metre: a measure lends its fractions (an item counted in whole units is refused one).
+    const item = await stockedItem('10', false, 'm');
     const response = await lend({ itemId: item.id, quantity: '2.5', note: 'For the press fix' });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({
       partNumber: item.partNumber,
-      unitOfMeasure: 'ea',
+      unitOfMeasure: 'm',
       locationCode: 'YARD / B1',
       quantity: '2.5',
       returnedQuantity: '0',
@@ -254,7 +257,7 @@ describe('lending', () => {
 
 describe('returning', () => {
   it('takes back part, then the rest: the stock is back and the borrowing is closed', async () => {
-    const item = await stockedItem('10');
+    const item = await stockedItem('10', false, 'm');
     const lent = (await lend({ itemId: item.id, quantity: '4' })).json();
     const part = await giveBack(lent.id, { quantity: '1.5' });
     expect(part.statusCode, part.body).toBe(201);

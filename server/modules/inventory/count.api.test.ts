@@ -37,13 +37,15 @@ async function newLocation(kind: string, code: string, parentId: string | null, 
 }
 
 let counter = 0;
-async function newItem(options: { lotTracked?: boolean; unitCost?: string } = {}) {
+/** A new item, counted in whole `ea` unless `unitOfMeasure` says it is measured (a count of 7.5 needs a measure). */
+async function newItem(options: { lotTracked?: boolean; unitCost?: string; unitOfMeasure?: string } = {}) {
   const partNumber = `CNT-${String(++counter).padStart(3, '0')}`;
   const response = await send('POST', '/api/v1/items', admin, {
     partNumber,
     name: `Counted part ${counter}`,
     unitCost: options.unitCost ?? '2.5',
     lotTracked: options.lotTracked ?? false,
+    unitOfMeasure: options.unitOfMeasure ?? 'ea',
   });
   expect(response.statusCode, response.body).toBe(201);
   return { id: response.json().id as string, partNumber };
@@ -193,7 +195,7 @@ describe('counting and posting', () => {
   });
 
   it('applies the variance to the balance as it is at posting, so what moved after the count is kept', async () => {
-    const item = await newItem();
+    const item = await newItem({ unitOfMeasure: 'kg' });
     await stock('receive', item.id, bin1, '10');
     const session = await start({ scope: 'location', locationId: bin1 });
     const line = await lineOf(session.id, item.id);
@@ -248,7 +250,7 @@ describe('counting and posting', () => {
 
   it('filters lines: uncounted, counted, with a variance, and by search', async () => {
     const same = await newItem();
-    const differs = await newItem();
+    const differs = await newItem({ unitOfMeasure: 'kg' });
     const notYet = await newItem();
     for (const item of [same, differs, notYet]) await stock('receive', item.id, bin1, '5');
     const session = await start({ scope: 'items', itemIds: [same.id, differs.id, notYet.id] });
@@ -266,7 +268,7 @@ describe('counting and posting', () => {
 
   it('adds stock found during the count, inside the scope only, once per item, location and lot', async () => {
     const item = await newItem();
-    const lotted = await newItem({ lotTracked: true });
+    const lotted = await newItem({ lotTracked: true, unitOfMeasure: 'kg' });
     await stock('receive', item.id, bin1, '2');
     const session = await start({ scope: 'location', locationId: area });
     const url = `/api/v1/stock-checks/${session.id}/lines`;

@@ -27,8 +27,14 @@ function post(payload: object) {
   return send('POST', '/api/v1/stock/transactions', { idempotencyKey: `limits-${keys}`, ...payload });
 }
 
+/** Measured in kg: the most a balance holds has six decimals, which an item counted in whole units never takes. */
 async function newItem(partNumber: string): Promise<string> {
-  const response = await send('POST', '/api/v1/items', { partNumber, name: partNumber, lotTracked: false });
+  const response = await send('POST', '/api/v1/items', {
+    partNumber,
+    name: partNumber,
+    lotTracked: false,
+    unitOfMeasure: 'kg',
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().id;
 }

@@ -63,12 +63,14 @@ beforeAll(async () => {
     unitCost: '0.5',
     lotTracked: false,
   });
+  // Nuts by weight: a measure keeps the 4.5 received (whole units would refuse it).
   nut = await created('POST', '/api/v1/items', {
     partNumber: 'RPT-NUT',
     name: 'Nut',
     category: 'Hardware',
     unitCost: '0.25',
     lotTracked: false,
+    unitOfMeasure: 'kg',
   });
   await post({ kind: 'receive', lines: [{ itemId: bolt, locationId: shelf, quantity: '10' }] });
   await post({ kind: 'issue', lines: [{ itemId: bolt, locationId: shelf, quantity: '3' }] });
