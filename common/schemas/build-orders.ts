@@ -70,12 +70,25 @@ export type TBuildOrderSummary = z.infer<typeof ZBuildOrderSummarySchema>;
 export const ZBuildOrderPageSchema = pageOf(ZBuildOrderSummarySchema);
 export type TBuildOrderPage = z.infer<typeof ZBuildOrderPageSchema>;
 
+/**
+ * A work order of a line: one made from it, or a sub-assembly's made for one of those (decision 064), listed right
+ * under its parent (`depth` levels down).
+ */
 export const ZOrderWorkOrderSchema = z.object({
   id: z.string(),
   numberText: z.string(),
+  /** What it builds: the line's assembly at the top, a sub-assembly below. */
+  partNumber: z.string(),
+  unitOfMeasure: z.string(),
   quantity: z.string(),
+  goodQuantity: z.string(),
+  scrapQuantity: z.string(),
   status: z.enum(WORK_ORDER_STATUSES),
   dueOn: z.string().nullable(),
+  /** The work order it is made for; null for one made from the line. */
+  parentId: z.string().nullable(),
+  parentNumberText: z.string().nullable(),
+  depth: z.number().int(),
 });
 export type TOrderWorkOrder = z.infer<typeof ZOrderWorkOrderSchema>;
 
@@ -90,10 +103,18 @@ export const ZBuildOrderLineSchema = z.object({
     unitOfMeasure: z.string(),
   }),
   quantity: z.string(),
-  /** In work orders that are not cancelled. */
+  /**
+   * In the line's own work orders: a completed one by its good units, an unfinished one by its quantity, a
+   * cancelled one not at all (decision 064: what scrap lost is planned again).
+   */
   planned: z.string(),
   /** quantity − planned, never below 0: what work orders may still be made for. */
   remaining: z.string(),
+  /** Of `remaining`, what completed work orders made fewer good units than they were for ("1 ea short"). */
+  shortfall: z.string(),
+  /** Scrapped by the line's own work orders so far (why a shortfall is, most often). */
+  scrapped: z.string(),
+  /** The line's work orders and, under each, its sub-assemblies' work orders, each child after its parent. */
   workOrders: z.array(ZOrderWorkOrderSchema),
 });
 export type TBuildOrderLine = z.infer<typeof ZBuildOrderLineSchema>;

@@ -41,6 +41,20 @@ export const WORK_ORDER_MESSAGES = {
     'A work order is completed on the shop floor, once its steps are finished and its output recorded.',
   short: (parts: string[]) =>
     `Not enough available stock to release: ${parts.join('; ')}. Receive or free stock, or release less.`,
+  /** Said of a short sub-assembly no child work order covers (decision 064): it is built, not bought. */
+  shortSubAssembly: (partNumber: string) =>
+    `create the sub-assembly’s work order for ${partNumber} under this one (Sub-assemblies, on this page)`,
+  /** What open child work orders will still bring of a short sub-assembly, in the refusal. */
+  fromChildren: (quantity: string) => `${quantity} to come from its work orders`,
+  parentNotFound: 'No such parent work order in your company.',
+  parentClosed: (numberText: string, status: string) =>
+    `${numberText} is ${status}: sub-assembly work orders are made for a work order that is not finished.`,
+  parentDoesNotUse: (numberText: string, partNumber: string) =>
+    `${numberText} does not use ${partNumber}: choose one of its sub-assemblies.`,
+  lineOrParent: 'A work order is made either from an order line or for a parent work order, not both.',
+  afterParent: (numberText: string, dueOn: string) =>
+    `Due no later than ${numberText}, which needs it by ${dueOn}.`,
+  rootLeftOut: 'The work order asked for cannot be left out: untick its sub-assemblies only.',
 } as const;
 
 export const ZWorkOrderStatusSchema = z.enum(WORK_ORDER_STATUSES);
@@ -52,6 +66,8 @@ const filterFields = {
   dueTo: isoDate('To must be a date (YYYY-MM-DD)').optional(),
   /** The number (42, WO-000042) or the assembly's part number or name. */
   q: z.string().trim().max(100).default(''),
+  /** The children of one work order (its sub-assemblies' work orders). */
+  parentId: z.uuid('Parent must be an id').optional(),
 };
 const dueOrder = {
   check: (q: { dueFrom?: string | undefined; dueTo?: string | undefined }) =>
@@ -86,6 +102,10 @@ export const ZWorkOrderSummarySchema = z.object({
   orderId: z.string().nullable(),
   orderNumberText: z.string().nullable(),
   orderLineId: z.string().nullable(),
+  /** The work order that needs this one's output (decision 064), null at the top of a tree. */
+  parentId: z.string().nullable(),
+  /** WO-000041, the parent's number; null at the top. */
+  parentNumberText: z.string().nullable(),
   createdAt: z.string(),
 });
 export type TWorkOrderSummary = z.infer<typeof ZWorkOrderSummarySchema>;
@@ -147,3 +167,65 @@ export const ZWorkOrderMoveSchema = z.object({
   status: z.enum(WORK_ORDER_STATUSES, { error: 'Status must be one of the work order statuses' }),
 });
 export type TWorkOrderMove = z.infer<typeof ZWorkOrderMoveSchema>;
+
+/**
+ * What to build as a tree (decision 064, planning through every level): `quantity` of an assembly and, under it, a
+ * work order for each sub-assembly stock does not cover. From an order line (`orderLineId`) or for a parent work
+ * order that needs it (`parentWorkOrderId`), never both; the output location defaults to the item's own.
+ */
+const treeFields = {
+  assemblyId: z.uuid({ error: 'Choose an assembly' }),
+  quantity: workOrderQuantity,
+  orderLineId: z.uuid('Order line must be an id').optional(),
+  parentWorkOrderId: z.uuid('Parent work order must be an id').optional(),
+  dueOn: isoDate('Due date must be a date (YYYY-MM-DD)').optional(),
+  outputLocationId: z.uuid('Output location must be an id').optional(),
+};
+
+/** GET /api/v1/work-orders/proposal: the tree that POST …/tree would make now (reads only). */
+export const ZWorkOrderProposalQuerySchema = z.object(treeFields);
+export type TWorkOrderProposalQuery = z.infer<typeof ZWorkOrderProposalQuerySchema>;
+
+/** POST /api/v1/work-orders/tree: the proposal, made, less the sub-assemblies the planner unticked. */
+export const ZWorkOrderTreeCreateSchema = z.object({
+  ...treeFields,
+  /** Keys of proposed sub-assembly work orders not to make (with everything under them). */
+  leaveOut: z
+    .array(z.string().min(1, 'Not a key of the proposal').max(2000, 'Not a key of the proposal'))
+    .max(200, 'At most 200 left out')
+    .default([]),
+});
+export type TWorkOrderTreeCreate = z.input<typeof ZWorkOrderTreeCreateSchema>;
+export type TWorkOrderTreeCreateParsed = z.infer<typeof ZWorkOrderTreeCreateSchema>;
+
+/** One node of a proposed tree, listed parents before children (depth first, in BOM order). */
+export const ZWorkOrderProposalNodeSchema = z.object({
+  /** Stable while the BOMs do not change: the item ids from the top down, joined by '/'. */
+  key: z.string(),
+  parentKey: z.string().nullable(),
+  /** 0 for the work order asked for, 1 for its sub-assemblies, … */
+  depth: z.number().int(),
+  assemblyId: z.string(),
+  itemId: z.string(),
+  partNumber: z.string(),
+  name: z.string(),
+  unitOfMeasure: z.string(),
+  /** What the parent needs of it (the top: the quantity asked for). */
+  needed: z.string(),
+  /** Covered by available stock (never for the top: it is asked to be built). */
+  fromStock: z.string(),
+  /** What its work order builds: needed − from stock; 0 when stock covers it (no work order then). */
+  quantity: z.string(),
+});
+export type TWorkOrderProposalNode = z.infer<typeof ZWorkOrderProposalNodeSchema>;
+
+export const ZWorkOrderProposalSchema = z.object({
+  /** The due date every work order of the tree takes. */
+  dueOn: z.string().nullable(),
+  nodes: z.array(ZWorkOrderProposalNodeSchema),
+});
+export type TWorkOrderProposal = z.infer<typeof ZWorkOrderProposalSchema>;
+
+/** POST /api/v1/work-orders/tree: the work orders made, the top one first, each child after its parent. */
+export const ZWorkOrderTreeSchema = z.object({ workOrders: z.array(ZWorkOrderSummarySchema) });
+export type TWorkOrderTree = z.infer<typeof ZWorkOrderTreeSchema>;

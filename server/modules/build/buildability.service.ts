@@ -37,9 +37,11 @@ export async function buildability(
       ).map((a) => [a.id, a.released_id]),
     );
     const toCheck = lines.map((l) => {
+      // The line's own work orders (not its sub-assemblies'); a completed one by its good units, so what scrap
+      // lost is checked again (decision 064).
       const done = l.workOrders
-        .filter((w) => COUNTED.has(w.status))
-        .reduce((s, w) => s + toScaled(w.quantity, 6), 0n);
+        .filter((w) => w.parentId === null && COUNTED.has(w.status))
+        .reduce((s, w) => s + toScaled(w.status === 'completed' ? w.goodQuantity : w.quantity, 6), 0n);
       const left = toScaled(l.quantity, 6) - done;
       return { line: l, revisionId: released.get(l.assembly.id) ?? null, quantity: left > 0n ? left : 0n };
     });

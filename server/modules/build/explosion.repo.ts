@@ -52,7 +52,7 @@ export async function explosionInput(
     tx,
     sql`with ${releasedRevisions(companyId)},
       held as (
-        select w.item_id, sum(w.quantity - w.consumed) as reserved
+        select w.item_id, sum(greatest(w.quantity - w.awaiting - w.consumed, 0)) as reserved
           from work_order_reservations w
          where w.company_id = ${companyId} and w.released_at is null and w.item_id in (${list(itemIds)})
          group by w.item_id)

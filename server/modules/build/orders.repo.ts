@@ -6,7 +6,6 @@ import { containsPattern } from '../../db/like.ts';
 import { items } from '../inventory/inventory.tables.ts';
 import { assemblies } from './build.tables.ts';
 import { buildOrderLines, buildOrders } from './orders.tables.ts';
-import { workOrders } from './work-orders.tables.ts';
 
 export type TOrderRow = typeof buildOrders.$inferSelect;
 export type TOrderLineRow = typeof buildOrderLines.$inferSelect;
@@ -116,27 +115,52 @@ export async function linesOf(tx: TDb, companyId: string, orderId: string) {
     .orderBy(asc(buildOrderLines.position));
 }
 
-/** The work orders made from the order's lines, by number. */
-export async function workOrdersOf(tx: TDb, companyId: string, orderId: string) {
-  return tx
-    .select({
-      id: workOrders.id,
-      number: workOrders.number,
-      orderLineId: workOrders.orderLineId,
-      quantity: workOrders.quantity,
-      status: workOrders.status,
-      dueOn: workOrders.dueOn,
-    })
-    .from(workOrders)
-    .innerJoin(
-      buildOrderLines,
-      and(
-        eq(buildOrderLines.companyId, workOrders.companyId),
-        eq(buildOrderLines.id, workOrders.orderLineId),
-      ),
-    )
-    .where(and(eq(workOrders.companyId, companyId), eq(buildOrderLines.orderId, orderId)))
-    .orderBy(asc(workOrders.number));
+/** A work order of an order's line, or one made under it for a sub-assembly (decision 064). */
+export interface TOrderWorkRow {
+  id: string;
+  number: number;
+  /** The line of the work order at the top of its tree. */
+  line_id: string;
+  /** Its own line: null for a sub-assembly's work order. */
+  order_line_id: string | null;
+  parent_id: string | null;
+  parent_number: number | null;
+  part_number: string;
+  unit_of_measure: string;
+  quantity: string;
+  good_quantity: string;
+  scrap_quantity: string;
+  status: string;
+  due_on: string | null;
+}
+
+/**
+ * The work orders made from the order's lines and, through every level, those made under them for sub-assemblies,
+ * by number. `union` (not `union all`) ends the walk even on a loop the foreign keys cannot stop.
+ */
+export async function workOrdersOf(tx: TDb, companyId: string, orderId: string): Promise<TOrderWorkRow[]> {
+  return queryRows<TOrderWorkRow>(
+    tx,
+    sql`with recursive tree (id, line_id) as (
+          select w.id, w.order_line_id
+            from work_orders w
+            join build_order_lines l on l.company_id = w.company_id and l.id = w.order_line_id
+           where w.company_id = ${companyId} and l.order_id = ${orderId}
+          union
+          select c.id, t.line_id
+            from tree t
+            join work_orders c on c.company_id = ${companyId} and c.parent_work_order_id = t.id)
+        select w.id, w.number, t.line_id, w.order_line_id, w.parent_work_order_id as parent_id,
+               p.number as parent_number, i.part_number, i.unit_of_measure, w.quantity::text as quantity,
+               w.good_quantity::text as good_quantity, w.scrap_quantity::text as scrap_quantity, w.status,
+               w.due_on::text as due_on
+          from tree t
+          join work_orders w on w.company_id = ${companyId} and w.id = t.id
+          join assemblies a on a.company_id = w.company_id and a.id = w.assembly_id
+          join items i on i.company_id = a.company_id and i.id = a.item_id
+          left join work_orders p on p.company_id = w.company_id and p.id = w.parent_work_order_id
+         order by w.number`,
+  );
 }
 
 export async function insertLines(tx: TDb, rows: (typeof buildOrderLines.$inferInsert)[]): Promise<void> {

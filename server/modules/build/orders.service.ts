@@ -12,6 +12,7 @@ import {
   type TBuildOrderListQuery,
   type TBuildOrderPage,
   type TBuildOrderUpdate,
+  type TOrderWorkOrder,
 } from '#common/schemas/build-orders.ts';
 import { statusStyle } from '#common/statuses.ts';
 import {
@@ -19,6 +20,7 @@ import {
   type TBuildOrderStatus,
   workOrderNumberText,
 } from '#common/work-order-status.ts';
+import { nestByParent } from '#common/work-order-tree.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
@@ -83,9 +85,12 @@ export async function orderOf(tx: TDb, companyId: string, id: string): Promise<T
     createdBy: order.createdBy,
     updatedAt: order.updatedAt.toISOString(),
     lines: lines.map(({ line, item }) => {
-      const mine = work.filter((w) => w.orderLineId === line.id);
-      const planned = plannedOf(mine);
-      const left = toScaled(normalizeDecimal(line.quantity), Q) - planned;
+      const mine = nestByParent(
+        work.filter((w) => w.line_id === line.id).map((w) => ({ ...w, parentId: w.parent_id })),
+      );
+      const own = mine.filter((w) => w.order_line_id === line.id);
+      const planned = plannedOf(own);
+      const left = positive(toScaled(normalizeDecimal(line.quantity), Q) - planned);
       return {
         id: line.id,
         position: line.position,
@@ -98,24 +103,56 @@ export async function orderOf(tx: TDb, companyId: string, id: string): Promise<T
         },
         quantity: normalizeDecimal(line.quantity),
         planned: fromScaled(planned, Q),
-        remaining: fromScaled(left > 0n ? left : 0n, Q),
+        remaining: fromScaled(left, Q),
+        shortfall: fromScaled(min(left, shortOf(own)), Q),
+        scrapped: fromScaled(
+          sum(own, (w) => w.scrap_quantity),
+          Q,
+        ),
         workOrders: mine.map((w) => ({
           id: w.id,
-          numberText: workOrderNumberText(w.number),
+          numberText: workOrderNumberText(Number(w.number)),
+          partNumber: w.part_number,
+          unitOfMeasure: w.unit_of_measure,
           quantity: normalizeDecimal(w.quantity),
-          status: w.status as TBuildOrder['lines'][number]['workOrders'][number]['status'],
-          dueOn: w.dueOn,
+          goodQuantity: normalizeDecimal(w.good_quantity),
+          scrapQuantity: normalizeDecimal(w.scrap_quantity),
+          status: w.status as TOrderWorkOrder['status'],
+          dueOn: w.due_on,
+          parentId: w.parent_id,
+          parentNumberText: w.parent_number === null ? null : workOrderNumberText(Number(w.parent_number)),
+          depth: w.depth,
         })),
       };
     }),
   };
 }
 
-/** The quantity in work orders that are not cancelled (scaled). */
-export function plannedOf(work: readonly { quantity: string; status: string }[]): bigint {
+type TOwnWork = Pick<repo.TOrderWorkRow, 'quantity' | 'good_quantity' | 'scrap_quantity' | 'status'>;
+const positive = (v: bigint) => (v > 0n ? v : 0n);
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
+const sum = (work: readonly TOwnWork[], of: (w: TOwnWork) => string) =>
+  work.reduce((s, w) => s + toScaled(normalizeDecimal(of(w)), Q), 0n);
+
+/**
+ * What a line's own work orders take of it (scaled): a completed one its good units, so what scrap lost is left to
+ * plan again (decision 064); an unfinished one its quantity; a cancelled one nothing.
+ */
+export function plannedOf(work: readonly TOwnWork[]): bigint {
+  const live = work.filter((w) => w.status !== 'cancelled');
+  return sum(live, (w) => (w.status === 'completed' ? w.good_quantity : w.quantity));
+}
+
+/** What completed work orders made fewer good units than they were for (scaled). */
+function shortOf(work: readonly TOwnWork[]): bigint {
   return work
-    .filter((w) => w.status !== 'cancelled')
-    .reduce((s, w) => s + toScaled(normalizeDecimal(w.quantity), Q), 0n);
+    .filter((w) => w.status === 'completed')
+    .reduce(
+      (s, w) =>
+        s +
+        positive(toScaled(normalizeDecimal(w.quantity), Q) - toScaled(normalizeDecimal(w.good_quantity), Q)),
+      0n,
+    );
 }
 
 export async function getOrder(tenant: TTenant, id: string): Promise<TBuildOrder> {

@@ -22,6 +22,7 @@ import { assertInProgress, lockedWorkOrder, woLabel } from './shop-floor-steps.s
 import { floorOf } from './shop-floor-view.ts';
 import { insertCostedOutput } from './work-order-cost.repo.ts';
 import { bookOutputCost, priceOutput } from './work-order-cost.ts';
+import { feedParentReservation } from './work-order-reservations.repo.ts';
 import { assertWholeOfAssembly } from './work-order-units.ts';
 import type { TWorkOrderRow } from './work-orders.repo.ts';
 
@@ -113,6 +114,7 @@ async function recordOnce(tx: TDb, tenant: TTenant, id: string, input: TOutput):
         },
       ],
     );
+    await feedParentReservation(tx, companyId, id, good); // a sub-assembly's output is held for its parent (064)
     if (lot)
       await repo.insertGenealogy(
         tx,

@@ -16,6 +16,7 @@ import { tenantFor } from '../../db/tenant.ts';
 import { buildOrders } from './orders.tables.ts';
 import { applyMove } from './work-order-moves.service.ts';
 import { lockWorkOrder } from './work-orders.repo.ts';
+import { workOrders } from './work-orders.tables.ts';
 
 let t: TTestApp;
 let admin: ReturnType<typeof client>;
@@ -47,10 +48,14 @@ const moved = async (id: string, status: string) => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 };
-/** Completes the work order the way the shop floor does, once its output is recorded: its own move, applyMove. */
-async function completeOnTheFloor(id: string) {
+/**
+ * Completes the work order the way the shop floor does, once its output is recorded (`good` units, written as the
+ * output would): its own move, applyMove.
+ */
+async function completeOnTheFloor(id: string, good = '0') {
   const tenant = tenantFor(t.database.db, { companyId, userId, role: 'admin' }, { userId, name: 'Floor' });
   await tenant.run(async (tx) => {
+    await tx.update(workOrders).set({ goodQuantity: good }).where(eq(workOrders.id, id));
     const wo = await lockWorkOrder(tx, companyId, id);
     await applyMove(tx, tenant, wo as NonNullable<typeof wo>, 'completed');
   });
@@ -187,8 +192,8 @@ describe('reservations', () => {
 });
 
 describe('the order follows its work orders', () => {
-  it('goes in progress when one starts and done when all are completed or cancelled', async () => {
-    const { orderId, lineId } = await shop.order(top.assemblyId, 'open');
+  it('goes in progress when one starts and done once the good units cover every line', async () => {
+    const { orderId, lineId } = await shop.order(top.assemblyId, 'open', '2');
     const status = async () =>
       (await t.database.db.select().from(buildOrders).where(eq(buildOrders.id, orderId)))[0]?.status;
     const [a, b] = [await make('1', { orderLineId: lineId }), await make('1', { orderLineId: lineId })];
@@ -196,10 +201,23 @@ describe('the order follows its work orders', () => {
     expect(await status()).toBe('open');
     await moved(a, 'in_progress');
     expect(await status()).toBe('in_progress');
-    await completeOnTheFloor(a);
+    await completeOnTheFloor(a, '1');
     expect(await status()).toBe('in_progress');
-    await moved(b, 'cancelled');
+    await moved(b, 'released');
+    await moved(b, 'in_progress');
+    await completeOnTheFloor(b, '1');
     expect(await status()).toBe('done');
+  });
+
+  it('stays in progress when its work orders are finished but a line is short, for the planner to decide', async () => {
+    const { orderId, lineId } = await shop.order(top.assemblyId, 'open', '2');
+    const [a, b] = [await make('1', { orderLineId: lineId }), await make('1', { orderLineId: lineId })];
+    await moved(a, 'released');
+    await moved(a, 'in_progress');
+    await completeOnTheFloor(a, '1');
+    await moved(b, 'cancelled');
+    const [order] = await t.database.db.select().from(buildOrders).where(eq(buildOrders.id, orderId));
+    expect(order?.status).toBe('in_progress');
   });
 
   it('is not done when every work order was cancelled', async () => {

@@ -1,7 +1,8 @@
 // What a work order's move does to the order it was made from (decision 048): the first work order to start
 // takes an open order to in progress, and once every work order of the order is completed or cancelled, with at
-// least one completed, the order is done. Kept apart from the orders module: these moves are the server's, in the
-// work order's transaction, not a person's (orders-status.service.ts checks those).
+// least one completed and every line's good units at its quantity (decision 064), the order is done. Kept apart
+// from the orders module: these moves are the server's, in the work order's transaction, not a person's
+// (orders-status.service.ts checks those).
 import { sql } from 'drizzle-orm';
 import { buildOrderNumberText, type TWorkOrderStatus } from '#common/work-order-status.ts';
 import { queryRows, type TDb } from '../../db/client.ts';
@@ -33,15 +34,22 @@ export async function followOrder(
     (to === 'completed' || to === 'cancelled') &&
     (order.status === 'open' || order.status === 'in_progress')
   ) {
-    const [work] = await queryRows<{ unfinished: number; completed: number }>(
+    const [work] = await queryRows<{ unfinished: number; completed: number; short: number }>(
       tx,
       sql`select count(*) filter (where w.status not in ('completed', 'cancelled'))::int as unfinished,
-                 count(*) filter (where w.status = 'completed')::int as completed
+                 count(*) filter (where w.status = 'completed')::int as completed,
+                 (select count(*)::int from build_order_lines s
+                   where s.company_id = ${companyId} and s.order_id = ${order.id}
+                     and s.quantity > (select coalesce(sum(g.good_quantity), 0) from work_orders g
+                                        where g.company_id = s.company_id and g.order_line_id = s.id
+                                          and g.status = 'completed')) as short
             from work_orders w
             join build_order_lines l on l.company_id = w.company_id and l.id = w.order_line_id
            where w.company_id = ${companyId} and l.order_id = ${order.id}`,
     );
-    if (work && work.unfinished === 0 && work.completed > 0) next = 'done';
+    // A line whose good units fall short (scrap, decision 064) keeps the order open for a work order for the rest;
+    // the planner may still mark it done by hand.
+    if (work && work.unfinished === 0 && work.completed > 0 && work.short === 0) next = 'done';
   }
   if (next === null) return;
   await tx.execute(

@@ -45,11 +45,15 @@ export async function findOrderLine(tx: TDb, companyId: string, id: string) {
   return row ?? null;
 }
 
-/** How much of the order line its work orders take: all but the cancelled ones. Read after the order is locked. */
+/**
+ * How much of the order line its work orders take: a completed one its good units (what scrap lost is planned
+ * again, decision 064), an unfinished one its quantity, a cancelled one nothing. Read after the order is locked.
+ */
 export async function takenOfLine(tx: TDb, companyId: string, lineId: string): Promise<string> {
   const [row] = await queryRows<{ taken: string }>(
     tx,
-    sql`select coalesce(sum(quantity), 0)::text as taken from work_orders
+    sql`select coalesce(sum(case when status = 'completed' then good_quantity else quantity end), 0)::text as taken
+          from work_orders
          where company_id = ${companyId} and order_line_id = ${lineId} and status <> 'cancelled'`,
   );
   return row?.taken ?? '0';
@@ -62,12 +66,14 @@ export async function insertWorkOrder(tx: TDb, row: typeof workOrders.$inferInse
 /** What the list and the page show of a work order: its row with the assembly's item, revision and order. */
 const summaryColumns = sql`w.id, w.number, w.status, w.assembly_id, i.part_number, i.name, i.unit_of_measure,
   r.number as revision_number, w.quantity::text as quantity, w.due_on::text as due_on, w.order_line_id,
-  o.id as order_id, o.number as order_number, w.created_at`;
+  o.id as order_id, o.number as order_number, w.parent_work_order_id as parent_id, p.number as parent_number,
+  w.created_at`;
 const summaryJoins = sql`join assemblies a on a.company_id = w.company_id and a.id = w.assembly_id
   join items i on i.company_id = a.company_id and i.id = a.item_id
   join assembly_revisions r on r.company_id = w.company_id and r.id = w.revision_id
   left join build_order_lines l on l.company_id = w.company_id and l.id = w.order_line_id
-  left join build_orders o on o.company_id = l.company_id and o.id = l.order_id`;
+  left join build_orders o on o.company_id = l.company_id and o.id = l.order_id
+  left join work_orders p on p.company_id = w.company_id and p.id = w.parent_work_order_id`;
 
 export interface TSummaryRow {
   id: string;
@@ -83,6 +89,8 @@ export interface TSummaryRow {
   order_line_id: string | null;
   order_id: string | null;
   order_number: number | null;
+  parent_id: string | null;
+  parent_number: number | null;
   created_at: Date | string;
 }
 
@@ -110,6 +118,7 @@ export async function listWorkOrders(tx: TDb, companyId: string, query: TWorkOrd
   if (query.assemblyId) where.push(sql`w.assembly_id = ${query.assemblyId}`);
   if (query.dueFrom) where.push(sql`w.due_on >= ${query.dueFrom}`);
   if (query.dueTo) where.push(sql`w.due_on <= ${query.dueTo}`);
+  if (query.parentId) where.push(sql`w.parent_work_order_id = ${query.parentId}`);
   if (query.q) {
     const n = numberOf(query.q);
     const text = sql`i.search_text like ${containsPattern(query.q.toLowerCase())}`;
@@ -230,10 +239,11 @@ export async function componentsOf(
            group by item_id)
         select n.item_id, i.part_number, i.name, i.unit_of_measure, a.id as assembly_id,
                n.per_unit::text as per_unit, n.required::numeric(18, 6)::text as required,
-               coalesce(case when res.released_at is null then res.quantity - res.consumed end, 0)::text as reserved,
+               coalesce(case when res.released_at is null
+                             then greatest(res.quantity - res.awaiting - res.consumed, 0) end, 0)::text as reserved,
                coalesce(res.consumed, 0)::text as consumed,
                i.on_hand::text as on_hand,
-               (select coalesce(sum(o.quantity - o.consumed), 0) from work_order_reservations o
+               (select coalesce(sum(greatest(o.quantity - o.awaiting - o.consumed, 0)), 0) from work_order_reservations o
                  where o.company_id = ${companyId} and o.item_id = n.item_id and o.released_at is null)::text
                  as open_reserved
           from need n

@@ -8,12 +8,17 @@ import {
   ZWorkOrderListQuerySchema,
   ZWorkOrderMoveSchema,
   ZWorkOrderPageSchema,
+  ZWorkOrderProposalQuerySchema,
+  ZWorkOrderProposalSchema,
+  ZWorkOrderTreeCreateSchema,
+  ZWorkOrderTreeSchema,
 } from '#common/schemas/work-orders.ts';
 import { fileResponse } from '../../plugins/api-errors.ts';
 import { sendCsv } from '../../plugins/csv-reply.ts';
 import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
 import { moveWorkOrder } from './work-order-moves.service.ts';
 import { travellerPdf } from './work-order-traveller.service.ts';
+import { createWorkOrderTree, proposeWorkOrders } from './work-order-tree.service.ts';
 import { createWorkOrder, getWorkOrder, listWorkOrders } from './work-orders.service.ts';
 import { exportWorkOrdersCsv } from './work-orders-csv.ts';
 
@@ -68,6 +73,48 @@ export const workOrdersRoutes = tenantRoutes({ feature: 'build' }, (r) => {
       },
     },
     async (request, reply) => reply.status(201).send(await createWorkOrder(tenantOf(request), request.body)),
+  );
+  r.get(
+    '/api/v1/work-orders/proposal',
+    {
+      config: {
+        errors: ['NOT_FOUND', 'CONFLICT', 'BAD_REQUEST'],
+        rules: [
+          'the checks of POST /api/v1/work-orders/tree; reads only',
+          'a sub-assembly is proposed when its available stock, less what the tree already takes, does not cover it',
+        ],
+      },
+      schema: {
+        summary:
+          'The tree of work orders building an assembly needs: it and each sub-assembly stock does not cover, every level',
+        tags,
+        querystring: ZWorkOrderProposalQuerySchema,
+        response: { 200: ZWorkOrderProposalSchema },
+      },
+    },
+    async (request) => proposeWorkOrders(tenantOf(request), request.query),
+  );
+  r.post(
+    '/api/v1/work-orders/tree',
+    {
+      config: {
+        errors: ['NOT_FOUND', 'CONFLICT', 'BAD_REQUEST'],
+        rules: [
+          'the assembly has a released revision; an order line is of an open or in-progress order, for the same assembly',
+          'a parent work order is open, uses the assembly and is due no earlier than its child',
+          'one transaction: every work order of the tree or none',
+        ],
+      },
+      schema: {
+        summary:
+          'Makes the proposed tree of planned work orders, each sub-assembly’s linked to the one that needs it',
+        tags,
+        body: ZWorkOrderTreeCreateSchema,
+        response: { 201: ZWorkOrderTreeSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createWorkOrderTree(tenantOf(request), request.body)),
   );
   r.get(
     '/api/v1/work-orders/:id',

@@ -24,6 +24,7 @@ import { assertWholeQuantity } from '../inventory/whole-units.ts';
 import { findTokens } from '../labels/codes.repo.ts';
 import { findAssembly, stepsOf } from './assemblies.repo.ts';
 import { costOf, recordOf } from './work-order-record.ts';
+import { defaultLocationsOf } from './work-order-tree.repo.ts';
 import * as repo from './work-orders.repo.ts';
 
 const iso = (d: Date | string | null) =>
@@ -50,6 +51,8 @@ export function summaryOf(r: repo.TSummaryRow): TWorkOrderSummary {
     orderId: r.order_id,
     orderNumberText: r.order_number === null ? null : buildOrderNumberText(Number(r.order_number)),
     orderLineId: r.order_line_id,
+    parentId: r.parent_id,
+    parentNumberText: r.parent_number === null ? null : workOrderNumberText(Number(r.parent_number)),
     createdAt: iso(r.created_at) as string,
   };
 }
@@ -161,6 +164,11 @@ export async function createWorkOrder(tenant: TTenant, input: TWorkOrderCreate):
         throw new AppError('NOT_FOUND', M.locationNotFound, { outputLocationId: M.locationNotFound });
       locationText = location.fullCode;
     }
+    // Without one, it puts away at its item's default location (decision 064), as the floor would suggest.
+    const fallback = input.outputLocationId
+      ? undefined
+      : (await defaultLocationsOf(tx, companyId, [assembly.item.id])).get(assembly.item.id);
+    if (fallback) locationText = fallback.fullCode;
     const id = uuidv7();
     const number = await takeNextNumber(tx, companyId, 'work_order');
     await repo.insertWorkOrder(tx, {
@@ -172,7 +180,7 @@ export async function createWorkOrder(tenant: TTenant, input: TWorkOrderCreate):
       revisionId: revision.id,
       quantity: input.quantity,
       dueOn,
-      outputLocationId: input.outputLocationId ?? null,
+      outputLocationId: input.outputLocationId ?? fallback?.id ?? null,
       createdBy: tenant.actor.name,
     });
     await recordAudit(tx, companyId, tenant.actor, {

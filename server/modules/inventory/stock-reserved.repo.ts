@@ -1,5 +1,6 @@
 // Reserved and available beside on hand (decision 048): what released work orders hold back of each item (open
-// reservations, quantity less consumed) and the item's on hand less that. Asked for a page's items after the page
+// reservations, quantity less what is awaited from sub-assembly work orders and less consumed, never below 0 per
+// reservation: decision 064) and the item's on hand less that. Asked for a page's items after the page
 // is found, so the stock list's tuned statements (decision 026) stay as they are: one probe per item of the partial
 // index work_order_reservations_open_item_idx, and a primary-key read of the item's own total.
 import { sql } from 'drizzle-orm';
@@ -20,7 +21,7 @@ export async function reservedByItem(
     const rows = await queryRows<{ id: string; on_hand: string; reserved: string }>(
       tx,
       sql`select i.id, i.on_hand::text as on_hand,
-                 coalesce((select sum(r.quantity - r.consumed) from work_order_reservations r
+                 coalesce((select sum(greatest(r.quantity - r.awaiting - r.consumed, 0)) from work_order_reservations r
                             where r.company_id = i.company_id and r.item_id = i.id and r.released_at is null), 0)::text
                    as reserved
             from items i
