@@ -1,17 +1,23 @@
 // The draft's editor on the form kit: its components (item, quantity per unit, scrap %, notes, the step that
-// consumes it) and its steps (title, instructions, setup and run minutes, the machine it runs on, pictures and
+// consumes it and how: scanned or backflushed at its step, decision 064) and its steps (title, instructions, setup and run minutes, the machine it runs on, pictures and
 // videos), saved whole with the
 // route's contract.
 // A loop through sub-assemblies comes back from the server naming it, under the line and above the buttons.
 import { Alert, Button, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type TRevision, type TRevisionSave, ZRevisionSaveSchema } from '#common/schemas/build.ts';
+import {
+  type TConsumptionMode,
+  type TRevision,
+  type TRevisionSave,
+  ZRevisionSaveSchema,
+} from '#common/schemas/build.ts';
 import { AddRowButton, FormRow } from '../../components/form-rows.tsx';
 import { ItemSelect, itemOption, type TItemOption } from '../../components/item-pickers.tsx';
 import { MachineSelect, machineOption, type TMachineOption } from '../../components/machine-select.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
 import { configOf, useSession } from '../../lib/session.ts';
 import { buildKeys, saveRevision } from './api.ts';
+import { CONSUMPTION_LABELS } from './revision-view.tsx';
 import { StepFilesEditor, type TStepFileValues } from './step-files-editor.tsx';
 
 interface TLineValues {
@@ -21,6 +27,8 @@ interface TLineValues {
   notes: string;
   /** '' (the first step) or the step's number. */
   step: string;
+  /** '' (the server's default for the part) or how it is consumed. */
+  consumption: '' | TConsumptionMode;
 }
 interface TStepValues {
   id: string | undefined;
@@ -33,7 +41,21 @@ interface TStepValues {
   files: TStepFileValues[];
 }
 
-const LINE_FIELDS = ['quantity', 'scrapPercent', 'notes', 'step'] as const;
+const LINE_FIELDS = ['quantity', 'scrapPercent', 'notes', 'step', 'consumption'] as const;
+
+/** The choices of "Consumed", the first saying what the default is for the part chosen (lot-tracked: scanned). */
+function consumptionOptions(component: TItemOption | null, useLotNumbers: boolean) {
+  const lotTracked = component?.item ? component.item.lotTracked && useLotNumbers : null;
+  const byDefault =
+    lotTracked === null
+      ? 'Default (scanned if lot-tracked)'
+      : `Default: ${CONSUMPTION_LABELS[lotTracked ? 'scan' : 'backflush'].toLowerCase()}`;
+  return [
+    { value: '', label: byDefault },
+    { value: 'scan', label: CONSUMPTION_LABELS.scan },
+    { value: 'backflush', label: CONSUMPTION_LABELS.backflush },
+  ];
+}
 const STEP_FIELDS = ['title', 'instructions', 'setupMinutes', 'runMinutes'] as const;
 
 function valuesOf(revision: TRevision) {
@@ -44,6 +66,7 @@ function valuesOf(revision: TRevision) {
       scrapPercent: l.scrapPercent,
       notes: l.notes,
       step: l.step === null ? '' : String(l.step),
+      consumption: l.consumption,
     })),
     steps: revision.steps.map<TStepValues>((s) => ({
       id: s.id,
@@ -65,6 +88,7 @@ function bodyOf(v: ReturnType<typeof valuesOf>): TRevisionSave {
       scrapPercent: l.scrapPercent,
       notes: l.notes,
       step: l.step === '' ? null : Number(l.step),
+      ...(l.consumption === '' ? {} : { consumption: l.consumption }),
     })),
     steps: v.steps.map(({ id, files, machine, ...s }) => ({
       ...(id ? { id } : {}),
@@ -95,7 +119,8 @@ function pathsOf(v: ReturnType<typeof valuesOf>) {
 export function BomEditor({ revision }: { revision: TRevision }) {
   const client = useQueryClient();
   // A step's machine is Maintenance's: offered while that area is on (a machine already set stays in view).
-  const maintenanceOn = configOf(useSession().data).enableMaintenanceFeature;
+  const config = configOf(useSession().data);
+  const maintenanceOn = config.enableMaintenanceFeature;
   const form = useContractForm({
     schema: ZRevisionSaveSchema,
     initialValues: valuesOf(revision),
@@ -125,7 +150,14 @@ export function BomEditor({ revision }: { revision: TRevision }) {
       label: `${i + 1}. ${s.title || 'Untitled'}`,
     })),
   ];
-  const newLine: TLineValues = { component: null, quantity: '1', scrapPercent: '0', notes: '', step: '' };
+  const newLine: TLineValues = {
+    component: null,
+    quantity: '1',
+    scrapPercent: '0',
+    notes: '',
+    step: '',
+    consumption: '',
+  };
   const newStep: TStepValues = {
     id: undefined,
     title: '',
@@ -182,6 +214,13 @@ export function BomEditor({ revision }: { revision: TRevision }) {
               data={stepOptions}
               allowDeselect={false}
               {...form.getInputProps(`lines.${i}.step`)}
+            />
+            <Select
+              label="Consumed"
+              w={230}
+              data={consumptionOptions(line.component, config.useLotNumbers)}
+              allowDeselect={false}
+              {...form.getInputProps(`lines.${i}.consumption`)}
             />
             <TextInput
               label="Notes"

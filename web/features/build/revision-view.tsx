@@ -1,7 +1,14 @@
-// A released revision as it stands, frozen: its components and its steps with their pictures and videos, read only.
+// A released revision as it stands, frozen: its components (with how each is consumed) and its steps with their
+// pictures and videos, read only.
 import { Stack, Table, Text, Title } from '@mantine/core';
-import type { TRevision } from '#common/schemas/build.ts';
+import type { TConsumptionMode, TRevision } from '#common/schemas/build.ts';
 import { StepMedia } from '../../components/step-media.tsx';
+
+/** How a BOM line is consumed, as the editor and the revision say it (decision 064). */
+export const CONSUMPTION_LABELS: Record<TConsumptionMode, string> = {
+  scan: 'Scanned',
+  backflush: 'Backflushed at its step',
+};
 
 export function RevisionView({ revision }: { revision: TRevision }) {
   return (
@@ -9,7 +16,7 @@ export function RevisionView({ revision }: { revision: TRevision }) {
       <Title order={2} fz="lg">
         Components
       </Title>
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={680}>
         <Table aria-label={`Components of revision ${revision.number}`} striped>
           <Table.Thead>
             <Table.Tr>
@@ -17,6 +24,7 @@ export function RevisionView({ revision }: { revision: TRevision }) {
               <Table.Th ta="right">Per unit</Table.Th>
               <Table.Th ta="right">Scrap %</Table.Th>
               <Table.Th>Step</Table.Th>
+              <Table.Th>Consumed</Table.Th>
               <Table.Th>Notes</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -37,6 +45,7 @@ export function RevisionView({ revision }: { revision: TRevision }) {
                 </Table.Td>
                 <Table.Td ta="right">{l.scrapPercent}</Table.Td>
                 <Table.Td>{l.step ?? 1}</Table.Td>
+                <Table.Td>{CONSUMPTION_LABELS[l.consumption]}</Table.Td>
                 <Table.Td>{l.notes}</Table.Td>
               </Table.Tr>
             ))}
