@@ -1,6 +1,6 @@
 // One work order (?id=…): number, status and what it builds, the moves a person may make from here (the transition
-// table in common/, less completing, which the shop floor does), its components with what they need, hold and have
-// available, its steps, and Print traveller.
+// table in common/, less completing, which the shop floor does), its cost and, completed, its record (decision 064),
+// its components with what they need, hold and have available, its steps, and Print traveller.
 import { Alert, Anchor, Button, Container, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay, IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,7 +20,9 @@ import { formatQuantity } from '../../lib/format-quantity.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { workOrderFloorPath } from '../../lib/work-order-links.ts';
 import { getWorkOrder, moveWorkOrder, travellerUrl, workOrderKeys } from './api.ts';
+import { WorkOrderCost } from './work-order-cost.tsx';
 import { WorkOrderComponents, WorkOrderSteps } from './work-order-parts.tsx';
+import { WorkOrderRecord } from './work-order-record.tsx';
 
 /** The button of each move a person makes here, by where it goes and from where. */
 function moveLabel(from: TWorkOrderStatus, to: TWorkOrderStatus): string {
@@ -158,6 +160,8 @@ export function WorkOrderPage({ workOrderId }: { workOrderId: string }) {
             Releasing reserves the components below; it is refused while any of them is short.
           </Text>
         ) : null}
+        <WorkOrderCost w={w} />
+        <WorkOrderRecord record={w.record} unit={w.unitOfMeasure} />
         <WorkOrderComponents w={w} />
         <WorkOrderSteps w={w} />
         {w.orderId ? (
