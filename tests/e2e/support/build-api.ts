@@ -22,6 +22,28 @@ export async function makePart(page: Page, partNumber: string, name: string): Pr
   return (await apiPost(page, '/api/v1/items', { partNumber, name, unitCost: '1', lotTracked: false })).id;
 }
 
+/** A part with its options (lot-tracked, a default location); returns its id. */
+export async function makeItem(
+  page: Page,
+  item: { partNumber: string; name: string; lotTracked?: boolean; defaultLocationId?: string },
+): Promise<string> {
+  return (await apiPost(page, '/api/v1/items', { unitCost: '1', lotTracked: false, ...item })).id;
+}
+
+/** Receives `quantity` of a lot-tracked part into `locationId` as lot `lotNumber`. */
+export const receiveLot = (
+  page: Page,
+  itemId: string,
+  locationId: string,
+  quantity: string,
+  lotNumber: string,
+) =>
+  apiPost(page, '/api/v1/stock/transactions', {
+    idempotencyKey: crypto.randomUUID(),
+    kind: 'receive',
+    lines: [{ itemId, locationId, quantity, lotNumber }],
+  });
+
 /** Receives `quantity` of a plain part into `locationId`. */
 export const receivePart = (page: Page, itemId: string, locationId: string, quantity: string) =>
   apiPost(page, '/api/v1/stock/transactions', {
@@ -35,11 +57,14 @@ export interface TReleasedAssembly {
   steps: string[];
 }
 
-/** An assembly of `itemId` from `lines`, with `steps` (setup and run minutes each), released. */
+/**
+ * An assembly of `itemId` from `lines` (each consumed as its `consumption` says, else the editor's default: scanned
+ * when lot-tracked, backflushed otherwise), with `steps` (setup and run minutes each), released.
+ */
 export async function releaseAssembly(
   page: Page,
   itemId: string,
-  lines: Array<{ componentItemId: string; quantity: string }>,
+  lines: Array<{ componentItemId: string; quantity: string; consumption?: 'scan' | 'backflush' }>,
   steps: Array<{ title: string; setupMinutes: string; runMinutes: string }>,
 ): Promise<TReleasedAssembly> {
   const assembly = await apiPost(page, '/api/v1/assemblies', { itemId });
