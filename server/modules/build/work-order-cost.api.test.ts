@@ -5,12 +5,20 @@
 // a bolt consumed after the last output is settled into its average at completion. The work order's page shows planned
 // against actual material cost and, completed, its record; the stock list values FG-100 at its average. A company
 // without a labor rate costs material alone, and cannot see the first company's work order.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  assembly,
+  consume,
+  output,
+  receive,
+  released,
+  shopOf,
+  type TClient,
+  unitCostOf,
+  wo,
+} from '../../../tests/setup/cost-shop.ts';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
 import { client } from '../../../tests/setup/work-orders-shop.ts';
-
-type TClient = ReturnType<typeof client>;
 
 let t: TTestApp;
 let admin: TClient;
@@ -23,76 +31,6 @@ let fasten: string;
 let crimp: string;
 let harness: string;
 let box: string;
-
-const wo = (id: string, rest = '') => `/api/v1/work-orders/${id}${rest}`;
-
-/** A shop of `c`: a bin and an output bin, and the items named with their standard cost. */
-async function shopOf(c: TClient, code: string, items: Array<[string, string]>) {
-  const site = (await c.ok('POST', '/api/v1/locations', { kind: 'site', code, name: 'Site' }, 201)).id;
-  const place = async (name: string) =>
-    (await c.ok('POST', '/api/v1/locations', { kind: 'bin', parentId: site, code: name, name }, 201))
-      .id as string;
-  const ids: Record<string, string> = {};
-  for (const [partNumber, unitCost] of items)
-    ids[partNumber] = (
-      await c.ok(
-        'POST',
-        '/api/v1/items',
-        { partNumber, name: `Part ${partNumber}`, unitCost, unitOfMeasure: 'ea', lotTracked: false },
-        201,
-      )
-    ).id;
-  return { bin: await place('BIN'), out: await place('OUT'), ids };
-}
-
-async function receive(c: TClient, itemId: string, locationId: string, quantity: string) {
-  await c.ok(
-    'POST',
-    '/api/v1/stock/transactions',
-    { idempotencyKey: randomUUID(), kind: 'receive', lines: [{ itemId, locationId, quantity }] },
-    201,
-  );
-}
-
-/** An assembly of `itemId` with scanned lines and steps, released; returns its id and its steps' ids. */
-async function assembly(
-  c: TClient,
-  itemId: string,
-  lines: Array<{ componentItemId: string; quantity: string; step?: number }>,
-  steps: Array<{ title: string; setupMinutes: string; runMinutes: string }>,
-) {
-  const made = await c.ok('POST', '/api/v1/assemblies', { itemId }, 201);
-  const saved = await c.ok('PUT', `/api/v1/assembly-revisions/${made.draftRevisionId}`, {
-    lines: lines.map((l) => ({ scrapPercent: '0', consumption: 'scan', ...l })),
-    steps: steps.map((s) => ({ instructions: '', ...s })),
-  });
-  await c.ok('POST', `/api/v1/assembly-revisions/${made.draftRevisionId}/release`);
-  return { id: made.id as string, steps: saved.steps.map((s: { id: string }) => s.id) as string[] };
-}
-
-/** A released work order of `quantity`, put away at `locationId`. */
-async function released(c: TClient, assemblyId: string, quantity: string, locationId: string) {
-  const made = await c.ok(
-    'POST',
-    '/api/v1/work-orders',
-    { assemblyId, quantity, outputLocationId: locationId },
-    201,
-  );
-  await c.ok('POST', wo(made.id, '/status'), { status: 'released' });
-  return made.id as string;
-}
-
-const consume = (c: TClient, id: string, body: object) =>
-  c.ok('POST', wo(id, '/consumptions'), { idempotencyKey: randomUUID(), ...body }, 201);
-/** Records an output; answers the unit cost its build-output posting put into stock, and the floor. */
-async function output(c: TClient, id: string, body: object) {
-  const done = await c.ok('POST', wo(id, '/outputs'), { idempotencyKey: randomUUID(), ...body }, 201);
-  const posting = await c.ok('GET', `/api/v1/stock/transactions/${done.transactionId}`);
-  expect(posting.kind).toBe('build-output');
-  return { unitCost: posting.lines[0].unitCost as string, floor: done.floor };
-}
-const unitCostOf = async (c: TClient, itemId: string) =>
-  (await c.ok('GET', `/api/v1/items/${itemId}`)).unitCost;
 
 beforeAll(async () => {
   t = await createTestApp();
