@@ -108,6 +108,10 @@ test('on a 390 px phone a wedge scanner consumes with no field focused, from whe
   await reason.press('Enter');
   await expect(componentLine(components, 'CASE')).toContainText('3 of 2 ea consumed, 1 over plan');
 
+  // The reason field at 360 px: nothing scrolls sideways.
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.setViewportSize({ width: 390, height: 844 });
   // A refused scan, with the page scrolled to its foot: the error is brought into view beside the scan field.
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await wedgeScan(page, 'NOPE-42');
@@ -136,6 +140,13 @@ test('on a 390 px phone a wedge scanner consumes with no field focused, from whe
   const line = dialog.getByRole('region', { name: 'SEAL' });
   await expect(line).toContainText('Planned 2 ea · consumed 0 · left 2');
   await expectAccessible(page, 'the completion dialog at 390 px');
+  // At 360 px too: nothing scrolls sideways, and each choice is a whole touch target.
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  for (const choice of await line.getByRole('radio').all())
+    expect((await choice.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  for (const name of ['Cancel', 'Complete work order'])
+    expect((await dialog.getByRole('button', { name }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
   await line.getByRole('radio', { name: 'Consume as planned' }).click();
   await dialog.getByRole('button', { name: 'Complete work order' }).click();
   await expect(dialog).toHaveCount(0);

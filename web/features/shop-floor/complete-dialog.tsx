@@ -175,10 +175,10 @@ export function CompleteDialog({
             </Alert>
           ) : null}
           <Group justify="flex-end">
-            <Button variant="default" size="md" onClick={onClose}>
+            <Button variant="default" size="lg" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" size="md" color="green" loading={complete.isPending}>
+            <Button type="submit" size="lg" color="green" loading={complete.isPending}>
               Complete work order
             </Button>
           </Group>
