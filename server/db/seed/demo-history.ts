@@ -2,6 +2,7 @@
 import { fromScaled, toScaled } from '#common/decimal.ts';
 import { QUANTITY_SCALE } from '#common/schemas/inventory-setup.ts';
 import type { TStockKind } from '#common/schemas/stock.ts';
+import { isWholeUnit } from '#common/units.ts';
 import { findOrCreateLot } from '../../modules/inventory/stock.repo.ts';
 import { postLinesWithin, type TPostingLine } from '../../modules/inventory/stock.service.ts';
 import type { TTenant } from '../tenant.ts';
@@ -13,7 +14,7 @@ export const DEMO_HISTORY_DAYS = 120;
 
 /** A quantity in the item's unit, rounded to what a person would count (whole units unless it is by length/area). */
 function amount(value: number, unit: string): string {
-  const fractional = ['m', 'm2', 'kg', 'l'].includes(unit);
+  const fractional = !isWholeUnit(unit);
   const rounded = fractional ? Math.max(0.25, Math.round(value * 4) / 4) : Math.max(1, Math.round(value));
   return rounded.toString();
 }
@@ -148,7 +149,13 @@ export async function writeHistory(
         const home = locationIds.get(entry.spec.home)!;
         const [balance] = available(entry, home);
         if (balance && balance.quantity > toScaled('10', QUANTITY_SCALE)) {
-          const quantity = fromScaled(balance.quantity / 4n, QUANTITY_SCALE);
+          // A quarter of it, in whole units for an item counted in whole things (decision 064).
+          const one = 10n ** BigInt(QUANTITY_SCALE);
+          const quarter = balance.quantity / 4n;
+          const quantity = fromScaled(
+            isWholeUnit(entry.spec.unitOfMeasure) ? (quarter / one) * one : quarter,
+            QUANTITY_SCALE,
+          );
           const cell = locationIds.get(random.pick(['CELL1', 'CELL2']))!;
           await post(actors.operator, 'move', at(day, 15), [
             { itemId: entry.id, locationId: home, lotId: balance.lotId, delta: `-${quantity}` },

@@ -47,6 +47,7 @@ describe('demo seed', () => {
     expect(second.company).toEqual({ ...first.company, created: false });
     expect(second.accounts.map((a) => a.created)).toEqual([false, false]);
     expect(second.inventory).toBeNull();
+    expect(second.build).toBeNull();
     expect(await ledgerRows()).toBe(ledgerBefore);
 
     const rows = await queryRows<{ name: string }>(db, sql`select name from companies`);
@@ -103,7 +104,7 @@ describe('demo seed', () => {
     expect(shape!.lots).toBeGreaterThan(100);
     expect(shape!.lots_expiring).toBeGreaterThan(20);
     expect(shape!.postings).toBeGreaterThan(500);
-    expect(shape!.kinds).toBe('adjust,issue,move,receive');
+    expect(shape!.kinds).toBe('adjust,build-consume,build-output,issue,move,receive');
     const spanDays = (Date.parse(shape!.last) - Date.parse(shape!.first)) / 86_400_000;
     expect(spanDays).toBeGreaterThan(100);
     expect(Date.parse(shape!.last)).toBeLessThanOrEqual(Date.now());
@@ -120,5 +121,44 @@ describe('demo seed', () => {
           having b.quantity <> coalesce(sum(l.quantity_delta), 0) or b.quantity < 0`,
     );
     expect(disagreeing).toEqual([]);
+  });
+
+  it('shows Build as a shop runs it: an order planned through both levels, harnesses built at what they took', async () => {
+    const { db } = t.database;
+    expect(first.build).toEqual({ assemblies: 2, workOrders: 2 });
+    const workOrders = await queryRows<{
+      part: string;
+      status: string;
+      parent: string | null;
+      output: string;
+    }>(
+      db,
+      sql`select i.part_number as part, w.status, p.part_number as parent, w.output_value::text as output
+            from work_orders w
+            join assemblies a on a.id = w.assembly_id join items i on i.id = a.item_id
+            left join work_orders pw on pw.id = w.parent_work_order_id
+            left join assemblies pa on pa.id = pw.assembly_id left join items p on p.id = pa.item_id
+           order by i.part_number`,
+    );
+    expect(workOrders.map(({ part, status, parent }) => ({ part, status, parent }))).toEqual([
+      { part: 'FG-100', status: 'in_progress', parent: null },
+      { part: 'SA-200', status: 'completed', parent: 'FG-100' },
+    ]);
+    // The harnesses carry what they took: 4.95 m of wire × 0.35 + 12 terminals × 0.22 = 4.3725 (both backflushed at
+    // the first step's finish), plus setup 10 + run 6 × 3 minutes at the operator's 32/h = 14.9333: 19.3058 / 3.
+    const [harness] = await queryRows<{ unit_cost: string; on_hand: string; reserved: string }>(
+      db,
+      sql`select i.unit_cost::text, i.on_hand::text,
+                 (select sum(quantity - consumed - awaiting)::text from work_order_reservations r
+                   where r.item_id = i.id and r.released_at is null) as reserved
+            from items i where i.part_number = 'SA-200'`,
+    );
+    expect(harness).toEqual({ unit_cost: '6.4353', on_hand: '3.000000', reserved: '3.000000' });
+    // The screws were not touched yet: they are backflushed when the last step finishes.
+    const [screws] = await queryRows<{ on_hand: string }>(
+      db,
+      sql`select on_hand::text from items where part_number = 'RM-2'`,
+    );
+    expect(screws!.on_hand).toBe('500.000000');
   });
 });

@@ -5,6 +5,7 @@ import { findUserByEmail } from '../../modules/auth/accounts.repo.ts';
 import { findCompanyByName } from '../../modules/companies/companies.repo.ts';
 import type { TDb } from '../client.ts';
 import { type TTenant, tenantFor } from '../tenant.ts';
+import { seedDemoBuild, type TBuildSeedReport } from './demo-build.ts';
 import { seedDemoInventory, type TInventorySeedReport } from './demo-inventory.ts';
 import { createCompany, createUser } from './factories.ts';
 
@@ -26,6 +27,8 @@ export interface TSeedReport {
   accounts: { email: string; role: TRole; created: boolean }[];
   /** The shop's inventory, or null when the company already had items (left as they are). */
   inventory: TInventorySeedReport | null;
+  /** The Build area (assemblies, an order planned through both levels, work run on the floor), or null when kept. */
+  build: TBuildSeedReport | null;
 }
 
 /** Builds the demo data set; safe to run again (what exists is left as it is). */
@@ -61,6 +64,8 @@ export async function seedDemo(db: TDb, now = new Date()): Promise<TSeedReport> 
       ),
     );
   }
-  const inventory = await seedDemoInventory({ admin: actors[0]!, operator: actors[1]! }, now);
-  return { company: { id: company.id, name: company.name, created: !existing }, accounts, inventory };
+  const roles = { admin: actors[0]!, operator: actors[1]! };
+  const inventory = await seedDemoInventory(roles, now);
+  const build = await seedDemoBuild(roles);
+  return { company: { id: company.id, name: company.name, created: !existing }, accounts, inventory, build };
 }

@@ -36,6 +36,11 @@ async function main(): Promise<void> {
         ? `Built the demo shop: ${report.inventory.items} items, ${report.inventory.locations} locations, ${report.inventory.postings} stock postings over the last ${DEMO_HISTORY_DAYS} days.`
         : 'The company already has items: its inventory was left as it is.',
     );
+    console.log(
+      report.build
+        ? `Built the demo's Build area: ${report.build.assemblies} assemblies, an order of 3 planned as ${report.build.workOrders} work orders, the sub-assemblies built and the first boxes on the floor.`
+        : 'The company already has its control box: its Build area was left as it is.',
+    );
     for (const account of report.accounts) {
       console.log(
         `${account.created ? 'Created' : 'Kept'} ${account.role} ${account.email} (password: ${DEMO_PASSWORD})`,
