@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { buildOrderLines, buildOrders } from '../../server/modules/build/orders.tables.ts';
 import { TEST_APP_URL, type TTestApp } from './test-app.ts';
 
-export type TMethod = 'GET' | 'POST' | 'PUT';
+export type TMethod = 'GET' | 'POST' | 'PUT' | 'PATCH';
 
 export function client(t: TTestApp, cookie: string) {
   const send = (method: TMethod, url: string, payload?: object) =>
@@ -27,7 +27,8 @@ export function client(t: TTestApp, cookie: string) {
 export interface TShop {
   site: string;
   bin: string;
-  item: (partNumber: string, unitCost?: string) => Promise<string>;
+  /** A bought item, counted in whole `ea` unless `unitOfMeasure` names a measure (kg, l…). */
+  item: (partNumber: string, unitCost?: string, unitOfMeasure?: string) => Promise<string>;
   /** Receives into the bin; a lot-tracked item (an assembly is) needs `lotNumber`. */
   receive: (itemId: string, quantity: string, lotNumber?: string) => Promise<void>;
   /** An assembly of `itemId` with `lines` and one step, released; returns the assembly and its revision ids. */
@@ -58,12 +59,12 @@ export async function shopOf(t: TTestApp, admin: string, prefix: string): Promis
   return {
     site,
     bin,
-    item: async (partNumber, unitCost = '1') =>
+    item: async (partNumber, unitCost = '1', unitOfMeasure = 'ea') =>
       (
         await ok(
           'POST',
           '/api/v1/items',
-          { partNumber, name: `Part ${partNumber}`, unitCost, lotTracked: false },
+          { partNumber, name: `Part ${partNumber}`, unitCost, lotTracked: false, unitOfMeasure },
           201,
         )
       ).id,

@@ -17,7 +17,7 @@ import { client, shopOf, type TShop } from '../../../tests/setup/work-orders-sho
 let t: TTestApp;
 let admin: ReturnType<typeof client>;
 let shop: TShop;
-const item: Record<string, string> = {};
+const item = { screw: '', wire: '', harness: '' };
 let fg: { assemblyId: string; revisionId: string };
 let harness: { assemblyId: string; revisionId: string };
 

@@ -57,7 +57,7 @@ beforeAll(async () => {
     idempotencyKey: randomUUID(),
     lines: [
       { itemId: bolt.id, locationId: bin.id, quantity: '40', lotNumber: 'L-1' },
-      { itemId: washer.id, locationId: bin.id, quantity: '2.5' },
+      { itemId: washer.id, locationId: bin.id, quantity: '2' },
       { itemId: washer.id, locationId: site.id, quantity: '1' },
     ],
   });
@@ -191,10 +191,10 @@ describe('printing labels', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
     const labels = response.body.split('^XZ').filter((l) => l.trim());
-    // The bolt (40 in the bin) and the washer (2.5 in the bin + 1 on the site floor); the unstocked item is left out.
+    // The bolt (40 in the bin) and the washer (2 in the bin + 1 on the site floor); the unstocked item is left out.
     expect(labels).toHaveLength(2);
     expect(labels[0]).toContain('BOLT-8');
-    expect(response.body).toContain('Qty 3.5 ea');
+    expect(response.body).toContain('Qty 3 ea');
     expect(response.body).toContain('^PQ2');
     expect(response.body).toContain('^PW1200');
   });

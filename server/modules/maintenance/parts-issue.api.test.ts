@@ -49,7 +49,7 @@ beforeAll(async () => {
   );
   shop = await shopOf(t, cookie, 'PT');
   filter = await shop.item('FILTER-9', '4');
-  oil = await shop.item('OIL-1', '2');
+  oil = await shop.item('OIL-1', '2', 'l'); // by the litre: a measure issues 2.5
   await shop.receive(filter, '3');
   await shop.receive(oil, '10');
   const machine = await ok('POST', '/api/v1/machines', { name: 'Compressor', assetTag: 'CP-1' }, 201);

@@ -81,7 +81,7 @@ beforeAll(async () => {
     idempotencyKey: randomUUID(),
     lines: [
       { itemId: pump, locationId: shelf, quantity: '3' },
-      { itemId: pump, locationId: bin, quantity: '7.5' },
+      { itemId: pump, locationId: bin, quantity: '7' },
       { itemId: resin, locationId: bin, quantity: '2.25', lotNumber: 'Heat-77' },
     ],
   });
@@ -111,10 +111,10 @@ describe('resolving our own label codes', () => {
       kind: 'item',
       matchedBy: 'code',
       item: { id: pump, partNumber: 'Pump-100', name: 'Pump', unitOfMeasure: 'ea', lotTracked: false },
-      onHand: '10.5',
+      onHand: '10',
       balanceCount: 2,
       balances: [
-        { locationId: bin, locationCode: 'MAIN / B1', quantity: '7.5', lotId: null },
+        { locationId: bin, locationCode: 'MAIN / B1', quantity: '7', lotId: null },
         { locationId: shelf, locationCode: 'MAIN / SH1', quantity: '3' },
       ],
     });
@@ -159,7 +159,7 @@ describe('resolving our own label codes', () => {
       expect(
         body.balances.map((b: { partNumber: string; quantity: string }) => [b.partNumber, b.quantity]),
       ).toEqual([
-        ['Pump-100', '7.5'],
+        ['Pump-100', '7'],
         ['RES-2', '2.25'],
       ]);
     }

@@ -8,6 +8,7 @@ import { useRef, useState } from 'react';
 import { type TFloor, type TOutput, ZOutputSchema } from '#common/schemas/shop-floor.ts';
 import { LocationSelect } from '../../components/location-select.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
+import { quantityInputMode } from '../../lib/quantity-input.ts';
 import { floorKey, recordOutput } from './api.ts';
 import { floorToast } from './floor-toast.ts';
 import { outputPrefill } from './output-prefill.ts';
@@ -61,8 +62,18 @@ export function OutputForm({ floor }: { floor: TFloor }) {
     >
       <Stack gap="sm">
         <Group grow align="flex-start">
-          <TextInput label="Good" inputMode="decimal" size="md" {...form.getInputProps('goodQuantity')} />
-          <TextInput label="Scrap" inputMode="decimal" size="md" {...form.getInputProps('scrapQuantity')} />
+          <TextInput
+            label="Good"
+            inputMode={quantityInputMode(floor.unitOfMeasure)}
+            size="md"
+            {...form.getInputProps('goodQuantity')}
+          />
+          <TextInput
+            label="Scrap"
+            inputMode={quantityInputMode(floor.unitOfMeasure)}
+            size="md"
+            {...form.getInputProps('scrapQuantity')}
+          />
         </Group>
         <TextInput label="Scrap reason" size="md" {...form.getInputProps('scrapReason')} />
         <LocationSelect

@@ -7,6 +7,7 @@ import { useRef, useState } from 'react';
 import { type TFloor, type TStepFinish, ZStepFinishSchema } from '#common/schemas/shop-floor.ts';
 import { messageOf } from '../../lib/api-errors.ts';
 import { useContractForm } from '../../lib/contract-form.ts';
+import { quantityInputMode } from '../../lib/quantity-input.ts';
 import { finishStep, floorKey, stepAction, type TStepAction } from './api.ts';
 import { useRevealErrors } from './reveal.ts';
 
@@ -48,8 +49,18 @@ function FinishForm({ floor, step, onDone }: { floor: TFloor; step: TStep; onDon
     >
       <Stack gap="sm">
         <Group grow align="flex-start">
-          <TextInput label="Good" inputMode="decimal" size="md" {...form.getInputProps('goodQuantity')} />
-          <TextInput label="Scrap" inputMode="decimal" size="md" {...form.getInputProps('scrapQuantity')} />
+          <TextInput
+            label="Good"
+            inputMode={quantityInputMode(floor.unitOfMeasure)}
+            size="md"
+            {...form.getInputProps('goodQuantity')}
+          />
+          <TextInput
+            label="Scrap"
+            inputMode={quantityInputMode(floor.unitOfMeasure)}
+            size="md"
+            {...form.getInputProps('scrapQuantity')}
+          />
         </Group>
         <TextInput label="Scrap reason" size="md" {...form.getInputProps('scrapReason')} />
         {form.formError ? (

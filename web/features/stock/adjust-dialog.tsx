@@ -1,6 +1,7 @@
 // Adjust (admins): change one of an item's balances up or down without a physical movement, saying why. Stock that
 // arrives goes through Receive; a counted difference through Stock Check.
 import { TextInput } from '@mantine/core';
+import { quantityInputMode } from '../../lib/quantity-input.ts';
 import { itemDialog, type TItemDialogProps } from './dialog-frame.tsx';
 import { FromBalanceForm, sourceOf, useFromBalance } from './from-balance.tsx';
 import { lotSuffix } from './stock-format.ts';
@@ -46,7 +47,7 @@ function AdjustBody(props: TItemDialogProps) {
       <TextInput
         label={`Change (${item.unitOfMeasure})`}
         description={`Negative takes stock away, e.g. -2${available ? `; ${available} there now` : ''}`}
-        inputMode="decimal"
+        inputMode={quantityInputMode(item.unitOfMeasure)}
         required
         {...form.getInputProps('change')}
       />

@@ -7,6 +7,7 @@ import type { TItem } from '#common/schemas/inventory-setup.ts';
 import type { TStockTransaction } from '#common/schemas/stock.ts';
 import type { TFormRules } from '../../lib/contract-form.ts';
 import type { TPathMap } from '../../lib/form-errors.ts';
+import { quantityInputMode } from '../../lib/quantity-input.ts';
 import {
   availableAt,
   BalanceSelect,
@@ -104,7 +105,7 @@ export function QuantityInput({
     <TextInput
       label={`Quantity (${item.unitOfMeasure})`}
       description={available ? `${available} ${item.unitOfMeasure} there` : undefined}
-      inputMode="decimal"
+      inputMode={quantityInputMode(item.unitOfMeasure)}
       required
       {...input}
     />

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { STOCK_MESSAGES } from '#common/schemas/stock.ts';
 import { DateField } from '../../components/date-field.tsx';
 import { LocationSelect } from '../../components/location-select.tsx';
+import { quantityInputMode } from '../../lib/quantity-input.ts';
 import { configOf, useSession } from '../../lib/session.ts';
 import { getLocation, getLot } from './api.ts';
 import { itemDialog, PostingForm, type TItemDialogProps } from './dialog-frame.tsx';
@@ -108,7 +109,7 @@ function ReceiveBody({ item, locationId, lotId, onClose, onDone }: TItemDialogPr
       />
       <TextInput
         label={`Quantity (${item.unitOfMeasure})`}
-        inputMode="decimal"
+        inputMode={quantityInputMode(item.unitOfMeasure)}
         required
         data-autofocus
         {...form.getInputProps('quantity')}
