@@ -112,6 +112,7 @@ export function ConsumeForm({ floor, stepId }: { floor: TFloor; stepId: string |
     },
   });
   const submit = form.onSubmit((body) => mutation.mutate(body), failed);
+  const takeFrom = (place: TPlace) => form.setValues({ locationId: place.id, locationCode: place.code });
 
   /** Records the code in the field (or `code`, a wedge scan): "Taken from" and the plan checked first. */
   const record = async (code: string | undefined, fromField: boolean) => {
@@ -136,7 +137,6 @@ export function ConsumeForm({ floor, stepId }: { floor: TFloor; stepId: string |
     }
     submit();
   };
-  const takeFrom = (place: TPlace) => form.setValues({ locationId: place.id, locationCode: place.code });
 
   useKeyboardWedge((code) => void record(code, false));
   const onSubmit = (event: FormEvent) => {
