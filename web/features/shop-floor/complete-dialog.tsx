@@ -19,6 +19,7 @@ import {
 } from '#common/schemas/shop-floor.ts';
 import { useContractForm } from '../../lib/contract-form.ts';
 import type { TPathMap } from '../../lib/form-errors.ts';
+import { quantityInputMode } from '../../lib/quantity-input.ts';
 import { completeWorkOrder, unconsumedLines } from './api.ts';
 import { useRevealErrors } from './reveal.ts';
 
@@ -157,7 +158,7 @@ export function CompleteDialog({
                   {action === 'used' ? (
                     <TextInput
                       label={`Used (${line.unit})`}
-                      inputMode="decimal"
+                      inputMode={quantityInputMode(line.unit)}
                       size="md"
                       {...form.getInputProps(`lines.${n}.quantity`)}
                     />
