@@ -88,7 +88,9 @@ export function WorkOrderRecord({ record, unit }: { record: TWorkOrderRecord | n
           layout="rows"
           bars={record.steps.map((s) => ({
             key: s.stepId,
-            label: `${s.position}. ${s.title}`,
+            // The axis has room for the step's number; its table names the step in full.
+            label: `Step ${s.position}`,
+            longLabel: `${s.position}. ${s.title}`,
             values: { actual: Number(s.actualMinutes), standard: Number(s.standardMinutes) },
           }))}
           series={[
@@ -97,7 +99,9 @@ export function WorkOrderRecord({ record, unit }: { record: TWorkOrderRecord | n
           ]}
           tableLabel="Minutes per step"
           categoryHeader="Step"
-          labelWidth={110}
+          labelWidth={70}
+          // Room for each step's two bars and its name on the axis (the kit's default hid the first of two).
+          height={Math.max(160, record.steps.length * 56)}
         />
       ) : null}
     </Stack>
