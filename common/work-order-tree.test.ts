@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nestByParent } from './work-order-tree.ts';
+import { nestByParent, nodesToMake } from './work-order-tree.ts';
 
 const row = (id: string, parentId: string | null = null) => ({ id, parentId });
 const shape = (rows: Array<{ id: string; depth: number }>) => rows.map((r) => `${r.id}:${r.depth}`);
@@ -17,5 +17,24 @@ describe('nestByParent', () => {
 
   it('returns every row once even when parents form a loop', () => {
     expect(shape(nestByParent([row('a', 'b'), row('b', 'a'), row('c')]))).toEqual(['c:0', 'a:0', 'b:1']);
+  });
+});
+
+describe('nodesToMake', () => {
+  const node = (key: string, parentKey: string | null, quantity = '1') => ({ key, parentKey, quantity });
+  const tree = [
+    node('fg', null, '3'),
+    node('fg/sa', 'fg', '6'),
+    node('fg/sa/lm', 'fg/sa', '6'),
+    node('fg/cv', 'fg', '0'),
+  ];
+
+  it('makes every node with something to build, and none that stock covers', () => {
+    expect(nodesToMake(tree, []).map((n) => n.key)).toEqual(['fg', 'fg/sa', 'fg/sa/lm']);
+  });
+
+  it('leaves out an unticked node with everything under it', () => {
+    expect(nodesToMake(tree, ['fg/sa']).map((n) => n.key)).toEqual(['fg']);
+    expect(nodesToMake(tree, ['fg/sa/lm']).map((n) => n.key)).toEqual(['fg', 'fg/sa']);
   });
 });

@@ -1,6 +1,7 @@
 // Work orders as a tree (decision 064): a sub-assembly's work order is made for the one that needs its output
 // (`parentId`). Lists show each child right under its parent, indented; this puts rows in that order, for the order
-// page (on the server) and a page of the work order list (in the browser). Pure, so both sides use one rule.
+// page (on the server) and a page of the work order list (in the browser); and it says which nodes of a proposed
+// tree are made. Pure, so both sides use one rule.
 
 /** A row that may have a parent among the rows. */
 export interface TTreeRow {
@@ -33,4 +34,29 @@ export function nestByParent<T extends TTreeRow>(rows: readonly T[]): Array<T & 
   // Rows only reachable through a loop: shown flat rather than lost.
   for (const row of rows) visit(row, 0);
   return out;
+}
+
+/** A node of a proposed tree (common/schemas/work-orders.ts): its key, its parent's, and what it would build. */
+export interface TProposedNode {
+  key: string;
+  parentKey: string | null;
+  quantity: string;
+}
+
+/**
+ * The nodes of a proposal that become work orders: those with something to build, less each key left out and
+ * everything under it. `nodes` lists parents before children, as the proposal does. The server makes exactly these;
+ * the dialog counts them with the same rule.
+ */
+export function nodesToMake<T extends TProposedNode>(nodes: readonly T[], leaveOut: Iterable<string>): T[] {
+  const out = new Set(leaveOut);
+  const skipped = new Set<string>();
+  return nodes.filter((n) => {
+    const building = /[1-9]/.test(n.quantity) && !n.quantity.startsWith('-');
+    if (!building || out.has(n.key) || (n.parentKey !== null && skipped.has(n.parentKey))) {
+      skipped.add(n.key);
+      return false;
+    }
+    return true;
+  });
 }

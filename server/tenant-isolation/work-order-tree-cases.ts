@@ -66,8 +66,9 @@ export function workOrderTreeCases({
       attempt:
         "proposes a tree of A's assembly, line, location or under A's work order: 404 naming the field",
       async probe() {
+        const tries = await attempts();
         const before = await aWorkOrders();
-        for (const [body, field, message] of await attempts()) {
+        for (const [body, field, message] of tries) {
           const url = `/api/v1/work-orders/proposal?${new URLSearchParams(body as Record<string, string>)}`;
           await refusedToB('GET', url, undefined, { [field]: message });
         }
@@ -85,9 +86,10 @@ export function workOrderTreeCases({
       attempt:
         "makes a tree of A's assembly, line, location or under A's work order: 404 naming the field, none made",
       async probe() {
+        const tries = await attempts();
         const before = await aWorkOrders();
         const made = await bWorkOrderCount();
-        for (const [body, field, message] of await attempts())
+        for (const [body, field, message] of tries)
           await refusedToB('POST', '/api/v1/work-orders/tree', body, { [field]: message });
         expect(await bWorkOrderCount()).toBe(made);
         expect(await aWorkOrders()).toEqual(before);

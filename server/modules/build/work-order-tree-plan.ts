@@ -1,13 +1,15 @@
 // What a work order tree holds (decision 064, planning through every level): the work order asked for and, under
-// it, one for each sub-assembly whose available stock does not cover what its parent needs, recursively. Netted as
-// "Can we build it?" nets: available is on hand less what open reservations hold, and what one node of the tree
-// takes from stock is no longer available to the nodes after it (shallower levels first, then BOM order). The
+// it, one for each sub-assembly whose available stock does not cover what its parent needs, recursively. Available
+// is on hand less what open reservations hold and less what planned work orders already count on taking from stock
+// (they reserve nothing until released); what one node of the tree takes from stock is no longer available to the
+// nodes after it (shallower levels first, then BOM order). The
 // requirements are a release's own (componentsOf: scrap, whole units), so the tree builds what its parents will
 // reserve. Reads only.
 import { fromScaled, normalizeDecimal, toScaled } from '#common/decimal.ts';
 import type { TWorkOrderProposalNode } from '#common/schemas/work-orders.ts';
 import { roundRequirement } from '#common/units.ts';
 import type { TDb } from '../../db/client.ts';
+import { countedOnByPlanned } from './work-order-tree.repo.ts';
 import * as repo from './work-orders.repo.ts';
 
 /** A node of the plan: the contract's node and the revision its work order is made to (null: from stock only). */
@@ -78,7 +80,13 @@ export async function planTree(tx: TDb, companyId: string, root: TPlanRoot): Pro
         // A sub-assembly never released can only come from stock: its release line says so if it is short.
         const revisionId = await revisionOf(row.assembly_id);
         if (!revisionId) continue;
-        const available = free.get(row.item_id) ?? positive(scaled(row.on_hand) - scaled(row.open_reserved));
+        const available =
+          free.get(row.item_id) ??
+          positive(
+            scaled(row.on_hand) -
+              scaled(row.open_reserved) -
+              scaled(await countedOnByPlanned(tx, companyId, row.item_id)),
+          );
         const needed = scaled(row.required);
         const fromStock = available < needed ? available : needed;
         free.set(row.item_id, available - fromStock);
@@ -115,19 +123,6 @@ export async function planTree(tx: TDb, companyId: string, root: TPlanRoot): Pro
 }
 
 const positive = (v: bigint) => (v > 0n ? v : 0n);
-
-/** The nodes to make: those with something to build, less each left-out key and everything under it. */
-export function nodesToMake(nodes: readonly TPlanNode[], leaveOut: readonly string[]): TPlanNode[] {
-  const out = new Set(leaveOut);
-  const skipped = new Set<string>();
-  return nodes.filter((n) => {
-    if (out.has(n.key) || (n.parentKey !== null && skipped.has(n.parentKey)) || scaled(n.quantity) === 0n) {
-      skipped.add(n.key);
-      return false;
-    }
-    return true;
-  });
-}
 
 /** What the contract shows of a node. */
 export function proposalNode({ revisionId: _revision, ...node }: TPlanNode): TWorkOrderProposalNode {

@@ -135,6 +135,25 @@ describe('the proposal', () => {
       ['SA-P', '2', '0'],
     ]);
   });
+
+  it('does not count on stock a planned work order already counts on', async () => {
+    // A planned control box reserves nothing yet, but it will take the 2 harnesses on the shelf.
+    const planned = await admin.ok(
+      'POST',
+      '/api/v1/work-orders',
+      { assemblyId: f.fg.assemblyId, quantity: '1' },
+      201,
+    );
+    const proposal = await admin.ok('GET', query({ assemblyId: f.fg.assemblyId, quantity: '3' }));
+    expect(
+      proposal.nodes.map((n: Record<string, unknown>) => [n.partNumber, n.needed, n.fromStock, n.quantity]),
+    ).toEqual([
+      ['FG-P', '3', '0', '3'],
+      ['SA-P', '6', '0', '6'],
+      ['LM-P', '6', '1', '5'],
+    ]);
+    await admin.ok('POST', wo(planned.id, '/status'), { status: 'cancelled' });
+  });
 });
 
 describe('making the tree', () => {

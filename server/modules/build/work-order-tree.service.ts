@@ -16,6 +16,7 @@ import {
 } from '#common/schemas/work-orders.ts';
 import { statusStyle } from '#common/statuses.ts';
 import { buildOrderNumberText, workOrderNumberText } from '#common/work-order-status.ts';
+import { nodesToMake } from '#common/work-order-tree.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
@@ -24,7 +25,7 @@ import { findLocation } from '../inventory/locations.repo.ts';
 import { assertWholeQuantity } from '../inventory/whole-units.ts';
 import { findAssembly } from './assemblies.repo.ts';
 import { defaultLocationsOf, revisionUses } from './work-order-tree.repo.ts';
-import { nodesToMake, planTree, proposalNode, type TPlanRoot } from './work-order-tree-plan.ts';
+import { planTree, proposalNode, type TPlanRoot } from './work-order-tree-plan.ts';
 import * as repo from './work-orders.repo.ts';
 import { exceeds, subtract, summaryOf } from './work-orders.service.ts';
 
