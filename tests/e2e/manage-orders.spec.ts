@@ -1,7 +1,8 @@
 // Manage Orders (/build/create-order and /orders, issue 21): a planner makes an order with a line of a two-level
-// assembly, sees "Can we build it?" name the component that is short, receives it and sees the order buildable, and
-// splits the line in the "Create work orders" dialog (which refuses parts adding up to more than is left) into two
-// work orders posted through the work-order module's route; the list and its CSV; on a 360 px phone too.
+// assembly, sees "Can we build it?" name the sub-assembly to build and the component to buy, receives it and sees the
+// order buildable, and splits the line in the "Create work orders" dialog (which refuses parts adding up to more than
+// is left, and shows the sub-assembly's work order it plans under each, decision 064) into two trees posted through
+// the work-order module's route; the list and its CSV; on a 360 px phone too.
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, expectDialogAccessible } from './support/axe.ts';
@@ -102,14 +103,20 @@ async function journey(page: Page, base: string, phone: boolean) {
   await expect(card).toContainText('TOP');
   await expect(card).toContainText('2 ea');
 
-  // 2 TOP need 4 SUB: 1 from stock, 3 built from 9 P-2, of which 4 are in stock: 5 missing.
+  // 2 TOP need 4 SUB: 1 from stock, 3 built from 9 P-2, of which 4 are in stock: 5 missing. What is to build
+  // (SUB) apart from what is to buy (P-2); a table at a desk, cards on a phone.
   const panel = page.getByRole('region', { name: 'Can we build it?' });
   await expect(panel.getByText('Not yet: 1 short')).toBeVisible();
-  const short = panel.getByRole('table', { name: 'Components needed' }).getByRole('row', { name: /P-2/ });
+  const partRow = (list: string, part: RegExp | string) =>
+    phone
+      ? panel.getByRole('region', { name: list }).getByRole('article', { name: part })
+      : panel.getByRole('table', { name: list }).getByRole('row', { name: part });
+  const short = partRow('Components needed', /P-2/);
   await expect(short).toContainText('9 ea');
   await expect(short).toContainText('4 ea');
   await expect(short).toContainText('5 ea');
-  await expect(panel.getByRole('table', { name: 'Sub-assemblies' })).toContainText('SUB');
+  await expect(partRow('Sub-assemblies', /SUB/)).toContainText(phone ? 'To build 3 ea' : '3 ea');
+  await expect(panel.getByRole('list', { name: 'To buy' })).toContainText('P-2 Bolt: missing 5 ea');
   await expectAccessible(page, 'a shortfall');
   if (!phone) {
     await panel.scrollIntoViewIfNeeded();
@@ -120,11 +127,11 @@ async function journey(page: Page, base: string, phone: boolean) {
   await receive('P-2', '5');
   await page.reload();
   await expect(panel.getByText('Yes: everything is in stock')).toBeVisible();
-  await expect(
-    panel.getByRole('table', { name: 'Components needed' }).getByRole('row', { name: /P-2/ }),
-  ).toContainText('—');
+  await expect(partRow('Components needed', /P-2/)).toContainText('—');
+  await expect(panel.getByText('Nothing to buy: every bought part is available.')).toBeVisible();
 
-  // Opened, the line takes work orders: split into parts that may not add up to more than the 2 left.
+  // Opened, the line takes work orders: split into parts that may not add up to more than the 2 left, each with
+  // the sub-assemblies' work orders stock does not cover under it (decision 064).
   await page.getByRole('button', { name: 'Open order' }).click();
   await expect(page.getByText('Open', { exact: true })).toBeVisible();
   await expectDialogAccessible(page, 'Create work orders', () =>
@@ -142,12 +149,25 @@ async function journey(page: Page, base: string, phone: boolean) {
   await split.getByRole('textbox', { name: 'Part 1 quantity' }).fill('1');
   await expect(split.getByText('Total 2 ea of 2 ea left')).toBeVisible();
   await expect(split.getByRole('alert')).toHaveCount(0);
-  // Two work orders of 1 through the work-order module's route, both on the line; nothing is left to plan.
-  await split.getByRole('button', { name: 'Create 2 work orders' }).click();
+  // The plan of the 2: TOP, and under it SUB, of which stock covers 1 of the 4 needed.
+  const plan = split.getByRole('list', { name: 'Work orders to make' });
+  await expect(plan.getByRole('listitem', { name: 'TOP' })).toContainText('TOP: build 2 ea');
+  const sub = plan.getByRole('checkbox', { name: 'Work order for SUB: build 3 ea' });
+  await expect(sub).toBeChecked();
+  await expect(plan.getByRole('listitem', { name: 'SUB' })).toContainText('needs 4 ea, 1 ea from stock');
+  await expectAccessible(page, 'the plan of the line’s work orders');
+  // Two trees through the work-order module's route: each TOP on the line, its SUB under it (the second counts
+  // the housing on the shelf as the first's); nothing is left to plan.
+  await split.getByRole('button', { name: 'Create 2 work orders with their sub-assemblies' }).click();
   await expect(split).toHaveCount(0);
-  await expect(card.getByRole('listitem')).toHaveCount(2);
-  await expect(card.getByRole('listitem').first()).toContainText('WO-000001');
-  await expect(card.getByRole('listitem').nth(1)).toContainText('Planned');
+  const work = card.getByRole('listitem');
+  await expect(work).toHaveCount(4);
+  await expect(work.nth(0)).toContainText('WO-000001');
+  await expect(work.nth(0)).toContainText('Planned');
+  await expect(work.nth(1)).toContainText('WO-000002SUB1 ea');
+  await expect(work.nth(1)).toContainText('for WO-000001');
+  await expect(work.nth(3)).toContainText('WO-000004SUB2 ea');
+  await expect(work.nth(3)).toContainText('for WO-000003');
   await expect(card).toContainText('left to plan 0 ea');
   await expect(card.getByRole('button', { name: 'Create work orders' })).toHaveCount(0);
   await expectAccessible(page, 'a line with its work orders');

@@ -1,7 +1,8 @@
-// "Can we build it?" for the whole order or one line: a clear yes or no, each shortfall (item, needed, available,
-// missing) first and marked, then what is covered, and the sub-assemblies taken from stock or built. Checked on
-// the server from live stock, so it is fetched afresh each time the panel is shown.
-import { Alert, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+// "Can we build it?" for the whole order or one line: a clear yes or no; what is to build (the sub-assemblies, taken
+// from stock or built by work orders of their own) apart from what is to buy (bought parts missing, decision 064);
+// then every part needed, shortfalls first and marked. Tables at a desk, cards on a phone. Checked on the server
+// from live stock, so it is fetched afresh each time the panel is shown.
+import { Alert, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { TBuildOrder } from '#common/schemas/build-orders.ts';
@@ -72,7 +73,92 @@ export function BuildabilityPanel({
             Checked: {r.lines.map((l) => `${l.partNumber} × ${formatQuantity(l.quantity)}`).join(', ')} (what
             is not yet in released or finished work orders), through every level with scrap.
           </Text>
-          <Table.ScrollContainer minWidth={480}>
+          <Title order={3} fz="md">
+            To build
+          </Title>
+          {r.subAssemblies.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No sub-assemblies: everything below is bought.
+            </Text>
+          ) : (
+            <>
+              <Table.ScrollContainer minWidth={480} visibleFrom="sm">
+                <Table aria-label="Sub-assemblies">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Sub-assembly</Table.Th>
+                      <Table.Th ta="right">Needed</Table.Th>
+                      <Table.Th ta="right">From stock</Table.Th>
+                      <Table.Th ta="right">To build</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {r.subAssemblies.map((s) => (
+                      <Table.Tr key={s.itemId}>
+                        <Table.Td>
+                          <Part partNumber={s.partNumber} name={s.name} />
+                        </Table.Td>
+                        <Table.Td ta="right">{formatQuantity(s.needed, s.unitOfMeasure)}</Table.Td>
+                        <Table.Td ta="right">{formatQuantity(s.fromStock, s.unitOfMeasure)}</Table.Td>
+                        <Table.Td ta="right" fw={s.toBuild === '0' ? undefined : 700}>
+                          {formatQuantity(s.toBuild, s.unitOfMeasure)}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <Stack gap="xs" hiddenFrom="sm" component="section" aria-label="Sub-assemblies">
+                {r.subAssemblies.map((s) => (
+                  <RowCard
+                    key={s.itemId}
+                    partNumber={s.partNumber}
+                    name={s.name}
+                    facts={[
+                      ['Needed', formatQuantity(s.needed, s.unitOfMeasure)],
+                      ['From stock', formatQuantity(s.fromStock, s.unitOfMeasure)],
+                      ['To build', formatQuantity(s.toBuild, s.unitOfMeasure)],
+                    ]}
+                    strong={s.toBuild !== '0' ? 'To build' : null}
+                  />
+                ))}
+              </Stack>
+              {r.subAssemblies.some((s) => s.toBuild !== '0') ? (
+                <Text size="sm" c="dimmed">
+                  Create work orders on a line plans them with their sub-assemblies’ work orders.
+                </Text>
+              ) : null}
+            </>
+          )}
+          <Title order={3} fz="md">
+            To buy
+          </Title>
+          {short.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              Nothing to buy: every bought part is available.
+            </Text>
+          ) : (
+            <Stack
+              gap="xs"
+              component="ul"
+              aria-label="To buy"
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            >
+              {short.map((c) => (
+                <Text key={c.itemId} component="li" size="sm">
+                  <Text span fw={700}>
+                    {c.partNumber}
+                  </Text>{' '}
+                  {c.name}: missing{' '}
+                  <Text span fw={700} c="red.9">
+                    {formatQuantity(c.missing, c.unitOfMeasure)}
+                  </Text>
+                  {c.isAssembly ? ' (a sub-assembly never released: from stock only)' : ''}
+                </Text>
+              ))}
+            </Stack>
+          )}
+          <Table.ScrollContainer minWidth={480} visibleFrom="sm">
             <Table aria-label="Components needed" striped>
               <Table.Thead>
                 <Table.Tr>
@@ -86,10 +172,7 @@ export function BuildabilityPanel({
                 {r.components.map((c) => (
                   <Table.Tr key={c.itemId}>
                     <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {c.partNumber}
-                      </Text>
-                      <Text size="xs">{c.name}</Text>
+                      <Part partNumber={c.partNumber} name={c.name} />
                     </Table.Td>
                     <Table.Td ta="right">{formatQuantity(c.needed, c.unitOfMeasure)}</Table.Td>
                     <Table.Td ta="right">{formatQuantity(c.available, c.unitOfMeasure)}</Table.Td>
@@ -105,37 +188,65 @@ export function BuildabilityPanel({
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {r.subAssemblies.length > 0 ? (
-            <Table.ScrollContainer minWidth={480}>
-              <Table aria-label="Sub-assemblies">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Sub-assembly</Table.Th>
-                    <Table.Th ta="right">Needed</Table.Th>
-                    <Table.Th ta="right">From stock</Table.Th>
-                    <Table.Th ta="right">To build</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {r.subAssemblies.map((s) => (
-                    <Table.Tr key={s.itemId}>
-                      <Table.Td>
-                        <Text size="sm" fw={600}>
-                          {s.partNumber}
-                        </Text>
-                        <Text size="xs">{s.name}</Text>
-                      </Table.Td>
-                      <Table.Td ta="right">{formatQuantity(s.needed, s.unitOfMeasure)}</Table.Td>
-                      <Table.Td ta="right">{formatQuantity(s.fromStock, s.unitOfMeasure)}</Table.Td>
-                      <Table.Td ta="right">{formatQuantity(s.toBuild, s.unitOfMeasure)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          ) : null}
+          <Stack gap="xs" hiddenFrom="sm" component="section" aria-label="Components needed">
+            {r.components.map((c) => (
+              <RowCard
+                key={c.itemId}
+                partNumber={c.partNumber}
+                name={c.name}
+                facts={[
+                  ['Needed', formatQuantity(c.needed, c.unitOfMeasure)],
+                  ['Available', formatQuantity(c.available, c.unitOfMeasure)],
+                  ['Missing', c.missing === '0' ? '—' : formatQuantity(c.missing, c.unitOfMeasure)],
+                ]}
+                strong={c.missing === '0' ? null : 'Missing'}
+              />
+            ))}
+          </Stack>
         </>
       ) : null}
     </Stack>
+  );
+}
+
+function Part({ partNumber, name }: { partNumber: string; name: string }) {
+  return (
+    <>
+      <Text size="sm" fw={600}>
+        {partNumber}
+      </Text>
+      <Text size="xs">{name}</Text>
+    </>
+  );
+}
+
+/** A row as a card on a phone: the part, then each figure named, the one that matters in bold. */
+function RowCard({
+  partNumber,
+  name,
+  facts,
+  strong,
+}: {
+  partNumber: string;
+  name: string;
+  facts: Array<[string, string]>;
+  strong: string | null;
+}) {
+  return (
+    <Card component="article" withBorder padding="xs" aria-label={partNumber}>
+      <Part partNumber={partNumber} name={name} />
+      <Group gap="md" mt={4} wrap="wrap">
+        {facts.map(([label, value]) => (
+          <Text
+            key={label}
+            size="sm"
+            fw={label === strong ? 700 : undefined}
+            c={label === strong && label === 'Missing' ? 'red.9' : undefined}
+          >
+            {label} {value}
+          </Text>
+        ))}
+      </Group>
+    </Card>
   );
 }

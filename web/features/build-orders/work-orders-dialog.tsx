@@ -1,9 +1,13 @@
-// "Create work orders" for one line: what is left of it in one part or split into several, each posted as one work
-// order (POST /api/v1/work-orders, owned by the work-order module). The parts may not add up to more than is left
-// (decision 047). Posted one after another; if one is refused, those made before it stay and the dialog says so.
-import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+// "Create work orders" for one line: what is left of it in one part or split into several, each posted as a tree
+// (POST /api/v1/work-orders/tree, owned by the work-order module): a work order of the line's assembly and, under
+// it, one for each sub-assembly stock does not cover, through every level (decision 064). The proposed tree is
+// shown first, for the whole of what is planned; the planner may untick a sub-assembly. The parts may not add up to
+// more than is left (decision 047). Posted one after another; if one is refused, those made before it stay and the
+// dialog says so.
+import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { fromScaled, isDecimal, toScaled } from '#common/decimal.ts';
 import {
   type TBuildOrder,
@@ -13,10 +17,17 @@ import {
 } from '#common/schemas/build-orders.ts';
 import { DateField } from '../../components/date-field.tsx';
 import { FormFooter } from '../../components/form-footer.tsx';
+import {
+  useWorkOrderProposal,
+  WorkOrderProposal,
+  workOrdersMade,
+} from '../../components/work-order-proposal.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { useContractForm } from '../../lib/contract-form.ts';
 import { formatQuantity } from '../../lib/format-quantity.ts';
-import { createWorkOrder, orderKeys } from './api.ts';
+import { quantityInputMode } from '../../lib/quantity-input.ts';
+import { createWorkOrderTree } from '../../lib/work-order-tree-api.ts';
+import { orderKeys } from './api.ts';
 
 export function WorkOrdersDialog({
   order,
@@ -60,14 +71,31 @@ function SplitForm({
         `The parts add up to ${formatQuantity(fromScaled(sumOf(v.parts), 6), unit)}: at most ${formatQuantity(line.remaining, unit)} is left of this line.`,
     }),
   });
+  const [leaveOut, setLeaveOut] = useState<ReadonlySet<string>>(new Set());
+  const total = sumOf(form.values.parts);
+  const dueOn = form.values.dueOn;
+  // The plan of the whole of what is being planned; each part is then made as its own tree, netted the same way.
+  const proposal = useWorkOrderProposal(
+    total > 0n && total <= left && form.values.parts.every((p) => isDecimal(p.quantity.trim(), 6))
+      ? {
+          assemblyId: line.assembly.id,
+          quantity: fromScaled(total, 6),
+          orderLineId: line.id,
+          ...(dueOn ? { dueOn } : {}),
+        }
+      : null,
+  );
+  const made = workOrdersMade(proposal.data, leaveOut);
+  const withChildren = made > 1;
   const post = useMutation({
     mutationFn: async (body: TWorkOrderSplit) => {
       for (const [i, part] of body.parts.entries()) {
         try {
-          await createWorkOrder({
+          await createWorkOrderTree({
             assemblyId: line.assembly.id,
             orderLineId: line.id,
             quantity: part.quantity,
+            leaveOut: [...leaveOut],
             ...(body.dueOn ? { dueOn: body.dueOn } : {}),
           });
         } catch (failure) {
@@ -81,24 +109,35 @@ function SplitForm({
         }
       }
     },
-    onSettled: () => client.invalidateQueries({ queryKey: orderKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: orderKeys.all }),
+        client.invalidateQueries({ queryKey: ['work-orders'] }),
+      ]),
     onSuccess: onClose,
     onError: (failure) => form.setFormError(failure.message),
   });
-  const total = sumOf(form.values.parts);
+  const parts = form.values.parts.length;
+  const submitLabel =
+    parts === 1
+      ? withChildren
+        ? `Create ${made} work orders`
+        : 'Create work order'
+      : `Create ${parts} work orders${withChildren ? ' with their sub-assemblies' : ''}`;
 
   return (
     <form onSubmit={form.onSubmit((body) => post.mutate(body))} noValidate aria-label="Create work orders">
       <Stack>
         <Text size="sm">
           {line.position}. {line.assembly.partNumber} · {formatQuantity(line.remaining, unit)} left of{' '}
-          {formatQuantity(line.quantity, unit)}. One work order per part; split to build in batches.
+          {formatQuantity(line.quantity, unit)}. One work order per part; split to build in batches. Under
+          each, a work order for every sub-assembly stock does not cover: untick one to plan it yourself.
         </Text>
         {form.values.parts.map((_, i) => (
           <Group key={form.key(`parts.${i}`)} align="flex-start" gap="sm" wrap="nowrap">
             <TextInput
               label={`Part ${i + 1} quantity`}
-              inputMode="decimal"
+              inputMode={quantityInputMode(unit)}
               required
               style={{ flex: 1 }}
               {...form.getInputProps(`parts.${i}.quantity`)}
@@ -141,14 +180,27 @@ function SplitForm({
           onChange={(v) => form.setFieldValue('dueOn', v)}
           error={form.errorOf('dueOn')}
         />
+        <Stack gap="xs" component="section" aria-labelledby="work-order-plan">
+          <Title order={3} fz="sm" id="work-order-plan">
+            What it takes
+          </Title>
+          <WorkOrderProposal
+            query={proposal}
+            leaveOut={leaveOut}
+            onToggle={(key, make) =>
+              setLeaveOut((before) => {
+                const next = new Set(before);
+                if (make) next.delete(key);
+                else next.add(key);
+                return next;
+              })
+            }
+          />
+        </Stack>
         <FormFooter
           error={form.formError}
           onCancel={onClose}
-          submitLabel={
-            form.values.parts.length === 1
-              ? 'Create work order'
-              : `Create ${form.values.parts.length} work orders`
-          }
+          submitLabel={submitLabel}
           pending={post.isPending}
         />
       </Stack>

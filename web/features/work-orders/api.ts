@@ -14,7 +14,7 @@ const id = encodeURIComponent;
 
 function filterParams(filter: Partial<TWorkOrderFilter>): Record<string, string> {
   const params: Record<string, string> = {};
-  for (const key of ['status', 'assemblyId', 'dueFrom', 'dueTo', 'q'] as const) {
+  for (const key of ['status', 'assemblyId', 'dueFrom', 'dueTo', 'q', 'parentId'] as const) {
     const value = filter[key];
     if (value) params[key] = value;
   }

@@ -1,6 +1,7 @@
 // The company's work orders, newest first, paged on the server and narrowed there by number or part, status,
-// assembly and due dates, with their CSV (the same filters) and "New work order". A table on wide screens, cards on
-// phones.
+// assembly and due dates, with their CSV (the same filters) and "New work order". A sub-assembly's work order sits
+// indented under its parent when both are on the page, and says which it is for (decision 064). A table on wide
+// screens, cards on phones.
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -8,6 +9,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TWorkOrderListQuery, TWorkOrderSummary } from '#common/schemas/work-orders.ts';
 import { type TWorkOrderStatus, WORK_ORDER_STATUSES } from '#common/work-order-status.ts';
+import { nestByParent } from '#common/work-order-tree.ts';
 import { AssemblySelect, type TAssemblyOption } from '../../components/assembly-picker.tsx';
 import { DataList } from '../../components/data-list/data-list.tsx';
 import { ListChoice, ListSearch, statusChoices } from '../../components/data-list/list-filters.tsx';
@@ -26,7 +28,20 @@ type TFilter = TWorkOrderStatus | 'all';
 
 const FILTER_OPTIONS = statusChoices('workOrder', WORK_ORDER_STATUSES);
 
+/** A row of the page: the summary and how deep it sits under a parent on the same page (decision 064). */
+type TRow = TWorkOrderSummary & { depth: number };
+
 const linkTo = (w: TWorkOrderSummary) => workOrderPath(w.id);
+/** Children under their parent, indented by level (at most four steps, so a phone still fits them). */
+const indent = (w: TRow) => Math.min(w.depth, 4) * 16;
+
+function ParentNote({ w }: { w: TWorkOrderSummary }) {
+  return w.parentNumberText ? (
+    <Text span size="xs" c="dimmed">
+      for {w.parentNumberText}
+    </Text>
+  ) : null;
+}
 
 function Due({ w, empty = '—' }: { w: TWorkOrderSummary; empty?: string }) {
   return w.dueOn ? (
@@ -38,8 +53,17 @@ function Due({ w, empty = '—' }: { w: TWorkOrderSummary; empty?: string }) {
   );
 }
 
-const COLUMNS: TListColumn<TWorkOrderSummary>[] = [
-  { id: 'number', header: 'Work order', cell: (w) => w.numberText, cellProps: () => ({ fw: 600 }) },
+const COLUMNS: TListColumn<TRow>[] = [
+  {
+    id: 'number',
+    header: 'Work order',
+    cell: (w) => w.numberText,
+    detail: (w) => <ParentNote w={w} />,
+    cellProps: (w) => ({
+      fw: 600,
+      ...(w.depth > 0 ? { pl: `calc(var(--mantine-spacing-xs) + ${indent(w)}px)` } : {}),
+    }),
+  },
   { id: 'part', header: 'Assembly', cell: (w) => `${w.partNumber} · ${w.name}` },
   {
     id: 'quantity',
@@ -52,9 +76,9 @@ const COLUMNS: TListColumn<TWorkOrderSummary>[] = [
   { id: 'status', header: 'Status', cell: (w) => <StatusBadge of="workOrder" status={w.status} /> },
 ];
 
-function WorkOrderCard({ w }: { w: TWorkOrderSummary }) {
+function WorkOrderCard({ w }: { w: TRow }) {
   return (
-    <Card component="article" withBorder padding="sm" aria-label={w.numberText}>
+    <Card component="article" withBorder padding="sm" aria-label={w.numberText} ml={indent(w)}>
       <Group justify="space-between" wrap="nowrap">
         <Anchor component={Link} to={linkTo(w)} fw={600}>
           {w.numberText}
@@ -62,7 +86,7 @@ function WorkOrderCard({ w }: { w: TWorkOrderSummary }) {
         <StatusBadge of="workOrder" status={w.status} />
       </Group>
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {w.partNumber} · {w.name}
+        {w.partNumber} · {w.name} <ParentNote w={w} />
       </Text>
       <Group justify="space-between" mt={6} wrap="wrap">
         <Text size="sm">{formatQuantity(w.quantity, w.unitOfMeasure)}</Text>
@@ -93,6 +117,8 @@ export function WorkOrderList() {
   const page = useQuery({
     queryKey: workOrderKeys.list(query),
     queryFn: ({ signal }) => listWorkOrders(query, signal),
+    // Each child right under its parent when both are on the page (newest first otherwise).
+    select: (found) => ({ ...found, items: nestByParent(found.items) }),
     placeholderData: keepPreviousData,
   });
   return (

@@ -21,6 +21,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { workOrderFloorPath } from '../../lib/work-order-links.ts';
 import { getWorkOrder, moveWorkOrder, travellerUrl, workOrderKeys } from './api.ts';
 import { WorkOrderCost } from './work-order-cost.tsx';
+import { WorkOrderFamily } from './work-order-family.tsx';
 import { WorkOrderComponents, WorkOrderSteps } from './work-order-parts.tsx';
 import { WorkOrderRecord } from './work-order-record.tsx';
 
@@ -163,6 +164,7 @@ export function WorkOrderPage({ workOrderId }: { workOrderId: string }) {
         <WorkOrderCost w={w} />
         <WorkOrderRecord record={w.record} unit={w.unitOfMeasure} />
         <WorkOrderComponents w={w} />
+        <WorkOrderFamily w={w} />
         <WorkOrderSteps w={w} />
         {w.orderId ? (
           <Text size="sm">
