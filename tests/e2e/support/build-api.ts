@@ -1,6 +1,8 @@
 // Build data for end-to-end specs, made through the API as a planner and an operator would (the screens that make
 // it have their own specs): parts, a bin, a released assembly, and work orders run on the floor to completion.
 import { expect, type Page } from '@playwright/test';
+import type { TItemBalances } from '../../../common/schemas/stock.ts';
+import type { TLedgerEntry, TLedgerPage } from '../../../common/schemas/stock-list.ts';
 
 /** POSTs `data` as the signed-in browser and returns the answer's JSON; fails the test on a refusal. */
 export async function apiPost(page: Page, url: string, data: object = {}) {
@@ -114,4 +116,32 @@ export async function completeWorkOrder(
   });
   await apiPost(page, wo('/complete'));
   return made.id;
+}
+
+/** Sets the signed-in person's burdened labor rate ($ an hour): alone with a rate, theirs is the blended rate. */
+export async function setMyLaborRate(page: Page, rate: number): Promise<void> {
+  const session = await page.request.get('/api/v1/session');
+  expect(session.ok(), await session.text()).toBe(true);
+  const me = (await session.json()).user.id;
+  const saved = await page.request.patch(`/api/v1/users/${me}`, { data: { burdenedLaborRate: rate } });
+  expect(saved.ok(), await saved.text()).toBe(true);
+}
+
+/** Every ledger line of an item, newest first, from the endpoint the item page's history reads. */
+export async function itemLedger(page: Page, itemId: string): Promise<TLedgerEntry[]> {
+  const lines: TLedgerEntry[] = [];
+  for (let n = 1; ; n++) {
+    const response = await page.request.get(`/api/v1/items/${itemId}/ledger?page=${n}&pageSize=100`);
+    expect(response.ok(), await response.text()).toBe(true);
+    const answer: TLedgerPage = await response.json();
+    lines.push(...answer.items);
+    if (lines.length >= answer.total || answer.items.length === 0) return lines;
+  }
+}
+
+/** An item's on hand, reserved and available, as its page shows them. */
+export async function itemBalances(page: Page, itemId: string): Promise<TItemBalances> {
+  const response = await page.request.get(`/api/v1/items/${itemId}/balances`);
+  expect(response.ok(), await response.text()).toBe(true);
+  return response.json();
 }
