@@ -81,9 +81,22 @@ describe('the work order’s cost', () => {
       />,
     );
     const cost = screen.getByRole('region', { name: 'Cost' });
-    expect(cost).toHaveTextContent('$0.00 used (planned at release)');
+    expect(cost).toHaveTextContent('$0.00 used so far (planned at release)');
+    expect(cost).toHaveTextContent('Known once completed');
     expect(cost).toHaveTextContent('No labor rate set: material only');
     expect(cost).toHaveTextContent('No good units yet');
+  });
+
+  it('leaves the variance until completion: consumed so far is not under plan', () => {
+    inMantine(
+      <WorkOrderCost
+        w={{ status: 'in_progress', cost: { ...COST, actualMaterial: '5', materialVariance: '-11.7001' } }}
+      />,
+    );
+    const cost = screen.getByRole('region', { name: 'Cost' });
+    expect(cost).toHaveTextContent('$5.00 used so far of $16.70 planned');
+    expect(cost).toHaveTextContent('Known once completed');
+    expect(cost).not.toHaveTextContent('under plan');
   });
 });
 

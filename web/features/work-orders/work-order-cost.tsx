@@ -1,6 +1,7 @@
 // A work order's cost (decision 064): the material planned at release against the ledger cost of what it consumed,
-// the variance in words, sign and colour, the standard labor charged to its output, and the unit cost its good units
-// carried into stock. Facts in a card that wraps to one column on a phone.
+// the variance in words, sign and colour once it is completed (before, "under plan" would only mean "not consumed
+// yet"), the standard labor charged to its output, and the unit cost its good units carried into stock. Facts in a
+// card that wraps to one column on a phone.
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TWorkOrderCost } from '#common/schemas/work-order-cost.ts';
 import type { TWorkOrderStatus } from '#common/work-order-status.ts';
@@ -22,16 +23,16 @@ export function WorkOrderCost({ w }: { w: { status: TWorkOrderStatus; cost: TWor
       <Paper withBorder p="sm">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
           <Fact label="Material">
-            {formatMoney(c.actualMaterial)} used
+            {formatMoney(c.actualMaterial)} used{w.status === 'completed' ? '' : ' so far'}
             {isPlanned(w.status) ? ` of ${formatMoney(c.plannedMaterial)} planned` : ' (planned at release)'}
           </Fact>
           <Fact label="Material variance">
-            {isPlanned(w.status) ? (
+            {w.status === 'completed' ? (
               <Text span inherit c={VARIANCE_COLORS[side]} fw={side === 'on' ? undefined : 600}>
                 {formatMoneyVariance(c.materialVariance, c.materialVariancePercent)}
               </Text>
             ) : (
-              '—'
+              'Known once completed'
             )}
           </Fact>
           <Fact label="Labor">
