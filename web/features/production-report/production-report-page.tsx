@@ -81,7 +81,8 @@ export default function ProductionReportPage() {
       <Text c="dimmed" maw={760}>
         What the floor completed in a period: output per day or week, work orders finished on time against
         their due dates, the scrap rate, the minutes each unit took against the assemblies’ standard, and the
-        material used against plan. Days are the company’s; each work order counts on the day it was completed.
+        material used against plan. Days are the company’s; each work order counts on the day it was
+        completed.
       </Text>
       {!period.from && (
         <Alert color="blue" title="Choose a period">
