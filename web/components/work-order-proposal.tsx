@@ -23,7 +23,8 @@ export function useWorkOrderProposal(query: TWorkOrderProposalQuery | null) {
     queryKey: proposalKey(settled ?? { assemblyId: '', quantity: '' }),
     queryFn: ({ signal }) => getWorkOrderProposal(settled as TWorkOrderProposalQuery, signal),
     enabled: settled !== null,
-    placeholderData: keepPreviousData,
+    // The last plan stays while a new quantity is asked about, not once the form cannot be asked about at all.
+    placeholderData: settled === null ? undefined : keepPreviousData,
     staleTime: 0,
   });
 }

@@ -123,7 +123,10 @@ function SplitForm({
       ? withChildren
         ? `Create ${made} work orders`
         : 'Create work order'
-      : `Create ${parts} work orders${withChildren ? ' with their sub-assemblies' : ''}`;
+      : withChildren
+        ? // Each part's tree is netted as it is made, so only the parts are counted: the plan above shows the rest.
+          'Create work orders'
+        : `Create ${parts} work orders`;
 
   return (
     <form onSubmit={form.onSubmit((body) => post.mutate(body))} noValidate aria-label="Create work orders">

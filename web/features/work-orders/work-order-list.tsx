@@ -37,7 +37,7 @@ const indent = (w: TRow) => Math.min(w.depth, 4) * 16;
 
 function ParentNote({ w }: { w: TWorkOrderSummary }) {
   return w.parentNumberText ? (
-    <Text span size="xs" c="dimmed">
+    <Text span size="xs" c="dimmed" ml={6}>
       for {w.parentNumberText}
     </Text>
   ) : null;

@@ -158,7 +158,8 @@ export function WorkOrderPage({ workOrderId }: { workOrderId: string }) {
         ) : null}
         {w.status === 'planned' ? (
           <Text size="sm" c="dimmed">
-            Releasing reserves the components below; it is refused while any of them is short.
+            Releasing reserves the components below; it is refused while any of them is short, unless work
+            orders of its sub-assemblies will bring the rest.
           </Text>
         ) : null}
         <WorkOrderCost w={w} />
