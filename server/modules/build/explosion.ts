@@ -47,7 +47,7 @@ export interface TExplosionItem {
   revision_id: string | null;
   is_assembly: boolean;
   on_hand: string;
-  /** What open reservations of work orders hold: the sum of quantity − consumed. */
+  /** What open reservations of work orders hold: the sum of greatest(quantity − awaiting − consumed, 0). */
   reserved: string;
 }
 

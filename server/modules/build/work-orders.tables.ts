@@ -120,8 +120,9 @@ export const workOrders = pgTable(
 
 /**
  * What a released work order holds back of one component item: `quantity` reserved, `consumed` so far. Open while
- * `released_at` is null; inventory's reserved is the sum of `quantity − consumed` over open rows, and available is
- * on hand less that. Completing or cancelling sets `released_at`: the rest goes back.
+ * `released_at` is null; inventory's reserved is the sum of `greatest(quantity − awaiting − consumed, 0)` over open
+ * rows (decision 064), and available is on hand less that. Completing or cancelling sets `released_at`: the rest
+ * goes back.
  */
 export const workOrderReservations = pgTable(
   'work_order_reservations',
