@@ -7,35 +7,18 @@ import { IconHierarchy2 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { fromScaled, toScaled } from '#common/decimal.ts';
-import type { TWorkOrderDetail, TWorkOrderSummary } from '#common/schemas/work-orders.ts';
+import { fromScaled } from '#common/decimal.ts';
+import type { TWorkOrderDetail } from '#common/schemas/work-orders.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { OnDate } from '../../components/when.tsx';
 import { formatQuantity } from '../../lib/format-quantity.ts';
 import { workOrderPath } from '../../lib/work-order-links.ts';
 import { listWorkOrders, workOrderKeys } from './api.ts';
+import { stillShort } from './sub-assembly-short.ts';
 import { type TChildPlan, WorkOrderChildDialog } from './work-order-child-dialog.tsx';
 
-/** Work orders still to do their work: a child of one of these still brings its output. */
+/** Work orders still to do their work: a sub-assembly's may still be planned under one of these. */
 const OPEN = new Set(['planned', 'released', 'in_progress', 'paused']);
-
-/**
- * What a planned work order is still short of a sub-assembly (scaled): required less what is available and less
- * what its open child work orders of it are for; 0 when covered. Once released, the reservation says it instead.
- */
-function stillShort(
-  w: TWorkOrderDetail,
-  c: TWorkOrderDetail['components'][number],
-  children: TWorkOrderSummary[],
-) {
-  if (w.status !== 'planned') return 0n;
-  const available = toScaled(c.available, 6) > 0n ? toScaled(c.available, 6) : 0n;
-  const coming = children
-    .filter((k) => k.assemblyId === c.assemblyId && OPEN.has(k.status))
-    .reduce((s, k) => s + toScaled(k.quantity, 6), 0n);
-  const short = toScaled(c.required, 6) - available - coming;
-  return short > 0n ? short : 0n;
-}
 
 export function WorkOrderFamily({ w }: { w: TWorkOrderDetail }) {
   const [planning, setPlanning] = useState<TChildPlan | null>(null);
