@@ -66,7 +66,8 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
   },
   'company-configuration': CONFIGURATION_LABELS,
   plan: { plan: 'Plan' },
-  item: ITEM_LABELS,
+  // An item's cost moved by a build names the work order (decision 064).
+  item: { ...ITEM_LABELS, workOrder: 'Work order' },
   location: { kind: 'Kind', code: 'Code', name: 'Name', active: 'Active' },
   'stock-check': {
     title: 'Title',
@@ -111,6 +112,15 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     source: 'Consumed by',
     reason: 'Reason',
     resolution: 'Resolution',
+    // Built cost (decision 064).
+    materialCost: 'Material cost',
+    laborCost: 'Standard labor',
+    outputValue: 'Value put into stock',
+    settled: 'Settled at completion',
+    writtenOff: 'Written off as scrap',
+    onHand: 'On hand',
+    unitCost: 'Unit cost',
+    workOrder: 'Work order',
   },
   file: { name: 'Name', contentType: 'Type', size: 'Size' },
   'build-order': {

@@ -16,6 +16,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   'maintenance-plan': 'Maintenance plan',
   breakdown: 'Breakdown',
   'maintenance-email-settings': 'Maintenance e-mail',
+  'work-order': 'Work order',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -45,6 +46,15 @@ const ACTION_LABELS: Record<string, string> = {
   reported: 'Reported',
   resolved: 'Resolved',
   'test-sent': 'Test e-mail sent',
+  'step-started': 'Step started',
+  'step-paused': 'Step paused',
+  'step-resumed': 'Step resumed',
+  'step-finished': 'Step finished',
+  'component-consumed': 'Component consumed',
+  'component-resolved': 'Line settled at completion',
+  'output-recorded': 'Output recorded',
+  'cost-averaged': 'Cost averaged from a build',
+  'cost-settled': 'Cost settled at completion',
 };
 
 /** The action in words (the stored name when it has none yet). */

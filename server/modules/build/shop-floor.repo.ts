@@ -189,30 +189,6 @@ export async function outputByKey(tx: TDb, companyId: string, idempotencyKey: st
   return row ?? null;
 }
 
-export async function insertOutput(
-  tx: TDb,
-  row: {
-    id: string;
-    companyId: string;
-    workOrderId: string;
-    lotId: string | null;
-    locationId: string | null;
-    good: string;
-    scrap: string;
-    reason: string | null;
-    transactionId: string | null;
-    idempotencyKey: string;
-    createdBy: string;
-  },
-): Promise<void> {
-  await tx.execute(
-    sql`insert into work_order_outputs (id, company_id, work_order_id, lot_id, location_id, good_quantity,
-          scrap_quantity, scrap_reason, transaction_id, idempotency_key, created_by)
-        values (${row.id}, ${row.companyId}, ${row.workOrderId}, ${row.lotId}, ${row.locationId}, ${row.good},
-          ${row.scrap}, ${row.reason}, ${row.transactionId}, ${row.idempotencyKey}, ${row.createdBy})`,
-  );
-}
-
 /** Makes the lot `lotNumber` of the item unless that number is taken (then null: the caller tries the next). */
 export async function insertLotIfFree(tx: TDb, companyId: string, itemId: string, lotNumber: string) {
   const [row] = await queryRows<{ id: string }>(

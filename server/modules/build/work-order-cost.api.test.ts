@@ -5,6 +5,7 @@
 // a bolt consumed after the last output is settled into its average at completion. The work order's page shows planned
 // against actual material cost and, completed, its record; the stock list values FG-100 at its average. A company
 // without a labor rate costs material alone, and cannot see the first company's work order.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assembly,
@@ -235,13 +236,16 @@ describe('the top assembly, consuming the sub-assembly at its average', () => {
 });
 
 describe('a company without a labor rate', () => {
+  let shop: Awaited<ReturnType<typeof shopOf>>;
+  let kit: Awaited<ReturnType<typeof assembly>>;
+
   it('costs material alone', async () => {
-    const shop = await shopOf(plain, 'PW', [
+    shop = await shopOf(plain, 'PW', [
       ['P-1', '0.3'],
       ['P-KIT', '0'],
     ]);
     await receive(plain, shop.ids['P-1']!, shop.bin, '10');
-    const kit = await assembly(
+    kit = await assembly(
       plain,
       shop.ids['P-KIT']!,
       [{ componentItemId: shop.ids['P-1']!, quantity: '3' }],
@@ -260,6 +264,30 @@ describe('a company without a labor rate', () => {
       unitCost: '0.9',
       laborRateSet: false,
     });
+  });
+
+  it('writes off a work order that made nothing good instead of raising the stock’s cost', async () => {
+    const before = await unitCostOf(plain, shop.ids['P-KIT']!);
+    const id = await released(plain, kit.id, '1', shop.out);
+    const step = kit.steps[0]!;
+    await plain.ok('POST', wo(id, `/steps/${step}/start`));
+    await consume(plain, id, { code: 'P-1', quantity: '3', locationId: shop.bin });
+    // Scrap alone posts nothing (decision 049): the output is recorded without a transaction.
+    await plain.ok(
+      'POST',
+      wo(id, '/outputs'),
+      { idempotencyKey: randomUUID(), scrapQuantity: '1', scrapReason: 'Torn pouch' },
+      201,
+    );
+    await plain.ok('POST', wo(id, `/steps/${step}/finish`), {
+      goodQuantity: '0',
+      scrapQuantity: '1',
+      scrapReason: 'Torn pouch',
+    });
+    await plain.ok('POST', wo(id, '/complete'), {});
+    // The $0.90 of parts went to scrap: the kits on the shelf keep their cost, and nothing went into stock value.
+    expect(await unitCostOf(plain, shop.ids['P-KIT']!)).toBe(before);
+    expect((await plain.ok('GET', wo(id))).cost).toMatchObject({ actualMaterial: '0.9', outputValue: '0' });
   });
 
   it('cannot see another company’s work order or its cost', async () => {

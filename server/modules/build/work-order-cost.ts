@@ -99,6 +99,19 @@ export async function settleWorkOrderCost(tx: TDb, tenant: TTenant, workOrderId:
     rate: await blendedLaborRate(tx, companyId),
   });
   if (rest === '0' && labor === money(wo.laborCost)) return;
+  // Nothing good came of it: what it took is lost to scrap, not spread over stock that did not come from it.
+  if (toScaled(wo.goodQuantity, 6) === 0n) {
+    await repo.addWorkOrderCost(tx, companyId, wo.id, { labor, carried: '0' });
+    await recordAudit(tx, companyId, tenant.actor, {
+      entityType: 'work-order',
+      entityId: wo.id,
+      entityLabel: woLabel(wo),
+      action: 'cost-settled',
+      before: { laborCost: money(wo.laborCost) },
+      after: { materialCost: money(wo.materialCost), laborCost: labor, writtenOff: rest },
+    });
+    return;
+  }
   const item = await repo.lockAssemblyItem(tx, companyId, wo.assemblyId);
   const average = await averageItem(
     tx,
