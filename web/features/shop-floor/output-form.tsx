@@ -2,15 +2,16 @@
 // its reason, as often as the work is done in parts. The form starts from what the last finished step recorded and
 // puts away at the work order's output location, else the assembly item's default (output-prefill.ts); the page
 // remounts it (its key) when those change. Errors land beside their fields and are brought into view.
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+
+import { Alert, Button, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type TFloor, type TOutput, ZOutputSchema } from '#common/schemas/shop-floor.ts';
 import { LocationSelect } from '../../components/location-select.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
-import { quantityInputMode } from '../../lib/quantity-input.ts';
 import { floorKey, recordOutput } from './api.ts';
 import { floorToast } from './floor-toast.ts';
+import { GoodScrapFields } from './good-scrap-fields.tsx';
 import { outputPrefill } from './output-prefill.ts';
 import { refreshAfterPosting } from './refresh.ts';
 import { useRevealErrors } from './reveal.ts';
@@ -61,21 +62,10 @@ export function OutputForm({ floor }: { floor: TFloor }) {
       aria-label="Record output"
     >
       <Stack gap="sm">
-        <Group grow align="flex-start">
-          <TextInput
-            label="Good"
-            inputMode={quantityInputMode(floor.unitOfMeasure)}
-            size="md"
-            {...form.getInputProps('goodQuantity')}
-          />
-          <TextInput
-            label="Scrap"
-            inputMode={quantityInputMode(floor.unitOfMeasure)}
-            size="md"
-            {...form.getInputProps('scrapQuantity')}
-          />
-        </Group>
-        <TextInput label="Scrap reason" size="md" {...form.getInputProps('scrapReason')} />
+        <GoodScrapFields
+          unitOfMeasure={floor.unitOfMeasure}
+          inputProps={(field) => form.getInputProps(field)}
+        />
         <LocationSelect
           label="Put away at"
           value={form.values.locationId || null}

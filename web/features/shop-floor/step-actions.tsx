@@ -1,14 +1,15 @@
 // A step's buttons: Start, Pause or Resume, and Finish with how many came through good and scrapped (a reason when
 // scrapped). Each answer is the run as the server has it, put straight into the floor's cache. A refusal (a finish
 // whose backflush is short of stock, say) shows beside the button that caused it and is brought into view.
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type TFloor, type TStepFinish, ZStepFinishSchema } from '#common/schemas/shop-floor.ts';
 import { messageOf } from '../../lib/api-errors.ts';
 import { useContractForm } from '../../lib/contract-form.ts';
-import { quantityInputMode } from '../../lib/quantity-input.ts';
 import { finishStep, floorKey, stepAction, type TStepAction } from './api.ts';
+import { GoodScrapFields } from './good-scrap-fields.tsx';
 import { useRevealErrors } from './reveal.ts';
 
 type TStep = TFloor['steps'][number];
@@ -48,21 +49,10 @@ function FinishForm({ floor, step, onDone }: { floor: TFloor; step: TStep; onDon
       aria-label="Finish the step"
     >
       <Stack gap="sm">
-        <Group grow align="flex-start">
-          <TextInput
-            label="Good"
-            inputMode={quantityInputMode(floor.unitOfMeasure)}
-            size="md"
-            {...form.getInputProps('goodQuantity')}
-          />
-          <TextInput
-            label="Scrap"
-            inputMode={quantityInputMode(floor.unitOfMeasure)}
-            size="md"
-            {...form.getInputProps('scrapQuantity')}
-          />
-        </Group>
-        <TextInput label="Scrap reason" size="md" {...form.getInputProps('scrapReason')} />
+        <GoodScrapFields
+          unitOfMeasure={floor.unitOfMeasure}
+          inputProps={(field) => form.getInputProps(field)}
+        />
         {form.formError ? (
           <Alert color="red" role="alert">
             {form.formError}
