@@ -121,6 +121,10 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     onHand: 'On hand',
     unitCost: 'Unit cost',
     workOrder: 'Work order',
+    value: 'Value put into stock',
+    itemUnitCost: "Item's unit cost",
+    plannedMaterialCost: 'Planned material cost',
+    parent: 'For work order',
   },
   file: { name: 'Name', contentType: 'Type', size: 'Size' },
   'build-order': {

@@ -281,6 +281,9 @@ test('an admin sets up, orders, plans, runs on a phone and traces a two-level as
       '33.3%',
       /^\d+\.\d{2} min$/,
       '6.00 min',
+      // Material at ledger cost against the plan fixed at release (decision 064): the lamps took what was planned.
+      /^\$(\d+\.\d{2})planned \$\1$/,
+      'on plan',
     ]);
   });
 });

@@ -156,7 +156,10 @@ describe("an admin's set-up steps", () => {
     });
     expect(output.statusCode, output.body).toBe(201);
     expect(await doneOf(admin)).toMatchObject({ production: false });
-    const complete = await send('POST', `/api/v1/work-orders/${workOrder.id}/complete`, admin);
+    // Nobody scanned the part: completion asks, and takes it as planned (decision 064).
+    const complete = await send('POST', `/api/v1/work-orders/${workOrder.id}/complete`, admin, {
+      resolutions: [{ itemId: item.id, action: 'consume' }],
+    });
     expect(complete.statusCode, complete.body).toBe(200);
     expect(await doneOf(admin)).toEqual({
       configure: true,
