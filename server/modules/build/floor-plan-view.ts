@@ -4,8 +4,8 @@
 import { normalizeDecimal } from '#common/decimal.ts';
 import type { TDb } from '../../db/client.ts';
 import { takenFrom } from './consumption-plan.ts';
-import { stockOf } from './shop-floor-stock.repo.ts';
-import { workOrderPlan } from './work-order-plan.ts';
+import { heldOf } from './shop-floor-stock.repo.ts';
+import { type TRevisionSteps, workOrderPlan } from './work-order-plan.ts';
 import type { TWorkOrderRow } from './work-orders.repo.ts';
 
 interface TBackflushLine {
@@ -15,14 +15,18 @@ interface TBackflushLine {
   left: string;
 }
 
-/** Readers of the plan for the floor view of `wo`, whose components (with their default locations) are given. */
+/**
+ * Readers of the plan for the floor view of `wo`, whose components (with their default locations) and revision's
+ * steps the view has read already.
+ */
 export async function floorPlan(
   tx: TDb,
   companyId: string,
   wo: TWorkOrderRow,
   components: ReadonlyArray<{ item_id: string; default_location_id: string | null }>,
+  steps: TRevisionSteps,
 ) {
-  const plan = await workOrderPlan(tx, companyId, wo);
+  const plan = await workOrderPlan(tx, companyId, wo, steps);
   const open = wo.status !== 'completed' && wo.status !== 'cancelled';
   const byStep = new Map<string, TBackflushLine[]>();
   for (const l of plan.lines) {
@@ -36,7 +40,7 @@ export async function floorPlan(
     });
     byStep.set(l.runStepId, list);
   }
-  const stock = await stockOf(
+  const stock = await heldOf(
     tx,
     companyId,
     components.map((c) => c.item_id),

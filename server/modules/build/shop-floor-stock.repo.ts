@@ -91,6 +91,26 @@ export async function stockOf(
   );
 }
 
+/**
+ * What is on hand of `itemIds` per location, every lot counted: what "Taken from" chooses among on the floor view,
+ * read at each of the operator's taps, so it sums in the database instead of listing every lot.
+ */
+export async function heldOf(tx: TDb, companyId: string, itemIds: readonly string[]) {
+  if (itemIds.length === 0) return [];
+  return queryRows<{ item_id: string; location_id: string; location_code: string; quantity: string }>(
+    tx,
+    sql`select b.item_id, b.location_id, min(loc.full_code) as location_code, sum(b.quantity)::text as quantity
+          from stock_balances b
+          join locations loc on loc.company_id = b.company_id and loc.id = b.location_id
+         where b.company_id = ${companyId} and b.quantity > 0
+           and b.item_id in (${sql.join(
+             itemIds.map((id) => sql`${id}`),
+             sql`, `,
+           )})
+         group by b.item_id, b.location_id`,
+  );
+}
+
 /** The unit cost the posting gave each of its lines (line_no → cost): a consumption is costed at it. */
 export async function postedCosts(tx: TDb, companyId: string, transactionId: string) {
   const rows = await queryRows<{ line_no: number; unit_cost: string }>(

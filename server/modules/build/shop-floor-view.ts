@@ -146,7 +146,7 @@ export async function floorOf(tx: TDb, companyId: string, id: string): Promise<T
     filesOf.set(link.stepId, list);
   }
   const components = await floorComponents(tx, companyId, wo);
-  const { backflushOf, takenFromOf } = await floorPlan(tx, companyId, wo, components);
+  const { backflushOf, takenFromOf } = await floorPlan(tx, companyId, wo, components, steps);
   return {
     id,
     numberText: workOrderNumberText(Number(wo.number)),

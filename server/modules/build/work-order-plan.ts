@@ -25,9 +25,20 @@ export interface TWorkOrderPlan {
   reservations: Map<string, TReservationRow>;
 }
 
-/** The plan of the work order `wo` as it stands in the caller's transaction. */
-export async function workOrderPlan(tx: TDb, companyId: string, wo: TWorkOrderRow): Promise<TWorkOrderPlan> {
-  const steps = await stepsOf(tx, companyId, wo.revisionId);
+/** The steps of a revision, as stepsOf reads them. */
+export type TRevisionSteps = Awaited<ReturnType<typeof stepsOf>>;
+
+/**
+ * The plan of the work order `wo` as it stands in the caller's transaction; `revisionSteps` when the caller has read
+ * them already (the floor view, at every tap).
+ */
+export async function workOrderPlan(
+  tx: TDb,
+  companyId: string,
+  wo: TWorkOrderRow,
+  revisionSteps?: TRevisionSteps,
+): Promise<TWorkOrderPlan> {
+  const steps = revisionSteps ?? (await stepsOf(tx, companyId, wo.revisionId));
   const position = new Map(steps.map((s) => [s.id, s.position]));
   const first = steps[0] ?? null;
   const rows = await planLinesOf(tx, companyId, wo.revisionId);

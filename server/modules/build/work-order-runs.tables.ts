@@ -141,10 +141,7 @@ export const workOrderConsumptions = pgTable(
     }),
     index('work_order_consumptions_work_order_idx').on(t.companyId, t.workOrderId),
     check('work_order_consumptions_quantity_check', sql`${t.quantity} > 0`),
-    check(
-      'work_order_consumptions_source_check',
-      sql`${t.source} in ('scan', 'backflush', 'completion')`,
-    ),
+    check('work_order_consumptions_source_check', sql`${t.source} in ('scan', 'backflush', 'completion')`),
   ],
 );
 
