@@ -27,6 +27,7 @@ import { recordAudit } from '../audit/audit.ts';
 import { companyToday } from '../companies/company-clock.ts';
 import { takeNextNumber } from '../companies/counters.repo.ts';
 import { assertWholeQuantity } from '../inventory/whole-units.ts';
+import { min, plannedOf, positive, shortOf, sum } from './order-line-work.ts';
 import * as repo from './orders.repo.ts';
 
 const Q = 6;
@@ -126,33 +127,6 @@ export async function orderOf(tx: TDb, companyId: string, id: string): Promise<T
       };
     }),
   };
-}
-
-type TOwnWork = Pick<repo.TOrderWorkRow, 'quantity' | 'good_quantity' | 'scrap_quantity' | 'status'>;
-const positive = (v: bigint) => (v > 0n ? v : 0n);
-const min = (a: bigint, b: bigint) => (a < b ? a : b);
-const sum = (work: readonly TOwnWork[], of: (w: TOwnWork) => string) =>
-  work.reduce((s, w) => s + toScaled(normalizeDecimal(of(w)), Q), 0n);
-
-/**
- * What a line's own work orders take of it (scaled): a completed one its good units, so what scrap lost is left to
- * plan again (decision 064); an unfinished one its quantity; a cancelled one nothing.
- */
-export function plannedOf(work: readonly TOwnWork[]): bigint {
-  const live = work.filter((w) => w.status !== 'cancelled');
-  return sum(live, (w) => (w.status === 'completed' ? w.good_quantity : w.quantity));
-}
-
-/** What completed work orders made fewer good units than they were for (scaled). */
-function shortOf(work: readonly TOwnWork[]): bigint {
-  return work
-    .filter((w) => w.status === 'completed')
-    .reduce(
-      (s, w) =>
-        s +
-        positive(toScaled(normalizeDecimal(w.quantity), Q) - toScaled(normalizeDecimal(w.good_quantity), Q)),
-      0n,
-    );
 }
 
 export async function getOrder(tenant: TTenant, id: string): Promise<TBuildOrder> {
