@@ -13,3 +13,12 @@ export function floorToast(kind: 'success' | 'error' | 'info', message: TAuthMes
   shown = toastId(kind, message);
   toast(kind, message, 'bottom-center');
 }
+
+/**
+ * Hides the floor's toast: at the bottom of a phone it lies over the lower half of a picker's list, so a form the
+ * operator starts to fill clears it first (its message was read; the form's own result comes next).
+ */
+export function hideFloorToast(): void {
+  if (shown) notifications.hide(shown);
+  shown = null;
+}
