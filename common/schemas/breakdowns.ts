@@ -40,6 +40,10 @@ export const BREAKDOWN_MESSAGES = {
     `${breakdownLabel(number)} is already in progress: resolve it when the machine is fixed.`,
   alreadyResolved: (number: number) =>
     `${breakdownLabel(number)} is already resolved: report a new breakdown if the machine fails again.`,
+  /** Repair time is part of the downtime (decision 067): a repair cannot outlast the stop it ended. */
+  repairOverDowntime: (downtime: number) =>
+    `Repair time cannot be longer than the downtime: the machine has been down ${downtime} min since the ` +
+    `breakdown was reported. Enter at most ${downtime} minutes of repair.`,
 } as const;
 
 const text = (field: string) =>

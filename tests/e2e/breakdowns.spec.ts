@@ -156,7 +156,13 @@ test('a technician on a phone reports a breakdown from a machine label, works it
   await expect(part.getByText('Only 5 available')).toBeVisible();
   await expectAccessible(page, 'a part short in stock');
 
+  // 45 minutes of repair on a machine down for seconds: refused on the field, saying what to enter (decision 067).
   await part.getByRole('textbox', { name: 'Part 1 quantity' }).fill('2');
+  await resolve.getByRole('button', { name: 'Resolve' }).click();
+  await expect(
+    resolve.getByText(/^Repair time cannot be longer than the downtime: .* Enter at most 0 minutes of repair\.$/).first(),
+  ).toBeVisible();
+  await resolve.getByRole('textbox', { name: 'Repair time (minutes)' }).fill('0');
   await resolve.getByRole('button', { name: 'Resolve' }).click();
   await expect(resolve).toHaveCount(0);
   await expect(
@@ -165,7 +171,7 @@ test('a technician on a phone reports a breakdown from a machine label, works it
   await expect(page.getByText('Hydraulic Press (PR-100) · now running')).toBeVisible();
   const resolution = page.getByRole('region', { name: 'Resolution' });
   await expect(resolution).toContainText('Worn drive belt');
-  await expect(resolution).toContainText('45 min');
+  await expect(resolution.getByText('0 min', { exact: true })).toBeVisible();
   await expect(resolution.getByRole('listitem')).toContainText('2 × BELT-A Drive belt from PLANT / BIN');
   const moves = page.getByRole('region', { name: 'Machine status' });
   await expect(moves.getByRole('listitem')).toHaveCount(3);
@@ -230,7 +236,7 @@ test('on a desk the open breakdowns are a table, narrowed by status, priority an
   await post(page, `/api/v1/breakdowns/${third.id}/resolve`, {
     cause: 'Bulb',
     action: 'New bulb',
-    repairMinutes: 5,
+    repairMinutes: 0, // resolved as soon as reported: no downtime to repair in
     parts: [{ itemId: shop.itemId, locationId: shop.binId, quantity: '1' }],
   });
 

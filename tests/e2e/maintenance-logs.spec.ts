@@ -1,8 +1,8 @@
 // Maintenance Logs (/maintenance/logs, issue 22, decision 061): a shop with the Maintenance area on, a lathe whose
-// breakdown was reported and resolved after 45 minutes' repair and whose monthly PM was done today, on time; and a
-// press that never failed. The logs show the shop's MTTR (0.8 h), one failure and 100 % compliance, each machine's
-// row, the work done newest first with its CSV; "Show" narrows everything to the lathe; on a 360 px phone the rows
-// are cards without sideways scroll. axe clean at each state.
+// breakdown was reported and resolved at once (no downtime, so no repair time: decision 067) and whose monthly PM was
+// done today, on time; and a press that never failed. The logs show the shop's MTTR (0.0 h), one failure and 100 %
+// compliance, each machine's row, the work done newest first with its CSV; "Show" narrows everything to the lathe;
+// on a 360 px phone the rows are cards without sideways scroll. axe clean at each state.
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { todayIn } from '../../common/time/calendar.ts';
@@ -38,7 +38,7 @@ async function setUp(page: Page) {
   await send(page, 'post', `/api/v1/breakdowns/${breakdown.id}/resolve`, {
     cause: 'Worn bearing',
     action: 'Replaced the bearing',
-    repairMinutes: 45,
+    repairMinutes: 0,
     parts: [],
   });
   const plan = await send(page, 'post', '/api/v1/maintenance/plans', {
@@ -65,7 +65,7 @@ test('the logs show MTTR, failures and PM compliance, the work done and its CSV,
   await page.goto('/maintenance/logs');
   await page.getByRole('button', { name: 'Decline' }).click();
   await expect(page.getByRole('heading', { name: 'Maintenance Logs', level: 1 })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'MTTR' })).toContainText('0.8 h');
+  await expect(page.getByRole('region', { name: 'MTTR' })).toContainText('0.0 h');
   await expect(page.getByRole('region', { name: 'MTBF' })).toContainText('over 1 failure');
   await expect(page.getByRole('region', { name: 'PM compliance' })).toContainText('100.0%');
 

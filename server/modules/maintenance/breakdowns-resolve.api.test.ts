@@ -96,7 +96,7 @@ describe('working and resolving a breakdown', () => {
     const short = await tech.send('POST', `/api/v1/breakdowns/${id}/resolve`, {
       cause: 'Worn belt',
       action: 'Replaced',
-      repairMinutes: 30,
+      repairMinutes: 15,
       parts: [{ itemId: belt, locationId: shop.bin, quantity: '6' }],
     });
     expect(short.statusCode, short.body).toBe(409);
@@ -175,6 +175,35 @@ describe('working and resolving a breakdown', () => {
       expect(await onHand(belt)).toBe(before);
     },
   );
+
+  it('refuses a repair longer than the downtime with 400 naming repairMinutes, and changes nothing (decision 067)', async () => {
+    // Reported at 08:00, the clock at 08:20: the machine has been down 20 minutes, so 45 minutes of repair cannot be.
+    const before = {
+      onHand: await onHand(belt),
+      parts: await countOf(maintenanceParts),
+      events: (await eventsOf(id)).length,
+    };
+    const response = await tech.send('POST', `/api/v1/breakdowns/${id}/resolve`, {
+      cause: 'Worn belt',
+      action: 'Replaced',
+      repairMinutes: 45,
+      parts: [{ itemId: belt, locationId: shop.bin, quantity: '1' }],
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error.fieldErrors).toEqual({
+      repairMinutes: BREAKDOWN_MESSAGES.repairOverDowntime(20),
+    });
+    expect(BREAKDOWN_MESSAGES.repairOverDowntime(20)).toMatch(/Enter at most 20 minutes of repair/);
+    expect({
+      onHand: await onHand(belt),
+      parts: await countOf(maintenanceParts),
+      events: (await eventsOf(id)).length,
+    }).toEqual(before);
+    expect(await tech.ok('GET', `/api/v1/breakdowns/${id}`)).toMatchObject({
+      status: 'in_progress',
+      repairMinutes: null,
+    });
+  });
 
   it('resolves: parts issued through the ledger, the machine running again, the downtime closed — and only once', async () => {
     clock.set('2026-03-02T09:30:00Z');
@@ -265,7 +294,8 @@ describe('working and resolving a breakdown', () => {
     const [lot] = await db().select().from(lots).where(eq(lots.itemId, tracked.id));
     const lotId = lot!.id;
     const made = await tech.ok('POST', '/api/v1/breakdowns', { machineId: lathe, problem: 'Seal leak' }, 201);
-    const body = { cause: 'Seal', action: 'New seal', repairMinutes: 10 };
+    // Resolved the moment it was reported (the clock stands still): no time down, so no time repairing.
+    const body = { cause: 'Seal', action: 'New seal', repairMinutes: 0 };
     const noLot = await tech.send('POST', `/api/v1/breakdowns/${made.id}/resolve`, {
       ...body,
       parts: [{ itemId: tracked.id, locationId: shop.bin, quantity: '1' }],

@@ -214,6 +214,14 @@ export async function resolveBreakdown(
       reference: `${label} · ${machine.assetTag}`,
       at,
     });
+    // Repair time lies within the downtime (decision 067): MTTR ≤ the stop, so availability never reads lower than
+    // the downtime beside it allows. After the parts' checks (their 404s name another company's ids first); the
+    // refusal rolls the whole transaction back, parts included.
+    const downtime = downtimeMinutes(breakdown.reportedAt, at) ?? 0;
+    if (input.repairMinutes > downtime) {
+      const message = M.repairOverDowntime(downtime);
+      throw new AppError('BAD_REQUEST', message, { repairMinutes: message });
+    }
     await repo.updateBreakdown(tx, companyId, id, {
       status: 'resolved',
       resolvedAt: at,

@@ -89,10 +89,14 @@ export function figuresOf(
   }
   const breakdowns = data.breakdowns.filter((b) => chosen(b.machineId));
   const failures = breakdowns.filter((b) => inside(b.reportedAt, stretch)).length;
-  // A repair without its minutes recorded took its downtime (reported to resolved).
+  // A repair without its minutes recorded took its downtime (reported to resolved); one recorded longer than its
+  // downtime (before decision 067 refused that) counts its downtime, so availability agrees with the hours down.
   const repairMinutes = breakdowns
     .filter((b) => inside(b.resolvedAt, stretch))
-    .map((b) => b.repairMinutes ?? Math.round(((b.resolvedAt as number) - b.reportedAt) / MINUTE));
+    .map((b) => {
+      const downtime = Math.round(((b.resolvedAt as number) - b.reportedAt) / MINUTE);
+      return Math.min(b.repairMinutes ?? downtime, downtime);
+    });
   const result = reliabilityOf({ periodMinutes, downtimeMinutes, failures, repairMinutes });
 
   const pms = data.occurrences.filter((o) => chosen(o.machineId));

@@ -57,6 +57,24 @@ const FROM_ZERO = [(min: number) => Math.min(0, min), (max: number) => Math.max(
   (max: number) => number,
 ];
 
+/** The height of one category's row in a rows layout: room for its name, and for each bar of a grouped series. */
+const ROW_HEIGHT = 34;
+const GROUPED_BAR_HEIGHT = 22;
+/** The legend above the bars and the value axis below them, which a rows layout's height must leave room for. */
+const LEGEND_HEIGHT = 40;
+const VALUE_AXIS_HEIGHT = 30;
+/**
+ * Room on the right for the value axis' last number: Mantine hands recharts a margin without a right side, and the
+ * last tick of a rows layout was cut in half at the edge.
+ */
+const MARGIN = { top: 5, right: 20, bottom: 5, left: 5 };
+
+/** A rows layout's height: every category gets its row, a grouped one a bar per series. */
+export function rowsHeight(categories: number, series: number, stacked: boolean, withLegend: boolean) {
+  const perRow = stacked || series < 2 ? ROW_HEIGHT : Math.max(ROW_HEIGHT, series * GROUPED_BAR_HEIGHT);
+  return categories * perRow + VALUE_AXIS_HEIGHT + (withLegend ? LEGEND_HEIGHT : 0);
+}
+
 export function CategoryBarChart({
   caption,
   bars,
@@ -75,6 +93,7 @@ export function CategoryBarChart({
 }: TCategoryBarChartProps) {
   const data = bars.map((b) => ({ [X]: b.label, ...b.values }));
   const rows = layout === 'rows';
+  const withLegend = series.length > 1;
   const valueAxis = { domain: FROM_ZERO, allowDecimals: !integers };
   const generated = (
     <ChartTable
@@ -92,7 +111,9 @@ export function CategoryBarChart({
   return (
     <ChartFigure caption={caption} table={table ?? generated} disclosure={disclosure}>
       <BarChart
-        h={height ?? (rows ? Math.max(120, bars.length * 34) : 240)}
+        h={
+          height ?? (rows ? Math.max(120, rowsHeight(bars.length, series.length, stacked, withLegend)) : 240)
+        }
         data={data}
         dataKey={X}
         // Mantine names the layout by its category axis: "vertical" puts the categories down the left.
@@ -101,11 +122,14 @@ export function CategoryBarChart({
         series={series.map(({ name, label, color }) => ({ name, label, color: color ?? 'blue.6' }))}
         getBarColor={barColor}
         valueFormatter={valueFormatter}
-        withLegend={series.length > 1}
+        withLegend={withLegend}
         tickLine="y"
         gridAxis={rows ? 'x' : 'y'}
         xAxisProps={rows ? valueAxis : { minTickGap: 16 }}
-        yAxisProps={rows ? { width: labelWidth } : { width: 36, ...valueAxis }}
+        // Every category named: recharts otherwise skips the names it thinks would crowd (one of two assemblies
+        // went unnamed on the production report). A rows layout gives each its row, so none crowd.
+        yAxisProps={rows ? { width: labelWidth, interval: 0 } : { width: 36, ...valueAxis }}
+        barChartProps={{ margin: MARGIN }}
         tooltipAnimationDuration={0}
         accessibilityLayer={false}
       />

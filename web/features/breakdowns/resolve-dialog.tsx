@@ -133,7 +133,7 @@ function ResolveForm({
         />
         <NumberInput
           label="Repair time (minutes)"
-          description="Time spent working on it"
+          description="Time spent working on it: part of the time the machine has been down, never more"
           required
           min={0}
           allowDecimal={false}

@@ -2,7 +2,7 @@
 // company's days — output per day or week, on time against their due dates, scrap rate, and actual against standard
 // minutes per unit — in total, charted, and per assembly in a server-paged table, with the CSV of the same numbers.
 // "This month" is the company's month (decision 040), and every filter goes to the server.
-import { Alert, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Select, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   TProductionGranularity,
@@ -74,73 +74,75 @@ export default function ProductionReportPage() {
   const hasErrors = Object.keys(errors).length > 0;
 
   return (
-    <Stack>
-      <Title order={1} fz={{ base: 24, sm: 30 }}>
-        Production Report
-      </Title>
-      <Text c="dimmed" maw={760}>
-        What the floor completed in a period: output per day or week, work orders finished on time against
-        their due dates, the scrap rate, the minutes each unit took against the assemblies’ standard, and the
-        material used against plan. Days are the company’s; each work order counts on the day it was
-        completed.
-      </Text>
-      {!period.from && (
-        <Alert color="blue" title="Choose a period">
-          Pick the first and last days of the period to see its report.
-        </Alert>
-      )}
-      <DataList
-        query={shown}
-        showStatus={!hasErrors}
-        columns={ASSEMBLY_COLUMNS}
-        rowKey={(row) => row.assemblyId}
-        label="Production by assembly"
-        paging={list}
-        pagesLabel="Pages of assemblies"
-        errorTitle="The report could not be made"
-        loadingLabel="Making the report"
-        summary={{ noun: 'assembly built', plural: 'assemblies built', empty: EMPTY }}
-        beforeSummary={(data: TProductionReport) =>
-          data.totals.completed > 0 ? (
-            <Stack gap="lg">
-              <ReportFigures report={data} />
-              <ReportCharts report={data} />
-            </Stack>
-          ) : null
-        }
-        card={(row) => <AssemblyCard row={row} />}
-        minWidth={960}
-        tableProps={{ highlightOnHover: false }}
-        toolbar={
-          <>
-            <DateRangeField
-              label="Period"
-              value={period}
-              onChange={(next) => list.setFilter('period', next)}
-              error={errors.period}
-              w={{ base: '100%', xs: 250 }}
-            />
-            <AssemblySelect
-              filter
-              label="Assembly"
-              value={assembly}
-              onChange={(next) => list.setFilter('assembly', next)}
-              error={errors.assemblyId}
-              w={{ base: '100%', xs: 260 }}
-            />
-            <Select
-              label="Periods"
-              data={GRANULARITIES}
-              value={granularity}
-              allowDeselect={false}
-              onChange={(next) => next && list.setFilter('granularity', next as TProductionGranularity)}
-              error={errors.granularity}
-              w={{ base: '100%', xs: 230 }}
-            />
-          </>
-        }
-        exportCsv={period.from ? () => downloadProductionReportCsv(filter) : undefined}
-      />
-    </Stack>
+    <Container size="xl" py="lg">
+      <Stack>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          Production Report
+        </Title>
+        <Text c="dimmed" maw={760}>
+          What the floor completed in a period: output per day or week, work orders finished on time against
+          their due dates, the scrap rate, the minutes each unit took against the assemblies’ standard, and
+          the material used against plan. Days are the company’s; each work order counts on the day it was
+          completed.
+        </Text>
+        {!period.from && (
+          <Alert color="blue" title="Choose a period">
+            Pick the first and last days of the period to see its report.
+          </Alert>
+        )}
+        <DataList
+          query={shown}
+          showStatus={!hasErrors}
+          columns={ASSEMBLY_COLUMNS}
+          rowKey={(row) => row.assemblyId}
+          label="Production by assembly"
+          paging={list}
+          pagesLabel="Pages of assemblies"
+          errorTitle="The report could not be made"
+          loadingLabel="Making the report"
+          summary={{ noun: 'assembly built', plural: 'assemblies built', empty: EMPTY }}
+          beforeSummary={(data: TProductionReport) =>
+            data.totals.completed > 0 ? (
+              <Stack gap="lg">
+                <ReportFigures report={data} />
+                <ReportCharts report={data} />
+              </Stack>
+            ) : null
+          }
+          card={(row) => <AssemblyCard row={row} />}
+          minWidth={960}
+          tableProps={{ highlightOnHover: false }}
+          toolbar={
+            <>
+              <DateRangeField
+                label="Period"
+                value={period}
+                onChange={(next) => list.setFilter('period', next)}
+                error={errors.period}
+                w={{ base: '100%', xs: 250 }}
+              />
+              <AssemblySelect
+                filter
+                label="Assembly"
+                value={assembly}
+                onChange={(next) => list.setFilter('assembly', next)}
+                error={errors.assemblyId}
+                w={{ base: '100%', xs: 260 }}
+              />
+              <Select
+                label="Periods"
+                data={GRANULARITIES}
+                value={granularity}
+                allowDeselect={false}
+                onChange={(next) => next && list.setFilter('granularity', next as TProductionGranularity)}
+                error={errors.granularity}
+                w={{ base: '100%', xs: 230 }}
+              />
+            </>
+          }
+          exportCsv={period.from ? () => downloadProductionReportCsv(filter) : undefined}
+        />
+      </Stack>
+    </Container>
   );
 }

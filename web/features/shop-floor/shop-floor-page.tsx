@@ -7,11 +7,11 @@
 import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import Markdown, { defaultUrlTransform } from 'react-markdown';
 import { personName } from '#common/actor-name.ts';
 import type { TFloor } from '#common/schemas/shop-floor.ts';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
+import Markdown, { defaultUrlTransform } from '../../components/safe-markdown.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { StepMediaItem } from '../../components/step-media.tsx';
 import { floorKey, getFloor } from './api.ts';

@@ -1,9 +1,10 @@
 // A work order's components (per unit, required with scrap, reserved, consumed, available) and its steps: a table
 // on wide screens, cards on phones. A component that is short of what releasing needs says so in words, not only
 // in colour.
-import { Badge, Card, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Paper, Stack, Table, Text, Title, Typography } from '@mantine/core';
 import { compareDecimal } from '#common/decimal.ts';
 import type { TWorkOrderComponent, TWorkOrderDetail } from '#common/schemas/work-orders.ts';
+import SafeMarkdown from '../../components/safe-markdown.tsx';
 import { formatQuantity } from '../../lib/format-quantity.ts';
 
 /** Short: a planned work order could not reserve it now (required above available). */
@@ -97,9 +98,10 @@ export function WorkOrderSteps({ w }: { w: TWorkOrderDetail }) {
               Setup {s.setupMinutes} min · run {s.runMinutes} min a unit
             </Text>
             {s.instructions ? (
-              <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {s.instructions}
-              </Text>
+              // Markdown as the floor view draws it: **two** in bold, lists as lists.
+              <Typography fz="sm" mt={4} style={{ overflowWrap: 'anywhere' }} data-testid="step-instructions">
+                <SafeMarkdown>{s.instructions}</SafeMarkdown>
+              </Typography>
             ) : null}
           </Paper>
         ))}
