@@ -103,6 +103,7 @@ const ADMIN_BAR: TExpectedBar = [
       ['/admin?tab=label-config', 'Config'],
       ['/admin?tab=label-definitions', 'Label Formats'],
       ['/admin/subscription', 'Subscription'],
+      ['/admin?tab=audit', 'Audit Trail'],
     ],
   ],
   ['Help', [['/help', 'Help & Documentation']]],

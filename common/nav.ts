@@ -96,6 +96,9 @@ export const NAV_SECTIONS: readonly TNavSection[] = [
       page('/admin?tab=label-config', 'Config', 'admin'),
       page('/admin?tab=label-definitions', 'Label Formats', 'admin'),
       page('/admin/subscription', 'Subscription', 'admin'),
+      // Not in SPEC.md's table: the audit trail (PRODUCT.md, Administration) is an admin's screen, and this row is
+      // the Admin section's only navigation (the page has no tabs of its own, issue 29).
+      page('/admin?tab=audit', 'Audit Trail', 'admin'),
       page('/security-dashboard', 'Security Dashboard', 'sysadmin'),
     ],
   },

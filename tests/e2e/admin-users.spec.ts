@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { linkIn, waitForMail } from './support/mail.ts';
 import { savePassword } from './support/password-form.ts';
-import { E2E_PASSWORD, signUpCompany } from './support/session.ts';
+import { E2E_PASSWORD, E2E_SYSADMIN, logInAs, signUpCompany } from './support/session.ts';
 import { visitorAddress } from './support/visitor.ts';
 
 // Journeys of two or three people: longer than the default 30 s.
@@ -147,8 +147,11 @@ test('an admin changes a role and a rate, then inactivates the user; plain users
   await expect(page.getByText('Rhea Rated: inactivated and signed out.')).toBeVisible();
   await expect(rowOf(page, email).getByText('Inactive', { exact: true })).toBeVisible();
 
-  // The Audit Trail tab shows who changed what, with the values before and after.
-  await page.getByRole('tab', { name: 'Audit Trail' }).click();
+  // The Audit Trail, one of the Admin section's pages, shows who changed what, with the values before and after.
+  await page
+    .getByRole('navigation', { name: 'Admin pages' })
+    .getByRole('link', { name: 'Audit Trail' })
+    .click();
   const trail = page.getByRole('table', { name: 'Audit trail' });
   const changed = trail.getByRole('row').filter({ hasText: email }).filter({ hasText: 'Changed' });
   await expect(changed).toContainText('Role: user → admin');
@@ -173,3 +176,39 @@ test('an admin changes a role and a rate, then inactivates the user; plain users
     await expect(plain).toHaveURL(/\/scan$/);
   }
 });
+
+// Issue 29: the admin page drew a row of tabs of its own (with SKU Setup and Audit Trail) under the bar's row of Admin
+// pages (with Subscription): two navigations that disagreed. One is left, the bar's, the same for both roles but for
+// the sysadmin's Security Dashboard; each admin screen marks itself in it, and SKU Setup is Inventory's.
+for (const role of ['admin', 'sysadmin'] as const) {
+  test(`an ${role} moves between the admin screens by one row of pages`, async ({ page }) => {
+    if (role === 'admin') await signUpCompany(page, 'adminnav');
+    else await logInAs(page, E2E_SYSADMIN);
+    const admin = [
+      'Users',
+      'Config',
+      'Label Formats',
+      'Subscription',
+      'Audit Trail',
+      ...(role === 'sysadmin' ? ['Security Dashboard'] : []),
+    ];
+    const pages = page.getByRole('navigation', { name: 'Admin pages' });
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin\?tab=users$/);
+    for (const [index, name] of admin.entries()) {
+      if (index > 0) await pages.getByRole('link', { name, exact: true }).click();
+      await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+      await expect(pages.getByRole('link')).toHaveText(admin);
+      await expect(pages.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByRole('tablist')).toHaveCount(0);
+    }
+    // SKU Setup is on the admin page but in Inventory's row, and no second row appears with it.
+    await page.goto('/admin?tab=items');
+    await expect(page.getByRole('heading', { name: 'SKU Setup', level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Inventory pages' }).getByRole('link', { name: 'SKU Setup' }),
+    ).toHaveAttribute('aria-current', 'page');
+    await expect(pages).toHaveCount(0);
+    await expect(page.getByRole('tablist')).toHaveCount(0);
+  });
+}

@@ -1,7 +1,9 @@
-// /admin: the Admin section's tabs (SPEC.md section 2). Users, Config, SKU Setup and Audit Trail are built; the others say what
-// they will hold. Each tab is another feature's panel, so the page is the app's, not a feature's.
-import { Badge, Container, Group, Tabs, Text, Title } from '@mantine/core';
-import { useNavigate, useSearchParams } from 'react-router';
+// /admin: the screens of the Admin section (SPEC.md section 2) and SKU Setup, by ?tab=. The navigation bar's row of
+// pages is their one navigation (issue 29: a second row of tabs here listed other screens than the bar did): Users,
+// Config, Label Formats, Subscription and Audit Trail under Admin, SKU Setup under Inventory. Each tab is another
+// feature's panel, so the page is the app's, not a feature's.
+import { Badge, Container, Group, Text, Title } from '@mantine/core';
+import { Navigate, useSearchParams } from 'react-router';
 import { ADMIN_TABS } from '#common/routes.ts';
 import { AREA_DESCRIPTIONS } from '../../features/areas/area-descriptions.ts';
 import { AuditPanel } from '../../features/audit/audit-panel.tsx';
@@ -12,8 +14,9 @@ import { UsersPanel } from '../../features/users/users-panel.tsx';
 
 export default function AdminPage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const tab = ADMIN_TABS.find((t) => t.id === params.get('tab')) ?? ADMIN_TABS[0];
+  const tab = ADMIN_TABS.find((t) => t.id === params.get('tab'));
+  // Plain /admin (or an unknown tab) is the Users screen under its own address, so the bar marks Users as shown.
+  if (!tab) return <Navigate replace to={`/admin?tab=${ADMIN_TABS[0].id}`} />;
   const panel =
     tab.id === 'users' ? (
       <UsersPanel />
@@ -40,20 +43,6 @@ export default function AdminPage() {
           </Badge>
         )}
       </Group>
-      <Tabs
-        value={tab.id}
-        onChange={(value) => value && navigate(`/admin?tab=${value}`)}
-        mb="md"
-        keepMounted={false}
-      >
-        <Tabs.List>
-          {ADMIN_TABS.map((t) => (
-            <Tabs.Tab key={t.id} value={t.id}>
-              {t.title}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
       {built ? (
         panel
       ) : (
