@@ -86,7 +86,32 @@ async function journey(page: Page) {
   await step.getByRole('textbox', { name: 'Step 1 title' }).fill('Press');
   await step.getByRole('textbox', { name: 'Run minutes per unit' }).fill('4');
   expect((await saveDraft(page)).status()).toBe(200);
-  await page.getByRole('button', { name: 'Release revision 1' }).click();
+  // Releasing freezes the revision, so it is asked first, by keyboard too; kept a draft, nothing changed.
+  const asking = 'Release revision 1 of SUB?';
+  await expectDialogAccessible(
+    page,
+    asking,
+    () => page.getByRole('button', { name: 'Release revision 1…' }).click(),
+    async (dialog) => {
+      await expect(dialog).toContainText('frozen');
+      await expect(dialog).toContainText('New work orders for SUB are made from it');
+    },
+  );
+  await page.getByRole('button', { name: 'Release revision 1…' }).focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: asking });
+  await expect(confirm.getByRole('button', { name: 'Keep it a draft' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save draft' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Revision 1' }).locator('..')).toContainText('Draft');
+  // Confirmed from the keyboard: Tab from "Keep it a draft" to the release, Enter.
+  await page.getByRole('button', { name: 'Release revision 1…' }).click();
+  await expect(confirm.getByRole('button', { name: 'Keep it a draft' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(confirm.getByRole('button', { name: 'Release revision 1', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(confirm).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Edit (new draft)' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Components of revision 1' })).toContainText('P-2');
 

@@ -97,7 +97,8 @@ test('an admin adds a video to a step; released, it plays and seeks from the ran
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Released, the revision shows the video with its caption; it plays and seeks through range requests.
-  await page.getByRole('button', { name: 'Release revision 1' }).click();
+  await page.getByRole('button', { name: 'Release revision 1…' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Release revision 1', exact: true }).click();
   await expect(page.getByText('Released revisions are frozen')).toBeVisible();
   await expect(page.getByText('Feed slowly through the plate')).toBeVisible();
   const video = page.getByRole('figure').locator('video');

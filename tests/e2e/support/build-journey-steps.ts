@@ -113,7 +113,8 @@ export async function saveAndRelease(page: Page) {
   );
   await page.getByRole('button', { name: 'Save draft' }).click();
   expect((await saved).status()).toBe(200);
-  await page.getByRole('button', { name: 'Release revision 1' }).click();
+  await page.getByRole('button', { name: 'Release revision 1…' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Release revision 1', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Edit (new draft)' })).toBeVisible();
   return page.getByRole('table', { name: 'Components of revision 1' });
 }

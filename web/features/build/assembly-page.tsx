@@ -1,8 +1,9 @@
 // One assembly (/assembly-setup?id=…&rev=…): its item, the revision shown (the draft when there is one, else the
 // current released one), edited on the form kit while a draft or read only once released, Release and Edit, the
 // revision history and the cost roll-up.
-import { Alert, Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BackButton } from '../../components/back-button.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
@@ -30,9 +31,14 @@ export function AssemblyPage({ assemblyId }: { assemblyId: string }) {
   });
   const show = (revisionId: string) => setParams({ id: assemblyId, rev: revisionId }, { replace: false });
   const refresh = () => client.invalidateQueries({ queryKey: buildKeys.all });
+  // Releasing freezes the revision for good, so it is asked first (issue 29).
+  const [confirming, setConfirming] = useState(false);
   const release = useMutation({
     mutationFn: releaseRevision,
-    onSuccess: async () => refresh(),
+    onSuccess: async () => {
+      setConfirming(false);
+      await refresh();
+    },
   });
   const edit = useMutation({
     mutationFn: () => openDraft(assemblyId),
@@ -54,7 +60,6 @@ export function AssemblyPage({ assemblyId }: { assemblyId: string }) {
     );
   const a = assembly.data;
   const r = revision.data;
-  const failure = release.error ?? edit.error;
 
   return (
     <Container size="xl" py="lg">
@@ -83,8 +88,8 @@ export function AssemblyPage({ assemblyId }: { assemblyId: string }) {
             </Group>
             <Group gap="sm">
               {r.status === 'draft' ? (
-                <Button color="green" loading={release.isPending} onClick={() => release.mutate(r.id)}>
-                  Release revision {r.number}
+                <Button color="green" onClick={() => setConfirming(true)}>
+                  Release revision {r.number}…
                 </Button>
               ) : (
                 <Button loading={edit.isPending} onClick={() => edit.mutate()}>
@@ -94,9 +99,9 @@ export function AssemblyPage({ assemblyId }: { assemblyId: string }) {
             </Group>
           </Group>
         ) : null}
-        {failure ? (
+        {edit.error ? (
           <Alert color="red" role="alert">
-            {messageOf(failure)}
+            {messageOf(edit.error)}
           </Alert>
         ) : null}
         {r?.status === 'released' ? (
@@ -135,6 +140,34 @@ export function AssemblyPage({ assemblyId }: { assemblyId: string }) {
           </Tabs.Panel>
         </Tabs>
       </Stack>
+      {r?.status === 'draft' ? (
+        <Modal
+          opened={confirming}
+          onClose={() => setConfirming(false)}
+          title={`Release revision ${r.number} of ${a.item.partNumber}?`}
+        >
+          <Stack>
+            <Text size="sm">
+              A released revision is frozen: its components and steps can no longer be changed. New work
+              orders for {a.item.partNumber} are made from it; work orders made before keep the revision they
+              were made from. To change it later, Edit makes a new draft from it.
+            </Text>
+            {release.error ? (
+              <Alert color="red" role="alert">
+                {messageOf(release.error)}
+              </Alert>
+            ) : null}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
+                Keep it a draft
+              </Button>
+              <Button color="green" loading={release.isPending} onClick={() => release.mutate(r.id)}>
+                Release revision {r.number}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      ) : null}
     </Container>
   );
 }
