@@ -39,6 +39,13 @@ export function holdsReservation(status: TWorkOrderStatus): boolean {
 export const BUILD_ORDER_STATUSES = ['draft', 'open', 'in_progress', 'done', 'cancelled'] as const;
 export type TBuildOrderStatus = (typeof BUILD_ORDER_STATUSES)[number];
 
+/** The orders still to be worked on: the list's default filter ('active') shows these, and names them. */
+export const UNFINISHED_BUILD_ORDER_STATUSES = [
+  'draft',
+  'open',
+  'in_progress',
+] as const satisfies readonly TBuildOrderStatus[];
+
 /**
  * The moves an order may make by hand. An open order goes to in progress when one of its work orders starts, and
  * to done when every line's work orders are completed (the server moves it); it may also be closed as done by hand.

@@ -68,6 +68,8 @@ async function journey(page: Page, base: string, phone: boolean) {
   await page.getByRole('button', { name: 'Decline' }).click();
   await expect(page.getByRole('heading', { name: 'Manage Orders', level: 1 })).toBeVisible();
   await expect(page.getByText('No orders with this status.')).toBeVisible();
+  // The list starts on the orders still to be worked on, and its filter names their statuses.
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Draft, open or in progress');
   await expectAccessible(page, 'the empty list of orders');
   await expectDialogAccessible(page, 'New order', () =>
     page.getByRole('button', { name: 'New order' }).click(),

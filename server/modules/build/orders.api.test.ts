@@ -5,7 +5,11 @@
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILD_ORDER_STATUSES, BUILD_ORDER_TRANSITIONS } from '#common/work-order-status.ts';
+import {
+  BUILD_ORDER_STATUSES,
+  BUILD_ORDER_TRANSITIONS,
+  UNFINISHED_BUILD_ORDER_STATUSES,
+} from '#common/work-order-status.ts';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
 import { users } from '../auth/auth.tables.ts';
 import { workOrders } from './work-orders.tables.ts';
@@ -284,5 +288,27 @@ describe('the list', () => {
     expect((await send('GET', '/api/v1/build-orders?status=late')).json().error.fieldErrors).toHaveProperty(
       'status',
     );
+  });
+
+  it('lists exactly the draft, open and in-progress orders under "active", the statuses the filter names', async () => {
+    const customer = `Filter ${uuidv7()}`;
+    const drafted = await create({ customer, lines: [line('frame', '1')] });
+    const opened = await create({ customer, lines: [line('frame', '1')] });
+    const started = await create({ customer, lines: [line('frame', '1')] });
+    const finished = await create({ customer, lines: [line('frame', '1')] });
+    const dropped = await create({ customer, lines: [line('frame', '1')] });
+    for (const o of [opened, started, finished]) expect((await move(o.id, 'open')).statusCode).toBe(200);
+    expect((await move(started.id, 'in_progress')).statusCode).toBe(200);
+    expect((await move(finished.id, 'done')).statusCode).toBe(200);
+    expect((await move(dropped.id, 'cancelled')).statusCode).toBe(200);
+    const active = await ok('GET', `/api/v1/build-orders?status=active&q=${encodeURIComponent(customer)}`);
+    expect(active.items.map((o: { id: string; status: string }) => [o.id, o.status]).sort()).toEqual(
+      [
+        [drafted.id, 'draft'],
+        [opened.id, 'open'],
+        [started.id, 'in_progress'],
+      ].sort(),
+    );
+    expect(UNFINISHED_BUILD_ORDER_STATUSES).toEqual(['draft', 'open', 'in_progress']);
   });
 });

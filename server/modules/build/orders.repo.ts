@@ -1,6 +1,7 @@
 // Queries of build orders and their lines (decision 047), run inside a tenant transaction; company_id in every
 // where and join. Work orders are read here (to show a line's work and what is left), never written.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { UNFINISHED_BUILD_ORDER_STATUSES } from '#common/work-order-status.ts';
 import { queryRows, type TDb } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { items } from '../inventory/inventory.tables.ts';
@@ -15,7 +16,13 @@ const NUMBER = /^(?:so-?)?0*(\d{1,9})$/i;
 
 function filterSql(companyId: string, q: string, status: string) {
   const parts = [sql`o.company_id = ${companyId}`];
-  if (status === 'active') parts.push(sql`o.status in ('draft', 'open', 'in_progress')`);
+  if (status === 'active')
+    parts.push(
+      sql`o.status in (${sql.join(
+        UNFINISHED_BUILD_ORDER_STATUSES.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
   else if (status !== 'all') parts.push(sql`o.status = ${status}`);
   if (q) {
     const pattern = containsPattern(q.toLowerCase());

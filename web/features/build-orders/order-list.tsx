@@ -11,6 +11,7 @@ import {
   type TBuildOrderSummary,
 } from '#common/schemas/build-orders.ts';
 import { statusStyle } from '#common/statuses.ts';
+import { UNFINISHED_BUILD_ORDER_STATUSES } from '#common/work-order-status.ts';
 import { DataList } from '../../components/data-list/data-list.tsx';
 import { ListChoice, ListSearch } from '../../components/data-list/list-filters.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
@@ -23,14 +24,18 @@ import { NewOrderDialog } from './new-order-dialog.tsx';
 const PAGE_SIZE = 25;
 type TFilter = (typeof BUILD_ORDER_FILTERS)[number];
 
+/** "Draft, open or in progress": the statuses themselves, so the choice cannot be read two ways. */
+const UNFINISHED_LABEL = (() => {
+  const names = UNFINISHED_BUILD_ORDER_STATUSES.map((s, i) => {
+    const label = statusStyle('buildOrder', s).label;
+    return i === 0 ? label : label.toLowerCase();
+  });
+  return `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+})();
+
 const FILTER_OPTIONS = BUILD_ORDER_FILTERS.map((f: TFilter) => ({
   value: f,
-  label:
-    f === 'all'
-      ? 'All orders'
-      : f === 'active'
-        ? 'Not done or cancelled'
-        : statusStyle('buildOrder', f).label,
+  label: f === 'all' ? 'All orders' : f === 'active' ? UNFINISHED_LABEL : statusStyle('buildOrder', f).label,
 }));
 
 /** "25 Nov 2026", "Overdue" beside it when it is past and the order is not finished. */
