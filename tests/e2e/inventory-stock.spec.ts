@@ -1,7 +1,9 @@
 // Inventory stock: on an item's page an admin receives a lot, moves part of it to a shelf, issues some to a work
 // order and sees the balances and the history follow; the stock list then finds the item under the area it is in
-// and not under another site. At a phone's width neither page scrolls sideways.
+// and not under another site. Receive also starts from the stock list, the item chosen in its dialog. At a phone's
+// width neither page scrolls sideways.
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible, expectDialogAccessible } from './support/axe.ts';
 import { signUpCompany } from './support/session.ts';
 import { visitorAddress } from './support/visitor.ts';
 
@@ -129,6 +131,37 @@ test('an admin receives a lot, moves part of it, issues some, and finds it in th
   await expect(page.getByText('1 item', { exact: true })).toBeVisible();
   await stock.getByRole('link', { name: 'P-100' }).click();
   await expect(page).toHaveURL(new RegExp(`/items\\?id=${itemId}`));
+});
+
+test('Receive from the stock list: the item chosen in the dialog, the receipt in the list at once', async ({
+  page,
+}) => {
+  await setUp(page);
+  await page.goto('/inventory');
+  await page.getByRole('button', { name: 'Decline' }).click();
+  const stock = page.getByRole('table', { name: 'Stock' });
+  await expect(stock.getByRole('row').filter({ hasText: 'P-100' })).toContainText('0 ea');
+  await expectDialogAccessible(page, 'Receive stock', () =>
+    page.getByRole('button', { name: 'Receive', exact: true }).click(),
+  );
+
+  // The item first, in the item picker; then the item page's receive form for it, in the same dialog.
+  await page.getByRole('button', { name: 'Receive', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Receive stock' });
+  const item = dialog.getByRole('combobox', { name: 'Item to receive' });
+  await expect(item).toBeFocused();
+  await item.fill('hex');
+  await page.getByRole('option', { name: 'P-100 · Hex bolt' }).click();
+  const receive = dialog.getByRole('form', { name: 'Receive P-100' });
+  await pickLocation(page, receive, 'Into location', 'PLANT / A / S1');
+  await receive.getByRole('textbox', { name: 'Quantity (ea)' }).fill('12');
+  await receive.getByRole('textbox', { name: 'Lot number' }).fill('L-9');
+  await expectAccessible(page, 'the receive dialog with its item chosen');
+  await receive.getByRole('button', { name: 'Receive' }).click();
+  await expect(page.getByText('Received 12 ea of P-100 into PLANT / A / S1, lot L-9')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(stock.getByRole('row').filter({ hasText: 'P-100' })).toContainText('12 ea');
+  await expect(stock.getByRole('row').filter({ hasText: 'P-100' })).toContainText('$6.00');
 });
 
 test('the stock list and an item page fit a 360 px phone without scrolling sideways', async ({ page }) => {

@@ -15,7 +15,8 @@ import { linePaths, usePostingForm } from './use-stock-posting.ts';
 
 export const ReceiveDialog = itemDialog('Receive', ReceiveBody);
 
-function ReceiveBody({ item, locationId, lotId, onClose, onDone }: TItemDialogProps) {
+/** The receive form for one item, in whichever dialog chose it. */
+export function ReceiveBody({ item, locationId, lotId, onClose, onDone }: TItemDialogProps) {
   const { data: session } = useSession();
   const usesLots = item.lotTracked && configOf(session).useLotNumbers;
   const preset = locationId ?? item.defaultLocationId;

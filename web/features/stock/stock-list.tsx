@@ -1,9 +1,11 @@
 // The stock list (the Stock tab of /inventory): one row per item with what is on hand, its value and the low-stock
 // flag; searched (part number, name, lot, location code), filtered by category, a location's subtree and low
 // stock, sorted and paged on the server. A table on wide screens, cards on phones; a row opens the item page.
-import { Card, Group, Select, Switch, Text, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+// Receive starts here too, with the item chosen in its dialog (issue 29), not only from an item's page.
+import { Button, Card, Group, Select, Switch, Text, TextInput } from '@mantine/core';
+import { IconPackageImport, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TStockFilter, TStockRow, TStockSort } from '#common/schemas/stock-list.ts';
 import { DataList } from '../../components/data-list/data-list.tsx';
@@ -14,6 +16,7 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { formatMoney } from '../../lib/format-money.ts';
 import { downloadStockCsv, listCategories, listStock } from './api.ts';
+import { ReceiveStockDialog } from './receive-stock-dialog.tsx';
 import { stockKeys } from './stock-keys.ts';
 
 const PAGE_SIZE = 25;
@@ -110,6 +113,7 @@ export function StockList() {
     sort: { by: 'partNumber', dir: 'asc' },
   });
   const { q, filters: f, sort } = list;
+  const [receiving, setReceiving] = useState(false);
   const categories = useQuery({
     queryKey: stockKeys.categories,
     queryFn: ({ signal }) => listCategories(signal),
@@ -137,64 +141,72 @@ export function StockList() {
       : 'No items yet. An admin adds them under Admin › SKU Setup.';
 
   return (
-    <DataList
-      query={stock}
-      columns={COLUMNS}
-      rowKey={(row) => row.id}
-      label="Stock"
-      paging={list}
-      pagesLabel="Pages of stock"
-      errorTitle="Stock could not be loaded"
-      loadingLabel="Loading stock"
-      summary={{
-        noun: 'item',
-        empty,
-        // Past the count limit the server stops counting: say so, and how to see the rest.
-        detail: (data) => (data.totalCapped ? ' or more: search or filter to narrow them down' : ''),
-      }}
-      rowHref={(row) => itemPath(row.id)}
-      card={(row) => <StockCard row={row} />}
-      minWidth={760}
-      exportCsv={() => downloadStockCsv(filter)}
-      toolbar={
-        <>
-          <TextInput
-            label="Search stock"
-            placeholder="Part number, name, lot or location"
-            leftSection={<IconSearch size={16} />}
-            value={list.search}
-            onChange={(e) => list.setSearch(e.currentTarget.value)}
-            w={{ base: '100%', xs: 280 }}
-          />
-          <Select
-            label="Category"
-            placeholder="Any"
-            data={categories.data?.categories ?? []}
-            value={f.category || null}
-            onChange={(value) => list.setFilter('category', value ?? '')}
-            searchable
-            clearable
-            nothingFoundMessage={categories.isError ? messageOf(categories.error) : 'No such category'}
-            w={{ base: '100%', xs: 200 }}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <div style={{ width: '100%', maxWidth: 320 }}>
-            <LocationSelect
-              label="Under location"
-              description="Stock in this location and everything inside it"
-              value={f.location.id}
-              selectedLabel={f.location.code}
-              onChange={(id, code) => list.setFilter('location', { id, code })}
+    <>
+      <DataList
+        query={stock}
+        columns={COLUMNS}
+        rowKey={(row) => row.id}
+        label="Stock"
+        paging={list}
+        pagesLabel="Pages of stock"
+        errorTitle="Stock could not be loaded"
+        loadingLabel="Loading stock"
+        summary={{
+          noun: 'item',
+          empty,
+          // Past the count limit the server stops counting: say so, and how to see the rest.
+          detail: (data) => (data.totalCapped ? ' or more: search or filter to narrow them down' : ''),
+        }}
+        rowHref={(row) => itemPath(row.id)}
+        card={(row) => <StockCard row={row} />}
+        minWidth={760}
+        exportCsv={() => downloadStockCsv(filter)}
+        actions={
+          <Button leftSection={<IconPackageImport size={16} />} onClick={() => setReceiving(true)}>
+            Receive
+          </Button>
+        }
+        toolbar={
+          <>
+            <TextInput
+              label="Search stock"
+              placeholder="Part number, name, lot or location"
+              leftSection={<IconSearch size={16} />}
+              value={list.search}
+              onChange={(e) => list.setSearch(e.currentTarget.value)}
+              w={{ base: '100%', xs: 280 }}
             />
-          </div>
-          <Switch
-            label="Low stock only"
-            checked={f.lowStock}
-            onChange={(e) => list.setFilter('lowStock', e.currentTarget.checked)}
-            mb={8}
-          />
-        </>
-      }
-    />
+            <Select
+              label="Category"
+              placeholder="Any"
+              data={categories.data?.categories ?? []}
+              value={f.category || null}
+              onChange={(value) => list.setFilter('category', value ?? '')}
+              searchable
+              clearable
+              nothingFoundMessage={categories.isError ? messageOf(categories.error) : 'No such category'}
+              w={{ base: '100%', xs: 200 }}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <div style={{ width: '100%', maxWidth: 320 }}>
+              <LocationSelect
+                label="Under location"
+                description="Stock in this location and everything inside it"
+                value={f.location.id}
+                selectedLabel={f.location.code}
+                onChange={(id, code) => list.setFilter('location', { id, code })}
+              />
+            </div>
+            <Switch
+              label="Low stock only"
+              checked={f.lowStock}
+              onChange={(e) => list.setFilter('lowStock', e.currentTarget.checked)}
+              mb={8}
+            />
+          </>
+        }
+      />
+      <ReceiveStockDialog opened={receiving} onClose={() => setReceiving(false)} />
+    </>
   );
 }
