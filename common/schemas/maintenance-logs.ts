@@ -89,6 +89,8 @@ export const ZMaintenanceLogEntrySchema = z.object({
   action: z.string(),
   /** How many parts were issued to it from stock. */
   parts: z.number().int(),
+  /** A PM's checklist tasks completed without being ticked (decision 067), in the plan's order; none for a repair. */
+  skippedTasks: z.array(z.string()),
 });
 export type TMaintenanceLogEntry = z.infer<typeof ZMaintenanceLogEntrySchema>;
 

@@ -23,7 +23,17 @@ export const OCCURRENCE_MESSAGES = {
   future: (today: string) => `Done on cannot be after today (${today})`,
   readingRequired: 'Reading is required: this plan runs on the meter. Read the machine’s meter and enter it.',
   checklistLength: (n: number) => `Tick or leave each of the plan’s ${n} tasks`,
+  /** A completion with tasks left unticked must say so (decision 067): the checklist is what the plan promises. */
+  skippedTasks: (tasks: string[]) =>
+    `${tasks.length} task${tasks.length === 1 ? '' : 's'} not done: ${tasks.join(', ')}. Tick ${
+      tasks.length === 1 ? 'it' : 'them'
+    } if done, or confirm that you complete the work without ${tasks.length === 1 ? 'it' : 'them'}.`,
 } as const;
+
+/** The tasks of `checklist` left unticked in `results` (same order), by their text. */
+export function skippedTasksOf(checklist: { text: string }[], results: { done: boolean }[]): string[] {
+  return checklist.filter((_, i) => results[i]?.done !== true).map((task) => task.text);
+}
 
 export const ZChecklistResultSchema = z.object({
   text: z.string(),
@@ -105,6 +115,11 @@ export const ZCompleteOccurrenceSchema = z.object({
     .max(OCCURRENCE_NOTES_MAX, `Notes must be at most ${OCCURRENCE_NOTES_MAX} characters`)
     .default(''),
   parts: ZPartsUsedSchema,
+  /**
+   * True to complete the work with checklist tasks left unticked; without it such a completion is refused (400
+   * naming this field, the tasks listed). The tasks skipped are recorded with the completion.
+   */
+  skippedTasksConfirmed: z.boolean({ error: 'Confirm the tasks not done with true or false' }).default(false),
 });
 export type TCompleteOccurrenceInput = z.input<typeof ZCompleteOccurrenceSchema>;
 export type TCompleteOccurrenceFields = z.output<typeof ZCompleteOccurrenceSchema>;

@@ -160,7 +160,9 @@ test('a technician on a phone reports a breakdown from a machine label, works it
   await part.getByRole('textbox', { name: 'Part 1 quantity' }).fill('2');
   await resolve.getByRole('button', { name: 'Resolve' }).click();
   await expect(
-    resolve.getByText(/^Repair time cannot be longer than the downtime: .* Enter at most 0 minutes of repair\.$/).first(),
+    resolve
+      .getByText(/^Repair time cannot be longer than the downtime: .* Enter at most 0 minutes of repair\.$/)
+      .first(),
   ).toBeVisible();
   await resolve.getByRole('textbox', { name: 'Repair time (minutes)' }).fill('0');
   await resolve.getByRole('button', { name: 'Resolve' }).click();

@@ -21,6 +21,7 @@ const COLUMNS = [
   'Cause',
   'Action or notes',
   'Parts issued',
+  'Tasks not done',
 ];
 
 /** GET /api/v1/maintenance/logs/export.csv */
@@ -51,6 +52,7 @@ export async function exportLogsCsv(
       e.cause,
       e.action,
       String(e.parts),
+      e.skippedTasks.join('; '),
     ]),
   );
   return { fileName: `maintenance-logs-${today}.csv`, csv };

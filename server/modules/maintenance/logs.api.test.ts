@@ -204,11 +204,11 @@ describe('the entries', () => {
       .trim()
       .split(/\r?\n/);
     expect(lines[0]).toBe(
-      'Done on,Kind,Machine,Asset tag,Work,Done by,Minutes,On time,Downtime (minutes),Cause,Action or notes,Parts issued',
+      'Done on,Kind,Machine,Asset tag,Work,Done by,Minutes,On time,Downtime (minutes),Cause,Action or notes,Parts issued,Tasks not done',
     );
     expect(lines.slice(1)).toEqual([
-      '2027-06-25,Preventive,Lathe,LT-1,Monthly lube,Rita Fixer,45,No,,,Greased and checked,0',
-      '2027-06-04,Preventive,Lathe,LT-1,Monthly lube,Rita Fixer,45,Yes,,,Greased and checked,0',
+      '2027-06-25,Preventive,Lathe,LT-1,Monthly lube,Rita Fixer,45,No,,,Greased and checked,0,',
+      '2027-06-04,Preventive,Lathe,LT-1,Monthly lube,Rita Fixer,45,Yes,,,Greased and checked,0,',
     ]);
   });
 });

@@ -32,6 +32,8 @@ export interface TLogEntryRow {
   cause: string;
   action: string;
   parts: number | string;
+  /** A PM's checklist tasks left unticked, in the plan's order; none for a repair. */
+  skipped_tasks: string[] | null;
 }
 
 const machineFilter = (column: SQL, machineId: string | undefined) =>
@@ -44,7 +46,10 @@ function entriesSql(scope: TLogScope, kind: TLogKind | undefined): SQL {
            o.completed_on::text as done_on, o.completed_at as done_at, o.completed_by as done_by,
            o.minutes_spent as minutes, o.on_time, null::timestamptz as reported_at, '' as cause, o.notes as action,
            (select count(*) from maintenance_parts mp
-             where mp.company_id = o.company_id and mp.occurrence_id = o.id) as parts
+             where mp.company_id = o.company_id and mp.occurrence_id = o.id) as parts,
+           (select jsonb_agg(t.task->>'text' order by t.n)
+              from jsonb_array_elements(coalesce(o.checklist_results, '[]'::jsonb)) with ordinality as t(task, n)
+             where (t.task->>'done')::boolean is not true) as skipped_tasks
       from maintenance_occurrences o
       join maintenance_plans p on p.company_id = o.company_id and p.id = o.plan_id
       join machines m on m.company_id = o.company_id and m.id = o.machine_id
@@ -57,7 +62,8 @@ function entriesSql(scope: TLogScope, kind: TLogKind | undefined): SQL {
            null::text as done_on, b.resolved_at as done_at, b.resolved_by as done_by,
            b.repair_minutes as minutes, null::boolean as on_time, b.reported_at, b.cause, b.action,
            (select count(*) from maintenance_parts mp
-             where mp.company_id = b.company_id and mp.breakdown_id = b.id) as parts
+             where mp.company_id = b.company_id and mp.breakdown_id = b.id) as parts,
+           null::jsonb as skipped_tasks
       from breakdowns b
       join machines m on m.company_id = b.company_id and m.id = b.machine_id
      where b.company_id = ${scope.companyId} and b.status = 'resolved'

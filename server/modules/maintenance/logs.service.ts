@@ -74,6 +74,7 @@ function entryOf(row: repo.TLogEntryRow, zone: string): TMaintenanceLogEntry {
     cause: row.cause,
     action: row.action,
     parts: Number(row.parts),
+    skippedTasks: row.skipped_tasks ?? [],
   };
 }
 

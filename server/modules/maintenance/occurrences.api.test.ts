@@ -12,6 +12,8 @@ import { maintenanceOccurrences } from './plans.tables.ts';
 
 let s: TMaintenanceShop;
 let lathe: string;
+// The second task is left unticked: every completion below confirms so (occurrence-skipped-tasks.api.test.ts
+// refuses one that does not).
 const TICKS = [{ done: true }, { done: false, note: 'Oil was fine' }];
 
 const rowsOf = async (planId: string) =>
@@ -43,6 +45,7 @@ describe('completing a fixed monthly plan', () => {
     s.clock.set('2027-04-05T17:00:00Z');
     const response = await complete(plan.open, {
       checklist: TICKS,
+      skippedTasksConfirmed: true,
       minutesSpent: 40,
       notes: 'Late, parts awaited',
     });
@@ -75,7 +78,7 @@ describe('completing a fixed monthly plan', () => {
   it('early: on time, nothing missed, the same date never comes round again', async () => {
     s.clock.set('2027-05-20T17:00:00Z');
     const plan = await planOf(s.plan(lathe, '2027-05-31', { title: 'Early' }));
-    const done = await complete(plan.open, { checklist: TICKS });
+    const done = await complete(plan.open, { checklist: TICKS, skippedTasksConfirmed: true });
     expect(done.json()).toMatchObject({ completedOn: '2027-05-20', onTime: true });
     expect((await rowsOf(plan.id)).map((r) => [r.dueOn, r.status])).toEqual([
       ['2027-05-31', 'completed'],
@@ -86,11 +89,17 @@ describe('completing a fixed monthly plan', () => {
   it('within grace: on time; a second completion is 409 naming the status, nothing changed', async () => {
     s.clock.set('2027-06-01T17:00:00Z');
     const plan = await planOf(s.plan(lathe, '2027-05-31', { title: 'Grace' }));
-    expect((await complete(plan.open, { checklist: TICKS, completedOn: '2027-06-01' })).json().onTime).toBe(
-      true,
-    );
+    expect(
+      (
+        await complete(plan.open, {
+          checklist: TICKS,
+          skippedTasksConfirmed: true,
+          completedOn: '2027-06-01',
+        })
+      ).json().onTime,
+    ).toBe(true);
     const before = await rowsOf(plan.id);
-    const again = await complete(plan.open, { checklist: TICKS });
+    const again = await complete(plan.open, { checklist: TICKS, skippedTasksConfirmed: true });
     expect(again.statusCode, again.body).toBe(409);
     expect(again.json().error.fieldErrors).toEqual({ status: OCCURRENCE_MESSAGES.notOpen('completed') });
     expect(await rowsOf(plan.id)).toEqual(before);
@@ -131,13 +140,25 @@ describe('refusals, nothing written', () => {
   });
 
   it.each([
-    [{ checklist: TICKS, completedOn: '2027-05-21', reading: '120' }, 400, 'completedOn'],
+    [
+      { checklist: TICKS, skippedTasksConfirmed: true, completedOn: '2027-05-21', reading: '120' },
+      400,
+      'completedOn',
+    ],
     [{ checklist: [{ done: true }], reading: '120' }, 400, 'checklist'],
-    [{ checklist: TICKS }, 400, 'reading'],
-    [{ checklist: TICKS, reading: '99.5' }, 409, 'reading'],
-    [{ checklist: TICKS, reading: 'lots' }, 400, 'reading'],
-    [{ checklist: TICKS, reading: '120', minutesSpent: -5 }, 400, 'minutesSpent'],
-    [{ checklist: TICKS, reading: '120', completedOn: '2027-13-01' }, 400, 'completedOn'],
+    [{ checklist: TICKS, skippedTasksConfirmed: true }, 400, 'reading'],
+    [{ checklist: TICKS, skippedTasksConfirmed: true, reading: '99.5' }, 409, 'reading'],
+    [{ checklist: TICKS, skippedTasksConfirmed: true, reading: 'lots' }, 400, 'reading'],
+    [
+      { checklist: TICKS, skippedTasksConfirmed: true, reading: '120', minutesSpent: -5 },
+      400,
+      'minutesSpent',
+    ],
+    [
+      { checklist: TICKS, skippedTasksConfirmed: true, reading: '120', completedOn: '2027-13-01' },
+      400,
+      'completedOn',
+    ],
     [{ checklist: [{ done: 'yes' }], reading: '120' }, 400, 'checklist.0.done'],
   ])(
     'refuses %j with %i naming %s; the occurrence stays open, no reading, no new occurrence',
@@ -152,12 +173,20 @@ describe('refusals, nothing written', () => {
   );
 
   it('says in words when the meter would go backwards', async () => {
-    const response = await complete(plan.open, { checklist: TICKS, reading: '99' });
+    const response = await complete(plan.open, {
+      checklist: TICKS,
+      skippedTasksConfirmed: true,
+      reading: '99',
+    });
     expect(response.json().error.fieldErrors.reading).toBe(MACHINE_MESSAGES.meterBackwards('100'));
   });
 
   it('completes with a reading: the machine’s meter moves, the next due reading steps from the grid', async () => {
-    const done = await complete(plan.open, { checklist: TICKS, reading: '362.5' });
+    const done = await complete(plan.open, {
+      checklist: TICKS,
+      skippedTasksConfirmed: true,
+      reading: '362.5',
+    });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({
       reading: '362.5',
@@ -175,10 +204,13 @@ describe('refusals, nothing written', () => {
   it('refuses a plan switched off (409 naming active) and an occurrence nowhere (404)', async () => {
     const other = await planOf(s.plan(lathe, '2027-06-01', { title: 'Off' }));
     await s.admin.ok('POST', `/api/v1/maintenance/plans/${other.id}/active`, { active: false });
-    const off = await complete(other.open, { checklist: TICKS });
+    const off = await complete(other.open, { checklist: TICKS, skippedTasksConfirmed: true });
     expect(off.statusCode, off.body).toBe(409);
     expect(off.json().error.fieldErrors).toEqual({ active: OCCURRENCE_MESSAGES.planOff });
-    const nowhere = await complete('0190a8d4-0000-7000-8000-000000000009', { checklist: TICKS });
+    const nowhere = await complete('0190a8d4-0000-7000-8000-000000000009', {
+      checklist: TICKS,
+      skippedTasksConfirmed: true,
+    });
     expect(nowhere.statusCode).toBe(404);
     expect(nowhere.json().error.message).toBe(OCCURRENCE_MESSAGES.notFound);
   });
@@ -221,7 +253,11 @@ describe('reading occurrences and a machine’s due work', () => {
   it('re-dates the open occurrence of an edited plan from its latest completion', async () => {
     s.clock.set('2027-05-20T17:00:00Z');
     const plan = await planOf(s.plan(lathe, '2027-05-31', { title: 'Re-dated' }));
-    const done = await complete(plan.open, { checklist: TICKS, completedOn: '2027-05-19' });
+    const done = await complete(plan.open, {
+      checklist: TICKS,
+      skippedTasksConfirmed: true,
+      completedOn: '2027-05-19',
+    });
     expect(done.statusCode, done.body).toBe(200);
     const edited = await s.admin.ok(
       'PUT',

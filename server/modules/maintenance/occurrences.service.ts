@@ -11,6 +11,7 @@ import { METER_SCALE, nextDue } from '#common/maintenance/schedule.ts';
 import { MACHINE_MESSAGES } from '#common/schemas/machines.ts';
 import {
   OCCURRENCE_MESSAGES as M,
+  skippedTasksOf,
   type TCompleteOccurrenceFields,
   type TDueMaintenance,
   type TOccurrenceDetail,
@@ -100,6 +101,10 @@ export async function completeOccurrence(
         throw badRequest('checklist', M.checklistLength(plan.checklist.length));
       const metered = plan.meterEveryHours !== null;
       if (metered && input.reading === null) throw badRequest('reading', M.readingRequired);
+      // Tasks left unticked are accepted only when the completion says so (decision 067), and recorded.
+      const skipped = skippedTasksOf(plan.checklist, input.checklist);
+      if (skipped.length > 0 && !input.skippedTasksConfirmed)
+        throw badRequest('skippedTasksConfirmed', M.skippedTasks(skipped));
 
       const machine = await machinesRepo.lockMachine(tx, companyId, o.machineId);
       if (!machine) throw notFound();
@@ -168,6 +173,7 @@ export async function completeOccurrence(
           nextDueOn: next.due.date,
           nextDueReading: next.due.reading,
           parts: issued.length,
+          ...(skipped.length > 0 ? { skippedTasks: skipped.join(', ') } : {}),
         },
       });
       return detailOf(tx, companyId, id, now);

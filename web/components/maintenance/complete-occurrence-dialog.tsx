@@ -1,11 +1,26 @@
 // "Complete" for a plan's occurrence, shared by the plan's page and the PM calendar: the checklist ticked task by
 // task, the day it was done (today by the server's clock, never later), time spent, the meter reading when the plan
 // runs on the meter (never below the machine's: the server's refusal lands on the field), notes, and the parts used,
-// issued from stock through the ledger when it is saved (a part short in stock is refused on its row). The contract
-// is the server's (common/schemas/maintenance-occurrences.ts).
-import { Checkbox, Modal, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+// issued from stock through the ledger when it is saved (a part short in stock is refused on its row). Tasks left
+// unticked are asked about first ("2 tasks not done: … Complete anyway?") and only then sent, confirmed (decision
+// 067). The contract is the server's (common/schemas/maintenance-occurrences.ts).
 import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import {
+  skippedTasksOf,
   type TCompleteOccurrenceInput,
   type TOccurrenceDetail,
   ZCompleteOccurrenceSchema,
@@ -112,18 +127,29 @@ function CompleteForm({
   const save = useMutation({
     mutationFn: (body: TCompleteOccurrenceInput) => completeOccurrence(o.id, body),
     onSuccess: async (done) => {
+      const skipped = skippedTasksOf(o.plan.checklist, done.checklist ?? []);
       toast('success', {
         title: 'Maintenance completed',
         message: `${o.plan.title} on ${o.machine.name}, ${done.onTime ? 'on time' : 'late'}${
           done.parts.length
             ? `; ${done.parts.length} part${done.parts.length === 1 ? '' : 's'} issued from stock`
             : ''
-        }. The next one is open.`,
+        }${skipped.length ? `; not done: ${skipped.join(', ')}` : ''}. The next one is open.`,
       });
       await onCompleted(done);
     },
     onError: form.showFailure,
   });
+  // Tasks left unticked: the body waits here until "Complete anyway" sends it confirmed.
+  const [asking, setAsking] = useState<{ body: TCompleteOccurrenceInput; skipped: string[] } | null>(null);
+  const ticks = JSON.stringify(form.values.checklist.map((task) => task.done));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a tick changes what would be skipped, so ask again
+  useEffect(() => setAsking(null), [ticks]);
+  const submit = (body: TCompleteOccurrenceInput) => {
+    const skipped = skippedTasksOf(o.plan.checklist, body.checklist ?? []);
+    if (skipped.length > 0) setAsking({ body, skipped });
+    else save.mutate(body);
+  };
   const due = [
     o.dueOn ? `due ${clock.calendarDate(o.dueOn)}` : null,
     o.dueReading ? `at ${o.dueReading} h` : null,
@@ -131,7 +157,7 @@ function CompleteForm({
     .filter(Boolean)
     .join(' or ');
   return (
-    <form onSubmit={form.onSubmit((body) => save.mutate(body))} noValidate aria-label="Complete maintenance">
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Complete maintenance">
       <Stack>
         <Text size="sm" c="dimmed">
           {o.machine.name} ({o.machine.assetTag}), {due}.
@@ -184,6 +210,14 @@ function CompleteForm({
           {...form.getInputProps('notes')}
         />
         <PartsUsedRows form={form} />
+        {asking ? (
+          <SkippedTasksQuestion
+            skipped={asking.skipped}
+            pending={save.isPending}
+            onConfirm={() => save.mutate({ ...asking.body, skippedTasksConfirmed: true })}
+            onBack={() => setAsking(null)}
+          />
+        ) : null}
         <FormFooter
           error={form.formError}
           onCancel={onClose}
@@ -192,5 +226,40 @@ function CompleteForm({
         />
       </Stack>
     </form>
+  );
+}
+
+/** "2 tasks not done: … Complete anyway?", focused when it appears so a keyboard user answers it next. */
+function SkippedTasksQuestion({
+  skipped,
+  pending,
+  onConfirm,
+  onBack,
+}: {
+  skipped: string[];
+  pending: boolean;
+  onConfirm: () => void;
+  onBack: () => void;
+}) {
+  const confirm = useRef<HTMLButtonElement>(null);
+  useEffect(() => confirm.current?.focus(), []);
+  const title = `${skipped.length} task${skipped.length === 1 ? '' : 's'} not done`;
+  return (
+    <Alert color="orange" title={title} role="alertdialog" aria-label={title}>
+      <Stack gap="xs">
+        <Text size="sm">
+          {skipped.join(', ')}. Complete anyway? The tasks not done are recorded with the work and show in the
+          maintenance logs.
+        </Text>
+        <Group gap="xs">
+          <Button ref={confirm} color="orange" loading={pending} onClick={onConfirm}>
+            Complete anyway
+          </Button>
+          <Button variant="default" onClick={onBack}>
+            Back to the checklist
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
   );
 }

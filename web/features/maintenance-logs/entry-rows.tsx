@@ -18,6 +18,8 @@ const detailText = (e: TMaintenanceLogEntry) =>
   [
     e.cause && `Cause: ${e.cause}`,
     e.action && (e.kind === 'pm' ? `Notes: ${e.action}` : `Action: ${e.action}`),
+    // Completed with tasks left unticked, which the completion confirmed (decision 067).
+    e.skippedTasks.length > 0 && `Not done: ${e.skippedTasks.join(', ')}`,
   ]
     .filter(Boolean)
     .join(' · ');

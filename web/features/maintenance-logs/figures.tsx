@@ -45,7 +45,13 @@ export function LogFigures({ figures }: { figures: TMaintenanceFigures }) {
       <Figure
         label="Availability"
         value={percent(f.availabilityPercent)}
-        detail={`${hours(f.downtimeHours)} down`}
+        // Which time it uses (decision 067): with failures and finished repairs it is MTBF ÷ (MTBF + MTTR), the
+        // repair time only, while the hours down count every stop; without, it is the share of time running.
+        detail={
+          f.failures > 0 && f.repairs > 0
+            ? `From MTBF and MTTR (repair time); ${hours(f.downtimeHours)} down in all stops`
+            : `Share of time running; ${hours(f.downtimeHours)} down`
+        }
       />
       <Figure
         label="PM compliance"
