@@ -2,14 +2,18 @@
 // follows Getting started's new step here, adds a machine at a place of the location tree with its commissioning
 // day (the company's today) and finds the step ticked, is refused a second machine with the same asset tag on the
 // field, records meter readings (one below the latest refused on its field, in words), takes the machine down with
-// a reason and finds the change in its history, then narrows the list by status and search; on a 360 px phone the
-// list is cards without sideways scroll. axe clean at each state, and the keyboard alone records a reading.
+// a reason and finds the change in its history, prints the machine's label from its page (read back by zbarimg),
+// then narrows the list by status and search; on a 360 px phone the list is cards without sideways scroll. axe clean at each state, and the keyboard alone records a reading.
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { parseCode, scanLink } from '../../common/label-codes.ts';
 import { todayIn } from '../../common/time/calendar.ts';
+import { labelReader } from '../setup/label-reader.ts';
 import { expectAccessible, expectDialogAccessible } from './support/axe.ts';
 import { pickDate } from './support/date-picker.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
 import { switchMaintenanceOn } from './support/maintenance.ts';
+import { E2E_BASE_URL } from './support/server.ts';
 import { signUpCompany } from './support/session.ts';
 import { post, visitorAddress } from './support/visitor.ts';
 
@@ -122,6 +126,44 @@ test('an admin adds a machine, reads its meter, takes it down and finds it all i
   await expect(history.getByRole('listitem')).toHaveCount(2);
   await expectAccessible(page, 'a machine that is down');
   await takeHelpScreenshot(page, 'machine-page-1280');
+
+  // Print label, from the machine's own page: Tag Items' label, two copies in one roll PDF. Read back by an
+  // independent decoder, both carry the machine's scan link, which resolves to this machine; the text leads with
+  // the asset tag.
+  const labelDialog = 'Print the label of CNC Lathe (LT-001)';
+  await expectDialogAccessible(page, labelDialog, () =>
+    page.getByRole('button', { name: 'Print label' }).click(),
+  );
+  await page.getByRole('button', { name: 'Print label' }).click();
+  const printForm = page.getByRole('form', { name: labelDialog });
+  await expect(printForm.getByRole('combobox', { name: 'Label format' })).not.toHaveValue('');
+  await printForm.getByRole('textbox', { name: 'Copies' }).fill('2');
+  const downloading = page.waitForEvent('download');
+  await printForm.getByRole('button', { name: 'Print label' }).click();
+  const label = await downloading;
+  expect(label.suggestedFilename()).toMatch(/\.pdf$/);
+  await expect(page.getByText('2 labels ready')).toBeVisible();
+  await expect(printForm).toHaveCount(0);
+  const pdf = readFileSync((await label.path())!);
+  const reader = labelReader('machine-page-label-');
+  try {
+    const links = reader.decode(pdf, 'qrcode');
+    expect(links).toHaveLength(2);
+    expect(links[1]).toBe(links[0]);
+    const code = parseCode(links[0]!);
+    expect(code?.kind).toBe('machine');
+    expect(links[0]).toBe(scanLink(E2E_BASE_URL, 'machine', code!.token));
+    const resolved = await page.request.get(`/api/v1/scan/resolve?code=${encodeURIComponent(links[0]!)}`);
+    expect(await resolved.json()).toMatchObject({
+      kind: 'machine',
+      machine: { name: 'CNC Lathe', assetTag: 'LT-001' },
+    });
+    const [text] = reader.pageTexts(pdf);
+    expect(text!.trim().split('\n')[0]).toContain('LT-001');
+    expect(text).toContain('CNC Lathe');
+  } finally {
+    reader.dispose();
+  }
 
   // A second machine with the same tag in another case: refused on the field, from the server.
   await page.goto('/maintenance/machines');

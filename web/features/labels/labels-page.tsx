@@ -10,32 +10,20 @@ import {
   Group,
   NumberInput,
   Progress,
-  SegmentedControl,
-  Select,
   SimpleGrid,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { featureFlagsOf } from '#common/label-config.ts';
-import {
-  PRINT_MAX_COPIES,
-  PRINT_MAX_LABELS,
-  PRINT_OUTPUT_LABELS,
-  PRINT_OUTPUTS,
-  type TPrintDpi,
-  type TPrintOutput,
-  type TPrintRequest,
-} from '#common/schemas/labels.ts';
-import { LoadError } from '../../components/load-error.tsx';
+import { PRINT_MAX_COPIES, PRINT_MAX_LABELS, type TPrintRequest } from '#common/schemas/labels.ts';
+import { LabelPrintOptions, useLabelPrintOptions } from '../../components/label-print-options.tsx';
 import { track } from '../../lib/analytics.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
 import { configOf, useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
-import { download, listFormats, printLabels, printTravellers } from './api.ts';
+import { download, printLabels, printTravellers } from './api.ts';
 import { MachinesToLabel } from './machine-picker.tsx';
 import { TargetPicker, type TPick } from './target-picker.tsx';
 import { WorkOrdersToLabel } from './work-order-picker.tsx';
@@ -50,13 +38,8 @@ const KIND_LABELS: Record<TPick['kind'], string> = {
 };
 
 export default function LabelsPage() {
-  const formats = useQuery({
-    queryKey: queryKeys.labelFormats,
-    queryFn: ({ signal }) => listFormats(signal),
-  });
-  const [formatId, setFormatId] = useState<string | null>(null);
-  const [output, setOutput] = useState<TPrintOutput>('roll');
-  const [dpi, setDpi] = useState<TPrintDpi>(203);
+  const options = useLabelPrintOptions();
+  const { formatId: chosenFormat, output, dpi } = options;
   const [picks, setPicks] = useState<TPick[]>([]);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -69,7 +52,6 @@ export default function LabelsPage() {
     () => new Set(picks.filter((p) => p.kind === 'machine').map((p) => p.id)),
     [picks],
   );
-  const chosenFormat = formatId ?? formats.data?.items[0]?.id ?? null;
 
   const add = (pick: Omit<TPick, 'copies'>) =>
     setPicks((all) =>
@@ -134,13 +116,6 @@ export default function LabelsPage() {
       <Title order={1} fz={{ base: 24, sm: 30 }} mb="md">
         Tag Items
       </Title>
-      {formats.isError ? (
-        <LoadError
-          title="Label formats could not be loaded"
-          error={formats.error}
-          onRetry={() => void formats.refetch()}
-        />
-      ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <Card withBorder>
           <Title order={2} size="h4" mb="sm">
@@ -153,42 +128,7 @@ export default function LabelsPage() {
             <Title order={2} size="h4">
               How to print
             </Title>
-            <Select
-              label="Label format"
-              data={(formats.data?.items ?? []).map((f) => ({
-                value: f.id,
-                label: `${f.name} (${f.width} x ${f.height} ${f.unit})`,
-              }))}
-              value={chosenFormat}
-              onChange={setFormatId}
-              allowDeselect={false}
-            />
-            <Select
-              label="Output"
-              data={PRINT_OUTPUTS.map((o) => ({ value: o, label: PRINT_OUTPUT_LABELS[o] }))}
-              value={output}
-              onChange={(v) => v && setOutput(v as TPrintOutput)}
-              allowDeselect={false}
-              description={
-                output.startsWith('avery')
-                  ? 'Sheets use the sheet’s label size with this format’s code and fields.'
-                  : undefined
-              }
-            />
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="print-dpi">
-                Printer resolution
-              </Text>
-              <SegmentedControl
-                aria-labelledby="print-dpi"
-                value={String(dpi)}
-                onChange={(v) => setDpi(Number(v) as TPrintDpi)}
-                data={[
-                  { value: '203', label: '203 dpi' },
-                  { value: '300', label: '300 dpi' },
-                ]}
-              />
-            </Stack>
+            <LabelPrintOptions options={options} />
           </Stack>
         </Card>
       </SimpleGrid>

@@ -1,14 +1,15 @@
 // One machine (?id=…): its status, place and particulars, Change status (with why), Record meter reading (never below
-// the latest: the server's refusal lands on the field), Edit, and its history of status changes and meter readings,
-// newest first.
+// the latest: the server's refusal lands on the field), Edit, Print label (Tag Items' label, decision 060), and its
+// history of status changes and meter readings, newest first.
 import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconGauge, IconPencil, IconRefresh } from '@tabler/icons-react';
+import { IconGauge, IconPencil, IconPrinter, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TMachineDetail } from '#common/schemas/machines.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { Fact } from '../../components/fact.tsx';
 import { MachineStatusMoves } from '../../components/maintenance/machine-status-moves.tsx';
+import { PrintLabelDialog } from '../../components/print-label-dialog.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { OnDate, When } from '../../components/when.tsx';
@@ -47,7 +48,7 @@ function MeterHistory({ m }: { m: TMachineDetail }) {
 }
 
 export function MachinePage({ machineId }: { machineId: string }) {
-  const [open, setOpen] = useState<'edit' | 'status' | 'meter' | null>(null);
+  const [open, setOpen] = useState<'edit' | 'status' | 'meter' | 'label' | null>(null);
   const machine = useQuery({
     queryKey: machineKeys.one(machineId),
     queryFn: ({ signal }) => getMachine(machineId, signal),
@@ -96,6 +97,13 @@ export function MachinePage({ machineId }: { machineId: string }) {
             <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setOpen('edit')}>
               Edit
             </Button>
+            <Button
+              variant="default"
+              leftSection={<IconPrinter size={16} />}
+              onClick={() => setOpen('label')}
+            >
+              Print label
+            </Button>
           </Group>
         </Group>
         <Card withBorder padding="md">
@@ -119,6 +127,12 @@ export function MachinePage({ machineId }: { machineId: string }) {
       <MachineDialog opened={open === 'edit'} machine={m} onClose={close} onSaved={close} />
       <StatusDialog opened={open === 'status'} machine={m} onClose={close} />
       <MeterReadingDialog opened={open === 'meter'} machine={m} onClose={close} />
+      <PrintLabelDialog
+        opened={open === 'label'}
+        onClose={close}
+        target={{ kind: 'machine', id: m.id }}
+        name={`${m.name} (${m.assetTag})`}
+      />
     </Container>
   );
 }
