@@ -3,6 +3,7 @@
 // its downtime from report to resolution.
 import { z } from 'zod';
 import { ZMachineStatusEventSchema, ZMachineStatusSchema } from './machines.ts';
+import { ZBreakdownAlertAudienceSchema } from './maintenance-email.ts';
 import { ZIssuedPartSchema, ZPartsUsedSchema } from './maintenance-parts.ts';
 import { numberField, requiredMessage } from './numbers.ts';
 import { pageOf, pageQuery } from './paging.ts';
@@ -129,3 +130,9 @@ export const ZBreakdownDetailSchema = ZBreakdownSummarySchema.extend({
   machineEvents: z.array(ZMachineStatusEventSchema),
 });
 export type TBreakdownDetail = z.infer<typeof ZBreakdownDetailSchema>;
+
+/** POST /api/v1/breakdowns: the breakdown reported, and who its alert e-mailed (nobody: `alert.to` empty). */
+export const ZBreakdownReportedSchema = ZBreakdownDetailSchema.extend({
+  alert: ZBreakdownAlertAudienceSchema,
+});
+export type TBreakdownReported = z.infer<typeof ZBreakdownReportedSchema>;

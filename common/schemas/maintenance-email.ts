@@ -62,6 +62,29 @@ export type TMaintenanceEmailSettingsFields = z.output<typeof ZMaintenanceEmailS
 export const ZMaintenancePersonSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
 export type TMaintenancePerson = z.infer<typeof ZMaintenancePersonSchema>;
 
+/**
+ * Who a breakdown alert reaches (decision 067): the recipients chosen; while none is chosen, the company's active
+ * admins at the moment of the report; nobody while breakdown alerts are off. `to` empty: nobody was told.
+ */
+export const BREAKDOWN_ALERT_SOURCES = ['recipients', 'admins', 'off'] as const;
+export const ZBreakdownAlertAudienceSchema = z.object({
+  source: z.enum(BREAKDOWN_ALERT_SOURCES),
+  to: z.array(z.string()),
+});
+export type TBreakdownAlertAudience = z.infer<typeof ZBreakdownAlertAudienceSchema>;
+
+/** "E-mailed to a@x, b@y (the admins: no recipients are chosen)" or "Nobody was e-mailed: …", as the screens say it. */
+export function alertAudienceText(audience: TBreakdownAlertAudience): string {
+  if (audience.source === 'off') return 'Nobody was e-mailed: breakdown alerts are off.';
+  if (audience.to.length === 0)
+    return audience.source === 'admins'
+      ? 'Nobody was e-mailed: no recipients are chosen and the company has no active admin with an address.'
+      : 'Nobody was e-mailed: none of the chosen recipients is active.';
+  return `E-mailed to ${audience.to.join(', ')}${
+    audience.source === 'admins' ? ' (the company’s admins: no recipients are chosen)' : ''
+  }.`;
+}
+
 /** GET and PUT answer: the settings (the defaults until an admin saves), and the people one can choose from. */
 export const ZMaintenanceEmailSettingsSchema = z.object({
   userIds: z.array(z.string()),
@@ -75,6 +98,10 @@ export const ZMaintenanceEmailSettingsSchema = z.object({
   timeZone: z.string(),
   /** The company's active people, by name. */
   people: z.array(ZMaintenancePersonSchema),
+  /** The company's active admins: whom breakdown alerts reach while no recipient is chosen. */
+  admins: z.array(ZMaintenancePersonSchema),
+  /** Who a breakdown reported now would alert, by the saved settings. */
+  breakdownAlertsTo: ZBreakdownAlertAudienceSchema,
 });
 export type TMaintenanceEmailSettings = z.infer<typeof ZMaintenanceEmailSettingsSchema>;
 

@@ -6,6 +6,7 @@ import {
   ZBreakdownFilterSchema,
   ZBreakdownListQuerySchema,
   ZBreakdownPageSchema,
+  ZBreakdownReportedSchema,
   ZBreakdownReportSchema,
   ZBreakdownResolveSchema,
 } from '#common/schemas/breakdowns.ts';
@@ -80,7 +81,7 @@ export const breakdownsRoutes = tenantRoutes({ feature: 'maintenance' }, (r) => 
         summary: 'Reports a breakdown: numbered, its machine goes down (a status event naming it)',
         tags,
         body: ZBreakdownReportSchema,
-        response: { 201: ZBreakdownDetailSchema },
+        response: { 201: ZBreakdownReportedSchema },
       },
     },
     async (request, reply) =>

@@ -11,6 +11,7 @@ import {
   type TBreakdownDetail,
   type TBreakdownListQuery,
   type TBreakdownPage,
+  type TBreakdownReported,
   type TBreakdownReportFields,
   type TBreakdownResolveFields,
 } from '#common/schemas/breakdowns.ts';
@@ -102,7 +103,7 @@ export async function reportBreakdown(
   input: TBreakdownReportFields,
   now: Date,
   appUrl: string,
-): Promise<TBreakdownDetail> {
+): Promise<TBreakdownReported> {
   return tenant.run(async (tx) => {
     const { companyId } = tenant;
     const machine = await machinesRepo.lockMachine(tx, companyId, input.machineId);
@@ -143,8 +144,9 @@ export async function reportBreakdown(
         machineStatus: 'down',
       },
     });
-    await noticeBreakdown(tx, companyId, id, appUrl);
-    return detail(tx, companyId, id);
+    // Who was told goes back to the reporter (decision 067): the first breakdown must not e-mail nobody unseen.
+    const alert = await noticeBreakdown(tx, companyId, id, appUrl);
+    return { ...(await detail(tx, companyId, id)), alert };
   });
 }
 

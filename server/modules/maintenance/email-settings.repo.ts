@@ -1,9 +1,9 @@
 // Queries of a company's maintenance e-mail settings and recipients, inside a tenant transaction. People are read
 // through the columns of `users` open to the tenant role for its own company (migration 0034).
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { TMaintenancePerson } from '#common/schemas/maintenance-email.ts';
-import type { TDb } from '../../db/client.ts';
+import type { TBreakdownAlertAudience, TMaintenancePerson } from '#common/schemas/maintenance-email.ts';
+import { type TDb, TENANT_ROLE } from '../../db/client.ts';
 import { users } from '../auth/auth.tables.ts';
 import { maintenanceEmailSettings, maintenanceRecipients } from './alerts.tables.ts';
 
@@ -74,10 +74,26 @@ export async function replaceRecipients(
 
 /** The company's active people, by name: whom the settings may name, and who is mailed. */
 export async function activePeople(tx: TDb, companyId: string): Promise<TMaintenancePerson[]> {
+  return peopleWhere(tx, companyId);
+}
+
+/**
+ * The company's active admins, by name: whom breakdown alerts reach while no recipient is chosen (decision 067).
+ * `users.role` stays closed to the tenant role (migration 0034), so this one read steps back to the transaction's
+ * login role and returns at once, as the tenant outbox does (decision 058); the company is named in the where.
+ */
+export async function activeAdmins(tx: TDb, companyId: string): Promise<TMaintenancePerson[]> {
+  await tx.execute(sql`select set_config('role', 'none', true)`);
+  const admins = await peopleWhere(tx, companyId, eq(users.role, 'admin'));
+  await tx.execute(sql`select set_config('role', ${TENANT_ROLE}, true)`);
+  return admins;
+}
+
+async function peopleWhere(tx: TDb, companyId: string, extra?: SQL): Promise<TMaintenancePerson[]> {
   const rows = await tx
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.active, true), isNotNull(users.email)))
+    .where(and(eq(users.companyId, companyId), eq(users.active, true), isNotNull(users.email), extra))
     .orderBy(sql`lower(${users.firstName})`, sql`lower(${users.lastName})`, users.email);
   return rows.map((r) => ({
     id: r.id,
@@ -101,4 +117,17 @@ export async function recipientAddresses(tx: TDb, companyId: string): Promise<st
     seen.add(key);
     return true;
   });
+}
+
+/**
+ * Who a breakdown alert reaches now (decision 067): the recipients chosen, or while none is chosen the company's
+ * active admins (read at the report, so a new admin is told and one made inactive is not); nobody with alerts off.
+ */
+export async function breakdownAlertAudience(tx: TDb, companyId: string): Promise<TBreakdownAlertAudience> {
+  const settings = await settingsOf(tx, companyId);
+  if (!settings.breakdownAlerts) return { source: 'off', to: [] };
+  const chosen = await recipientsOf(tx, companyId);
+  if (chosen.userIds.length + chosen.emails.length > 0)
+    return { source: 'recipients', to: await recipientAddresses(tx, companyId) };
+  return { source: 'admins', to: (await activeAdmins(tx, companyId)).map((p) => p.email) };
 }

@@ -20,13 +20,22 @@ import { testMail } from './notice-mail.ts';
 import { issueNotice } from './notices.ts';
 
 async function viewOf(tx: TDb, companyId: string): Promise<TMaintenanceEmailSettings> {
-  const [settings, recipients, people, company] = [
+  const [settings, recipients, people, admins, breakdownAlertsTo, company] = [
     await repo.settingsOf(tx, companyId),
     await repo.recipientsOf(tx, companyId),
     await repo.activePeople(tx, companyId),
+    await repo.activeAdmins(tx, companyId),
+    await repo.breakdownAlertAudience(tx, companyId),
     await findCompany(tx, companyId),
   ];
-  return { ...settings, ...recipients, people, timeZone: safeTimeZone(company?.timezone) };
+  return {
+    ...settings,
+    ...recipients,
+    people,
+    admins,
+    breakdownAlertsTo,
+    timeZone: safeTimeZone(company?.timezone),
+  };
 }
 
 /** GET /api/v1/maintenance/email-settings: the settings (the defaults until saved) and the people to choose from. */

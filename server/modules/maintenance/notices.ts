@@ -3,12 +3,13 @@
 // the key taken and sends nothing; a crash before the commit leaves neither the row nor the mail, so the next pass
 // decides it again. The outbox then sends each message once (decision 042).
 import { and, eq, inArray } from 'drizzle-orm';
+import type { TBreakdownAlertAudience } from '#common/schemas/maintenance-email.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TOutgoingMail } from '../../mail/outbox.ts';
 import { enqueueMailInTenant } from '../../mail/tenant-outbox.ts';
 import { maintenanceNotices } from './alerts.tables.ts';
 import { breakdowns } from './breakdowns.tables.ts';
-import { recipientAddresses, settingsOf } from './email-settings.repo.ts';
+import { breakdownAlertAudience, recipientAddresses } from './email-settings.repo.ts';
 import { machines } from './machines.tables.ts';
 import { breakdownMail, type TNoticeBreakdown } from './notice-mail.ts';
 
@@ -138,23 +139,26 @@ const breakdownRows = (tx: TDb, companyId: string) =>
 
 /**
  * The breakdown alert, for the breakdown report to call inside its own tenant transaction once the breakdown row is
- * written: the `breakdown:<id>` notice and a message to each recipient, when the company's breakdown alerts are on.
- * True when this call queued it; false when alerts are off, nobody is a recipient, or it was already sent.
+ * written: the `breakdown:<id>` notice and a message to each of its audience (the recipients chosen, or while none is
+ * chosen the company's active admins: decision 067), when the company's breakdown alerts are on. Answers who was
+ * told: `to` empty when alerts are off, there is nobody to tell, or it was already sent.
  */
 export async function noticeBreakdown(
   tx: TDb,
   companyId: string,
   breakdownId: string,
   appUrl: string,
-): Promise<boolean> {
-  const settings = await settingsOf(tx, companyId);
-  if (!settings.breakdownAlerts) return false;
+): Promise<TBreakdownAlertAudience> {
+  const audience = await breakdownAlertAudience(tx, companyId);
+  if (audience.to.length === 0) return audience;
   const breakdown = await findNoticeBreakdown(tx, companyId, breakdownId);
   if (!breakdown) throw new Error(`noticeBreakdown: no breakdown ${breakdownId} in company ${companyId}`);
-  return issueNotice(
+  const sent = await issueNotice(
     tx,
     companyId,
     { key: `breakdown:${breakdownId}`, kind: 'breakdown', breakdownId },
     (to) => breakdownMail(to, companyId, appUrl, breakdown),
+    audience.to,
   );
+  return sent ? audience : { ...audience, to: [] };
 }

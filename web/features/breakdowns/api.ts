@@ -6,6 +6,7 @@ import type {
   TBreakdownListQuery,
   TBreakdownPage,
   TBreakdownReport,
+  TBreakdownReported,
   TBreakdownResolve,
 } from '#common/schemas/breakdowns.ts';
 import { api } from '../../lib/api-client.ts';
@@ -41,7 +42,7 @@ export const getBreakdown = (breakdownId: string, signal?: AbortSignal) =>
   api<TBreakdownDetail>(`/api/v1/breakdowns/${id(breakdownId)}`, { signal });
 
 export const reportBreakdown = (body: TBreakdownReport) =>
-  api<TBreakdownDetail>('/api/v1/breakdowns', { method: 'POST', body });
+  api<TBreakdownReported>('/api/v1/breakdowns', { method: 'POST', body });
 
 export const startBreakdown = (breakdownId: string) =>
   api<TBreakdownDetail>(`/api/v1/breakdowns/${id(breakdownId)}/start`, { method: 'POST' });

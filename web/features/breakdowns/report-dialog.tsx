@@ -26,6 +26,7 @@ import {
 } from '#common/schemas/breakdowns.ts';
 import { IMAGE_TYPES, type TFile } from '#common/schemas/files.ts';
 import type { TMachineDetail } from '#common/schemas/machines.ts';
+import { alertAudienceText } from '#common/schemas/maintenance-email.ts';
 import { statusStyle } from '#common/statuses.ts';
 import { FormFooter } from '../../components/form-footer.tsx';
 import { MachineSelect, machineOption } from '../../components/machine-select.tsx';
@@ -104,9 +105,10 @@ function ReportForm({
       client.setQueryData(breakdownKeys.one(made.id), made);
       await client.invalidateQueries({ queryKey: breakdownKeys.all });
       await client.invalidateQueries({ queryKey: ['machines'] });
+      // Who the alert e-mailed, or that nobody was told (decision 067).
       toast('success', {
         title: `${breakdownLabel(made.number)} reported`,
-        message: `${made.machine.name} is marked down.`,
+        message: `${made.machine.name} is marked down. ${alertAudienceText(made.alert)}`,
       });
       onReported(made);
     },

@@ -159,7 +159,7 @@ export function EmailSettingsForm({ saved }: { saved: TMaintenanceEmailSettings 
             </Group>
             <Switch
               label="Breakdown alerts"
-              description="An e-mail as soon as a breakdown is reported."
+              description={`An e-mail as soon as a breakdown is reported. ${breakdownAlertsWho(form.values, saved)}`}
               {...form.getInputProps('breakdownAlerts', { type: 'checkbox' })}
             />
             <Switch
@@ -212,4 +212,20 @@ export function EmailSettingsForm({ saved }: { saved: TMaintenanceEmailSettings 
       </Stack>
     </form>
   );
+}
+
+/**
+ * Who a breakdown reported with these settings would alert (decision 067), as the form stands: the recipients chosen,
+ * or while none is chosen the company's active admins, or nobody.
+ */
+function breakdownAlertsWho(
+  values: { breakdownAlerts: boolean; userIds: string[]; emails: string[] },
+  saved: TMaintenanceEmailSettings,
+): string {
+  if (!values.breakdownAlerts) return 'Off: nobody is told of a breakdown.';
+  if (values.userIds.length + values.emails.length > 0) return 'They go to the recipients above.';
+  if (saved.admins.length === 0)
+    return 'No recipients are chosen and no active admin has an address: nobody would be told.';
+  const admins = saved.admins.map((p) => `${p.name} (${p.email})`).join(', ');
+  return `No recipients are chosen, so they go to the company’s admins: ${admins}.`;
 }
