@@ -1,6 +1,7 @@
 // The demo shop's Build area (decision 064): a control box (FG-100) with a wiring harness one level down (SA-200),
 // bought parts received at their cost, both assemblies released, a customer order of 3 planned through both levels,
-// the harnesses built and put away at what they took, and the first control box on the floor. All through the same
+// the harnesses built and put away at what they took, and the first control box on the floor; before it, weeks of
+// completed work (demo-build-history.ts), and today's work in every state. All through the same
 // services as the app, so what the newcomer sees — reservations, backflushed screws, built cost — is the real thing.
 import { and, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
@@ -28,11 +29,17 @@ import { createItem } from '../../modules/inventory/items.service.ts';
 import { postStock } from '../../modules/inventory/stock.service.ts';
 import { laborRates } from '../../modules/users/labor-rates.tables.ts';
 import type { TTenant } from '../tenant.ts';
+import { writeBuildHistory, writeOpenWork } from './demo-build-history.ts';
+import type { TDemoCalendar } from './demo-time.ts';
+import { seededRandom } from './random.ts';
 
 /** What the Build seed made, for the seed's report. */
 export interface TBuildSeedReport {
   assemblies: number;
+  /** The work orders the open customer order was planned as (both levels). */
   workOrders: number;
+  /** The work orders of the weeks of history, completed. */
+  completedHistory: number;
 }
 
 interface TPart {
@@ -40,6 +47,8 @@ interface TPart {
   input: TItemInputRaw;
   home: string;
   receive?: { quantity: string; unitCost: string; lotNumber?: string; lotExpiresOn?: string };
+  /** What a week of the history takes of it (a batch of 5 harnesses and one of 4 boxes), with some to spare. */
+  weekly?: number;
 }
 
 const PARTS: readonly TPart[] = [
@@ -53,6 +62,7 @@ const PARTS: readonly TPart[] = [
     },
     home: 'STORES',
     receive: { quantity: '12', unitCost: '6.40' },
+    weekly: 4,
   },
   {
     key: 'screw',
@@ -64,6 +74,7 @@ const PARTS: readonly TPart[] = [
     },
     home: 'CELL2',
     receive: { quantity: '500', unitCost: '0.04' },
+    weekly: 18,
   },
   {
     key: 'wire',
@@ -76,6 +87,7 @@ const PARTS: readonly TPart[] = [
     },
     home: 'CELL2',
     receive: { quantity: '200', unitCost: '0.35' },
+    weekly: 9,
   },
   {
     key: 'terminal',
@@ -87,6 +99,7 @@ const PARTS: readonly TPart[] = [
     },
     home: 'CELL2',
     receive: { quantity: '300', unitCost: '0.22' },
+    weekly: 20,
   },
   {
     key: 'board',
@@ -98,6 +111,7 @@ const PARTS: readonly TPart[] = [
     },
     home: 'STORES',
     receive: { quantity: '10', unitCost: '8.90', lotNumber: 'CB7-2611-01' },
+    weekly: 4,
   },
   {
     key: 'harness',
@@ -120,10 +134,11 @@ const PARTS: readonly TPart[] = [
  * Builds the Build area of the demo company (`admin` sets up and plans, `operator` runs the floor), unless it has
  * the control box already. Runs after the inventory seed, whose location tree it uses.
  */
-export async function seedDemoBuild(actors: {
-  admin: TTenant;
-  operator: TTenant;
-}): Promise<TBuildSeedReport | null> {
+export async function seedDemoBuild(
+  actors: { admin: TTenant; operator: TTenant },
+  calendar: TDemoCalendar,
+  weeks: number,
+): Promise<TBuildSeedReport | null> {
   const { admin, operator } = actors;
   const found = await admin.run((tx) =>
     tx
@@ -143,6 +158,26 @@ export async function seedDemoBuild(actors: {
       defaultLocationId: places.get(part.home),
     });
     ids.set(part.key, (await createItem(admin, input)).id);
+  }
+  // What the weeks of history take, received before them (the boards as a lot of their own).
+  const historyStart = calendar.mondayWeeksAgo(weeks);
+  const boardLot = `CB7-${historyStart.slice(2, 4)}${historyStart.slice(5, 7)}-01`;
+  for (const part of PARTS) {
+    if (!part.receive || !part.weekly || weeks === 0) continue;
+    await postStock(admin, {
+      kind: 'receive',
+      idempotencyKey: uuidv7(),
+      reference: 'PO-4790',
+      lines: [
+        {
+          itemId: ids.get(part.key)!,
+          locationId: places.get(part.home)!,
+          quantity: String(part.weekly * weeks),
+          unitCost: part.receive.unitCost,
+          ...(part.receive.lotNumber ? { lotNumber: boardLot } : {}),
+        },
+      ],
+    });
   }
   for (const part of PARTS) {
     if (!part.receive) continue;
@@ -169,7 +204,7 @@ export async function seedDemoBuild(actors: {
       companyId: admin.companyId,
       userId: operator.userId,
       rate: 32,
-      effectiveFrom: new Date('2026-01-01T00:00:00Z'),
+      effectiveFrom: calendar.at(calendar.mondayWeeksAgo(weeks + 1), 0),
     }),
   );
 
@@ -206,6 +241,9 @@ export async function seedDemoBuild(actors: {
       { title: 'Close and label', instructions: 'Close the lid with **four** screws.', runMinutes: '3' },
     ],
   });
+
+  const shop = { ...actors, harness, box, places, boardLot, calendar, random: seededRandom(20261129) };
+  const completed = await writeBuildHistory(shop, weeks);
 
   const order = await createOrder(admin, {
     customer: 'Northwind Controls',
@@ -252,7 +290,8 @@ export async function seedDemoBuild(actors: {
   });
   await finishStep(operator, top.id, fit!.id, { goodQuantity: '3', scrapQuantity: '0' });
   await startStep(operator, top.id, wire!.id);
-  return { assemblies: 2, workOrders: tree.workOrders.length };
+  await writeOpenWork(shop);
+  return { assemblies: 2, workOrders: tree.workOrders.length, completedHistory: completed };
 }
 
 /** An assembly of `itemId` with one released revision of these lines and steps. */

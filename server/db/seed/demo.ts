@@ -7,7 +7,10 @@ import type { TDb } from '../client.ts';
 import { type TTenant, tenantFor } from '../tenant.ts';
 import { seedDemoBuild, type TBuildSeedReport } from './demo-build.ts';
 import { seedDemoInventory, type TInventorySeedReport } from './demo-inventory.ts';
+import { seedDemoMaintenance, type TMaintenanceSeedReport } from './demo-maintenance.ts';
+import { demoCalendar } from './demo-time.ts';
 import { createCompany, createUser } from './factories.ts';
+import { seededRandom } from './random.ts';
 
 /** The demo company. */
 export const DEMO_COMPANY_NAME = 'Demo Manufacturing';
@@ -29,10 +32,24 @@ export interface TSeedReport {
   inventory: TInventorySeedReport | null;
   /** The Build area (assemblies, an order planned through both levels, work run on the floor), or null when kept. */
   build: TBuildSeedReport | null;
+  /** Machines, PM plans done over the weeks, breakdowns; null when the company had machines already. */
+  maintenance: TMaintenanceSeedReport | null;
 }
 
+/**
+ * How much history the demo carries: `full` for a newcomer (`npm run db:seed`), `small` for the end-to-end spec that
+ * reads every screen of a seeded server (same areas and states, fewer weeks), chosen by DEMO_SIZE (decision 068).
+ */
+export const DEMO_SIZES = { full: { weeks: 16 }, small: { weeks: 4 } } as const;
+export type TDemoSize = keyof typeof DEMO_SIZES;
+
 /** Builds the demo data set; safe to run again (what exists is left as it is). */
-export async function seedDemo(db: TDb, now = new Date()): Promise<TSeedReport> {
+export async function seedDemo(
+  db: TDb,
+  now = new Date(),
+  options: { size?: TDemoSize; appUrl?: string } = {},
+): Promise<TSeedReport> {
+  const { weeks } = DEMO_SIZES[options.size ?? 'full'];
   const existing = await findCompanyByName(db, DEMO_COMPANY_NAME);
   // Every area on, maintenance included (off by default), so the demo shows the whole product.
   const company =
@@ -65,7 +82,22 @@ export async function seedDemo(db: TDb, now = new Date()): Promise<TSeedReport> 
     );
   }
   const roles = { admin: actors[0]!, operator: actors[1]! };
+  // The history is dated back from `now` on the company's own days (its zone).
+  const calendar = demoCalendar(now, company.timezone);
   const inventory = await seedDemoInventory(roles, now);
-  const build = await seedDemoBuild(roles);
-  return { company: { id: company.id, name: company.name, created: !existing }, accounts, inventory, build };
+  const build = await seedDemoBuild(roles, calendar, weeks);
+  const maintenance = await seedDemoMaintenance(
+    roles,
+    calendar,
+    weeks,
+    seededRandom(20261130),
+    options.appUrl ?? 'http://localhost:3000',
+  );
+  return {
+    company: { id: company.id, name: company.name, created: !existing },
+    accounts,
+    inventory,
+    build,
+    maintenance,
+  };
 }

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../../env.ts';
 import { openDatabase } from '../client.ts';
 import { DataDirLockedError } from '../lock.ts';
 import { appliedMigrationCount, applyMigrations, expectedMigrationCount } from '../migrate.ts';
-import { DEMO_PASSWORD, seedDemo } from './demo.ts';
+import { DEMO_PASSWORD, DEMO_SIZES, seedDemo, type TDemoSize } from './demo.ts';
 import { DEMO_HISTORY_DAYS } from './demo-history.ts';
 
 async function main(): Promise<void> {
@@ -24,7 +24,9 @@ async function main(): Promise<void> {
         ? `Applied ${after - before} migration(s); ${after} of ${expectedMigrationCount()} now applied.`
         : `Migrations: all ${after} already applied.`,
     );
-    const report = await seedDemo(database.db);
+    const size = demoSize(process.env.DEMO_SIZE);
+    const started = performance.now();
+    const report = await seedDemo(database.db, new Date(), { size, appUrl: config.appUrl });
     const { company } = report;
     console.log(
       company.created
@@ -38,9 +40,15 @@ async function main(): Promise<void> {
     );
     console.log(
       report.build
-        ? `Built the demo's Build area: ${report.build.assemblies} assemblies, an order of 3 planned as ${report.build.workOrders} work orders, the sub-assemblies built and the first boxes on the floor.`
+        ? `Built the demo's Build area: ${report.build.assemblies} assemblies, ${report.build.completedHistory} work orders completed over ${DEMO_SIZES[size].weeks} weeks, an order of 3 planned as ${report.build.workOrders} work orders and on the floor, and work orders and orders in every state.`
         : 'The company already has its control box: its Build area was left as it is.',
     );
+    console.log(
+      report.maintenance
+        ? `Built the demo's Maintenance area: ${report.maintenance.machines} machines, ${report.maintenance.plans} PM plans with ${report.maintenance.pmsDone} done, ${report.maintenance.breakdowns} breakdowns (one still open).`
+        : 'The company already has machines: its Maintenance area was left as it is.',
+    );
+    console.log(`Seeded (${size}) in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     for (const account of report.accounts) {
       console.log(
         `${account.created ? 'Created' : 'Kept'} ${account.role} ${account.email} (password: ${DEMO_PASSWORD})`,
@@ -49,6 +57,13 @@ async function main(): Promise<void> {
   } finally {
     await database.close();
   }
+}
+
+/** DEMO_SIZE: `full` (the default) or `small` (the end-to-end spec's: fewer weeks of history). */
+function demoSize(value: string | undefined): TDemoSize {
+  if (value === undefined || value === '') return 'full';
+  if (value in DEMO_SIZES) return value as TDemoSize;
+  throw new ConfigError(`DEMO_SIZE must be one of ${Object.keys(DEMO_SIZES).join(', ')}; it is "${value}".`);
 }
 
 /** The server and database of a URL, without the password. */
