@@ -1,7 +1,7 @@
 // One consumption as every way of consuming writes it (decision 064) — a scan, a step's backflush, a resolution at
 // completion: a 'build-consume' posting of the ledger's engine taking the picks, a consumption row per pick costed at
-// its posting line's unit cost, the reservation's consumed and the work order's material cost raised with it. All in
-// the caller's transaction, which has locked the work order and the reservation.
+// its posting line's unit cost, the reservation's consumed and the work order's material cost raised with it (one
+// statement after the posting). All in the caller's transaction, which has locked the work order and the reservation.
 import { v7 as uuidv7 } from 'uuid';
 import { fromScaled, toScaled } from '#common/decimal.ts';
 import { QUANTITY_SCALE } from '#common/schemas/inventory-setup.ts';
@@ -9,10 +9,10 @@ import type { TConsumptionSource } from '#common/schemas/shop-floor.ts';
 import { workOrderNumberText } from '#common/work-order-status.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
-import { postLinesWithin } from '../inventory/stock.service.ts';
+import { postLinesPosting } from '../inventory/stock.service.ts';
 import type { TPick } from './consumption-plan.ts';
-import * as repo from './shop-floor.repo.ts';
-import { addMaterialCost, postedCosts } from './shop-floor-stock.repo.ts';
+import { consumedCost } from './output-cost.ts';
+import { insertConsumptions, type TConsumptionRow } from './shop-floor-stock.repo.ts';
 import type { TWorkOrderRow } from './work-orders.repo.ts';
 
 export interface TConsumptionInput {
@@ -38,7 +38,7 @@ export async function recordConsumption(
 ): Promise<{ transactionId: string; recordIds: string[] }> {
   const { companyId } = tenant;
   const { wo } = input;
-  const transactionId = await postLinesWithin(
+  const posting = await postLinesPosting(
     tx,
     tenant,
     {
@@ -54,32 +54,28 @@ export async function recordConsumption(
       field: input.field(i),
     })),
   );
-  const costs = await postedCosts(tx, companyId, transactionId);
-  const recordIds: string[] = [];
-  let total = 0n;
-  for (const [i, p] of input.picks.entries()) {
-    const id = uuidv7();
-    const unitCost = costs.get(i + 1) ?? '0';
-    await repo.insertConsumption(tx, {
-      id,
-      companyId,
-      workOrderId: wo.id,
-      stepRunId: input.stepRunId,
-      bomLineId: input.bomLineId,
-      itemId: input.itemId,
-      lotId: p.lotId,
-      locationId: p.locationId,
-      quantity: p.quantity,
-      unitCost,
-      source: input.source,
-      reason: input.reason,
-      transactionId,
-      createdBy: tenant.actor.name,
-    });
-    await addMaterialCost(tx, companyId, wo.id, p.quantity, unitCost);
-    total += toScaled(p.quantity, QUANTITY_SCALE);
-    recordIds.push(id);
-  }
-  await repo.addConsumed(tx, companyId, input.reservationId, fromScaled(total, QUANTITY_SCALE));
-  return { transactionId, recordIds };
+  // The posting answers its lines in pick order, each at the unit cost the ledger gave it.
+  const rows: TConsumptionRow[] = input.picks.map((p, i) => ({
+    id: uuidv7(),
+    stepRunId: input.stepRunId,
+    bomLineId: input.bomLineId,
+    lotId: p.lotId,
+    locationId: p.locationId,
+    quantity: p.quantity,
+    unitCost: posting.lines[i]?.unitCost ?? '0',
+  }));
+  const total = input.picks.reduce((sum, p) => sum + toScaled(p.quantity, QUANTITY_SCALE), 0n);
+  await insertConsumptions(tx, companyId, {
+    workOrderId: wo.id,
+    reservationId: input.reservationId,
+    itemId: input.itemId,
+    source: input.source,
+    reason: input.reason,
+    transactionId: posting.id,
+    createdBy: tenant.actor.name,
+    rows,
+    quantity: fromScaled(total, QUANTITY_SCALE),
+    cost: consumedCost(rows),
+  });
+  return { transactionId: posting.id, recordIds: rows.map((r) => r.id) };
 }

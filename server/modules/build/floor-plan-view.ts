@@ -4,7 +4,7 @@
 import { normalizeDecimal } from '#common/decimal.ts';
 import type { TDb } from '../../db/client.ts';
 import { takenFrom } from './consumption-plan.ts';
-import { heldOf } from './shop-floor-stock.repo.ts';
+import { heldOf, type TPlanLineRow } from './shop-floor-stock.repo.ts';
 import { type TRevisionSteps, workOrderPlan } from './work-order-plan.ts';
 import type { TWorkOrderRow } from './work-orders.repo.ts';
 
@@ -15,18 +15,41 @@ interface TBackflushLine {
   left: string;
 }
 
+/** A component as the floor view read it: its reservation row with the item's default location. */
+interface TFloorComponent {
+  reservation_id: string;
+  reservation_open: boolean;
+  item_id: string;
+  reserved: string;
+  consumed: string;
+  default_location_id: string | null;
+}
+
 /**
- * Readers of the plan for the floor view of `wo`, whose components (with their default locations) and revision's
- * steps the view has read already.
+ * Readers of the plan for the floor view of `wo`, whose components (their reservations, with the items' default
+ * locations) and revision's steps the view has read already, and its BOM lines when the action had.
  */
 export async function floorPlan(
   tx: TDb,
   companyId: string,
   wo: TWorkOrderRow,
-  components: ReadonlyArray<{ item_id: string; default_location_id: string | null }>,
+  components: readonly TFloorComponent[],
   steps: TRevisionSteps,
+  planLines?: TPlanLineRow[],
 ) {
-  const plan = await workOrderPlan(tx, companyId, wo, steps);
+  const reservations = new Map(
+    components.map((c) => [
+      c.item_id,
+      {
+        id: c.reservation_id,
+        item_id: c.item_id,
+        quantity: c.reserved,
+        consumed: c.consumed,
+        open: c.reservation_open,
+      },
+    ]),
+  );
+  const plan = await workOrderPlan(tx, companyId, wo, { steps, lines: planLines, reservations });
   const open = wo.status !== 'completed' && wo.status !== 'cancelled';
   const byStep = new Map<string, TBackflushLine[]>();
   for (const l of plan.lines) {
@@ -40,11 +63,14 @@ export async function floorPlan(
     });
     byStep.set(l.runStepId, list);
   }
-  const stock = await heldOf(
-    tx,
-    companyId,
-    components.map((c) => c.item_id),
-  );
+  // Nothing is taken from stock once the work order is done: "Taken from" is empty and the stock is not read.
+  const stock = open
+    ? await heldOf(
+        tx,
+        companyId,
+        components.map((c) => c.item_id),
+      )
+    : [];
   const places = new Map(
     components.map((c) => [
       c.item_id,

@@ -18,6 +18,17 @@ export function divideRounded(n: bigint, d: bigint): bigint {
   return n < 0n ? q - 1n : q + 1n;
 }
 
+/**
+ * What consuming `picks` adds to a work order's material cost: each pick's quantity × the unit cost its posting line
+ * carried, rounded to money once per pick (as the ledger values each line), summed.
+ */
+export function consumedCost(picks: ReadonlyArray<{ quantity: string; unitCost: string }>): string {
+  let total = 0n;
+  for (const p of picks)
+    total += divideRounded(units(p.quantity) * money(p.unitCost), 10n ** BigInt(QUANTITY));
+  return moneyText(total);
+}
+
 /** A revision's standard minutes: the steps' setup (once per work order) and run (per unit) summed. */
 export interface TStandardMinutes {
   setup: string;

@@ -75,17 +75,21 @@ export async function treeBelow(tx: TDb, companyId: string, revisionId: string) 
  * The company's blended labor rate: the mean of the current rates of its active people whose rate is above zero
  * (there is no single company rate; labor_rates keeps each person's history). Null when nobody has one.
  */
+/**
+ * The company's blended labor rate (decision 044) as a scalar query: the average of each active user's rate in force,
+ * null when nobody has one above 0. A fragment, so the cost of an output reads it with the standard minutes at once.
+ */
+export const blendedRateQuery = (companyId: string) =>
+  sql`select round(avg(x.rate), 4)::text as rate
+        from (select distinct on (lr.user_id) lr.user_id, lr.rate
+                from labor_rates lr
+               where lr.company_id = ${companyId}
+               order by lr.user_id, lr.effective_from desc) x
+        join users u on u.id = x.user_id and u.company_id = ${companyId} and u.active
+       where x.rate > 0`;
+
 export async function blendedLaborRate(tx: TDb, companyId: string): Promise<string | null> {
-  const [row] = await queryRows<{ rate: string | null }>(
-    tx,
-    sql`select round(avg(x.rate), 4)::text as rate
-          from (select distinct on (lr.user_id) lr.user_id, lr.rate
-                  from labor_rates lr
-                 where lr.company_id = ${companyId}
-                 order by lr.user_id, lr.effective_from desc) x
-          join users u on u.id = x.user_id and u.company_id = ${companyId} and u.active
-         where x.rate > 0`,
-  );
+  const [row] = await queryRows<{ rate: string | null }>(tx, blendedRateQuery(companyId));
   return row?.rate ?? null;
 }
 

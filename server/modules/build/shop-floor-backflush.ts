@@ -12,9 +12,8 @@ import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { pickStock, type TPick } from './consumption-plan.ts';
 import { recordConsumption } from './consumption-record.ts';
-import { stockOf, type TReservationRow } from './shop-floor-stock.repo.ts';
-import type { TWorkOrderLine } from './work-order-plan.ts';
-import { workOrderPlan } from './work-order-plan.ts';
+import { stockOf, type TPlanLineRow, type TReservationRow } from './shop-floor-stock.repo.ts';
+import { type TRevisionSteps, type TWorkOrderLine, workOrderPlan } from './work-order-plan.ts';
 import type { TWorkOrderRow } from './work-orders.repo.ts';
 
 export interface TTake {
@@ -84,17 +83,18 @@ export const lotsText = (picks: readonly TPick[]) =>
 export const backflushKey = (stepRunId: string, lineId: string) => `build-backflush:${stepRunId}:${lineId}`;
 
 /**
- * Takes what is left of every backflush line of the step `stepId` (finished by the run `stepRunId`) of the locked
- * work order `wo`, in line order, each with its audit entry.
+ * Takes what is left of every backflush line of the step `step` (finished by the run `stepRunId`) of the locked
+ * work order `wo`, whose revision's steps come with it, in line order, each with its audit entry. Answers the
+ * revision's BOM lines it read, for the floor view that follows.
  */
 export async function backflushStep(
   tx: TDb,
   tenant: TTenant,
   wo: TWorkOrderRow,
-  step: { id: string; label: string },
+  step: { id: string; label: string; steps: TRevisionSteps },
   stepRunId: string,
-): Promise<void> {
-  const plan = await workOrderPlan(tx, tenant.companyId, wo);
+): Promise<TPlanLineRow[]> {
+  const plan = await workOrderPlan(tx, tenant.companyId, wo, { steps: step.steps });
   const due = plan.lines.filter(
     (l) => l.consumption === 'backflush' && l.runStepId === step.id && l.left !== '0',
   );
@@ -128,4 +128,5 @@ export async function backflushStep(
       },
     });
   }
+  return plan.lines;
 }

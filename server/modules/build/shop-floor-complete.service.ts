@@ -181,14 +181,16 @@ export async function completeWorkOrder(tenant: TTenant, id: string, input: TCom
   return tenant.run(async (tx) => {
     const wo = await lockedWorkOrder(tx, companyId, id);
     assertInProgress(wo);
-    const runs = new Map((await repo.stepRunsOf(tx, companyId, id)).map((r) => [r.step_id, r.status]));
-    const open = (await stepsOf(tx, companyId, wo.revisionId)).filter((s) => runs.get(s.id) !== 'finished');
+    const runRows = await repo.stepRunsOf(tx, companyId, id);
+    const runs = new Map(runRows.map((r) => [r.step_id, r.status]));
+    const steps = await stepsOf(tx, companyId, wo.revisionId);
+    const open = steps.filter((s) => runs.get(s.id) !== 'finished');
     if (open.length > 0) throw conflict(M.stepsOpen(open.map((s) => `${s.position}. ${s.title}`)), 'status');
     if (scaled(wo.goodQuantity) + scaled(wo.scrapQuantity) === 0n) throw conflict(M.noOutput, 'status');
     const checks = await openRequiredChecks(tx, companyId, wo);
     if (checks.length > 0) throw conflict(M.checksOpen(checks), 'status');
 
-    const plan = await workOrderPlan(tx, companyId, wo);
+    const plan = await workOrderPlan(tx, companyId, wo, { steps });
     const items = openItems(plan);
     const byItem = new Map(items.map((i) => [i.itemId, i]));
     checkResolutions(resolutions, byItem);
@@ -200,6 +202,7 @@ export async function completeWorkOrder(tenant: TTenant, id: string, input: TCom
 
     await settleWorkOrderCost(tx, tenant, wo.id);
     await applyMove(tx, tenant, wo, 'completed');
-    return floorOf(tx, companyId, id);
+    // Completing changes no step run, step or BOM line: the view reuses them.
+    return floorOf(tx, companyId, id, { steps, planLines: plan.lines, runs: runRows });
   });
 }

@@ -19,10 +19,14 @@ import { findLocation } from '../inventory/locations.repo.ts';
 import { findTransactionByKey } from '../inventory/stock.repo.ts';
 import { stepsOf } from './assemblies.repo.ts';
 import { recordConsumption } from './consumption-record.ts';
+import { floorComponents } from './floor-view.repo.ts';
+import type { TStepRunRow } from './shop-floor.repo.ts';
 import * as repo from './shop-floor.repo.ts';
 import { resolveScanned, type TScanned } from './shop-floor-scan.ts';
 import { lockedWorkOrder, statusWord, woLabel } from './shop-floor-steps.service.ts';
-import { floorComponents, floorOf } from './shop-floor-view.ts';
+import { planLinesOf, type TPlanLineRow } from './shop-floor-stock.repo.ts';
+import { floorOf } from './shop-floor-view.ts';
+import type { TRevisionSteps } from './work-order-plan.ts';
 import type { TWorkOrderRow } from './work-orders.repo.ts';
 
 /** A consumption's posting key, namespaced so it never meets a stock posting's or a borrowing's key. */
@@ -64,28 +68,32 @@ function onRequestFields(error: unknown): unknown {
   return new AppError(error.code, error.message, fields);
 }
 
+/** What the work order's revision and run hold for a consumption, read once: the floor view answers with it too. */
+interface TRunContext {
+  steps: TRevisionSteps;
+  planLines: TPlanLineRow[];
+  runs: TStepRunRow[];
+}
+
 /** The step a consumption is recorded at: the one named, else the one running now (if exactly one is open). */
-async function stepRunFor(tx: TDb, wo: TWorkOrderRow, stepId: string | undefined) {
-  const runs = await repo.stepRunsOf(tx, wo.companyId, wo.id);
+function stepRunFor(context: TRunContext, stepId: string | undefined) {
   if (stepId === undefined) {
-    const open = runs.filter((r) => r.status !== 'finished');
+    const open = context.runs.filter((r) => r.status !== 'finished');
     return open.length === 1 ? open[0]! : null;
   }
-  const steps = await stepsOf(tx, wo.companyId, wo.revisionId);
-  if (!steps.some((s) => s.id === stepId))
+  if (!context.steps.some((s) => s.id === stepId))
     throw new AppError('NOT_FOUND', M.stepNotFound, { stepId: M.stepNotFound });
-  const run = runs.find((r) => r.step_id === stepId);
+  const run = context.runs.find((r) => r.step_id === stepId);
   if (!run) throw new AppError('CONFLICT', M.notStarted, { stepId: M.notStarted });
   return run;
 }
 
 /** The BOM line a consumption answers: the item's only line, or its line at this step (null: not known). */
-async function bomLineFor(tx: TDb, wo: TWorkOrderRow, itemId: string, stepId: string | null) {
-  const lines = await repo.bomLinesOfItem(tx, wo.companyId, wo.revisionId, itemId);
+function bomLineFor(context: TRunContext, itemId: string, stepId: string | null) {
+  const lines = context.planLines.filter((l) => l.item_id === itemId);
   if (lines.length === 1) return lines[0]!.id;
   if (stepId === null) return null;
-  const steps = await stepsOf(tx, wo.companyId, wo.revisionId);
-  const first = steps[0]?.id === stepId;
+  const first = context.steps[0]?.id === stepId;
   return lines.find((l) => l.step_id === stepId || (first && l.step_id === null))?.id ?? null;
 }
 
@@ -140,7 +148,12 @@ async function consumeOnce(tx: TDb, tenant: TTenant, id: string, input: TConsume
   }
   const location = await findLocation(tx, companyId, input.locationId);
   if (!location) throw new AppError('NOT_FOUND', M.locationNotFound, { locationId: M.locationNotFound });
-  const run = await stepRunFor(tx, wo, input.stepId);
+  const context: TRunContext = {
+    steps: await stepsOf(tx, companyId, wo.revisionId),
+    planLines: await planLinesOf(tx, companyId, wo.revisionId),
+    runs: await repo.stepRunsOf(tx, companyId, id),
+  };
+  const run = stepRunFor(context, input.stepId);
 
   const quantity = normalizeDecimal(input.quantity);
   const reservation = await repo.lockReservation(tx, companyId, id, scanned.itemId);
@@ -159,7 +172,7 @@ async function consumeOnce(tx: TDb, tenant: TTenant, id: string, input: TConsume
       reservationId: reservation.id,
       picks: [{ locationId: location.id, lotId: scanned.lotId, quantity }],
       stepRunId: run?.id ?? null,
-      bomLineId: await bomLineFor(tx, wo, scanned.itemId, run?.step_id ?? null),
+      bomLineId: bomLineFor(context, scanned.itemId, run?.step_id ?? null),
       source: 'scan',
       reason,
       postingKey: consumeKey(input.idempotencyKey),
@@ -184,7 +197,8 @@ async function consumeOnce(tx: TDb, tenant: TTenant, id: string, input: TConsume
       reason,
     },
   });
-  return { recordId, transactionId, floor: await floorOf(tx, companyId, id) };
+  // A consumption changes no step run: the view reuses what was read above.
+  return { recordId, transactionId, floor: await floorOf(tx, companyId, id, context) };
 }
 
 /** POST /api/v1/work-orders/:id/consumptions. */

@@ -140,7 +140,7 @@ async function recordOnce(tx: TDb, tenant: TTenant, id: string, input: TOutput):
     idempotencyKey: input.idempotencyKey,
     createdBy: tenant.actor.name,
   });
-  await repo.addOutputTotals(tx, companyId, id, good, scrap);
+  await repo.addOutputTotals(tx, companyId, id, { good, scrap, labor: cost.labor, carried: cost.carried });
   const average = await bookOutputCost(tx, tenant, wo, good, cost);
   await recordAudit(tx, companyId, tenant.actor, {
     entityType: 'work-order',

@@ -42,7 +42,12 @@ async function stepOf(tx: TDb, companyId: string, wo: woRepo.TWorkOrderRow, step
   const index = steps.findIndex((s) => s.id === stepId);
   if (index < 0) throw new AppError('NOT_FOUND', M.stepNotFound);
   const step = steps[index]!;
-  return { step, previous: index > 0 ? steps[index - 1]! : null, label: `${step.position}. ${step.title}` };
+  return {
+    step,
+    previous: index > 0 ? steps[index - 1]! : null,
+    label: `${step.position}. ${step.title}`,
+    steps,
+  };
 }
 
 /** The work order as the audit trail names it. */
@@ -56,7 +61,7 @@ export async function startStep(tenant: TTenant, id: string, stepId: string): Pr
     if (wo.status === 'planned') throw conflict(M.notRunnable(statusWord(wo.status)));
     if (wo.status === 'completed' || wo.status === 'cancelled')
       throw conflict(M.notInProgress(statusWord(wo.status)));
-    const { step, previous, label } = await stepOf(tx, companyId, wo, stepId);
+    const { step, previous, label, steps } = await stepOf(tx, companyId, wo, stepId);
     if (previous) {
       const runs = await repo.stepRunsOf(tx, companyId, id);
       const before = runs.find((r) => r.step_id === previous.id);
@@ -78,7 +83,7 @@ export async function startStep(tenant: TTenant, id: string, stepId: string): Pr
       action: 'step-started',
       after: { step: label },
     });
-    return floorOf(tx, companyId, id);
+    return floorOf(tx, companyId, id, { steps });
   });
 }
 
@@ -88,7 +93,7 @@ export async function pauseStep(tenant: TTenant, id: string, stepId: string): Pr
   return tenant.run(async (tx) => {
     const wo = await lockedWorkOrder(tx, companyId, id);
     assertInProgress(wo);
-    const { label } = await stepOf(tx, companyId, wo, stepId);
+    const { label, steps } = await stepOf(tx, companyId, wo, stepId);
     if (!(await repo.pauseStepRun(tx, companyId, id, stepId)))
       throw await stepConflict(tx, wo, stepId, M.notRunning);
     await recordAudit(tx, companyId, tenant.actor, {
@@ -98,7 +103,7 @@ export async function pauseStep(tenant: TTenant, id: string, stepId: string): Pr
       action: 'step-paused',
       after: { step: label },
     });
-    return floorOf(tx, companyId, id);
+    return floorOf(tx, companyId, id, { steps });
   });
 }
 
@@ -108,7 +113,7 @@ export async function resumeStep(tenant: TTenant, id: string, stepId: string): P
   return tenant.run(async (tx) => {
     const wo = await lockedWorkOrder(tx, companyId, id);
     if (wo.status !== 'paused') assertInProgress(wo);
-    const { label } = await stepOf(tx, companyId, wo, stepId);
+    const { label, steps } = await stepOf(tx, companyId, wo, stepId);
     if (!(await repo.resumeStepRun(tx, companyId, id, stepId)))
       throw await stepConflict(tx, wo, stepId, M.notPaused);
     if (wo.status === 'paused') await applyMove(tx, tenant, wo, 'in_progress');
@@ -119,7 +124,7 @@ export async function resumeStep(tenant: TTenant, id: string, stepId: string): P
       action: 'step-resumed',
       after: { step: label },
     });
-    return floorOf(tx, companyId, id);
+    return floorOf(tx, companyId, id, { steps });
   });
 }
 
@@ -137,7 +142,7 @@ export async function finishStep(
   return tenant.run(async (tx) => {
     const wo = await lockedWorkOrder(tx, companyId, id);
     assertInProgress(wo);
-    const { step, label } = await stepOf(tx, companyId, wo, stepId);
+    const { step, label, steps } = await stepOf(tx, companyId, wo, stepId);
     await assertWholeOfAssembly(tx, wo, input);
     const good = normalizeDecimal(input.goodQuantity);
     const scrap = normalizeDecimal(input.scrapQuantity);
@@ -151,7 +156,7 @@ export async function finishStep(
     });
     if (!finished) throw await stepConflict(tx, wo, stepId, M.alreadyFinished);
     // In the finish's transaction: a backflush it cannot take refuses the finish, and nothing is half taken.
-    await backflushStep(tx, tenant, wo, { id: step.id, label }, finished.id);
+    const planLines = await backflushStep(tx, tenant, wo, { id: step.id, label, steps }, finished.id);
     if (step.machineId) {
       await addStepRuntime(tx, companyId, tenant.actor, {
         machineId: step.machineId,
@@ -173,7 +178,7 @@ export async function finishStep(
         scrapReason: reason,
       },
     });
-    return floorOf(tx, companyId, id);
+    return floorOf(tx, companyId, id, { steps, planLines });
   });
 }
 

@@ -3,6 +3,7 @@
 // lines, and the work order's material cost and reservations' short reasons as consumption and completion change them.
 import { sql } from 'drizzle-orm';
 import type { TConsumptionMode } from '#common/schemas/build.ts';
+import type { TConsumptionSource } from '#common/schemas/shop-floor.ts';
 import { queryRows, type TDb } from '../../db/client.ts';
 
 export interface TPlanLineRow {
@@ -111,28 +112,56 @@ export async function heldOf(tx: TDb, companyId: string, itemIds: readonly strin
   );
 }
 
-/** The unit cost the posting gave each of its lines (line_no → cost): a consumption is costed at it. */
-export async function postedCosts(tx: TDb, companyId: string, transactionId: string) {
-  const rows = await queryRows<{ line_no: number; unit_cost: string }>(
-    tx,
-    sql`select line_no, unit_cost::text as unit_cost from stock_ledger
-         where company_id = ${companyId} and transaction_id = ${transactionId}`,
-  );
-  return new Map(rows.map((r) => [Number(r.line_no), r.unit_cost]));
+export interface TConsumptionRow {
+  id: string;
+  stepRunId: string | null;
+  bomLineId: string | null;
+  lotId: string | null;
+  locationId: string;
+  quantity: string;
+  /** The posting line's unit cost: what the consumption adds to the work order's material cost. */
+  unitCost: string;
 }
 
-/** Adds a consumption's cost, quantity × unit cost on the money scale, to the work order's material cost. */
-export async function addMaterialCost(
+/**
+ * A consumption's own rows in one statement: a consumption row per pick, the work order's material cost raised by
+ * `cost` and the reservation's consumed by `quantity`. (A WITH's data-modifying parts all run, read or not.)
+ */
+export async function insertConsumptions(
   tx: TDb,
   companyId: string,
-  workOrderId: string,
-  quantity: string,
-  unitCost: string,
+  change: {
+    workOrderId: string;
+    reservationId: string;
+    itemId: string;
+    source: TConsumptionSource;
+    reason: string | null;
+    transactionId: string;
+    createdBy: string;
+    rows: readonly TConsumptionRow[];
+    quantity: string;
+    cost: string;
+  },
 ): Promise<void> {
+  const c = change;
+  const values = c.rows.map(
+    (
+      r,
+    ) => sql`(${r.id}, ${companyId}, ${c.workOrderId}, ${r.stepRunId}, ${r.bomLineId}, ${c.itemId}, ${r.lotId},
+      ${r.locationId}, ${r.quantity}::numeric, ${r.unitCost}::numeric, ${c.source}, ${c.reason}, ${c.transactionId},
+      ${c.createdBy})`,
+  );
   await tx.execute(
-    sql`update work_orders
-           set material_cost = material_cost + round(${quantity}::numeric * ${unitCost}::numeric, 4), updated_at = now()
-         where company_id = ${companyId} and id = ${workOrderId}`,
+    sql`with consumed as (
+          insert into work_order_consumptions (id, company_id, work_order_id, step_run_id, bom_line_id, item_id, lot_id,
+            location_id, quantity, unit_cost, source, reason, transaction_id, created_by)
+          values ${sql.join(values, sql`, `)}
+        ), costed as (
+          update work_orders set material_cost = material_cost + ${c.cost}::numeric, updated_at = now()
+           where company_id = ${companyId} and id = ${c.workOrderId}
+        )
+        update work_order_reservations set consumed = consumed + ${c.quantity}::numeric
+         where company_id = ${companyId} and id = ${c.reservationId}`,
   );
 }
 

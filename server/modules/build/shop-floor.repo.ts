@@ -3,7 +3,6 @@
 // change it once: the second waits for the first's row lock, re-reads the row and matches nothing.
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { TConsumptionSource } from '#common/schemas/shop-floor.ts';
 import { queryRows, type TDb } from '../../db/client.ts';
 
 export interface TStepRunRow {
@@ -104,52 +103,6 @@ export async function lockReservation(tx: TDb, companyId: string, workOrderId: s
   return row ?? null;
 }
 
-export async function addConsumed(tx: TDb, companyId: string, reservationId: string, quantity: string) {
-  await tx.execute(
-    sql`update work_order_reservations set consumed = consumed + ${quantity}::numeric
-         where company_id = ${companyId} and id = ${reservationId}`,
-  );
-}
-
-/** The BOM lines of an item on the revision, with their step (null: the first step). */
-export async function bomLinesOfItem(tx: TDb, companyId: string, revisionId: string, itemId: string) {
-  return queryRows<{ id: string; step_id: string | null }>(
-    tx,
-    sql`select id, step_id from bom_lines
-         where company_id = ${companyId} and revision_id = ${revisionId} and component_item_id = ${itemId}
-         order by position`,
-  );
-}
-
-export async function insertConsumption(
-  tx: TDb,
-  row: {
-    id: string;
-    companyId: string;
-    workOrderId: string;
-    stepRunId: string | null;
-    bomLineId: string | null;
-    itemId: string;
-    lotId: string | null;
-    locationId: string;
-    quantity: string;
-    /** The posting line's unit cost: what the consumption adds to the work order's material cost. */
-    unitCost: string;
-    source: TConsumptionSource;
-    reason: string | null;
-    transactionId: string;
-    createdBy: string;
-  },
-): Promise<void> {
-  await tx.execute(
-    sql`insert into work_order_consumptions (id, company_id, work_order_id, step_run_id, bom_line_id, item_id, lot_id,
-          location_id, quantity, unit_cost, source, reason, transaction_id, created_by)
-        values (${row.id}, ${row.companyId}, ${row.workOrderId}, ${row.stepRunId}, ${row.bomLineId}, ${row.itemId},
-          ${row.lotId}, ${row.locationId}, ${row.quantity}, ${row.unitCost}, ${row.source}, ${row.reason},
-          ${row.transactionId}, ${row.createdBy})`,
-  );
-}
-
 /** The consumption a posting made (a retried idempotency key finds it and compares). */
 export async function consumptionOfTransaction(tx: TDb, companyId: string, transactionId: string) {
   const [row] = await queryRows<{
@@ -240,12 +193,13 @@ export async function addOutputTotals(
   tx: TDb,
   companyId: string,
   workOrderId: string,
-  good: string,
-  scrap: string,
+  output: { good: string; scrap: string; labor: string; carried: string },
 ) {
+  // The output's quantities, the standard labor of every unit made so far (set) and the value its good units carried.
   await tx.execute(
-    sql`update work_orders set good_quantity = good_quantity + ${good}::numeric,
-               scrap_quantity = scrap_quantity + ${scrap}::numeric, updated_at = now()
+    sql`update work_orders set good_quantity = good_quantity + ${output.good}::numeric,
+               scrap_quantity = scrap_quantity + ${output.scrap}::numeric, labor_cost = ${output.labor}::numeric,
+               output_value = output_value + ${output.carried}::numeric, updated_at = now()
          where company_id = ${companyId} and id = ${workOrderId}`,
   );
 }

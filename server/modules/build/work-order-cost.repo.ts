@@ -3,19 +3,24 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type TDb } from '../../db/client.ts';
 import type { TStandardMinutes } from './output-cost.ts';
+import { blendedRateQuery } from './rollup.repo.ts';
 
-/** The revision's steps' setup and run minutes, summed (0 and 0 without steps). */
-export async function standardMinutes(
+/**
+ * What an output or a settlement prices labor with, in one read: the revision's steps' setup and run minutes summed
+ * (0 and 0 without steps) and the company's blended labor rate (null without one).
+ */
+export async function laborBasis(
   tx: TDb,
   companyId: string,
   revisionId: string,
-): Promise<TStandardMinutes> {
-  const [row] = await queryRows<TStandardMinutes>(
+): Promise<{ minutes: TStandardMinutes; rate: string | null }> {
+  const [row] = await queryRows<{ setup: string; run: string; rate: string | null }>(
     tx,
-    sql`select coalesce(sum(setup_minutes), 0)::text as setup, coalesce(sum(run_minutes), 0)::text as run
+    sql`select coalesce(sum(setup_minutes), 0)::text as setup, coalesce(sum(run_minutes), 0)::text as run,
+               (${blendedRateQuery(companyId)}) as rate
           from assembly_steps where company_id = ${companyId} and revision_id = ${revisionId}`,
   );
-  return row ?? { setup: '0', run: '0' };
+  return { minutes: { setup: row?.setup ?? '0', run: row?.run ?? '0' }, rate: row?.rate ?? null };
 }
 
 export interface TCostedItem {

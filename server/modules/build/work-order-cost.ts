@@ -8,7 +8,6 @@ import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { movingAverage, outputCost, settlement, spreadOverOnHand, type TOutputCost } from './output-cost.ts';
-import { blendedLaborRate } from './rollup.repo.ts';
 import * as repo from './work-order-cost.repo.ts';
 import { lockWorkOrder, type TWorkOrderRow } from './work-orders.repo.ts';
 
@@ -32,8 +31,7 @@ export async function priceOutput(
     scrap,
     materialCost: wo.materialCost,
     outputValue: wo.outputValue,
-    minutes: await repo.standardMinutes(tx, companyId, wo.revisionId),
-    rate: await blendedLaborRate(tx, companyId),
+    ...(await repo.laborBasis(tx, companyId, wo.revisionId)),
   });
 }
 
@@ -61,8 +59,8 @@ async function averageItem(
 }
 
 /**
- * Books a priced output, AFTER its build-output posting: the work order's labor and output value, and — for good
- * units — the assembly item's moving average. The posting's update of the item's on hand already holds the item's
+ * Books a priced output's good units, AFTER its build-output posting, into the assembly item's moving average (the
+ * caller has added the output's labor and value to the work order with its totals: repo.addOutputTotals). The posting's update of the item's on hand already holds the item's
  * row lock, so locking it here waits on nobody; locking it before the posting instead would take the item before the
  * balance, the reverse of every posting's order (balance, then item), and could deadlock with a shipment of the same
  * item. On hand less this output's good units is what was there before it. Returns the item's cost before and after.
@@ -74,7 +72,6 @@ export async function bookOutputCost(
   good: string,
   cost: TOutputCost,
 ): Promise<{ before: string; after: string } | null> {
-  await repo.addWorkOrderCost(tx, tenant.companyId, wo.id, cost);
   if (cost.unitCost === null) return null;
   const item = await repo.lockAssemblyItem(tx, tenant.companyId, wo.assemblyId);
   const onHandBefore = minus(item.on_hand, good);
@@ -95,8 +92,7 @@ export async function settleWorkOrderCost(tx: TDb, tenant: TTenant, workOrderId:
     made: plus(wo.goodQuantity, wo.scrapQuantity),
     materialCost: wo.materialCost,
     outputValue: wo.outputValue,
-    minutes: await repo.standardMinutes(tx, companyId, wo.revisionId),
-    rate: await blendedLaborRate(tx, companyId),
+    ...(await repo.laborBasis(tx, companyId, wo.revisionId)),
   });
   if (rest === '0' && labor === money(wo.laborCost)) return;
   // Nothing good came of it: what it took is lost to scrap, not spread over stock that did not come from it.

@@ -28,21 +28,27 @@ export interface TWorkOrderPlan {
 /** The steps of a revision, as stepsOf reads them. */
 export type TRevisionSteps = Awaited<ReturnType<typeof stepsOf>>;
 
-/**
- * The plan of the work order `wo` as it stands in the caller's transaction; `revisionSteps` when the caller has read
- * them already (the floor view, at every tap).
- */
+/** What the caller read already in its transaction (the floor view, at every tap): none of it is read again. */
+export interface TPlanKnown {
+  steps?: TRevisionSteps;
+  lines?: TPlanLineRow[];
+  /** The work order's reservations by item id, as they stand now. */
+  reservations?: Map<string, TReservationRow>;
+}
+
+/** The plan of the work order `wo` as it stands in the caller's transaction. */
 export async function workOrderPlan(
   tx: TDb,
   companyId: string,
   wo: TWorkOrderRow,
-  revisionSteps?: TRevisionSteps,
+  known: TPlanKnown = {},
 ): Promise<TWorkOrderPlan> {
-  const steps = revisionSteps ?? (await stepsOf(tx, companyId, wo.revisionId));
+  const steps = known.steps ?? (await stepsOf(tx, companyId, wo.revisionId));
   const position = new Map(steps.map((s) => [s.id, s.position]));
   const first = steps[0] ?? null;
-  const rows = await planLinesOf(tx, companyId, wo.revisionId);
-  const reservations = new Map((await reservationsOf(tx, companyId, wo.id)).map((r) => [r.item_id, r]));
+  const rows = known.lines ?? (await planLinesOf(tx, companyId, wo.revisionId));
+  const reservations =
+    known.reservations ?? new Map((await reservationsOf(tx, companyId, wo.id)).map((r) => [r.item_id, r]));
   const plans = linePlans(
     rows.map((r) => ({
       id: r.id,

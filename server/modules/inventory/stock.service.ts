@@ -110,6 +110,16 @@ export async function postLinesWithin(
   header: TPostingHeader,
   lines: TPostingLine[],
 ): Promise<string> {
+  return (await postLinesPosting(tx, tenant, header, lines)).id;
+}
+
+/** As postLinesWithin, answering the whole posting: its lines in order, each with the unit cost it was posted at. */
+export async function postLinesPosting(
+  tx: TDb,
+  tenant: TTenant,
+  header: TPostingHeader,
+  lines: TPostingLine[],
+): Promise<TStockTransaction> {
   const deltas: TDelta[] = lines.map((l, i) => ({
     lineNo: i + 1,
     field: l.field ?? `lines.${i}`,
@@ -121,7 +131,7 @@ export async function postLinesWithin(
   }));
   const context = await loadPostingContext(tx, tenant.companyId, deltas);
   for (const d of deltas) context.check(d, { lotGiven: d.lotId !== null });
-  const posting = await applyAndRecord(tx, tenant, deltas, {
+  return applyAndRecord(tx, tenant, deltas, {
     names: context.names,
     transaction: {
       kind: header.kind,
@@ -132,7 +142,6 @@ export async function postLinesWithin(
       ...(header.postedAt ? { postedAt: header.postedAt } : {}),
     },
   });
-  return posting.id;
 }
 
 /** Posts `input` for the tenant's company; see the module comment for the guarantees. */
