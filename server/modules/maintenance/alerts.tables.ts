@@ -33,6 +33,12 @@ export const maintenanceEmailSettings = pgTable(
     dailyDigest: boolean('daily_digest').notNull().default(false),
     /** The hour of the company's day (0–23) the digest is sent. */
     digestHour: integer('digest_hour').notNull().default(7),
+    /**
+     * When the digest was last turned on or given another hour (the app clock): a day's digest goes only if its
+     * hour came after this, so one configured at 20:37 for 07:00 waits for the next 07:00 (decision 067). Null:
+     * set before this column, no wait.
+     */
+    digestFrom: timestamp('digest_from', tz),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
   (t) => [

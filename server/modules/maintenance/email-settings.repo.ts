@@ -17,6 +17,7 @@ export const DEFAULT_SETTINGS: TSettingsValues = {
   breakdownAlerts: true,
   dailyDigest: false,
   digestHour: 7,
+  digestFrom: null,
 };
 
 /** The company's settings, or the defaults when none were saved. */

@@ -39,7 +39,7 @@ export const maintenanceEmailRoutes = tenantRoutes({ feature: 'maintenance' }, (
         response: { 200: ZMaintenanceEmailSettingsSchema },
       },
     },
-    async (request) => saveEmailSettings(tenantOf(request), request.body),
+    async (request) => saveEmailSettings(tenantOf(request), request.body, request.server.clock.now()),
   );
   r.post(
     '/api/v1/maintenance/email-settings/test',

@@ -28,8 +28,9 @@ async function viewOf(tx: TDb, companyId: string): Promise<TMaintenanceEmailSett
     await repo.breakdownAlertAudience(tx, companyId),
     await findCompany(tx, companyId),
   ];
+  const { digestFrom: _from, ...shown } = settings;
   return {
-    ...settings,
+    ...shown,
     ...recipients,
     people,
     admins,
@@ -62,6 +63,8 @@ function audited(
 export async function saveEmailSettings(
   tenant: TTenant,
   input: TMaintenanceEmailSettingsFields,
+  /** The app clock's now (the route passes it); callers outside a request (the demo seed) take the real clock. */
+  now: Date = new Date(),
 ): Promise<TMaintenanceEmailSettings> {
   const { companyId } = tenant;
   return tenant.run(async (tx) => {
@@ -76,7 +79,11 @@ export async function saveEmailSettings(
     }
     const before = await viewOf(tx, companyId);
     const { userIds, emails, ...values } = input;
-    await repo.saveSettings(tx, companyId, values);
+    // The digest turned on or moved to another hour starts afresh from now: a day's digest goes only when its hour
+    // comes after this (decision 067), so one set up at 20:37 for 07:00 waits for tomorrow's 07:00.
+    const restarted = values.dailyDigest && (!before.dailyDigest || before.digestHour !== values.digestHour);
+    const { digestFrom } = await repo.settingsOf(tx, companyId);
+    await repo.saveSettings(tx, companyId, { ...values, digestFrom: restarted ? now : digestFrom });
     await repo.replaceRecipients(tx, companyId, userIds, emails);
     const emailOf = (id: string) => byId.get(id.toLowerCase())?.email ?? id;
     const change = changedFields(

@@ -17,7 +17,8 @@ import { maintenanceNotices } from './alerts.tables.ts';
 import { noticeBreakdown } from './notices.ts';
 import { runMaintenancePass } from './scheduler.ts';
 
-const clock = manualClock('2026-10-05T01:00:00Z');
+// The digest is set up the evening before (23:00 in Berlin), so the day's midnight digest is due (decision 067).
+const clock = manualClock('2026-10-04T21:00:00Z');
 let one: TTestApp;
 let two: TTestApp;
 let shop: TMaintenanceCompany;
@@ -42,6 +43,7 @@ beforeAll(async () => {
     dailyDigest: true,
     digestHour: 0,
   });
+  clock.set('2026-10-05T01:00:00Z');
 }, 120_000);
 afterAll(async () => {
   await two?.close();

@@ -217,6 +217,57 @@ describe('the daily digest', () => {
   });
 });
 
+describe('a digest set up after its hour (issue 29, decision 067)', () => {
+  it('waits for the next digest hour of the company’s day instead of going at once', async () => {
+    const evening = await maintenanceCompany(t, 'Evening Works', 'America/New_York');
+    await seedOpenOccurrence(t.database.db, evening.companyId, evening.machineId, {
+      title: 'Overdue oiling',
+      dueOn: '2026-09-20',
+    });
+    const settings = (digestHour: number, emails = ['night@evening.example']) =>
+      evening.admin.ok('PUT', '/api/v1/maintenance/email-settings', {
+        userIds: [],
+        emails,
+        daysBefore: 0,
+        overdueEveryDays: 0,
+        breakdownAlerts: true,
+        dailyDigest: true,
+        digestHour,
+      });
+    // 00:37 UTC on 5 October is 20:37 on the 4th in New York: the digest turned on for 07:00, long past that day.
+    clock.set('2026-10-05T00:37:00Z');
+    await settings(7);
+    await passesAt('2026-10-05T00:37:30Z', '2026-10-05T03:59:00Z', '2026-10-05T10:59:00Z');
+    expect(await keys(evening.companyId, 'digest:')).toEqual([]);
+    // 11:00 UTC is 07:00 on the 5th in New York: the first digest.
+    await passesAt('2026-10-05T11:00:00Z');
+    expect(await keys(evening.companyId, 'digest:')).toEqual(['digest:2026-10-05']);
+    expect(await mail(evening.companyId, 'Maintenance for Monday 5 October 2026')).toHaveLength(1);
+
+    // A new recipient later that day leaves the digest's hour as it was.
+    clock.set('2026-10-05T20:00:00Z');
+    await settings(7, ['night@evening.example', 'day@evening.example']);
+    // Moved to 09:00 at 06:30 on the 6th: nothing at 07:00, the 6th's at 09:00.
+    clock.set('2026-10-06T10:30:00Z');
+    await settings(9, ['night@evening.example', 'day@evening.example']);
+    await passesAt('2026-10-06T11:00:00Z');
+    expect(await keys(evening.companyId, 'digest:')).toEqual(['digest:2026-10-05']);
+    await passesAt('2026-10-06T13:00:00Z');
+    expect(await keys(evening.companyId, 'digest:')).toEqual(['digest:2026-10-05', 'digest:2026-10-06']);
+    // Moved to 08:00 at 10:30 on the 7th, past that hour: the 7th has none, the 8th's goes at 08:00.
+    clock.set('2026-10-07T14:30:00Z');
+    await settings(8, ['night@evening.example', 'day@evening.example']);
+    await passesAt('2026-10-07T14:31:00Z', '2026-10-08T03:59:00Z', '2026-10-08T11:59:00Z');
+    expect(await keys(evening.companyId, 'digest:')).toEqual(['digest:2026-10-05', 'digest:2026-10-06']);
+    await passesAt('2026-10-08T12:00:00Z');
+    expect(await keys(evening.companyId, 'digest:')).toEqual([
+      'digest:2026-10-05',
+      'digest:2026-10-06',
+      'digest:2026-10-08',
+    ]);
+  });
+});
+
 describe('a pass that dies before its commit', () => {
   it('leaves neither the notice nor its mail, and the next pass sends it once', async () => {
     const o = await seedOpenOccurrence(t.database.db, tokyo.companyId, tokyo.machineId, {

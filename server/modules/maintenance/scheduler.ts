@@ -31,9 +31,25 @@ export interface TPassResult {
   failed: number;
 }
 
-/** The hour (0–23) of `now` on the company's wall clock. */
-const hourIn = (now: Date, timeZone: string) =>
-  Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timeZone).hour;
+/** The instant of `hour`:00 on company day `day` (a DST gap moves it forward, as Temporal's 'compatible' does). */
+const digestInstant = (day: string, hour: number, timeZone: string) =>
+  Temporal.PlainDate.from(day).toZonedDateTime({ timeZone, plainTime: { hour } }).epochMilliseconds;
+
+/**
+ * Whether today's digest is due at `now`: on, its hour reached on the company's wall clock, and that hour came after
+ * the digest was turned on or given its hour (decision 067). No catch-up: a digest set up at 20:37 for 07:00 waits
+ * for the next 07:00 rather than going at once.
+ */
+export function digestDue(
+  settings: { dailyDigest: boolean; digestHour: number; digestFrom: Date | null },
+  today: string,
+  now: Date,
+  timeZone: string,
+): boolean {
+  if (!settings.dailyDigest) return false;
+  const at = digestInstant(today, settings.digestHour, timeZone);
+  return now.getTime() >= at && (settings.digestFrom === null || settings.digestFrom.getTime() <= at);
+}
 
 /** One company's reminders for `now`, in its tenant transaction; how many this call decided. */
 export async function runCompanyPass(
@@ -51,7 +67,7 @@ export async function runCompanyPass(
     const open = await openOccurrencesNear(tx, companyId, today, settings.daysBefore);
     const reminders = open.flatMap((o) => remindersFor(o, today, settings));
     const digestKey = `digest:${today}`;
-    const wantsDigest = settings.dailyDigest && hourIn(now, company.timeZone) >= settings.digestHour;
+    const wantsDigest = digestDue(settings, today, now, company.timeZone);
     const done = await decidedKeys(tx, companyId, [
       ...reminders.map((r) => r.key),
       ...(wantsDigest ? [digestKey] : []),

@@ -170,7 +170,7 @@ export function EmailSettingsForm({ saved }: { saved: TMaintenanceEmailSettings 
             {form.values.dailyDigest ? (
               <Select
                 label="Digest hour"
-                description={`In your company’s time (${saved.timeZone}).`}
+                description={`In your company’s time (${saved.timeZone}). Turned on or moved after today’s hour, the first digest goes at the next one.`}
                 data={HOURS}
                 allowDeselect={false}
                 maw={240}
