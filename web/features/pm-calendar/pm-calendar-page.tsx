@@ -3,7 +3,8 @@
 // list on a phone, the details of a chosen piece of work, and the user's calendar feed. "Today" is the server's (the
 // app clock in the company's zone), so the screen agrees with due dates and reminders. Open work is completed from
 // its details with the shared dialog (checklist, time, reading, parts used). `?machine=<id>` opens the calendar on
-// one machine: where a machine label's "Start due maintenance" lands (decision 060).
+// one machine; `?machine=<id>&start=due` (a machine label's "Start due maintenance", decision 060 and issue 29) opens
+// the Complete dialog of its most urgent due work at once (start-due.tsx).
 import { Alert, Container, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +25,7 @@ import { monthTitle, shortDay } from './day-format.ts';
 import { DayPanel } from './day-panel.tsx';
 import { EntryDetails } from './entry-details.tsx';
 import { FeedPanel } from './feed-panel.tsx';
+import { NothingDue, useStartDue } from './start-due.tsx';
 
 export default function PmCalendarPage() {
   const clock = useCompanyClock();
@@ -40,6 +42,7 @@ export default function PmCalendarPage() {
   });
   const machineId = machine?.value ?? null;
   const [completing, setCompleting] = useState<{ id: string; title: string } | null>(null);
+  const nothingDue = useStartDue(machineId, setCompleting);
   const client = useQueryClient();
   const [mine, setMine] = useState(false);
   const [chosen, setChosen] = useState<TCalendarEntry | null>(null);
@@ -78,6 +81,7 @@ export default function PmCalendarPage() {
           onMachine={setMachine}
           onMine={setMine}
         />
+        {nothingDue ? <NothingDue due={nothingDue} /> : null}
         <CalendarLegend />
         {!data ? (
           <QueryStatus

@@ -34,7 +34,7 @@ export function MachineResult({ result, matched }: { result: TMachineResult; mat
         </Button>
         <Button
           component={Link}
-          to={`/maintenance/pm-calendar?machine=${encodeURIComponent(machine.id)}`}
+          to={`/maintenance/pm-calendar?machine=${encodeURIComponent(machine.id)}&start=due`}
           size="lg"
           variant="default"
         >
