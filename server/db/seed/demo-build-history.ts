@@ -140,7 +140,7 @@ export async function writeBuildHistory(shop: TBuildShop, weeks: number): Promis
   return completed;
 }
 
-/** Today's work in every state the lists show: planned, released and cancelled work orders; draft and cancelled orders. */
+/** Today's work in every state the lists show: planned, released and cancelled work orders; draft, open and cancelled orders. */
 export async function writeOpenWork(shop: TBuildShop): Promise<void> {
   const { admin, calendar } = shop;
   await createWorkOrder(admin, {
@@ -167,6 +167,14 @@ export async function writeOpenWork(shop: TBuildShop): Promise<void> {
     notes: 'Quoted; waiting for their purchase order.',
     lines: [{ assemblyId: shop.box.assemblyId, quantity: '10' }],
   });
+  // Open, its work orders not made yet: Create work orders has something to plan.
+  const next = await createOrder(admin, {
+    customer: 'Fabrikam Pumps',
+    dueOn: addDays(calendar.today, 21),
+    notes: '',
+    lines: [{ assemblyId: shop.box.assemblyId, quantity: '5' }],
+  });
+  await moveOrder(admin, next.id, 'open');
   const dropped = await createOrder(admin, {
     customer: 'Tailspin Irrigation',
     dueOn: addDays(calendar.today, 14),

@@ -1,20 +1,29 @@
 // The demo seed: builds "Demo Manufacturing" and its shop once, and running it again changes nothing.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZMaintenanceReportQuerySchema } from '#common/schemas/maintenance-logs.ts';
+import { ZProductionReportQuerySchema } from '#common/schemas/production-report.ts';
+import { addDays, startOfWeek, todayIn } from '#common/time/calendar.ts';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
 import { systemActor } from '../../modules/audit/audit.ts';
+import { productionReport } from '../../modules/build/production-report.service.ts';
 import { getLabelConfig } from '../../modules/companies/companies.service.ts';
+import { maintenanceReport } from '../../modules/maintenance/logs.service.ts';
 import { queryRows } from '../client.ts';
 import { tenantFor } from '../tenant.ts';
 import { DEMO_ACCOUNTS, DEMO_COMPANY_NAME, DEMO_PASSWORD, seedDemo, type TSeedReport } from './demo.ts';
 
-// Seeding builds a whole shop (a few hundred items, four months of postings): done once per database, in beforeAll.
+// Seeding builds a whole shop (a few hundred items, four months of postings, 16 weeks of Build and Maintenance):
+// done once per database, in beforeAll.
 let t: TTestApp;
 let first: TSeedReport;
 beforeAll(async () => {
   t = await createTestApp();
   first = await seedDemo(t.database.db);
 }, 180_000);
+/** The Monday the full demo's 16 weeks of history begin, in the company's zone. */
+const historyStart = () => addDays(startOfWeek(todayIn('America/New_York')), -7 * 16);
+
 afterAll(async () => {
   await t?.close();
 });
@@ -48,6 +57,7 @@ describe('demo seed', () => {
     expect(second.accounts.map((a) => a.created)).toEqual([false, false]);
     expect(second.inventory).toBeNull();
     expect(second.build).toBeNull();
+    expect(second.maintenance).toBeNull();
     expect(await ledgerRows()).toBe(ledgerBefore);
 
     const rows = await queryRows<{ name: string }>(db, sql`select name from companies`);
@@ -125,40 +135,157 @@ describe('demo seed', () => {
 
   it('shows Build as a shop runs it: an order planned through both levels, harnesses built at what they took', async () => {
     const { db } = t.database;
-    expect(first.build).toEqual({ assemblies: 2, workOrders: 2 });
-    const workOrders = await queryRows<{
-      part: string;
-      status: string;
-      parent: string | null;
-      output: string;
-    }>(
+    expect(first.build).toEqual({ assemblies: 2, workOrders: 2, completedHistory: 32 });
+    // Today's order of 3 control boxes: its harnesses built and put away, its boxes on the floor.
+    const tree = await queryRows<{ part: string; status: string; parent: string | null; output: string }>(
       db,
       sql`select i.part_number as part, w.status, p.part_number as parent, w.output_value::text as output
             from work_orders w
             join assemblies a on a.id = w.assembly_id join items i on i.id = a.item_id
             left join work_orders pw on pw.id = w.parent_work_order_id
             left join assemblies pa on pa.id = pw.assembly_id left join items p on p.id = pa.item_id
+           where w.quantity = 3
            order by i.part_number`,
     );
-    expect(workOrders.map(({ part, status, parent }) => ({ part, status, parent }))).toEqual([
-      { part: 'FG-100', status: 'in_progress', parent: null },
-      { part: 'SA-200', status: 'completed', parent: 'FG-100' },
-    ]);
     // The harnesses carry what they took: 4.95 m of wire × 0.35 + 12 terminals × 0.22 = 4.3725 (both backflushed at
-    // the first step's finish), plus setup 10 + run 6 × 3 minutes at the operator's 32/h = 14.9333: 19.3058 / 3.
-    const [harness] = await queryRows<{ unit_cost: string; on_hand: string; reserved: string }>(
+    // the first step's finish), plus setup 10 + run 6 × 3 minutes at the operator's 32/h = 14.9333.
+    expect(tree).toEqual([
+      { part: 'FG-100', status: 'in_progress', parent: null, output: '0.0000' },
+      { part: 'SA-200', status: 'completed', parent: 'FG-100', output: '19.3058' },
+    ]);
+    const [harness] = await queryRows<{ on_hand: string; reserved: string }>(
       db,
-      sql`select i.unit_cost::text, i.on_hand::text,
+      sql`select i.on_hand::text,
                  (select sum(quantity - consumed - awaiting)::text from work_order_reservations r
                    where r.item_id = i.id and r.released_at is null) as reserved
             from items i where i.part_number = 'SA-200'`,
     );
-    expect(harness).toEqual({ unit_cost: '6.4353', on_hand: '3.000000', reserved: '3.000000' });
-    // The screws were not touched yet: they are backflushed when the last step finishes.
-    const [screws] = await queryRows<{ on_hand: string }>(
+    expect(harness).toEqual({ on_hand: '3.000000', reserved: '3.000000' });
+    // The box on the floor took its enclosures and boards by scan; its screws wait for the last step's backflush.
+    const taken = await queryRows<{ part: string; quantity: string }>(
       db,
-      sql`select on_hand::text from items where part_number = 'RM-2'`,
+      sql`select i.part_number as part, sum(c.quantity)::text as quantity
+            from work_order_consumptions c join items i on i.id = c.item_id
+            join work_orders w on w.id = c.work_order_id
+           where w.status = 'in_progress' group by i.part_number order by i.part_number`,
     );
-    expect(screws!.on_hand).toBe('500.000000');
+    expect(taken).toEqual([
+      { part: 'RM-1', quantity: '3.000000' },
+      { part: 'RM-5', quantity: '3.000000' },
+    ]);
+  });
+
+  it('has work orders and orders in every state, and weeks of completed work for the production report', async () => {
+    const { db } = t.database;
+    const states = async (table: 'work_orders' | 'build_orders') =>
+      (
+        await queryRows<{ status: string }>(
+          db,
+          sql`select distinct status from ${sql.raw(table)} order by status`,
+        )
+      ).map((r) => r.status);
+    expect(await states('work_orders')).toEqual([
+      'cancelled',
+      'completed',
+      'in_progress',
+      'planned',
+      'released',
+    ]);
+    expect(await states('build_orders')).toEqual(['cancelled', 'done', 'draft', 'in_progress', 'open']);
+
+    const admin = tenantFor(
+      db,
+      { companyId: first.company.id, userId: 'test', role: 'admin' },
+      systemActor('test'),
+    );
+    const today = todayIn('America/New_York');
+    const report = await productionReport(
+      admin,
+      ZProductionReportQuerySchema.parse({ from: historyStart(), to: today, granularity: 'week' }),
+    );
+    // Every one of the 16 weeks has its harnesses and its boxes (today's harnesses make 33), with scrap and minutes.
+    expect(report.totals.completed).toBe(33);
+    expect(report.periods.length).toBeGreaterThanOrEqual(16);
+    expect(report.items.map((a) => a.partNumber)).toEqual(['FG-100', 'SA-200']);
+    expect(Number(report.totals.scrapQuantity)).toBeGreaterThan(0);
+    expect(report.scrapReasons.length).toBeGreaterThan(0);
+    expect(Number(report.totals.actualMinutesPerUnit)).toBeGreaterThan(0);
+    expect(report.totals.late).toBeGreaterThan(0);
+    expect(report.totals.onTime).toBeGreaterThan(report.totals.late);
+    // Dated in the past, never ahead of the seed's now.
+    const [span] = await queryRows<{ first: string; last: string }>(
+      db,
+      sql`select min(completed_at)::text as first, max(completed_at)::text as last
+            from work_orders where status = 'completed'`,
+    );
+    expect(Date.parse(span!.last)).toBeLessThanOrEqual(Date.now());
+    expect((Date.now() - Date.parse(span!.first)) / 86_400_000).toBeGreaterThan(7 * 15);
+    // Each completed work order's material cost is what its consumptions cost in the ledger.
+    const disagreeing = await queryRows<{ id: string }>(
+      db,
+      sql`select w.id from work_orders w
+            left join work_order_consumptions c on c.work_order_id = w.id
+           where w.status = 'completed'
+           group by w.id, w.material_cost
+          having w.material_cost <> round(coalesce(sum(c.quantity * c.unit_cost), 0), 4)`,
+    );
+    expect(disagreeing).toEqual([]);
+  });
+
+  it('shows Maintenance with months of history: machines, calendar and meter plans done, breakdowns for MTBF and MTTR', async () => {
+    const { db } = t.database;
+    expect(first.maintenance).toMatchObject({ machines: 4, plans: 4, breakdowns: 8 });
+    expect(first.maintenance!.pmsDone).toBeGreaterThan(20);
+    const [shape] = await queryRows<{
+      calendar_plans: number;
+      meter_plans: number;
+      open: number;
+      done: number;
+      resolved: number;
+      reported: number;
+      down: string;
+      repair_within_downtime: boolean;
+      mill_reading: string;
+    }>(
+      db,
+      sql`select (select count(*)::int from maintenance_plans where calendar_every is not null) as calendar_plans,
+                 (select count(*)::int from maintenance_plans where meter_every_hours is not null) as meter_plans,
+                 (select count(*)::int from maintenance_occurrences where status = 'open') as open,
+                 (select count(*)::int from maintenance_occurrences where status = 'completed') as done,
+                 (select count(*)::int from breakdowns where status = 'resolved') as resolved,
+                 (select count(*)::int from breakdowns where status = 'reported') as reported,
+                 (select string_agg(asset_tag, ',') from machines where status = 'down') as down,
+                 (select bool_and(repair_minutes * interval '1 minute' <= resolved_at - reported_at)
+                    from breakdowns where status = 'resolved') as repair_within_downtime,
+                 (select meter_reading::text from machines where asset_tag = 'M-102') as mill_reading`,
+    );
+    expect(shape).toMatchObject({
+      calendar_plans: 3,
+      meter_plans: 1,
+      open: 4,
+      resolved: 7,
+      reported: 1,
+      down: 'M-102',
+      repair_within_downtime: true,
+    });
+    expect(shape!.done).toBe(first.maintenance!.pmsDone);
+    expect(Number(shape!.mill_reading)).toBeGreaterThan(400);
+
+    const admin = tenantFor(
+      db,
+      { companyId: first.company.id, userId: 'test', role: 'admin' },
+      systemActor('test'),
+    );
+    const today = todayIn('America/New_York');
+    const report = await maintenanceReport(
+      admin,
+      ZMaintenanceReportQuerySchema.parse({ from: historyStart(), to: today }),
+      new Date(),
+    );
+    expect(report.totals).toMatchObject({ failures: 8, repairs: 7 });
+    expect(report.totals.pmsDone).toBe(first.maintenance!.pmsDone);
+    expect(Number(report.totals.mtbfHours)).toBeGreaterThan(0);
+    expect(Number(report.totals.mttrHours)).toBeGreaterThan(0);
+    expect(Number(report.totals.compliancePercent)).toBeGreaterThan(50);
   });
 });
