@@ -82,7 +82,16 @@ export async function floorPlan(
       ),
     ]),
   );
+  const linesOfItem = new Map<string, TPlanLineRow[]>();
+  for (const l of plan.lines) linesOfItem.set(l.item_id, [...(linesOfItem.get(l.item_id) ?? []), l]);
   return {
+    /** The steps of the item's BOM lines, in line order (null: the line names no step). */
+    stepIdsOf: (itemId: string) => (linesOfItem.get(itemId) ?? []).map((l) => l.step_id),
+    /** Whether every BOM line of the item is backflushed (false for an item on no line). */
+    backflushedOf: (itemId: string) => {
+      const lines = linesOfItem.get(itemId) ?? [];
+      return lines.length > 0 && lines.every((l) => l.consumption === 'backflush');
+    },
     backflushOf: (stepId: string) => byStep.get(stepId) ?? [],
     takenFromOf: (itemId: string) => places.get(itemId) ?? null,
   };

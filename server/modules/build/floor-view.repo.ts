@@ -63,7 +63,7 @@ export async function floorHead(tx: TDb, companyId: string, id: string) {
 }
 
 /**
- * Components: the reservation rows with their items, the BOM lines' steps and whether every line is backflushed.
+ * Components: the reservation rows with their items (the BOM lines' steps and modes come from the plan).
  * `left` is what is left of the plan while the reservation is open (never below 0: more may be consumed with a
  * reason), `over` what was consumed beyond it.
  */
@@ -77,22 +77,15 @@ export async function floorComponents(tx: TDb, companyId: string, wo: TWorkOrder
     unit_of_measure: string;
     lot_tracked: boolean;
     default_location_id: string | null;
-    step_ids: (string | null)[];
-    backflush: boolean;
     reserved: string;
     consumed: string;
     left: string;
     over: string;
   }>(
     tx,
-    sql`select r.id as reservation_id, r.released_at is null as reservation_open, i.id as item_id, i.part_number, i.name, i.unit_of_measure,
+    sql`select r.id as reservation_id, r.released_at is null as reservation_open, i.id as item_id, i.part_number,
+               i.name, i.unit_of_measure,
                (i.lot_tracked and coalesce(s.use_lot_numbers, true)) as lot_tracked, i.default_location_id,
-               array(select l.step_id::text from bom_lines l
-                      where l.company_id = ${companyId} and l.revision_id = ${wo.revisionId}
-                        and l.component_item_id = i.id order by l.position) as step_ids,
-               coalesce((select bool_and(l.consumption = 'backflush') from bom_lines l
-                          where l.company_id = ${companyId} and l.revision_id = ${wo.revisionId}
-                            and l.component_item_id = i.id), false) as backflush,
                coalesce(r.quantity, 0)::text as reserved, coalesce(r.consumed, 0)::text as consumed,
                (case when r.released_at is null then greatest(r.quantity - r.consumed, 0) else 0 end)::text as left,
                greatest(r.consumed - r.quantity, 0)::text as over

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { toScaled } from '#common/decimal.ts';
 import {
+  consumedCost,
   divideRounded,
   movingAverage,
   outputCost,
@@ -30,6 +31,23 @@ describe('divideRounded', () => {
       divideRounded(7n, 3n),
       divideRounded(-8n, 3n),
     ]).toEqual([3n, -3n, 2n, -3n]);
+  });
+});
+
+describe('consumedCost', () => {
+  it('values each pick at its posting line and rounds it to money once, as the ledger values the line', () => {
+    expect(consumedCost([{ quantity: '13', unitCost: '0.0125' }])).toBe('0.1625');
+    // 0.333333 × 1.0001 = 0.33336666…: 0.3334 for the pick; two such picks add their rounded values.
+    expect(consumedCost([{ quantity: '0.333333', unitCost: '1.0001' }])).toBe('0.3334');
+    expect(
+      consumedCost([
+        { quantity: '0.333333', unitCost: '1.0001' },
+        { quantity: '0.333333', unitCost: '1.0001' },
+      ]),
+    ).toBe('0.6668');
+    // A half rounds away from zero: 0.5 × 0.0001 = 0.00005 → 0.0001.
+    expect(consumedCost([{ quantity: '0.5', unitCost: '0.0001' }])).toBe('0.0001');
+    expect(consumedCost([])).toBe('0');
   });
 });
 

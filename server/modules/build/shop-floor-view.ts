@@ -60,7 +60,14 @@ export async function floorOf(
     filesOf.set(link.stepId, list);
   }
   const components = await floorComponents(tx, companyId, wo);
-  const { backflushOf, takenFromOf } = await floorPlan(tx, companyId, wo, components, steps, known.planLines);
+  const { backflushOf, takenFromOf, stepIdsOf, backflushedOf } = await floorPlan(
+    tx,
+    companyId,
+    wo,
+    components,
+    steps,
+    known.planLines,
+  );
   return {
     id,
     numberText: workOrderNumberText(Number(wo.number)),
@@ -104,8 +111,8 @@ export async function floorOf(
       name: c.name,
       unitOfMeasure: c.unit_of_measure,
       lotTracked: c.lot_tracked,
-      stepIds: c.step_ids,
-      consumption: c.backflush ? ('backflush' as const) : ('scan' as const),
+      stepIds: stepIdsOf(c.item_id),
+      consumption: backflushedOf(c.item_id) ? ('backflush' as const) : ('scan' as const),
       planned: q(c.reserved),
       reserved: q(c.reserved),
       consumed: q(c.consumed),
