@@ -213,7 +213,7 @@ export function breakdownCases({ app, a, b, asB, send }: TCaseHelpers): Record<s
       await refusedToB('GET', (id) => `/api/v1/breakdowns/${id}`);
     }),
     'POST /api/v1/breakdowns': tenantCase(
-      "reports on A's machine, or with A's photo: 404 naming machineId / photoFileId; A's machine stays as it was",
+      "reports on A's machine, or with A's photo: 404 naming machineId / photoFileId, A's machine as it was; B's own report alerts B's people only",
       async () => {
         const A = await aData();
         const own = await bData();
@@ -233,6 +233,15 @@ export function breakdownCases({ app, a, b, asB, send }: TCaseHelpers): Record<s
           BREAKDOWN_MESSAGES.photoNotFound,
         );
         expect(await bCount()).toBe(before);
+        // B's own report says who its alert e-mailed: B's recipients or B's admins, never A's (asB fails on A's
+        // admin's address anywhere in the answer).
+        const reported = await asB({
+          method: 'POST',
+          url: '/api/v1/breakdowns',
+          payload: { machineId: own.machineId, problem: 'B again' },
+        });
+        expect(reported.statusCode, reported.body).toBe(201);
+        expect(['recipients', 'admins', 'off']).toContain(reported.json().alert.source);
       },
     ),
     'POST /api/v1/breakdowns/:id/start': tenantCase(

@@ -30,6 +30,8 @@ async function post(page: Page, url: string, data: object) {
 }
 
 interface TShop {
+  /** The admin who signed the company up: whom breakdown alerts reach while no recipient is chosen. */
+  adminEmail: string;
   machineId: string;
   itemId: string;
   binId: string;
@@ -37,7 +39,7 @@ interface TShop {
 
 /** A company with Maintenance on (under Config), a machine, and 5 drive belts in stock at PLANT / BIN. */
 async function setUp(page: Page): Promise<TShop> {
-  await signUpCompany(page, 'fix', { timezone: 'Europe/Berlin' });
+  const admin = await signUpCompany(page, 'fix', { timezone: 'Europe/Berlin' });
   await switchMaintenanceOn(page);
   const site = await post(page, '/api/v1/locations', { kind: 'site', code: 'PLANT', name: 'Plant' });
   const bin = await post(page, '/api/v1/locations', {
@@ -59,7 +61,7 @@ async function setUp(page: Page): Promise<TShop> {
   });
   const machine = await post(page, '/api/v1/machines', { name: 'Hydraulic Press', assetTag: 'PR-100' });
   await post(page, '/api/v1/machines', { name: 'CNC Lathe', assetTag: 'LT-001' });
-  return { machineId: machine.id, itemId: item.id, binId: bin.id };
+  return { adminEmail: admin.email, machineId: machine.id, itemId: item.id, binId: bin.id };
 }
 
 /** A real PNG drawn by the browser: a steel plate with a crack, standing in for a phone's photo of a fault. */
@@ -116,7 +118,12 @@ test('a technician on a phone reports a breakdown from a machine label, works it
   await fillReport(page, 'Ram stuck half way, loud knocking', 'High');
   await expectAccessible(page, 'the report dialog on a phone');
   await form.getByRole('button', { name: 'Report breakdown' }).click();
-  await expect(page.getByText('Hydraulic Press is marked down.')).toBeVisible();
+  // The confirmation says who was told: nobody chose recipients, so the company's admin (decision 067).
+  await expect(
+    page.getByText(
+      `Hydraulic Press is marked down. E-mailed to ${shop.adminEmail} (the company’s admins: no recipients are chosen).`,
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Breakdown 1', level: 1 })).toBeVisible();
   await expect(page.getByText('Hydraulic Press (PR-100) · now down')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Photo of Breakdown 1' })).toBeVisible();

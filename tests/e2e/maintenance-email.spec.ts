@@ -45,6 +45,12 @@ test('an admin chooses who gets maintenance e-mails, saves, and a test e-mail ar
   await expect(page.getByRole('heading', { name: 'Email Settings', level: 1 })).toBeVisible();
   const form = page.getByRole('form', { name: 'Maintenance e-mail settings' });
   await expectAccessible(page, 'the e-mail settings before anything is saved');
+  // No recipient chosen yet: breakdown alerts go to the company's admins, named (decision 067).
+  const alerts = form.getByRole('switch', { name: /^Breakdown alerts/ });
+  await expect(alerts).toBeChecked();
+  await expect(
+    form.getByText(`so they go to the company’s admins: Ada Admin (${admin.email}).`),
+  ).toBeVisible();
 
   // Nobody saved yet: the test e-mail is refused in words that say what to do.
   await form.getByRole('button', { name: 'Send test e-mail' }).click();
@@ -61,6 +67,7 @@ test('an admin chooses who gets maintenance e-mails, saves, and a test e-mail ar
   await form.getByRole('combobox', { name: 'People' }).click();
   await page.getByRole('option', { name: `Ada Admin (${admin.email})` }).click();
   await page.keyboard.press('Escape');
+  await expect(form.getByText('They go to the recipients above.')).toBeVisible();
   const addresses = form.getByRole('combobox', { name: 'Outside addresses' });
   await addresses.fill(outside);
   await addresses.press('Enter');

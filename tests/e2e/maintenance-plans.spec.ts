@@ -2,9 +2,12 @@
 // Config, adds a machine through the API, follows Getting started's step here, adds a monthly fixed plan started on
 // the 31st and watches the five previewed dates fall back to the month's last day and return to the 31st (the plan's
 // page then shows the server's five, the same), completes its open work with the checklist ticked and finds it in the
-// history with the next one open, and the step ticked; on a 360 px phone the plans are cards without sideways scroll.
-// axe clean at each state; the keyboard alone opens and fills the Complete dialog.
+// history with the next one open, and the step ticked — a task left unticked is asked about first (issue 29); on a
+// 360 px phone the plans are cards without sideways scroll; a scanned machine label's "Start due maintenance" opens
+// the due work's Complete dialog itself. axe clean at each state; the keyboard alone opens and fills the dialog.
 import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { todayIn } from '../../common/time/calendar.ts';
+import { labelReader } from '../setup/label-reader.ts';
 import { expectAccessible, expectDialogAccessible } from './support/axe.ts';
 import { pickDate } from './support/date-picker.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
@@ -128,8 +131,18 @@ test('an admin adds a monthly plan from the 31st, previews its dates and complet
   await complete.getByRole('textbox', { name: 'Notes' }).fill('Slides were dry');
   await expectAccessible(page, 'the Complete dialog');
   await complete.getByRole('button', { name: 'Complete' }).click();
+  // One task left unticked: asked first, naming it, the answer's button focused (decision 067); Back returns.
+  const question = complete.getByRole('alertdialog', { name: '1 task not done' });
+  await expect(question).toContainText('Check the oil level. Complete anyway?');
+  await expect(question.getByRole('button', { name: 'Complete anyway' })).toBeFocused();
+  await expectAccessible(page, 'the question about a task not done');
+  await question.getByRole('button', { name: 'Back to the checklist' }).click();
+  await expect(question).toHaveCount(0);
+  await complete.getByRole('button', { name: 'Complete' }).click();
+  await question.getByRole('button', { name: 'Complete anyway' }).click();
   await expect(complete).toHaveCount(0);
   await expect(page.getByText('Maintenance completed')).toBeVisible();
+  await expect(page.getByText(/; not done: Check the oil level\. The next one is open\.$/)).toBeVisible();
 
   // Done early: on time, nothing missed, the next is the grid's next date.
   const history = page.getByRole('region', { name: 'History' });
@@ -178,4 +191,57 @@ test('on a 360 px phone the plans are cards, without sideways scroll', async ({ 
   await expectAccessible(page, 'a plan on a phone');
   const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(wide).toBeLessThanOrEqual(0);
+});
+
+test('Start due maintenance on a scanned machine label opens the due work’s Complete dialog', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const machine = await setUp(page);
+  // Due today: the work a technician at the machine should start.
+  await post(page, '/api/v1/maintenance/plans', {
+    machineId: machine.id,
+    title: 'Guard check',
+    checklist: [{ text: 'Test the door interlock' }],
+    mode: 'fixed',
+    startOn: todayIn(ZONE),
+    calendarEvery: 1,
+    calendarUnit: 'month',
+  });
+  const formats = await (await page.request.get('/api/v1/label-formats')).json();
+  const label = await page.request.post('/api/v1/labels/print', {
+    data: {
+      formatId: formats.items[0].id,
+      output: 'roll',
+      dpi: 203,
+      targets: [{ kind: 'machine', id: machine.id }],
+    },
+  });
+  expect(label.ok()).toBe(true);
+  const reader = labelReader('start-due-label-');
+  const [link] = reader.decode(Buffer.from(await label.body()), 'qrcode');
+  reader.dispose();
+  await page.goto(new URL(link!).pathname);
+  const card = page.getByRole('article', { name: /^Scan / });
+  await expect(card.getByRole('heading', { name: 'CNC Lathe' })).toBeVisible();
+  await card.getByRole('link', { name: 'Start due maintenance' }).click();
+
+  const complete = page.getByRole('form', { name: 'Complete maintenance' });
+  await expect(page.getByRole('dialog', { name: 'Complete Guard check' })).toBeVisible();
+  await expect(complete.getByRole('checkbox', { name: 'Test the door interlock' })).toBeVisible();
+  await expect(page).toHaveURL(/\/maintenance\/pm-calendar\?machine=[^&]+$/);
+  await expectAccessible(page, 'the due work opened from a scanned label');
+  await complete.getByRole('checkbox', { name: 'Test the door interlock' }).check();
+  await complete.getByRole('button', { name: 'Complete' }).click();
+  await expect(complete).toHaveCount(0);
+  await expect(page.getByText(/^Guard check on CNC Lathe, on time\. The next one is open\.$/)).toBeVisible();
+
+  // Scanned again with nothing due: the calendar of the machine says so and names the next work.
+  await page.goto(new URL(link!).pathname);
+  await card.getByRole('link', { name: 'Start due maintenance' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Nothing is due on this machine now' }),
+  ).toContainText('Its next work is Guard check, due');
+  await expect(page.getByRole('form', { name: 'Complete maintenance' })).toHaveCount(0);
 });
