@@ -69,7 +69,10 @@ async function journey(page: Page, base: string, phone: boolean) {
   await expect(page.getByRole('heading', { name: 'Manage Orders', level: 1 })).toBeVisible();
   await expect(page.getByText('No orders with this status.')).toBeVisible();
   // The list starts on the orders still to be worked on, and its filter names their statuses.
-  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Draft, open or in progress');
+  const statusFilter = page.getByRole('combobox', { name: 'Status' });
+  await expect(statusFilter).toHaveValue('Draft, open or in progress');
+  // Written out whole, not cut at the field's edge.
+  expect(await statusFilter.evaluate((input) => input.scrollWidth <= input.clientWidth)).toBe(true);
   await expectAccessible(page, 'the empty list of orders');
   await expectDialogAccessible(page, 'New order', () =>
     page.getByRole('button', { name: 'New order' }).click(),

@@ -2,8 +2,9 @@
 // the floor and completed through the API today — one on time, one late, one without a due date, one with scrap —
 // read back as figures, charts and the table of assemblies for this month (the company's month, computed with
 // todayIn, never the runner's UTC date); narrowed to one assembly and to an earlier period (the empty state says what
-// fills the report); by weeks; the CSV downloaded and compared with the screen and the API; on a 360 px phone, by
-// keyboard, and axe clean at each state. Takes the help article's screenshots.
+// fills the report); by weeks; the CSV downloaded and compared with the screen and the API; on 390 and 360 px phones,
+// by keyboard, and axe clean at each state; at every width inside the page's margins, with both assemblies named on
+// the minutes-per-unit chart. Takes the help article's screenshots.
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
@@ -70,6 +71,49 @@ async function setUp(page: Page) {
 }
 
 const figure = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+/** The page's side margin: the container's padding. */
+const MARGIN = 16;
+
+/**
+ * Issue 29: the report touched the window's edges and cut the right chart's last tick. Every card, chart and table
+ * of the report lies within the page's margins, every chart's axis text within its chart, and nothing scrolls
+ * sideways.
+ */
+async function expectWithinMargins(page: Page) {
+  const width = page.viewportSize()!.width;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  const outside = await page.getByRole('main').evaluate(
+    (main, [margin, right]) => {
+      const off: string[] = [];
+      const edge = (r: DOMRect) => r.left < margin - 0.5 || r.right > right - margin + 0.5;
+      for (const box of main.querySelectorAll('figure, section, article, table, h1')) {
+        const r = box.getBoundingClientRect();
+        if (r.width > 0 && edge(r))
+          off.push(`${box.tagName} ${box.getAttribute('aria-label') ?? ''} ${r.left}–${r.right}`);
+      }
+      for (const chart of main.querySelectorAll('figure')) {
+        const c = chart.getBoundingClientRect();
+        for (const tick of chart.querySelectorAll(
+          '.recharts-cartesian-axis-tick-value, .recharts-legend-item',
+        )) {
+          const r = tick.getBoundingClientRect();
+          if (r.width > 0 && (r.left < c.left - 0.5 || r.right > c.right + 0.5))
+            off.push(`tick "${tick.textContent}"`);
+        }
+      }
+      return off;
+    },
+    [MARGIN, width] as const,
+  );
+  expect(outside).toEqual([]);
+}
+
+/** The names the minutes-per-unit chart writes beside its bars. */
+const minutesChartNames = (page: Page) =>
+  page
+    .getByRole('figure', { name: /^Minutes per unit, actual against standard/ })
+    .locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
 const table = (page: Page) => page.getByRole('table', { name: 'Production by assembly' });
 const row = (page: Page, partNumber: string) => table(page).getByRole('row').filter({ hasText: partNumber });
 
@@ -108,6 +152,9 @@ test('a planner reads the month’s production, narrows it, exports it and finds
   await expect(row(page, 'WHEEL')).toContainText('2.25 min');
   await expect(page.getByRole('figure', { name: 'Good and scrap per day' })).toBeVisible();
   await expect(page.getByRole('figure', { name: 'Scrap by reason, largest first' })).toBeVisible();
+  // Both assemblies are named on the minutes-per-unit chart, and the report sits inside the page's margins.
+  await expect(minutesChartNames(page)).toHaveText(['FRAME', 'WHEEL']);
+  await expectWithinMargins(page);
   await expectAccessible(page, 'the month’s production report');
   await takeHelpScreenshot(page, 'production-report-1280');
 
@@ -178,13 +225,18 @@ test('a planner reads the month’s production, narrows it, exports it and finds
   await expectAccessible(page, 'a period without completed work orders');
 });
 
-test('the report on a 360 px phone: cards, no sideways scrolling, axe clean', async ({ page }) => {
+test('the report on a 390 and a 360 px phone: cards, inside the margins, axe clean', async ({ page }) => {
   await signUpCompany(page, 'prodphone', { timezone: ZONE });
   await setUp(page);
-  await page.setViewportSize({ width: 360, height: 740 });
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/build/production-report');
   await page.getByRole('button', { name: 'Decline' }).click();
   await expect(figure(page, 'Completed')).toContainText('3');
+  await expect(minutesChartNames(page)).toHaveText(['FRAME', 'WHEEL']);
+  await expectWithinMargins(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(minutesChartNames(page)).toHaveText(['FRAME', 'WHEEL']);
+  await expectWithinMargins(page);
   await expect(page.getByRole('article', { name: 'FRAME' })).toContainText('2 completed');
   await expect(page.getByRole('article', { name: 'WHEEL' })).toContainText('standard 2.25 min');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

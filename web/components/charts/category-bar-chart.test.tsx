@@ -4,7 +4,7 @@ import { List, MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CategoryBarChart } from './category-bar-chart.tsx';
+import { CategoryBarChart, rowsHeight } from './category-bar-chart.tsx';
 import { tableRows } from './testing.ts';
 
 describe('CategoryBarChart', () => {
@@ -76,5 +76,13 @@ describe('CategoryBarChart', () => {
       'BOLT-1 at BIN-9: +1 ea, +$3.00',
     ]);
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('gives each category of a rows chart a row, a grouped one a bar per series, and room for legend and axis', () => {
+    // Two assemblies, actual and standard side by side, with the legend: two rows of two bars.
+    expect(rowsHeight(2, 2, false, true)).toBe(2 * 44 + 30 + 40);
+    // Stacked or single series: one bar a row.
+    expect(rowsHeight(3, 2, true, true)).toBe(3 * 34 + 30 + 40);
+    expect(rowsHeight(3, 1, false, false)).toBe(3 * 34 + 30);
   });
 });

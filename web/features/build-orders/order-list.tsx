@@ -141,6 +141,8 @@ export function OrderList() {
             <ListChoice
               label="Status"
               options={FILTER_OPTIONS}
+              // Room for the longest choice, "Draft, open or in progress", written out whole.
+              w={270}
               value={list.filters.status}
               onChange={(status) => list.setFilter('status', status)}
             />
