@@ -42,7 +42,14 @@ async function setUp(page: Page) {
         { componentItemId: ids.BOLT, quantity: '2', scrapPercent: '10' },
         { componentItemId: ids.SEAL, quantity: '1', scrapPercent: '0' },
       ],
-      steps: [{ title: 'Fit the seal', instructions: 'Press it home.', setupMinutes: '5', runMinutes: '3' }],
+      steps: [
+        {
+          title: 'Fit the seal',
+          instructions: 'Press it home, **two** turns.',
+          setupMinutes: '5',
+          runMinutes: '3',
+        },
+      ],
     },
   });
   expect(saved.status(), await saved.text()).toBe(200);
@@ -107,10 +114,16 @@ async function journey(page: Page) {
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   const workOrderUrl = page.url();
 
+  // The step's instructions are Markdown, drawn here as the floor view draws them: bold, without the asterisks.
+  const deskInstructions = page.getByTestId('step-instructions');
+  await expect(deskInstructions.locator('strong')).toHaveText('two');
+  await expect(deskInstructions).toHaveText('Press it home, two turns.');
+
   // Run on the floor opens the shop floor's view of the same work order, at its first step.
   await page.getByRole('link', { name: 'Run on the floor' }).click();
   await expect(page).toHaveURL(/view=floor/);
   await expect(page.getByText('Fit the seal').first()).toBeVisible();
+  await expect(page.getByTestId('step-instructions').locator('strong')).toHaveText('two');
 
   // The bolt's item page: 100 on hand, 22 reserved, 78 available.
   await page.goto(`/items?id=${ids.BOLT}`);
