@@ -1,8 +1,9 @@
 // Maintenance Logs (/maintenance/logs, issue 22, decision 061): a shop with the Maintenance area on, a lathe whose
 // breakdown was reported and resolved at once (no downtime, so no repair time: decision 067) and whose monthly PM was
-// done today, on time; and a press that never failed. The logs show the shop's MTTR (0.0 h), one failure and 100 %
-// compliance, each machine's row, the work done newest first with its CSV; "Show" narrows everything to the lathe;
-// on a 360 px phone the rows are cards without sideways scroll. axe clean at each state.
+// done today, on time, one task confirmed not done; and a press that never failed. The logs show the shop's MTTR
+// (0.0 h), one failure and 100 % compliance, each machine's row, the work done newest first with its CSV and the task
+// not done; "Show" narrows everything to the lathe; on a 360 px phone the rows are cards without sideways scroll.
+// axe clean at each state.
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { todayIn } from '../../common/time/calendar.ts';
@@ -44,7 +45,7 @@ async function setUp(page: Page) {
   const plan = await send(page, 'post', '/api/v1/maintenance/plans', {
     machineId: lathe.id,
     title: 'Monthly lube',
-    checklist: [{ text: 'Grease the ways' }],
+    checklist: [{ text: 'Grease the ways' }, { text: 'Check the way wipers' }],
     mode: 'fixed',
     startOn: todayIn(ZONE),
     calendarEvery: 1,
@@ -52,7 +53,9 @@ async function setUp(page: Page) {
   });
   await send(page, 'post', `/api/v1/maintenance/occurrences/${plan.open.id}/complete`, {
     minutesSpent: 30,
-    checklist: [{ done: true }],
+    // The wipers were left: the completion says so (decision 067), and the logs show it.
+    checklist: [{ done: true }, { done: false }],
+    skippedTasksConfirmed: true,
     notes: 'All greased',
   });
   return { lathe };
@@ -80,6 +83,7 @@ test('the logs show MTTR, failures and PM compliance, the work done and its CSV,
   await expect(work).toContainText('#1 Spindle noise');
   await expect(work).toContainText('Monthly lube');
   await expect(work).toContainText('Action: Replaced the bearing');
+  await expect(work).toContainText('Notes: All greased · Not done: Check the way wipers');
   await expectAccessible(page, 'the logs of the shop');
   await takeHelpScreenshot(page, 'maintenance-logs-1280');
 
@@ -88,6 +92,7 @@ test('the logs show MTTR, failures and PM compliance, the work done and its CSV,
   const csv = readFileSync(await (await download).path(), 'utf8');
   expect(csv).toContain('Repair,Lathe,LT-1,#1 Spindle noise');
   expect(csv).toContain('Preventive,Lathe,LT-1,Monthly lube');
+  expect(csv).toMatch(/,Check the way wipers\r?\n/);
 
   await machines.getByRole('button', { name: 'Show Press · PR-1' }).click();
   await expect(page.getByRole('heading', { name: 'Press (PR-1)', level: 2 })).toBeVisible();
