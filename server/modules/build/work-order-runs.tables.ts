@@ -14,9 +14,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { tenantRef } from '../../db/columns.ts';
 import { companies } from '../companies/companies.tables.ts';
 import { items, locations } from '../inventory/inventory.tables.ts';
 import { lots, stockTransactions } from '../inventory/stock.tables.ts';
+import { defectCodes } from '../quality/plans.tables.ts';
 import { assemblySteps, bomLines } from './build.tables.ts';
 import { workOrders } from './work-orders.tables.ts';
 
@@ -51,6 +53,8 @@ export const workOrderStepRuns = pgTable(
     goodQuantity: quantity('good_quantity'),
     scrapQuantity: quantity('scrap_quantity'),
     scrapReason: text('scrap_reason'),
+    /** The defect code scrap is counted under (decision 070): scrap and inspection failures share one Pareto. */
+    scrapDefectCodeId: uuid('scrap_defect_code_id'),
   },
   (t) => [
     primaryKey({ name: 'work_order_step_runs_pkey', columns: [t.companyId, t.id] }),
@@ -65,6 +69,7 @@ export const workOrderStepRuns = pgTable(
       foreignColumns: [assemblySteps.companyId, assemblySteps.id],
     }),
     uniqueIndex('work_order_step_runs_step_key').on(t.companyId, t.workOrderId, t.stepId),
+    tenantRef('work_order_step_runs', t, t.scrapDefectCodeId, defectCodes),
     // Who is working on what now (the Time issue's running clocks).
     index('work_order_step_runs_started_idx').on(t.companyId, t.startedBy, t.startedAt),
     check('work_order_step_runs_status_check', sql`${t.status} in ('running', 'paused', 'finished')`),
@@ -162,6 +167,8 @@ export const workOrderOutputs = pgTable(
     goodQuantity: quantity('good_quantity').notNull(),
     scrapQuantity: quantity('scrap_quantity').notNull().default('0'),
     scrapReason: text('scrap_reason'),
+    /** The defect code scrap is counted under (decision 070): scrap and inspection failures share one Pareto. */
+    scrapDefectCodeId: uuid('scrap_defect_code_id'),
     /** What each good unit carried into stock (decision 064); null when only scrap was recorded. */
     unitCost: numeric('unit_cost', { precision: 16, scale: 4 }),
     /** The build-output posting; null when only scrap was recorded. */
@@ -176,6 +183,7 @@ export const workOrderOutputs = pgTable(
   },
   (t) => [
     primaryKey({ name: 'work_order_outputs_pkey', columns: [t.companyId, t.id] }),
+    tenantRef('work_order_outputs', t, t.scrapDefectCodeId, defectCodes),
     foreignKey({
       name: 'work_order_outputs_work_order_id_fk',
       columns: [t.companyId, t.workOrderId],

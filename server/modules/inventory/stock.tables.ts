@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   foreignKey,
@@ -18,7 +19,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { tenantRef } from '../../db/columns.ts';
 import { companies } from '../companies/companies.tables.ts';
+import { suppliers } from '../suppliers/suppliers.tables.ts';
 import { items, locations } from './inventory.tables.ts';
 
 const tz = { withTimezone: true } as const;
@@ -37,9 +40,21 @@ export const lots = pgTable(
     lotNumberKey: text('lot_number_key').notNull().generatedAlwaysAs(sql`lower(lot_number)`),
     expiresOn: date('expires_on'),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    /** The supplier the receipt that created the lot named (decision 070). */
+    supplierId: uuid('supplier_id'),
+    /**
+     * On hold (decision 070): waiting for or failing inspection, or held by an inspector. The posting engine refuses
+     * to take stock out of a held lot; lot_holds keeps every hold and release.
+     */
+    onHold: boolean('on_hold').notNull().default(false),
+    holdReason: text('hold_reason'),
+    heldAt: timestamp('held_at', tz),
+    heldBy: text('held_by'),
   },
   (t) => [
     primaryKey({ name: 'lots_pkey', columns: [t.companyId, t.id] }),
+    tenantRef('lots', t, t.supplierId, suppliers),
+    check('lots_hold_check', sql`${t.onHold} = (${t.heldAt} is not null)`),
     foreignKey({
       name: 'lots_item_id_fk',
       columns: [t.companyId, t.itemId],
@@ -110,9 +125,12 @@ export const stockTransactions = pgTable(
     postedAt: timestamp('posted_at', tz).notNull().defaultNow(),
     /** For a reversal: the transaction it undoes. */
     reversesId: uuid('reverses_id'),
+    /** Who a receipt (or a return to supplier) was from or for (decision 070). */
+    supplierId: uuid('supplier_id'),
   },
   (t) => [
     primaryKey({ name: 'stock_transactions_pkey', columns: [t.companyId, t.id] }),
+    tenantRef('stock_transactions', t, t.supplierId, suppliers),
     uniqueIndex('stock_transactions_company_key').on(t.companyId, t.idempotencyKey),
     index('stock_transactions_company_posted_idx').on(t.companyId, t.postedAt),
   ],
