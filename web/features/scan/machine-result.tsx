@@ -1,9 +1,10 @@
 // A scanned machine's card (decision 060): which machine, where, and its status, with the two things a technician
 // scans a machine for — reporting a breakdown, and starting the maintenance that is due on it.
-import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { TScanResult } from '#common/schemas/scan.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
+import { ScanActions } from './scan-actions.tsx';
 
 type TMachineResult = Extract<TScanResult, { kind: 'machine' }>;
 
@@ -23,7 +24,7 @@ export function MachineResult({ result, matched }: { result: TMachineResult; mat
         {machine.assetTag}
         {machine.locationCode ? ` · ${machine.locationCode}` : ''}
       </Text>
-      <SimpleGrid cols={2} spacing="xs">
+      <ScanActions minWidth="12rem">
         <Button
           component={Link}
           to={`/maintenance/machine-fix?machine=${encodeURIComponent(machine.id)}`}
@@ -40,7 +41,7 @@ export function MachineResult({ result, matched }: { result: TMachineResult; mat
         >
           Start due maintenance
         </Button>
-      </SimpleGrid>
+      </ScanActions>
     </Stack>
   );
 }

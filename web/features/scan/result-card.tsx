@@ -1,14 +1,16 @@
 // One scan's card: what was found (an item, a lot, a location, or nothing) and its actions as big buttons, one tap
 // each. The card reads its answer from the query cache under 'stock', so a posting made from it refreshes it.
-import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TScanBalance, TScanMatch, TScanResult } from '#common/schemas/scan.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
+import { OnDate } from '../../components/when.tsx';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { workOrderFloorPath, workOrderPath } from '../../lib/work-order-links.ts';
 import { resolveCode, scanKey } from './api.ts';
 import { MachineResult } from './machine-result.tsx';
+import { ScanActions } from './scan-actions.tsx';
 
 /** What a card's button asks the page to do. */
 export type TScanAction =
@@ -109,7 +111,7 @@ function FoundCard({
           {location.name} · {location.kind}
         </Text>
         <BalanceLines balances={result.balances} count={result.balanceCount} show="item" />
-        <SimpleGrid cols={2} spacing="xs">
+        <ScanActions>
           <ActionButton label="Move here" onClick={() => onAction({ kind: 'move-here', result })} />
           {isAdmin ? (
             <ActionButton
@@ -117,7 +119,7 @@ function FoundCard({
               onClick={() => onAction({ kind: 'count-location', result })}
             />
           ) : null}
-        </SimpleGrid>
+        </ScanActions>
       </Stack>
     );
   }
@@ -136,17 +138,22 @@ function FoundCard({
         </Text>
         <Text c="dimmed" size="sm">
           {workOrder.quantity} {workOrder.unitOfMeasure}
-          {workOrder.dueOn ? ` · due ${workOrder.dueOn}` : ''}
+          {workOrder.dueOn ? (
+            <>
+              {' · due '}
+              <OnDate date={workOrder.dueOn} />
+            </>
+          ) : null}
         </Text>
         {/* Where its label's link lands too (decision 053): the floor, where the work is done. */}
-        <SimpleGrid cols={2} spacing="xs">
+        <ScanActions minWidth="12rem">
           <Button component={Link} to={workOrderFloorPath(workOrder.id)} size="lg">
             Open on the floor
           </Button>
           <Button component={Link} to={workOrderPath(workOrder.id)} size="lg" variant="default">
             Open work order
           </Button>
-        </SimpleGrid>
+        </ScanActions>
       </Stack>
     );
   }
@@ -169,10 +176,15 @@ function FoundCard({
       <Text style={{ overflowWrap: 'anywhere' }}>{item.name}</Text>
       <Text size="sm">
         On hand: <b>{result.onHand}</b> {item.unitOfMeasure}
-        {result.kind === 'lot' && result.lot.expiresOn ? ` · expires ${result.lot.expiresOn}` : ''}
+        {result.kind === 'lot' && result.lot.expiresOn ? (
+          <>
+            {' · expires '}
+            <OnDate date={result.lot.expiresOn} />
+          </>
+        ) : null}
       </Text>
       <BalanceLines balances={result.balances} count={result.balanceCount} show="where" />
-      <SimpleGrid cols={2} spacing="xs">
+      <ScanActions>
         <ActionButton label="Receive" onClick={() => onAction({ kind: 'receive', result })} />
         <ActionButton label="Issue" onClick={() => onAction({ kind: 'issue', result })} />
         <ActionButton label="Move" onClick={() => onAction({ kind: 'move', result })} />
@@ -184,7 +196,7 @@ function FoundCard({
           </>
         ) : null}
         <ActionButton label="Open" to={open} />
-      </SimpleGrid>
+      </ScanActions>
     </Stack>
   );
 }

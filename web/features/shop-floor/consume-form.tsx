@@ -94,12 +94,16 @@ export function ConsumeForm({ floor, stepId }: { floor: TFloor; stepId: string |
       queryClient.setQueryData(floorKey(floor.id), answer.floor);
       await refreshAfterPosting(queryClient);
       const last = answer.floor.consumptions.at(-1);
-      floorToast('success', {
-        title: 'Consumed',
-        message: last
-          ? `${last.quantity} of ${last.partNumber}${last.lotNumber ? ` lot ${last.lotNumber}` : ''} from ${last.locationCode}`
-          : '',
-      });
+      floorToast(
+        'success',
+        {
+          title: 'Consumed',
+          message: last
+            ? `${last.quantity} of ${last.partNumber}${last.lotNumber ? ` lot ${last.lotNumber}` : ''} from ${last.locationCode}`
+            : '',
+        },
+        'components',
+      );
       setKey(crypto.randomUUID());
       setOver(null);
       form.setValues({ code: '', reason: '' });

@@ -10,7 +10,7 @@ import { type TFloor, type TOutput, ZOutputSchema } from '#common/schemas/shop-f
 import { LocationSelect } from '../../components/location-select.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
 import { floorKey, recordOutput } from './api.ts';
-import { floorToast, hideFloorToast } from './floor-toast.ts';
+import { floorToast } from './floor-toast.ts';
 import { GoodScrapFields } from './good-scrap-fields.tsx';
 import { outputPrefill } from './output-prefill.ts';
 import { refreshAfterPosting } from './refresh.ts';
@@ -41,10 +41,14 @@ export function OutputForm({ floor }: { floor: TFloor }) {
       queryClient.setQueryData(floorKey(floor.id), answer.floor);
       await refreshAfterPosting(queryClient);
       const last = answer.floor.outputs.at(-1);
-      floorToast('success', {
-        title: 'Output recorded',
-        message: last?.lotNumber ? `Good units are in lot ${last.lotNumber}` : 'Recorded',
-      });
+      floorToast(
+        'success',
+        {
+          title: 'Output recorded',
+          message: last?.lotNumber ? `Good units are in lot ${last.lotNumber}` : 'Recorded',
+        },
+        'output',
+      );
       setKey(crypto.randomUUID());
       form.setValues(outputPrefill(answer.floor));
     },
@@ -59,7 +63,6 @@ export function OutputForm({ floor }: { floor: TFloor }) {
       ref={box}
       onSubmit={form.onSubmit((body) => output.mutate(body), failed)}
       noValidate
-      onFocusCapture={hideFloorToast}
       aria-label="Record output"
     >
       <Stack gap="sm">

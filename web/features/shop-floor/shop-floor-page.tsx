@@ -4,20 +4,22 @@
 // then output, scrap and completion. Components can be consumed until the work order is completed, also once every
 // step is finished. Steps run in order, so the step shown is the first not finished; the operator may look back or
 // ahead with Previous and Next.
-import { Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { personName } from '#common/actor-name.ts';
 import type { TFloor } from '#common/schemas/shop-floor.ts';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
 import Markdown, { defaultUrlTransform } from '../../components/safe-markdown.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { StepMediaItem } from '../../components/step-media.tsx';
+import { StepMediaThumbs } from '../../components/step-media-thumbs.tsx';
 import { floorKey, getFloor } from './api.ts';
 import { CompleteSection } from './complete-section.tsx';
 import { ComponentsList } from './components-list.tsx';
 import { ConsumeForm } from './consume-form.tsx';
+import { FloorStatus } from './floor-status.tsx';
+import { hideFloorToast } from './floor-toast.ts';
 import { OutputForm } from './output-form.tsx';
 import { prefillKey } from './output-prefill.ts';
 import { StepActions } from './step-actions.tsx';
@@ -72,13 +74,8 @@ function StepView({ floor, index }: { floor: TFloor; index: number }) {
           {step.instructions}
         </Markdown>
       </div>
-      {step.files.length > 0 ? (
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {step.files.map((file) => (
-            <StepMediaItem key={file.id} file={file} />
-          ))}
-        </SimpleGrid>
-      ) : null}
+      {/* Thumbnails: a full-width photo pushed the scan box below a phone's first screen (issue 29). */}
+      <StepMediaThumbs files={step.files} />
       {live ? <StepActions floor={floor} step={step} /> : null}
       {live ? <Backflush step={step} /> : null}
     </Stack>
@@ -92,6 +89,8 @@ export function ShopFloorPage({ workOrderId }: { workOrderId: string }) {
     queryFn: ({ signal }) => getFloor(workOrderId, signal),
   });
   const [chosen, setChosen] = useState<number | null>(null);
+  // The floor's message belongs to this work order's view: leaving it clears it.
+  useEffect(() => hideFloorToast, []);
   if (!floor.data) {
     return floor.isPending ? (
       <PageLoader />
@@ -116,6 +115,7 @@ export function ShopFloorPage({ workOrderId }: { workOrderId: string }) {
           </div>
           <StatusBadge of="workOrder" status={data.status} />
         </Group>
+        <FloorStatus place="top" />
         <Paper withBorder p="sm">
           <StepView floor={data} index={index} />
           <Group justify="space-between" mt="md">
@@ -139,6 +139,7 @@ export function ShopFloorPage({ workOrderId }: { workOrderId: string }) {
             {data.status === 'in_progress' ? (
               <ConsumeForm floor={data} stepId={consumingStep(data, data.steps[index])} />
             ) : null}
+            <FloorStatus place="components" />
             <ComponentsList floor={data} />
           </Stack>
         </Paper>
@@ -149,6 +150,7 @@ export function ShopFloorPage({ workOrderId }: { workOrderId: string }) {
             </Title>
             <Stack gap="sm">
               <OutputForm key={prefillKey(data)} floor={data} />
+              <FloorStatus place="output" />
               <CompleteSection floor={data} />
             </Stack>
           </Paper>
