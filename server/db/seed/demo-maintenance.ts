@@ -125,7 +125,7 @@ const PLANS: readonly (Omit<TPlanInput, 'machineId' | 'startOn'> & { machine: TM
   },
 ];
 
-/** Breakdowns over the weeks, each: days ago, machine, problem, and how it was put right (null: still open). */
+/** Breakdowns over 16 weeks (closer together in a shorter demo), each: days ago, machine, problem, and how it was put right (null: still open). */
 const BREAKDOWNS: readonly {
   daysAgo: number;
   machine: TMachineKey;
@@ -266,9 +266,11 @@ export async function seedDemoMaintenance(
   const settings = await getEmailSettings(admin);
   const { timeZone: _zone, people: _people, ...fields } = settings;
   if (settings.breakdownAlerts) await saveEmailSettings(admin, { ...fields, breakdownAlerts: false });
-  for (const b of BREAKDOWNS.filter((x) => x.fix)) await breakdown(actors, calendar, machineIds, b, appUrl);
+  for (const b of BREAKDOWNS.filter((x) => x.fix))
+    await breakdown(actors, calendar, machineIds, b, weeks, appUrl);
   if (settings.breakdownAlerts) await saveEmailSettings(admin, fields);
-  for (const b of BREAKDOWNS.filter((x) => !x.fix)) await breakdown(actors, calendar, machineIds, b, appUrl);
+  for (const b of BREAKDOWNS.filter((x) => !x.fix))
+    await breakdown(actors, calendar, machineIds, b, weeks, appUrl);
 
   // The mill's meter as read this morning: its hours since the history began.
   const millHours = (daysBetween(start, calendar.today) * MILL_HOURS_A_DAY).toFixed(2);
@@ -326,9 +328,11 @@ async function breakdown(
   calendar: TDemoCalendar,
   machineIds: Map<TMachineKey, string>,
   b: (typeof BREAKDOWNS)[number],
+  weeks: number,
   appUrl: string,
 ): Promise<void> {
-  const day = calendar.daysAgo(b.daysAgo);
+  // The list is written for the full 16 weeks; a shorter demo has the same breakdowns closer together.
+  const day = calendar.daysAgo(Math.max(1, Math.round((b.daysAgo * weeks) / 16)));
   const reported = await reportBreakdown(
     actors.operator,
     ZBreakdownReportSchema.parse({

@@ -131,6 +131,17 @@ describe('demo seed', () => {
           having b.quantity <> coalesce(sum(l.quantity_delta), 0) or b.quantity < 0`,
     );
     expect(disagreeing).toEqual([]);
+    // A count posted (its one difference adjusted through the ledger) and one under way, half counted.
+    const counts = await queryRows<{ status: string; lines: number; counted: number }>(
+      db,
+      sql`select s.status, count(l.id)::int as lines, count(l.counted_quantity)::int as counted
+            from count_sessions s join count_lines l on l.session_id = s.id
+           group by s.id, s.status order by s.status`,
+    );
+    expect(counts.map((c) => c.status)).toEqual(['counting', 'posted']);
+    expect(counts[0]!.counted).toBeGreaterThan(0);
+    expect(counts[0]!.counted).toBeLessThan(counts[0]!.lines);
+    expect(counts[1]!.counted).toBe(counts[1]!.lines);
   });
 
   it('shows Build as a shop runs it: an order planned through both levels, harnesses built at what they took', async () => {

@@ -8,6 +8,7 @@ import { type TTenant, tenantFor } from '../tenant.ts';
 import { seedDemoBuild, type TBuildSeedReport } from './demo-build.ts';
 import { seedDemoInventory, type TInventorySeedReport } from './demo-inventory.ts';
 import { seedDemoMaintenance, type TMaintenanceSeedReport } from './demo-maintenance.ts';
+import { seedDemoStockChecks } from './demo-stock-check.ts';
 import { demoCalendar } from './demo-time.ts';
 import { createCompany, createUser } from './factories.ts';
 import { seededRandom } from './random.ts';
@@ -30,6 +31,8 @@ export interface TSeedReport {
   accounts: { email: string; role: TRole; created: boolean }[];
   /** The shop's inventory, or null when the company already had items (left as they are). */
   inventory: TInventorySeedReport | null;
+  /** The stock checks made (a posted one and one under way); 0 when the inventory was kept. */
+  stockChecks: number;
   /** The Build area (assemblies, an order planned through both levels, work run on the floor), or null when kept. */
   build: TBuildSeedReport | null;
   /** Machines, PM plans done over the weeks, breakdowns; null when the company had machines already. */
@@ -85,6 +88,8 @@ export async function seedDemo(
   // The history is dated back from `now` on the company's own days (its zone).
   const calendar = demoCalendar(now, company.timezone);
   const inventory = await seedDemoInventory(roles, now);
+  // Counted before Build's parts arrive on the assembly cell: the counts hold the shop's own stock.
+  const stockChecks = inventory ? await seedDemoStockChecks(roles) : 0;
   const build = await seedDemoBuild(roles, calendar, weeks);
   const maintenance = await seedDemoMaintenance(
     roles,
@@ -97,6 +102,7 @@ export async function seedDemo(
     company: { id: company.id, name: company.name, created: !existing },
     accounts,
     inventory,
+    stockChecks,
     build,
     maintenance,
   };

@@ -38,6 +38,8 @@ async function main(): Promise<void> {
         ? `Built the demo shop: ${report.inventory.items} items, ${report.inventory.locations} locations, ${report.inventory.postings} stock postings over the last ${DEMO_HISTORY_DAYS} days.`
         : 'The company already has items: its inventory was left as it is.',
     );
+    if (report.stockChecks > 0)
+      console.log('Counted stock: the assembly cell counted and posted, the machining cell half counted.');
     console.log(
       report.build
         ? `Built the demo's Build area: ${report.build.assemblies} assemblies, ${report.build.completedHistory} work orders completed over ${DEMO_SIZES[size].weeks} weeks, an order of 3 planned as ${report.build.workOrders} work orders and on the floor, and work orders and orders in every state.`

@@ -28,3 +28,11 @@ export const E2E_CLOCK_FILE = `${E2E_DATA_DIR}-clock`;
 /** A real SMTP server (tests/e2e/support/smtp-sink.ts) writing each message it accepts to E2E_SMTP_DIR as .eml. */
 export const E2E_SMTP_PORT = E2E_PORT + 11;
 export const E2E_SMTP_DIR = `${E2E_DATA_DIR}-smtp`;
+
+/**
+ * The demo's server (issue 29, decision 068): the same build on a PGlite folder of its own, seeded by `npm run db:seed`
+ * (its smaller size, DEMO_SIZE=small) before it starts, for the spec that reads every screen as the demo's people.
+ */
+export const E2E_DEMO_PORT = E2E_PORT + 12;
+export const E2E_DEMO_BASE_URL = `http://127.0.0.1:${E2E_DEMO_PORT}`;
+export const E2E_DEMO_DATA_DIR = `${E2E_DATA_DIR}-demo`;

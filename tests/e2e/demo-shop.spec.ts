@@ -1,0 +1,128 @@
+// The demo shop as a newcomer meets it (issue 29, decision 068): on a server whose database `npm run db:seed` built
+// (playwright.config.ts seeds it with DEMO_SIZE=small before it starts), the demo admin and the demo operator sign in
+// through the login form with the password the seed prints, and every built screen they may open shows the demo's
+// data — items, counts, orders, work orders in their states, the floor, weeks of the production report, machines,
+// PM plans on the calendar, breakdowns, the logs' MTBF — never its "nothing here yet" state.
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
+import { E2E_DEMO_BASE_URL } from './support/server.ts';
+
+test.use({ baseURL: E2E_DEMO_BASE_URL, viewport: { width: 1280, height: 900 } });
+
+const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, level: 1 });
+
+/** Signs in through the login form as the demo account of `role`, the cookie banner declined. */
+async function signIn(page: Page, role: 'admin' | 'user'): Promise<void> {
+  const account = DEMO_ACCOUNTS.find((a) => a.role === role)!;
+  await page.goto('/?login=true');
+  await page.getByRole('button', { name: 'Decline' }).click();
+  const form = page.getByRole('form', { name: 'Log in' });
+  await form.getByLabel('E-mail').fill(account.email);
+  await form.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'User menu' })).toContainText(
+    `${account.firstName} ${account.lastName}`,
+  );
+}
+
+/** The number in a list's "N items" line, once it shows. */
+async function countOf(page: Page, noun: RegExp): Promise<number> {
+  const line = page.getByText(new RegExp(`^(\\d+) ${noun.source}$`)).first();
+  await expect(line).toBeVisible();
+  return Number((await line.textContent())!.match(/\d+/)![0]);
+}
+
+/** The id of the demo's work order on the floor (in progress), read as the page's user. */
+async function workOrderOnTheFloor(page: Page): Promise<string> {
+  const response = await page.request.get('/api/v1/work-orders?status=in_progress');
+  expect(response.ok()).toBe(true);
+  const { items } = (await response.json()) as { items: { id: string }[] };
+  expect(items).toHaveLength(1);
+  return items[0]!.id;
+}
+
+/** The screens both people open, each with the demo's data on it. */
+async function everyoneSees(page: Page): Promise<void> {
+  await page.goto('/inventory');
+  await expect(h1(page, 'Inventory')).toBeVisible();
+  expect(await countOf(page, /items/)).toBeGreaterThan(200);
+
+  await page.goto('/inventory?tab=report');
+  await expect(page.getByRole('cell', { name: 'BAR-1018-D10' })).toBeVisible();
+
+  await page.goto('/stock-check');
+  await expect(h1(page, 'Stock Check')).toBeVisible();
+  await expect(page.getByText('Machining cell, cycle count').first()).toBeVisible();
+
+  await page.goto('/build/create-order');
+  await expect(h1(page, 'Manage Orders')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Northwind Controls' }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Fabrikam Pumps' }).first()).toBeVisible();
+
+  await page.goto('/build/work-order');
+  await expect(h1(page, 'Work Orders')).toBeVisible();
+  expect(await countOf(page, /work orders/)).toBeGreaterThanOrEqual(4);
+  await expect(page.getByText('In progress', { exact: true }).first()).toBeVisible();
+
+  await page.goto(`/build/work-order?id=${await workOrderOnTheFloor(page)}&view=floor`);
+  await expect(page.getByText(/Step 2 of 3: Wire the harness/).first()).toBeVisible();
+
+  await page.goto('/build/production-report');
+  await expect(h1(page, 'Production Report')).toBeVisible();
+  await expect(page.getByRole('cell', { name: /FG-100/ }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: /SA-200/ }).first()).toBeVisible();
+
+  await page.goto('/maintenance/pm-calendar');
+  await expect(page.getByText(/Crimp height check/).first()).toBeVisible();
+
+  await page.goto('/maintenance/logs');
+  await expect(h1(page, 'Maintenance Logs')).toBeVisible();
+  await expect(page.getByText(/^\d+(\.\d+)? h$/).first()).toBeVisible();
+  await expect(page.getByText('Chuck will not clamp').first()).toBeVisible();
+
+  await page.goto('/maintenance/machine-fix');
+  await expect(page.getByText('Coolant pump not priming').first()).toBeVisible();
+
+  await page.goto('/labels');
+  await expect(h1(page, 'Tag Items')).toBeVisible();
+  expect(await countOf(page, /work orders/)).toBeGreaterThanOrEqual(4);
+
+  await page.goto('/scan');
+  await page.getByRole('textbox', { name: 'Type a code' }).fill('M-101');
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page.getByRole('article').filter({ hasText: 'CNC lathe' })).toBeVisible();
+
+  await page.goto('/help');
+  await expect(page.getByText(/^[1-9]\d* of \d+ done$/).first()).toBeVisible();
+}
+
+test('the demo admin finds the demo shop on every screen', async ({ page }) => {
+  await signIn(page, 'admin');
+  await everyoneSees(page);
+
+  await page.goto('/admin?tab=items');
+  expect(await countOf(page, /items/)).toBeGreaterThan(200);
+
+  await page.goto('/assembly-setup');
+  await expect(page.getByRole('cell', { name: 'FG-100' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'SA-200' })).toBeVisible();
+
+  await page.goto('/maintenance/machines');
+  expect(await countOf(page, /machines/)).toBe(4);
+  await expect(page.getByRole('cell', { name: 'M-102' })).toBeVisible();
+
+  await page.goto('/maintenance/planned');
+  expect(await countOf(page, /plans/)).toBe(4);
+  await expect(page.getByText('Spindle and coolant service').first()).toBeVisible();
+
+  await page.goto('/admin?tab=users');
+  await expect(page.getByText('Omar Operator').first()).toBeVisible();
+
+  await page.goto('/admin?tab=audit');
+  expect(await countOf(page, /changes/)).toBeGreaterThan(100);
+});
+
+test('the demo operator finds the demo shop on every screen they may open', async ({ page }) => {
+  await signIn(page, 'user');
+  await everyoneSees(page);
+});
