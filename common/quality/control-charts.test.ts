@@ -40,21 +40,42 @@ describe('X̄–R limits', () => {
     expect(chart.range?.upper).toBeCloseTo(1.924 * 6, 10);
   });
 
+  it('leaves out subgroups of another size than the chart’s, and counts them', () => {
+    const chart = xbarRChart([
+      ['10', '12'],
+      ['11', '13', '12'],
+      ['9', '11'],
+      ['10', '10'],
+    ]);
+    expect(chart).toMatchObject({ subgroupSize: 2, leftOut: 1 });
+    expect(chart.points.map((p) => p.mean)).toEqual([11, 10, 10]);
+    const bySize = xbarRChart(
+      [
+        ['10', '12'],
+        ['11', '13', '12'],
+        ['9', '11', '10'],
+      ],
+      3,
+    );
+    expect(bySize).toMatchObject({ subgroupSize: 3, leftOut: 1, noLimits: null });
+  });
+
   it('has no limits, and says so, for no subgroups or a single one', () => {
-    expect(xbarRChart([])).toMatchObject({ points: [], xbar: null, range: null, noLimits: 'no-data' });
+    expect(xbarRChart([])).toMatchObject({
+      points: [],
+      xbar: null,
+      range: null,
+      leftOut: 0,
+      noLimits: 'no-data',
+    });
     const one = xbarRChart([['1.5', '1.7']]);
     expect(one).toMatchObject({ xbar: null, range: null, sigmaWithin: null, noLimits: 'too-few-points' });
     expect(one.points[0]?.mean).toBeCloseTo(1.6, 12);
   });
 
-  it('refuses subgroups of different sizes and readings that are not decimals', () => {
-    expect(() =>
-      xbarRChart([
-        ['1', '2'],
-        ['1', '2', '3'],
-      ]),
-    ).toThrow(/Subgroup 2 has 3 readings/);
+  it('refuses readings that are not decimals and subgroups of one reading (I-MR’s field)', () => {
     expect(() => xbarRChart([['1', 'abc']])).toThrow(RangeError);
+    expect(() => xbarRChart([['1'], ['2']])).toThrow(RangeError);
   });
 });
 

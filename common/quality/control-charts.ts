@@ -1,8 +1,11 @@
 // Control limits for a measured characteristic (NIST/SEMATECH e-Handbook 6.3.2): X̄–R for subgroups of 2..10
 // readings, individuals–moving range (I-MR) for one reading per unit. The limits are handed to ControlChart
 // (web/components/charts) and the run rules (western-electric.ts); σ within goes to capability.ts.
-import { MIN_SUBGROUP, MOVING_RANGE_FACTORS, shewhartFactors } from './control-constants.ts';
+import { MOVING_RANGE_FACTORS, shewhartFactors } from './control-constants.ts';
 import { mean, parseReading } from './readings.ts';
+
+// Limits need a spread to estimate: two subgroups (X̄–R) or two readings, one moving range (I-MR).
+const MIN_POINTS = 2;
 
 /** One chart's centre line and control limits. */
 export interface TChartLimits {
@@ -25,6 +28,8 @@ export interface TXbarRChart {
   range: TChartLimits | null;
   /** R̄ ÷ d2, the σ Cp and Cpk use; null with fewer than 2 subgroups. */
   sigmaWithin: number | null;
+  /** Subgroups left out for having another number of readings than the chart's subgroups. */
+  leftOut: number;
   noLimits: TNoLimits | null;
 }
 
@@ -72,44 +77,37 @@ export function individualsLimits(
 }
 
 /**
- * An X̄–R chart from subgroups of readings (decimal strings), in order. Every subgroup must hold the same number of
- * readings, 2 to 10: the constants are per subgroup size, so the caller groups the readings (one unit's readings, or
- * consecutive units) and leaves an incomplete group out.
+ * An X̄–R chart from subgroups of readings (decimal strings), in order. The constants are per subgroup size, so the
+ * chart takes subgroups of one size, 2 to 10: `size` (by default the first subgroup's); a subgroup of another size
+ * (an unfinished inspection, a plan version with other readings per unit) is left out and counted in `leftOut`.
  */
-export function xbarRChart(subgroups: readonly (readonly string[])[]): TXbarRChart {
-  if (subgroups.length === 0) {
-    return {
-      subgroupSize: null,
-      points: [],
-      xbar: null,
-      range: null,
-      sigmaWithin: null,
-      noLimits: 'no-data',
-    };
-  }
-  const size = subgroups[0]!.length;
+export function xbarRChart(
+  subgroups: readonly (readonly string[])[],
+  size = subgroups[0]?.length,
+): TXbarRChart {
+  const empty = { points: [], xbar: null, range: null, sigmaWithin: null, leftOut: subgroups.length };
+  if (size === undefined) return { subgroupSize: null, ...empty, noLimits: 'no-data' };
   shewhartFactors(size);
-  const points = subgroups.map((group, index) => {
-    if (group.length !== size) {
-      throw new RangeError(
-        `Subgroup ${index + 1} has ${group.length} readings; the chart's subgroups have ${size}.`,
-      );
-    }
+  const kept = subgroups.filter((group) => group.length === size);
+  if (kept.length === 0) return { subgroupSize: size, ...empty, noLimits: 'no-data' };
+  const points = kept.map((group) => {
     const values = group.map(parseReading);
     return { mean: mean(values), range: Math.max(...values) - Math.min(...values) };
   });
-  if (points.length < MIN_SUBGROUP) {
+  const leftOut = subgroups.length - kept.length;
+  if (points.length < MIN_POINTS) {
     return {
       subgroupSize: size,
       points,
       xbar: null,
       range: null,
       sigmaWithin: null,
+      leftOut,
       noLimits: 'too-few-points',
     };
   }
   const limits = xbarRLimits(mean(points.map((p) => p.mean)), mean(points.map((p) => p.range)), size);
-  return { subgroupSize: size, points, ...limits, noLimits: null };
+  return { subgroupSize: size, points, ...limits, leftOut, noLimits: null };
 }
 
 /** An individuals–moving range chart from one reading per unit (decimal strings), in order. */
@@ -119,7 +117,7 @@ export function individualsChart(readings: readonly string[]): TIndividualsChart
     value,
     movingRange: i === 0 ? null : Math.abs(value - values[i - 1]!),
   }));
-  if (values.length < 2) {
+  if (values.length < MIN_POINTS) {
     const noLimits: TNoLimits = values.length === 0 ? 'no-data' : 'too-few-points';
     return { points, individuals: null, movingRange: null, sigmaWithin: null, noLimits };
   }
