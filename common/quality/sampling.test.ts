@@ -80,7 +80,7 @@ describe('Table II-A, normal inspection', () => {
     });
   });
 
-  it('points up from the bottom row: R at AQL 0.010 and 0.015 uses the Ac 0 Re 1 plans of Q and P', () => {
+  it('R at AQL 0.010 points up to Q’s Ac 0 Re 1; its down arrow at 0.015 has nothing below and takes P’s above', () => {
     const lot = 600_000;
     expect(normal(lot, '0.010', 'III')).toMatchObject({ codeLetter: 'R', planLetter: 'Q', sampleSize: 1250 });
     expect(normal(lot, '0.015', 'III')).toMatchObject({ codeLetter: 'R', planLetter: 'P', sampleSize: 800 });
@@ -89,6 +89,21 @@ describe('Table II-A, normal inspection', () => {
       sampleSize: 2000,
       accept: 1,
       reject: 2,
+    });
+  });
+
+  it('takes the plan below when row A’s up arrow (AQL 10) has nothing above: C’s sample of 5, Ac 1 Re 2', () => {
+    expect(normal(8, '10')).toMatchObject({
+      codeLetter: 'A',
+      planLetter: 'C',
+      sampleSize: 5,
+      fullInspection: false,
+    });
+    expect(normal(4, '10')).toMatchObject({
+      planLetter: 'C',
+      sampleSize: 4,
+      fullInspection: true,
+      accept: 1,
     });
   });
 
@@ -102,6 +117,13 @@ describe('Table II-A, normal inspection', () => {
       sampleSize: 3,
       accept: 44,
     });
+  });
+
+  it('holds rows A and B as printed around AQL 4.0–15: Ac 0 Re 1, ⇑, ⇓, Ac 1 Re 2 (nibs.org reprint of II-A)', () => {
+    const cells = (letter: 'A' | 'B', from: number, to: number) =>
+      TABLE_II_A.rows[letter]?.split(' ').slice(from, to);
+    expect(cells('A', 13, 18)).toEqual(['v', '0/1', '^', 'v', '1/2']);
+    expect(cells('B', 13, 17)).toEqual(['0/1', '^', 'v', '1/2']);
   });
 
   it('has a plan behind every cell of every letter in all three tables', () => {
@@ -143,6 +165,11 @@ describe('Table II-B, tightened inspection', () => {
       sampleSize: 125,
       accept: 1,
     });
+  });
+
+  it('turns R’s down arrow at AQL 0.015 back up when S has no plan there: Q’s 1,250, Ac 0 Re 1', () => {
+    const plan = samplingPlan({ lotSize: 600_000, level: 'III', aql: '0.015', severity: 'tightened' });
+    expect(plan).toMatchObject({ codeLetter: 'R', planLetter: 'Q', sampleSize: 1250, accept: 0, reject: 1 });
   });
 
   it('leads R’s arrow at AQL 0.025 to letter S, sample 3,150, Ac 1 Re 2', () => {

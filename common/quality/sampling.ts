@@ -65,7 +65,9 @@ function cellOf(table: TMasterTable, letter: TCodeLetter, column: number): TCell
 
 /**
  * The plan in `table` for `letter` at AQL column `column`: the cell's own plan, or the first plan below a "v" arrow
- * or above a "^" arrow in the same column. Throws when an arrow leads off the table (a fault in the table's data).
+ * or above a "^" arrow in the same column. An arrow in the first or last row can point off the table (105E prints
+ * the diagonal's arrows in every row: II-A's row A at AQL 10 points up, row R at 0.015 down); with no plan that way,
+ * the nearest plan the other way in the column applies. Decision 069.
  */
 export function lookUpPlan(
   table: TMasterTable,
@@ -75,22 +77,32 @@ export function lookUpPlan(
   const letters = Object.keys(table.sampleSizes) as TCodeLetter[];
   const start = letters.indexOf(letter);
   const first = cellOf(table, letter, column);
-  if (first.kind === 'blank' || start < 0) {
+  if (start < 0 || first.kind === 'blank') {
     throw new RangeError(
       `Table ${table.name} has no plan for code letter ${letter} in column ${column + 1}.`,
     );
   }
-  const step = first.kind === 'up' ? -1 : 1;
-  // A cell with its own plan returns on the first pass; an arrow walks its column until it meets one.
-  for (let index = start; index >= 0 && index < letters.length; index += step) {
-    const at = letters[index]!;
-    const cell = cellOf(table, at, column);
-    if (cell.kind === 'plan') {
-      return { planLetter: at, sampleSize: table.sampleSizes[at]!, accept: cell.accept, reject: cell.reject };
+  const found = (at: TCodeLetter, cell: { accept: number; reject: number }) => ({
+    planLetter: at,
+    sampleSize: table.sampleSizes[at]!,
+    accept: cell.accept,
+    reject: cell.reject,
+  });
+  if (first.kind === 'plan') return found(letter, first);
+  // Walks the column from the arrow's row in `step`'s direction to the first plan; a blank cell ends the column.
+  const walk = (step: number) => {
+    for (let index = start + step; index >= 0 && index < letters.length; index += step) {
+      const cell = cellOf(table, letters[index]!, column);
+      if (cell.kind === 'plan') return found(letters[index]!, cell);
+      if (cell.kind === 'blank') return null;
     }
-    if (cell.kind === 'blank') break;
-  }
-  throw new RangeError(`Table ${table.name}'s arrow at ${letter}, column ${column + 1}, leads to no plan.`);
+    return null;
+  };
+  const step = first.kind === 'up' ? -1 : 1;
+  const plan = walk(step) ?? walk(-step);
+  if (!plan)
+    throw new RangeError(`Table ${table.name}'s arrow at ${letter}, column ${column + 1}, leads to no plan.`);
+  return plan;
 }
 
 /** The single sampling plan for a lot: Table I's letter, then the master table of `severity` with its arrows. */
