@@ -1,7 +1,6 @@
 // First pass yield, rolled throughput yield, DPU and DPMO against published worked examples, exact where the example
 // is exact, and "no data" (null) where there is nothing to divide by.
 import { describe, expect, it } from 'vitest';
-import { divideExact } from './ratio.ts';
 import {
   defectsPerMillionOpportunities,
   defectsPerUnit,
@@ -88,14 +87,5 @@ describe('DPMO', () => {
   it('is null when there are no opportunities (no units, or none per unit)', () => {
     expect(defectsPerMillionOpportunities(0, 0, 5).exact).toBeNull();
     expect(defectsPerMillionOpportunities(1, 10, 0).value).toBeNull();
-  });
-});
-
-describe('exact division', () => {
-  it('rounds half up at the last place and writes no trailing zeros', () => {
-    expect(divideExact(1n, 8n, 2)).toBe('0.13');
-    expect(divideExact(1n, 2n, 0)).toBe('1');
-    expect(divideExact(10n, 4n)).toBe('2.5');
-    expect(divideExact(-1n, 8n, 2)).toBe('-0.13');
   });
 });
