@@ -232,6 +232,14 @@ test('Start due maintenance on a scanned machine label opens the due work’s Co
   await expect(complete.getByRole('checkbox', { name: 'Test the door interlock' })).toBeVisible();
   await expect(page).toHaveURL(/\/maintenance\/pm-calendar\?machine=[^&]+$/);
   await expectAccessible(page, 'the due work opened from a scanned label');
+  // On the phone too, an unticked task is asked about before anything is saved; back, ticked, completed.
+  await complete.getByRole('button', { name: 'Complete' }).click();
+  const question = complete.getByRole('alertdialog', { name: '1 task not done' });
+  await expect(question).toContainText('Test the door interlock. Complete anyway?');
+  await expectAccessible(page, 'the question about a task not done on a phone');
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(sideways).toBeLessThanOrEqual(0);
+  await question.getByRole('button', { name: 'Back to the checklist' }).click();
   await complete.getByRole('checkbox', { name: 'Test the door interlock' }).check();
   await complete.getByRole('button', { name: 'Complete' }).click();
   await expect(complete).toHaveCount(0);
