@@ -112,13 +112,12 @@ async function finishStep(page: Page, good: string, scrap?: { quantity: string; 
 }
 
 /**
- * Waits until the success toasts have closed by themselves (5 s each), so that the help screenshots show the screen,
- * not the toasts. Axe runs before, with the toasts on screen: their close button is named and their text readable.
+ * Dismisses the floor's status line in `section` (decision 065: the floor says what a scan or an output did in the
+ * page, not in a toast), so that the help screenshots show the screen. Axe runs before, with the message shown.
  */
-async function toastsGone(page: Page) {
-  // A toast under the pointer stays (Mantine pauses its timer on hover): the pointer moves off to the header.
-  await page.mouse.move(1, 1);
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 12_000 });
+async function dismissMessage(section: Locator) {
+  await section.getByRole('status').getByRole('button', { name: 'Dismiss' }).click();
+  await expect(section.getByRole('status')).toBeEmpty();
 }
 
 const componentLine = (components: Locator, partNumber: string) =>
@@ -185,9 +184,9 @@ test('an operator runs a work order on a 390 px phone, scanning its lots, and it
   await scan(page, 'SCREW');
   await expect(componentLine(components, 'SCREW')).toContainText('6 of 6 ea consumed');
   await expect(consume.getByRole('alert')).toHaveCount(0);
-  await expect(page.locator('.mantine-Notification-root').first()).toBeVisible();
+  await expect(components.getByRole('status')).toContainText('6 of SCREW');
   await expectAccessible(page, 'the floor view with components consumed at 390 px');
-  await toastsGone(page);
+  await dismissMessage(components);
   await page.getByRole('textbox', { name: 'Scan or type a label' }).blur();
   await page.evaluate(() => window.scrollTo(0, 0));
   await takeHelpScreenshot(page, 'shop-floor-step-390');
@@ -217,9 +216,11 @@ test('an operator runs a work order on a 390 px phone, scanning its lots, and it
   const outputLot = `${number}-1`;
   await expect(page.getByText(`Good units are in lot ${outputLot}`)).toBeVisible();
   await expect(page.getByText('2 good and 1 scrapped of 3 ea')).toBeVisible();
-  await expect(page.locator('.mantine-Notification-root').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Output' }).getByRole('status')).toContainText(
+    'Output recorded',
+  );
   await expectAccessible(page, 'the floor view with output recorded at 390 px');
-  await toastsGone(page);
+  await dismissMessage(page.getByRole('region', { name: 'Output' }));
   await page.getByRole('region', { name: 'Output' }).scrollIntoViewIfNeeded();
   await takeHelpScreenshot(page, 'shop-floor-output-390');
 
