@@ -114,7 +114,7 @@ describe('demo seed', () => {
     expect(shape!.lots).toBeGreaterThan(100);
     expect(shape!.lots_expiring).toBeGreaterThan(20);
     expect(shape!.postings).toBeGreaterThan(500);
-    expect(shape!.kinds).toBe('adjust,build-consume,build-output,issue,move,receive');
+    expect(shape!.kinds).toBe('adjust,build-consume,build-output,count,issue,move,receive');
     const spanDays = (Date.parse(shape!.last) - Date.parse(shape!.first)) / 86_400_000;
     expect(spanDays).toBeGreaterThan(100);
     expect(Date.parse(shape!.last)).toBeLessThanOrEqual(Date.now());
