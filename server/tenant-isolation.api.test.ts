@@ -23,6 +23,7 @@ import { securityEvents } from './security/security-events.tables.ts';
 import { breakdownCases } from './tenant-isolation/breakdown-cases.ts';
 import { buildCases } from './tenant-isolation/build-cases.ts';
 import { labelCases } from './tenant-isolation/label-cases.ts';
+import { lotHoldCases } from './tenant-isolation/lot-hold-cases.ts';
 import { maintenanceCalendarCases } from './tenant-isolation/maintenance-calendar-cases.ts';
 import { maintenanceCases } from './tenant-isolation/maintenance-cases.ts';
 import { maintenanceEmailCases } from './tenant-isolation/maintenance-email-cases.ts';
@@ -1929,6 +1930,7 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
   ...breakdownCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...maintenanceEmailCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...maintenanceCalendarCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
+  ...lotHoldCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
 
   // ---- uploaded files (server/modules/files): B stores and reads B's own pictures and videos only
   'POST /api/v1/files': {

@@ -190,6 +190,8 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     downtimeMinutes: 'Downtime (minutes)',
     parts: 'Parts used',
   },
+  // Holds of lots (decision 070).
+  lot: { item: 'Item', onHold: 'On hold', reason: 'Reason' },
   'maintenance-email-settings': {
     people: 'People',
     emails: 'Outside addresses',

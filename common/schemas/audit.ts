@@ -20,6 +20,7 @@ export const AUDIT_ENTITY_TYPES = [
   'maintenance-plan',
   'breakdown',
   'maintenance-email-settings',
+  'lot',
 ] as const;
 export const ZAuditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type TAuditEntityType = z.infer<typeof ZAuditEntityTypeSchema>;

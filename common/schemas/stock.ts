@@ -26,6 +26,18 @@ export const STOCK_KINDS = [
 ] as const;
 export type TStockKind = (typeof STOCK_KINDS)[number];
 
+/**
+ * The kinds that may not take stock out of a lot on hold (decision 070): what would use, move or lend it. A count or
+ * an adjustment still says what is there, a reversal undoes a posting, and receipts add to a lot.
+ */
+export const HOLD_BLOCKED_KINDS: ReadonlySet<TStockKind> = new Set([
+  'issue',
+  'move',
+  'borrow',
+  'build-consume',
+  'maintenance-issue',
+]);
+
 /** The largest quantity a balance or an item's total holds (numeric(18,6): 12 digits before the point). */
 const MAX_QUANTITY_TEXT = '999,999,999,999.999999';
 
@@ -37,6 +49,9 @@ export const STOCK_MESSAGES = {
   locationNotFound: 'No such location in your company.',
   lotRequired: 'This item is lot-tracked: give a lot number.',
   lotNotFound: 'No such lot of this item.',
+  lotOnHold: (lotNumber: string, partNumber: string, reason: string) =>
+    `Lot ${lotNumber} of ${partNumber} is on hold (${reason}): it cannot be issued, moved, consumed or lent until ` +
+    'its inspection passes or someone releases it. Nothing was posted.',
   lotNotTaken:
     'This item takes no lot number: it is not lot-tracked, or your company does not use lot numbers.',
   sameLocation: 'Moving needs two different locations.',

@@ -16,6 +16,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   'maintenance-plan': 'Maintenance plan',
   breakdown: 'Breakdown',
   'maintenance-email-settings': 'Maintenance e-mail',
+  lot: 'Lot',
   'work-order': 'Work order',
 };
 
@@ -25,6 +26,8 @@ const ACTION_LABELS: Record<string, string> = {
   created: 'Created',
   imported: 'Imported',
   updated: 'Changed',
+  held: 'Put on hold',
+  'hold-released': 'Released from hold',
   changed: 'Changed',
   inactivated: 'Inactivated',
   reactivated: 'Reactivated',

@@ -66,6 +66,7 @@ export interface TStockRowRow {
 /**
  * What is on hand of `itemIds`, per location and lot, with each lot's place in first-expired, first-received order
  * (a lot without an expiry date after those with one; two lots with the same expiry received together rank equal).
+ * A lot on hold is not there to take (decision 070).
  */
 export async function stockOf(
   tx: TDb,
@@ -83,7 +84,7 @@ export async function stockOf(
           from stock_balances b
           join locations loc on loc.company_id = b.company_id and loc.id = b.location_id
           left join lots t on t.company_id = b.company_id and t.id = b.lot_id
-         where b.company_id = ${companyId} and b.quantity > 0
+         where b.company_id = ${companyId} and b.quantity > 0 and not coalesce(t.on_hold, false)
            and b.item_id in (${sql.join(
              itemIds.map((id) => sql`${id}`),
              sql`, `,
@@ -93,8 +94,8 @@ export async function stockOf(
 }
 
 /**
- * What is on hand of `itemIds` per location, every lot counted: what "Taken from" chooses among on the floor view,
- * read at each of the operator's taps, so it sums in the database instead of listing every lot.
+ * What is on hand of `itemIds` per location, every lot not on hold counted: what "Taken from" chooses among on the
+ * floor view, read at each of the operator's taps, so it sums in the database instead of listing every lot.
  */
 export async function heldOf(tx: TDb, companyId: string, itemIds: readonly string[]) {
   if (itemIds.length === 0) return [];
@@ -103,7 +104,8 @@ export async function heldOf(tx: TDb, companyId: string, itemIds: readonly strin
     sql`select b.item_id, b.location_id, min(loc.full_code) as location_code, sum(b.quantity)::text as quantity
           from stock_balances b
           join locations loc on loc.company_id = b.company_id and loc.id = b.location_id
-         where b.company_id = ${companyId} and b.quantity > 0
+          left join lots t on t.company_id = b.company_id and t.id = b.lot_id
+         where b.company_id = ${companyId} and b.quantity > 0 and not coalesce(t.on_hold, false)
            and b.item_id in (${sql.join(
              itemIds.map((id) => sql`${id}`),
              sql`, `,

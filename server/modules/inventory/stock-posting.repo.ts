@@ -32,7 +32,11 @@ const TAKE_FROM_BALANCE = `update stock_balances set quantity = quantity - $1::n
  * the same stock queue behind each other and re-check the quantity.
  */
 export const POSTING_SQL = {
-  /** $1 company, $2 item ids, $3 location ids, $4 lot ids: one row of JSON arrays and the company's lot rule. */
+  /**
+   * $1 company, $2 item ids, $3 location ids, $4 lot ids: one row of JSON arrays and the company's lot rule. The lots
+   * are read `for share`: a hold (an UPDATE of the lot) waits for the postings that named the lot, and a posting
+   * after it sees the hold, so no posting slips past a hold made at the same moment (decision 070).
+   */
   refs: `select
       (select coalesce(json_agg(json_build_object('id', i.id, 'partNumber', i.part_number, 'active', i.active,
                                                   'lotTracked', i.lot_tracked, 'unitCost', i.unit_cost::text,
@@ -40,8 +44,10 @@ export const POSTING_SQL = {
          from items i where i.company_id = $1 and i.id = any($2::uuid[])) as items,
       (select coalesce(json_agg(json_build_object('id', l.id, 'fullCode', l.full_code)), '[]')
          from locations l where l.company_id = $1 and l.id = any($3::uuid[])) as locations,
-      (select coalesce(json_agg(json_build_object('id', t.id, 'itemId', t.item_id, 'lotNumber', t.lot_number)), '[]')
-         from lots t where t.company_id = $1 and t.id = any($4::uuid[])) as lots,
+      (select coalesce(json_agg(json_build_object('id', t.id, 'itemId', t.item_id, 'lotNumber', t.lot_number,
+                                                  'onHold', t.on_hold, 'holdReason', t.hold_reason)), '[]')
+         from (select id, item_id, lot_number, on_hold, hold_reason from lots
+                where company_id = $1 and id = any($4::uuid[]) for share) t) as lots,
       (select s.use_lot_numbers from company_settings s where s.company_id = $1) as "useLotNumbers"`,
   insertTransaction: `insert into stock_transactions (id, company_id, kind, reason, reference, idempotency_key,
                                      posted_by, posted_by_name, posted_at, reverses_id)
@@ -166,7 +172,7 @@ export interface TPostingRefs {
     unitOfMeasure: string;
   }[];
   locations: { id: string; fullCode: string }[];
-  lots: { id: string; itemId: string; lotNumber: string }[];
+  lots: { id: string; itemId: string; lotNumber: string; onHold: boolean; holdReason: string | null }[];
   /** company_settings.use_lot_numbers; null without a settings row. */
   useLotNumbers: boolean | null;
 }

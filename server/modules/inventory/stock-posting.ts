@@ -6,7 +6,12 @@ import { v7 as uuidv7 } from 'uuid';
 import { fromScaled, normalizeDecimal, toScaled } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
 import { QUANTITY_SCALE } from '#common/schemas/inventory-setup.ts';
-import { STOCK_MESSAGES, type TStockTransaction } from '#common/schemas/stock.ts';
+import {
+  HOLD_BLOCKED_KINDS,
+  STOCK_MESSAGES,
+  type TStockKind,
+  type TStockTransaction,
+} from '#common/schemas/stock.ts';
 import type { TDb } from '../../db/client.ts';
 import { sqlStateOf } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
@@ -67,6 +72,8 @@ export interface TPostingContext {
     location: (locationId: string) => string;
     itemCost: (itemId: string) => string;
     lotNumber: (lotId: string) => string;
+    /** Why a lot is on hold, null when not; absent for a reversal, which a hold never stops (decision 070). */
+    holdOf?: (lotId: string) => string | null;
   };
   transaction: {
     kind: string;
@@ -109,6 +116,7 @@ export async function applyAndRecord(
       `${b.itemId}|${b.locationId}|${b.lotId ?? ''}`,
     ),
   );
+  refuseHeldLots(deltas, context);
   const after = new Map<number, string>();
   for (const d of ordered) {
     if (d.delta.startsWith('-')) {
@@ -203,6 +211,25 @@ export async function applyAndRecord(
   };
 }
 
+/**
+ * Refuses (409, naming the line's lot) a posting of a kind that uses, moves or lends stock when it takes from a lot on
+ * hold (decision 070): here, under every posting, so no screen or route can move held stock.
+ */
+function refuseHeldLots(deltas: readonly TDelta[], context: TPostingContext): void {
+  if (!HOLD_BLOCKED_KINDS.has(context.transaction.kind as TStockKind)) return;
+  for (const d of deltas) {
+    if (!d.lotId || !d.delta.startsWith('-')) continue;
+    const reason = context.names.holdOf?.(d.lotId);
+    if (!reason) continue;
+    const message = STOCK_MESSAGES.lotOnHold(
+      context.names.lotNumber(d.lotId),
+      context.names.partNumber(d.itemId),
+      reason,
+    );
+    throw new AppError('CONFLICT', message, { [`${d.field}.lotId`]: message });
+  }
+}
+
 /** The items, locations and lots a posting names, the company's lot setting, and the per-line checks. */
 export async function loadPostingContext(tx: TDb, companyId: string, deltas: TDelta[]) {
   const posted = await repo.postingRefs(tx, companyId, {
@@ -248,6 +275,11 @@ export async function loadPostingContext(tx: TDb, companyId: string, deltas: TDe
       itemCost: (itemId: string) => itemRows.get(itemId)!.unitCost,
       /** A lot the posting names, or one it created at receipt (remembered by `createdLot`). */
       lotNumber: (lotId: string) => createdLots.get(lotId) ?? lotRows.get(lotId)!.lotNumber,
+      /** Why a lot the posting names is on hold; null when it is not (or the posting created it). */
+      holdOf: (lotId: string) => {
+        const lot = lotRows.get(lotId);
+        return lot?.onHold ? (lot.holdReason ?? 'on hold') : null;
+      },
     },
   };
 }
