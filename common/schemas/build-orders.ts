@@ -198,6 +198,8 @@ export const ZSubAssemblyUseSchema = z.object({
   needed: z.string(),
   /** Taken from stock instead of built. */
   fromStock: z.string(),
+  /** Coming from work orders already released or running, that no other work order awaits. */
+  fromWorkOrders: z.string(),
   /** Built, so exploded into its components. */
   toBuild: z.string(),
 });

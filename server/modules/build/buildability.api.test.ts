@@ -1,6 +1,6 @@
 // "Can we build it?" through the API (decision 047): a two-level BOM with scrap, a sub-assembly partly in stock,
-// stock held by an open reservation subtracted (a released reservation not), a line's work already released not
-// checked again, one line or the whole order, and the order buildable once the missing stock is received.
+// stock held by an open reservation subtracted (a released reservation not), a sub-assembly's work order under way
+// counted as coming (its parts not asked for twice), a line's work already released not checked again, one line or the whole order, and the order buildable once the missing stock is received.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
@@ -152,6 +152,37 @@ describe('can we build it?', () => {
     const ready = await ok('GET', `/api/v1/build-orders/${order.id}/buildability`);
     expect(ready.canBuild).toBe(true);
     expect(ready.components.every((c: { missing: string }) => c.missing === '0')).toBe(true);
+  });
+
+  it('counts a released work order of a sub-assembly as coming, so its parts are not asked for twice', async () => {
+    // 5 TOP need 10 SUB: 3 in stock, and a released work order for 7 SUB has reserved their P2 and P3 already.
+    const order = await ok(
+      'POST',
+      '/api/v1/build-orders',
+      { lines: [{ assemblyId: assembly.top!.id, quantity: '5' }] },
+      201,
+    );
+    const sub = await ok('POST', '/api/v1/work-orders', { assemblyId: assembly.sub!.id, quantity: '7' }, 201);
+    await ok('POST', `/api/v1/work-orders/${sub.id}/status`, { status: 'released' });
+    const check = await ok('GET', `/api/v1/build-orders/${order.id}/buildability`);
+    expect(check.subAssemblies).toEqual([
+      expect.objectContaining({
+        partNumber: 'SUB',
+        needed: '10',
+        fromStock: '3',
+        fromWorkOrders: '7',
+        toBuild: '0',
+      }),
+    ]);
+    // Nothing of SUB is left to build, so its parts are not needed here; TOP's own P1 still is.
+    expect(check.components.map((c: { partNumber: string }) => c.partNumber)).toEqual(['P1']);
+    // Cancelled, the work order brings nothing: SUB is to build again, with its parts.
+    await ok('POST', `/api/v1/work-orders/${sub.id}/status`, { status: 'cancelled' });
+    const again = await ok('GET', `/api/v1/build-orders/${order.id}/buildability`);
+    expect(again.subAssemblies).toEqual([
+      expect.objectContaining({ partNumber: 'SUB', fromStock: '3', fromWorkOrders: '0', toBuild: '7' }),
+    ]);
+    expect(byPart(again.components).P2).toMatchObject({ needed: '22.05' });
   });
 
   it('answers 404 naming the line for a line of another order', async () => {

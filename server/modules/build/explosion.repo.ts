@@ -1,5 +1,6 @@
 // The reads behind "Can we build it?" (decision 047): the lines of released revisions and of every sub-assembly's
-// highest released revision below them, and each item named with its stock on hand and what open reservations hold.
+// highest released revision below them, and each item named with its stock on hand, what open reservations hold and
+// what work orders under way will still put out that nobody awaits.
 import { sql } from 'drizzle-orm';
 import { queryRows, type TDb } from '../../db/client.ts';
 import type { TExplosionInput, TExplosionItem, TExplosionLine } from './explosion.ts';
@@ -52,16 +53,26 @@ export async function explosionInput(
     tx,
     sql`with ${releasedRevisions(companyId)},
       held as (
-        select w.item_id, sum(greatest(w.quantity - w.awaiting - w.consumed, 0)) as reserved
+        select w.item_id, sum(greatest(w.quantity - w.awaiting - w.consumed, 0)) as reserved,
+               sum(w.awaiting) as awaited
           from work_order_reservations w
          where w.company_id = ${companyId} and w.released_at is null and w.item_id in (${list(itemIds)})
-         group by w.item_id)
+         group by w.item_id),
+      coming as (
+        select a.item_id, sum(greatest(o.quantity - o.good_quantity - o.scrap_quantity, 0)) as quantity
+          from work_orders o
+          join assemblies a on a.company_id = o.company_id and a.id = o.assembly_id
+         where o.company_id = ${companyId} and o.status in ('released', 'in_progress', 'paused')
+           and a.item_id in (${list(itemIds)})
+         group by a.item_id)
       select i.id, i.part_number, i.name, i.unit_of_measure, c.revision_id,
              exists (select 1 from assemblies a where a.company_id = i.company_id and a.item_id = i.id) as is_assembly,
-             i.on_hand::text as on_hand, coalesce(h.reserved, 0)::text as reserved
+             i.on_hand::text as on_hand, coalesce(h.reserved, 0)::text as reserved,
+             greatest(coalesce(g.quantity, 0) - coalesce(h.awaited, 0), 0)::text as incoming
         from items i
         left join rel c on c.item_id = i.id
         left join held h on h.item_id = i.id
+        left join coming g on g.item_id = i.id
        where i.company_id = ${companyId} and i.id in (${list(itemIds)})`,
   );
   return { lines, items };

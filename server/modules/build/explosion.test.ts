@@ -1,5 +1,5 @@
-// The arithmetic of "Can we build it?", worked out by hand: scrap per level, sub-assemblies taken from stock before
-// they are built, needs summed over parents before netting, reservations held back, exact decimals.
+// The arithmetic of "Can we build it?", worked out by hand: scrap per level, sub-assemblies taken from stock and then
+// from work orders under way before they are built, needs summed over parents before netting, reservations held back, exact decimals.
 import { describe, expect, it } from 'vitest';
 import { availableOf, explode, type TExplosionItem, type TExplosionLine } from './explosion.ts';
 
@@ -11,7 +11,8 @@ const item = (
     revision = null,
     reserved = '0',
     unit = 'kg',
-  }: { revision?: string | null; reserved?: string; unit?: string } = {},
+    incoming = '0',
+  }: { revision?: string | null; reserved?: string; unit?: string; incoming?: string } = {},
 ): TExplosionItem => ({
   id,
   part_number: id.toUpperCase(),
@@ -21,6 +22,7 @@ const item = (
   is_assembly: revision !== null,
   on_hand: onHand,
   reserved,
+  incoming,
 });
 const line = (rev: string, child: string, quantity: string, scrap = '0'): TExplosionLine => ({
   revision_id: rev,
@@ -51,6 +53,35 @@ describe('explode', () => {
     expect(need(result, 'p2')).toMatchObject({ needed: '25.2', missing: '25.2' });
     expect(need(result, 'p3')).toMatchObject({ needed: '4', missing: '4' });
     expect(result.canBuild).toBe(false);
+  });
+
+  it('then takes what work orders under way will put out, and explodes only what is still to build', () => {
+    const items = [
+      item('sub', '2', { revision: 's', incoming: '5' }),
+      item('p1', '10'),
+      item('p2', '9.45'),
+      item('p3', '1'),
+    ];
+    const result = explode([{ revisionId: 't', quantity: '4' }], { lines, items });
+    // 8 SUB needed: 2 in stock, 5 coming from released work orders (their parts reserved already), 1 to build →
+    // P2 = 3 × 1.05 = 3.15 and P3 = 0.5, both covered.
+    expect(result.subAssemblies[0]).toMatchObject({
+      needed: '8',
+      fromStock: '2',
+      fromWorkOrders: '5',
+      toBuild: '1',
+    });
+    expect(need(result, 'p2')).toMatchObject({ needed: '3.15', missing: '0' });
+    expect(need(result, 'p3')).toMatchObject({ needed: '0.5', missing: '0' });
+    // More coming than needed: none is built, and nothing below it is needed.
+    const covered = explode([{ revisionId: 't', quantity: '1' }], { lines, items });
+    expect(covered.subAssemblies[0]).toMatchObject({
+      needed: '2',
+      fromStock: '2',
+      fromWorkOrders: '0',
+      toBuild: '0',
+    });
+    expect(need(covered, 'p2')).toBeUndefined();
   });
 
   it('takes sub-assemblies from stock first and explodes only the rest', () => {

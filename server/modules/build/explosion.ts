@@ -1,6 +1,6 @@
 // "Can we build it?" as pure arithmetic (decision 047): explode assemblies through every level of their current
-// released revisions, take sub-assemblies from stock before building them, and compare each part needed with what
-// is available. Exact: BigInt at a fixed scale, never floats. Reused by the bench and reports.
+// released revisions, take sub-assemblies from stock, then from work orders already under way, before building them,
+// and compare each part needed with what is available. Exact: BigInt at a fixed scale, never floats. Reused by the bench and reports.
 //
 // Whole units (decision 064): a component counted in whole things (ea, pcs…) is needed in whole numbers, rounded up
 // per BOM line per parent demand — exactly what the work order for that demand reserves at release
@@ -49,6 +49,12 @@ export interface TExplosionItem {
   on_hand: string;
   /** What open reservations of work orders hold: the sum of greatest(quantity − awaiting − consumed, 0). */
   reserved: string;
+  /**
+   * What released, running and paused work orders of the item will still put out, less what open reservations
+   * await of them: a sub-assembly coming that nobody has claimed. Their components are reserved already, so counting
+   * this output as supply is what keeps them from being counted twice.
+   */
+  incoming: string;
 }
 
 export interface TExplosionInput {
@@ -80,6 +86,8 @@ export interface TSubAssemblyUse {
   unitOfMeasure: string;
   needed: string;
   fromStock: string;
+  /** Coming from work orders already released or running (not yet claimed by another work order). */
+  fromWorkOrders: string;
   toBuild: string;
 }
 
@@ -151,8 +159,16 @@ export function explode(demands: readonly TDemand[], input: TExplosionInput) {
     };
     if (item.revision_id) {
       const fromStock = min(available, needed);
-      const toBuild = needed - fromStock;
-      subAssemblies.push({ ...names, needed: out(needed), fromStock: out(fromStock), toBuild: out(toBuild) });
+      const incoming = parse(item.incoming);
+      const fromWorkOrders = min(whole(id) ? floorWhole(incoming) : incoming, needed - fromStock);
+      const toBuild = needed - fromStock - fromWorkOrders;
+      subAssemblies.push({
+        ...names,
+        needed: out(needed),
+        fromStock: out(fromStock),
+        fromWorkOrders: out(fromWorkOrders),
+        toBuild: out(toBuild),
+      });
       if (toBuild > 0n) add(item.revision_id, toBuild);
       continue;
     }

@@ -82,13 +82,14 @@ export function BuildabilityPanel({
             </Text>
           ) : (
             <>
-              <Table.ScrollContainer minWidth={480} visibleFrom="sm">
+              <Table.ScrollContainer minWidth={560} visibleFrom="sm">
                 <Table aria-label="Sub-assemblies">
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>Sub-assembly</Table.Th>
                       <Table.Th ta="right">Needed</Table.Th>
                       <Table.Th ta="right">From stock</Table.Th>
+                      <Table.Th ta="right">From work orders</Table.Th>
                       <Table.Th ta="right">To build</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
@@ -100,6 +101,7 @@ export function BuildabilityPanel({
                         </Table.Td>
                         <Table.Td ta="right">{formatQuantity(s.needed, s.unitOfMeasure)}</Table.Td>
                         <Table.Td ta="right">{formatQuantity(s.fromStock, s.unitOfMeasure)}</Table.Td>
+                        <Table.Td ta="right">{formatQuantity(s.fromWorkOrders, s.unitOfMeasure)}</Table.Td>
                         <Table.Td ta="right" fw={s.toBuild === '0' ? undefined : 700}>
                           {formatQuantity(s.toBuild, s.unitOfMeasure)}
                         </Table.Td>
@@ -117,6 +119,7 @@ export function BuildabilityPanel({
                     facts={[
                       ['Needed', formatQuantity(s.needed, s.unitOfMeasure)],
                       ['From stock', formatQuantity(s.fromStock, s.unitOfMeasure)],
+                      ['From work orders', formatQuantity(s.fromWorkOrders, s.unitOfMeasure)],
                       ['To build', formatQuantity(s.toBuild, s.unitOfMeasure)],
                     ]}
                     strong={s.toBuild !== '0' ? 'To build' : null}
