@@ -7,7 +7,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { ZRevisionSaveSchema } from '#common/schemas/build.ts';
-import type { TItemInputRaw } from '#common/schemas/inventory-setup.ts';
 import { ZItemInputSchema } from '#common/schemas/inventory-setup.ts';
 import {
   createAssembly,
@@ -30,6 +29,7 @@ import { postStock } from '../../modules/inventory/stock.service.ts';
 import { laborRates } from '../../modules/users/labor-rates.tables.ts';
 import type { TTenant } from '../tenant.ts';
 import { writeBuildHistory, writeOpenWork } from './demo-build-history.ts';
+import { PARTS } from './demo-build-parts.ts';
 import type { TDemoCalendar } from './demo-time.ts';
 import { seededRandom } from './random.ts';
 
@@ -41,94 +41,6 @@ export interface TBuildSeedReport {
   /** The work orders of the weeks of history, completed. */
   completedHistory: number;
 }
-
-interface TPart {
-  key: string;
-  input: TItemInputRaw;
-  home: string;
-  receive?: { quantity: string; unitCost: string; lotNumber?: string; lotExpiresOn?: string };
-  /** What a week of the history takes of it (a batch of 5 harnesses and one of 4 boxes), with some to spare. */
-  weekly?: number;
-}
-
-const PARTS: readonly TPart[] = [
-  {
-    key: 'enclosure',
-    input: {
-      partNumber: 'RM-1',
-      name: 'Enclosure, IP65 polycarbonate 200×150',
-      category: 'Electrical parts',
-      lotTracked: false,
-    },
-    home: 'STORES',
-    receive: { quantity: '12', unitCost: '6.40' },
-    weekly: 4,
-  },
-  {
-    key: 'screw',
-    input: {
-      partNumber: 'RM-2',
-      name: 'M4 × 12 screw, stainless',
-      category: 'Electrical parts',
-      lotTracked: false,
-    },
-    home: 'CELL2',
-    receive: { quantity: '500', unitCost: '0.04' },
-    weekly: 18,
-  },
-  {
-    key: 'wire',
-    input: {
-      partNumber: 'RM-3',
-      name: 'Wire 1.5 mm², red',
-      category: 'Electrical parts',
-      unitOfMeasure: 'm',
-      lotTracked: false,
-    },
-    home: 'CELL2',
-    receive: { quantity: '200', unitCost: '0.35' },
-    weekly: 9,
-  },
-  {
-    key: 'terminal',
-    input: {
-      partNumber: 'RM-4',
-      name: 'Crimp terminal, ring M4',
-      category: 'Electrical parts',
-      lotTracked: false,
-    },
-    home: 'CELL2',
-    receive: { quantity: '300', unitCost: '0.22' },
-    weekly: 20,
-  },
-  {
-    key: 'board',
-    input: {
-      partNumber: 'RM-5',
-      name: 'Controller board CB-7',
-      category: 'Electrical parts',
-      lotTracked: true,
-    },
-    home: 'STORES',
-    receive: { quantity: '10', unitCost: '8.90', lotNumber: 'CB7-2611-01' },
-    weekly: 4,
-  },
-  {
-    key: 'harness',
-    input: {
-      partNumber: 'SA-200',
-      name: 'Wiring harness, control box',
-      category: 'Sub-assemblies',
-      lotTracked: false,
-    },
-    home: 'CELL2',
-  },
-  {
-    key: 'box',
-    input: { partNumber: 'FG-100', name: 'Control box CB-7', category: 'Finished goods', lotTracked: true },
-    home: 'F1',
-  },
-];
 
 /**
  * Builds the Build area of the demo company (`admin` sets up and plans, `operator` runs the floor), unless it has
