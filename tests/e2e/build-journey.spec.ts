@@ -109,7 +109,7 @@ test('an admin sets up, orders, plans, runs on a phone and traces a two-level as
       .getByRole('row', { name: /WIRE/ });
     await expect(wireNeeded.getByRole('cell')).toHaveText([/WIRE/, '6 ea', '4 ea', '2 ea']);
     const head = panel.getByRole('table', { name: 'Sub-assemblies' }).getByRole('row', { name: /HEAD/ });
-    await expect(head.getByRole('cell')).toHaveText([/HEAD/, '3 ea', '3 ea', '0 ea']);
+    await expect(head.getByRole('cell')).toHaveText([/HEAD/, '3 ea', '3 ea', '0 ea', '0 ea']);
     await expectAccessible(page, 'an order short of wire');
   });
 
