@@ -1,9 +1,10 @@
 // Issue 29, "On the floor (390 px)", on a phone with touch (Chromium's device emulation): every action of a scan card
 // (an item, a lot, a location, a work order, a machine) shows its whole label at 390 and 360 px, and the work order's
 // due date is in the company's format; on the floor view of a step with a picture the scan box is on the first
-// screen, and the floor's messages sit in the page, never over the step's title; "Can we build it?" shows every
-// figure of a part (as cards) at 390 px; a number field has no steppers too small to tap; axe finds nothing serious
-// on the scan page, the floor view and the order page.
+// screen, "Put away at" is picked by touch and the output is put away there, and the floor's messages sit in the
+// page, never over the step's title; "Can we build it?" shows every figure of a part (as cards) at 390 px; a number
+// field has no steppers too small to tap; axe finds nothing serious on the scan page, the floor view and the order
+// page.
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe.ts';
 import { itemLedger } from './support/build-api.ts';
@@ -47,7 +48,7 @@ async function inFirstScreen(page: Page, locator: Locator): Promise<boolean> {
   return box !== null && box.y >= 0 && box.y + box.height <= height;
 }
 
-test('on a phone the floor works by touch: whole labels, the scan box in view, messages in the page, every figure of a part', async ({
+test('on a phone the floor works by touch: whole labels, the scan box in view, a picker by touch, messages in the page, every figure of a part', async ({
   page,
 }) => {
   await signUpCompany(page, 'floorphone');
@@ -113,16 +114,30 @@ test('on a phone the floor works by touch: whole labels, the scan box in view, m
     await expectAccessible(page, 'the floor view after a consumption');
   });
 
-  await test.step('Recording output: its message sits in the Output section, in the page', async () => {
+  await test.step('"Put away at" by touch: tapped, B2 picked, shown, and the output is put away there', async () => {
     const output = page.getByRole('form', { name: 'Record output' });
     await output.getByRole('textbox', { name: 'Good' }).fill('2');
+    const picker = output.getByRole('combobox', { name: 'Put away at' });
+    await expect(picker).toHaveValue('FLOOR / B1');
+    // As an operator reaches it: scrolled to the bottom of the page, then tapped.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await picker.tap();
+    expect(await inFirstScreen(page, picker), 'the field stays on the screen').toBe(true);
+    await expect(page.getByRole('option', { name: /^FLOOR \/ B1/ })).toBeVisible();
+    // Empty, the list shows the sites and the chosen bin: the operator types part of the other bin's code.
+    await picker.fill('B2');
+    const b2 = page.getByRole('option', { name: /^FLOOR \/ B2/ });
+    await expect(b2).toBeVisible();
+    await b2.tap();
+    await expect(picker).toHaveValue('FLOOR / B2');
     await output.getByRole('button', { name: 'Record output' }).tap();
     const said = page.getByRole('region', { name: 'Output' }).getByRole('status');
     await expect(said).toContainText('Output recorded');
+    // The good units are in B2, read from the item's ledger (the app's own endpoint).
     const ledger = await itemLedger(page, shop.fixtureId);
     const out = ledger.filter((r) => r.kind === 'build-output');
-    expect(out.map((r) => [r.locationCode, r.quantityDelta])).toEqual([['FLOOR / B1', '2']]);
-    // Its ✕ dismisses it.
+    expect(out.map((r) => [r.locationCode, r.quantityDelta])).toEqual([['FLOOR / B2', '2']]);
+    // Its ✕ dismisses the message.
     await said.getByRole('button', { name: 'Dismiss' }).tap();
     await expect(said).toBeEmpty();
   });

@@ -26,6 +26,9 @@ import { StepActions } from './step-actions.tsx';
 
 type TStep = TFloor['steps'][number];
 
+/** Room kept below the floor view's last field on a phone, px: a picker's list (at most about 250 px) fits under it. */
+const FLOOR_ROOM_BELOW = 320;
+
 /** The step a consumption is recorded at: the one shown when it is under way, else the one under way, if any. */
 function consumingStep(floor: TFloor, shown: TStep | undefined): string | undefined {
   const underWay = (s: TStep | undefined) => s?.run?.status === 'running' || s?.run?.status === 'paused';
@@ -102,7 +105,10 @@ export function ShopFloorPage({ workOrderId }: { workOrderId: string }) {
   const index = chosen ?? currentStep(data);
   const allFinished = data.steps.every((s) => s.run?.status === 'finished');
   return (
-    <Container size="sm" px="xs" py="md">
+    // Room below the last field on a phone: "Put away at" sat at the page's end, where its list had no room below it;
+    // Mantine put the list above, the page scrolled to show it, the field went off the screen and Mantine hid the
+    // list of a field out of view — a tap opened nothing (issue 29, decision 065).
+    <Container size="sm" px="xs" pt="md" pb={{ base: FLOOR_ROOM_BELOW, sm: 'md' }}>
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap">
           <div>
