@@ -1,6 +1,7 @@
 // Lots of lot-tracked items: an item's lots, one lot with its stock, and its genealogy (what went into it, where
 // it went). The shared contract of /api/v1/items/:id/lots and /api/v1/lots/* (decision 023).
 import { z } from 'zod';
+import { ZLotHoldStateSchema } from './lot-holds.ts';
 import { pageOf, pageQuery } from './paging.ts';
 
 /** How deep a genealogy walk goes: deeper links are not followed (a build chain rarely has more levels). */
@@ -42,6 +43,8 @@ export const ZLotDetailSchema = z.object({
     }),
   ),
   total: z.string(),
+  /** Why, since when and by whom the lot is on hold (decision 070); null when it is free to move. */
+  hold: ZLotHoldStateSchema,
 });
 export type TLotDetail = z.infer<typeof ZLotDetailSchema>;
 

@@ -42,6 +42,10 @@ export async function findLot(tx: TDb, companyId: string, lotId: string) {
       lotNumber: lots.lotNumber,
       expiresOn: lots.expiresOn,
       createdAt: lots.createdAt,
+      onHold: lots.onHold,
+      holdReason: lots.holdReason,
+      heldAt: lots.heldAt,
+      heldBy: lots.heldBy,
       item: {
         id: items.id,
         partNumber: items.partNumber,

@@ -50,7 +50,7 @@ export async function listItemLots(
   };
 }
 
-/** GET /api/v1/lots/:id: the lot, its item, and its stock by location. */
+/** GET /api/v1/lots/:id: the lot, its item, its stock by location, and its hold (decision 070). */
 export async function getLot(tenant: TTenant, lotId: string): Promise<TLotDetail> {
   return tenant.run(async (tx) => {
     const lot = await repo.findLot(tx, tenant.companyId, lotId);
@@ -68,6 +68,10 @@ export async function getLot(tenant: TTenant, lotId: string): Promise<TLotDetail
       item: lot.item,
       balances,
       total: fromScaled(total, QUANTITY_SCALE),
+      hold:
+        lot.onHold && lot.heldAt
+          ? { reason: lot.holdReason ?? '', heldAt: lot.heldAt.toISOString(), heldBy: lot.heldBy ?? '' }
+          : null,
     };
   });
 }

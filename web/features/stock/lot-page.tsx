@@ -1,5 +1,5 @@
-// The lot page (/items?lot=<lotId>): the lot's number, item and expiry, where its stock is, its history, and its
-// genealogy both ways — what went into it, and what it went into — as indented lists.
+// The lot page (/items?lot=<lotId>): the lot's number, item and expiry, its hold (decision 070), where its stock is,
+// its history, and its genealogy both ways — what went into it, and what it went into — as indented lists.
 import {
   Anchor,
   Container,
@@ -24,6 +24,7 @@ import { useSession } from '../../lib/session.ts';
 import { getGenealogy, getLot } from './api.ts';
 import { lotPath } from './item-stock-sections.tsx';
 import { LedgerTable } from './ledger-table.tsx';
+import { LotHold } from './lot-hold.tsx';
 import { stockKeys } from './stock-keys.ts';
 import { itemPath } from './stock-list.tsx';
 
@@ -135,6 +136,7 @@ export function LotPage({ lotId }: { lotId: string }) {
             </Text>
           </Paper>
         </Group>
+        <LotHold lot={l} />
         <Title order={2} fz="lg">
           Balances
         </Title>
