@@ -41,6 +41,7 @@ import { maintenanceLogsRoutes } from './modules/maintenance/logs.routes.ts';
 import { machinesRoutes } from './modules/maintenance/machines.routes.ts';
 import { maintenancePlansRoutes } from './modules/maintenance/plans.routes.ts';
 import { startMaintenanceScheduler, type TMaintenanceScheduler } from './modules/maintenance/scheduler.ts';
+import { defectCodeRoutes } from './modules/quality/defect-codes.routes.ts';
 import { lotHoldRoutes } from './modules/quality/holds.routes.ts';
 import { scanRoutes } from './modules/scan/scan.routes.ts';
 import { securityDashboardRoutes } from './modules/security-dashboard/security-dashboard.routes.ts';
@@ -176,6 +177,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(stockListRoutes);
   await app.register(lotsRoutes);
   await app.register(lotHoldRoutes);
+  await app.register(defectCodeRoutes);
   await app.register(scanRoutes);
   await app.register(borrowingRoutes);
   await app.register(assembliesRoutes);

@@ -23,12 +23,12 @@ import { securityEvents } from './security/security-events.tables.ts';
 import { breakdownCases } from './tenant-isolation/breakdown-cases.ts';
 import { buildCases } from './tenant-isolation/build-cases.ts';
 import { labelCases } from './tenant-isolation/label-cases.ts';
-import { lotHoldCases } from './tenant-isolation/lot-hold-cases.ts';
 import { maintenanceCalendarCases } from './tenant-isolation/maintenance-calendar-cases.ts';
 import { maintenanceCases } from './tenant-isolation/maintenance-cases.ts';
 import { maintenanceEmailCases } from './tenant-isolation/maintenance-email-cases.ts';
 import { maintenanceLogsCases } from './tenant-isolation/maintenance-logs-cases.ts';
 import { maintenancePlanCases } from './tenant-isolation/maintenance-plan-cases.ts';
+import { qualityCases } from './tenant-isolation/quality-cases.ts';
 import type { TRequest, TRouteCase } from './tenant-isolation/route-case.ts';
 
 const PASSWORD = 'Sturdy-Anvil-42';
@@ -1930,7 +1930,7 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
   ...breakdownCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...maintenanceEmailCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...maintenanceCalendarCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
-  ...lotHoldCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
+  ...qualityCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
 
   // ---- uploaded files (server/modules/files): B stores and reads B's own pictures and videos only
   'POST /api/v1/files': {

@@ -176,6 +176,7 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     nextDueOn: 'Next due date',
     nextDueReading: 'Next due reading (hours)',
     parts: 'Parts used',
+    skippedTasks: 'Tasks not done',
   },
   breakdown: {
     machine: 'Machine',
@@ -192,6 +193,7 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
   },
   // Holds of lots (decision 070).
   lot: { item: 'Item', onHold: 'On hold', reason: 'Reason' },
+  'defect-code': { code: 'Code', name: 'Name', category: 'Category', severity: 'Severity', active: 'Active' },
   'maintenance-email-settings': {
     people: 'People',
     emails: 'Outside addresses',

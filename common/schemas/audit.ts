@@ -21,6 +21,7 @@ export const AUDIT_ENTITY_TYPES = [
   'breakdown',
   'maintenance-email-settings',
   'lot',
+  'defect-code',
 ] as const;
 export const ZAuditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type TAuditEntityType = z.infer<typeof ZAuditEntityTypeSchema>;

@@ -17,6 +17,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   breakdown: 'Breakdown',
   'maintenance-email-settings': 'Maintenance e-mail',
   lot: 'Lot',
+  'defect-code': 'Defect code',
   'work-order': 'Work order',
 };
 

@@ -1,0 +1,127 @@
+// The cross-company cases of Quality (decision 070: server/modules/quality/*.routes.ts), spread into ROUTE_CASES of
+// server/tenant-isolation.api.test.ts. Lot holds: A's lot (the first lot of A's in the tables) named by B in the path
+// is 404 in the words of a lot that exists nowhere, and A's lot is as it was — not held, not released, no history.
+// Defect codes: B's list never shows A's, and A's code named by B is 404 to read or change, and stays as it was.
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { DEFECT_CODE_MESSAGES } from '#common/schemas/defect-codes.ts';
+import { LOT_HOLD_MESSAGES } from '#common/schemas/lot-holds.ts';
+import { client } from '../../tests/setup/work-orders-shop.ts';
+import { lots } from '../modules/inventory/stock.tables.ts';
+import { lotHolds } from '../modules/quality/inspections.tables.ts';
+import { defectCodes } from '../modules/quality/plans.tables.ts';
+import type { TCaseHelpers, TRequest, TRouteCase } from './route-case.ts';
+
+export function qualityCases({ app, a, asB }: TCaseHelpers): Record<string, TRouteCase> {
+  const aLot = async () => {
+    const [lot] = await app()
+      .database.db.select()
+      .from(lots)
+      .where(eq(lots.companyId, a().companyId))
+      .limit(1);
+    expect(lot, "company A's fixture has a lot").toBeDefined();
+    return lot!;
+  };
+  /** A's lot's hold and its history, which B must leave exactly as they were. */
+  const aState = async (lotId: string) => {
+    const db = app().database.db;
+    const [lot] = await db.select().from(lots).where(eq(lots.id, lotId));
+    const history = await db.select().from(lotHolds).where(eq(lotHolds.lotId, lotId));
+    return { onHold: lot!.onHold, holdReason: lot!.holdReason, history: history.length };
+  };
+  const refused = async (method: TRequest['method'], path: (id: string) => string, payload?: object) => {
+    const lot = await aLot();
+    const before = await aState(lot.id);
+    for (const id of [lot.id, randomUUID()]) {
+      const response = await asB({ method, url: path(id), ...(payload ? { payload } : {}) });
+      expect(response.statusCode, `${method} ${path(id)}: ${response.body}`).toBe(404);
+      expect(response.json().error.message).toBe(LOT_HOLD_MESSAGES.lotNotFound);
+      expect(response.body).not.toContain(lot.lotNumber);
+    }
+    expect(await aState(lot.id)).toEqual(before);
+  };
+  const tenantCase = (attempt: string, probe: () => Promise<void>): TRouteCase => ({
+    kind: 'tenant',
+    attempt,
+    probe,
+  });
+  const A_CODE = 'A-SECRET-DEFECT';
+  let made: Promise<string> | undefined;
+  /** A's defect code, made by A's admin on first use. */
+  const aCode = () => {
+    made ??= (async () =>
+      (
+        await client(app(), a().cookie).ok(
+          'POST',
+          '/api/v1/defect-codes',
+          { code: A_CODE, name: 'A secret flaw' },
+          201,
+        )
+      ).id as string)();
+    return made;
+  };
+  const aCodeRow = async () =>
+    (
+      await app()
+        .database.db.select()
+        .from(defectCodes)
+        .where(eq(defectCodes.id, await aCode()))
+    )[0];
+  const codeRefused = async (method: TRequest['method'], payload?: object) => {
+    const id = await aCode();
+    const before = await aCodeRow();
+    for (const probe of [id, randomUUID()]) {
+      const url = `/api/v1/defect-codes/${probe}`;
+      const response = await asB({ method, url, ...(payload ? { payload } : {}) });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(404);
+      expect(response.json().error.message).toBe(DEFECT_CODE_MESSAGES.notFound);
+      expect(response.body).not.toContain(A_CODE);
+    }
+    expect(await aCodeRow()).toEqual(before);
+  };
+  return {
+    'GET /api/v1/defect-codes': tenantCase("lists defect codes searching A's code: none of A's", async () => {
+      await aCode();
+      for (const q of [A_CODE, '']) {
+        const response = await asB({
+          method: 'GET',
+          url: `/api/v1/defect-codes?active=all&q=${encodeURIComponent(q)}`,
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.body).not.toContain(A_CODE);
+      }
+    }),
+    'GET /api/v1/defect-codes/:id': tenantCase("reads A's defect code: 404", () => codeRefused('GET')),
+    'POST /api/v1/defect-codes': tenantCase(
+      "adds a code with A's code: it is B's own, A's unchanged",
+      async () => {
+        const before = await aCodeRow();
+        const response = await asB({
+          method: 'POST',
+          url: '/api/v1/defect-codes',
+          payload: { code: A_CODE, name: 'B' },
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        const [mine] = await app()
+          .database.db.select()
+          .from(defectCodes)
+          .where(eq(defectCodes.id, response.json().id));
+        expect(mine!.companyId).not.toBe(a().companyId);
+        expect(await aCodeRow()).toEqual(before);
+      },
+    ),
+    'PUT /api/v1/defect-codes/:id': tenantCase("changes A's defect code: 404, unchanged", () =>
+      codeRefused('PUT', { code: 'B-TAKES', name: 'Taken over' }),
+    ),
+    'POST /api/v1/lots/:id/hold': tenantCase("puts A's lot on hold: 404, A's lot not held", () =>
+      refused('POST', (id) => `/api/v1/lots/${id}/hold`, { reason: 'B holds it' }),
+    ),
+    'POST /api/v1/lots/:id/release': tenantCase("releases A's lot: 404, A's lot as it was", () =>
+      refused('POST', (id) => `/api/v1/lots/${id}/release`, { reason: 'B releases it' }),
+    ),
+    'GET /api/v1/lots/:id/holds': tenantCase("reads A's lot's holds: 404", () =>
+      refused('GET', (id) => `/api/v1/lots/${id}/holds`),
+    ),
+  };
+}
