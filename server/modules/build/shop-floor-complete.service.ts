@@ -17,7 +17,7 @@ import {
 import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
-import { stepsOf } from './assemblies.repo.ts';
+import { recipeOf } from './released-recipe.ts';
 import * as repo from './shop-floor.repo.ts';
 import { lotsText, placesText, takeWhatIsLeft } from './shop-floor-backflush.ts';
 import { openRequiredChecks } from './shop-floor-checks.ts';
@@ -183,7 +183,7 @@ export async function completeWorkOrder(tenant: TTenant, id: string, input: TCom
     assertInProgress(wo);
     const runRows = await repo.stepRunsOf(tx, companyId, id);
     const runs = new Map(runRows.map((r) => [r.step_id, r.status]));
-    const steps = await stepsOf(tx, companyId, wo.revisionId);
+    const { steps } = await recipeOf(tx, companyId, wo.revisionId);
     const open = steps.filter((s) => runs.get(s.id) !== 'finished');
     if (open.length > 0) throw conflict(M.stepsOpen(open.map((s) => `${s.position}. ${s.title}`)), 'status');
     if (scaled(wo.goodQuantity) + scaled(wo.scrapQuantity) === 0n) throw conflict(M.noOutput, 'status');

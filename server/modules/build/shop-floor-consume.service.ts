@@ -17,9 +17,9 @@ import { recordAudit } from '../audit/audit.ts';
 import { findItemRow } from '../inventory/items.repo.ts';
 import { findLocation } from '../inventory/locations.repo.ts';
 import { findTransactionByKey } from '../inventory/stock.repo.ts';
-import { stepsOf } from './assemblies.repo.ts';
 import { recordConsumption } from './consumption-record.ts';
 import { floorComponents } from './floor-view.repo.ts';
+import { recipeOf } from './released-recipe.ts';
 import type { TStepRunRow } from './shop-floor.repo.ts';
 import * as repo from './shop-floor.repo.ts';
 import { resolveScanned, type TScanned } from './shop-floor-scan.ts';
@@ -149,7 +149,7 @@ async function consumeOnce(tx: TDb, tenant: TTenant, id: string, input: TConsume
   const location = await findLocation(tx, companyId, input.locationId);
   if (!location) throw new AppError('NOT_FOUND', M.locationNotFound, { locationId: M.locationNotFound });
   const context: TRunContext = {
-    steps: await stepsOf(tx, companyId, wo.revisionId),
+    steps: (await recipeOf(tx, companyId, wo.revisionId)).steps,
     planLines: await planLinesOf(tx, companyId, wo.revisionId),
     runs: await repo.stepRunsOf(tx, companyId, id),
   };

@@ -11,7 +11,7 @@ import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { addStepRuntime } from '../maintenance/machine-runtime.ts';
-import { stepsOf } from './assemblies.repo.ts';
+import { recipeOf } from './released-recipe.ts';
 import * as repo from './shop-floor.repo.ts';
 import { backflushStep } from './shop-floor-backflush.ts';
 import { floorOf } from './shop-floor-view.ts';
@@ -38,7 +38,7 @@ export function assertInProgress(wo: woRepo.TWorkOrderRow): void {
 
 /** The step of the work order's revision, with the steps in order; 404 when it is not one of them. */
 async function stepOf(tx: TDb, companyId: string, wo: woRepo.TWorkOrderRow, stepId: string) {
-  const steps = await stepsOf(tx, companyId, wo.revisionId);
+  const { steps } = await recipeOf(tx, companyId, wo.revisionId);
   const index = steps.findIndex((s) => s.id === stepId);
   if (index < 0) throw new AppError('NOT_FOUND', M.stepNotFound);
   const step = steps[index]!;

@@ -9,12 +9,11 @@ import type { TStepRunStatus, TWorkOrderStatus } from '#common/work-order-status
 import { workOrderNumberText } from '#common/work-order-status.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
-import { stepsOf } from './assemblies.repo.ts';
 import { floorPlan } from './floor-plan-view.ts';
 import { consumptionsOf, floorComponents, floorHead, outputsOf } from './floor-view.repo.ts';
+import { recipeOf } from './released-recipe.ts';
 import { stepRunsOf, type TStepRunRow } from './shop-floor.repo.ts';
 import type { TPlanLineRow } from './shop-floor-stock.repo.ts';
-import { stepFilesOf } from './step-files.repo.ts';
 import type { TRevisionSteps } from './work-order-plan.ts';
 import { workOrderNotFound } from './work-orders.service.ts';
 
@@ -45,9 +44,10 @@ export async function floorOf(
   if (!head) throw workOrderNotFound();
   const { wo } = head;
   const runs = new Map((known.runs ?? (await stepRunsOf(tx, companyId, id))).map((r) => [r.step_id, r]));
-  const steps = known.steps ?? (await stepsOf(tx, companyId, wo.revisionId));
+  const recipe = await recipeOf(tx, companyId, wo.revisionId);
+  const steps = known.steps ?? recipe.steps;
   const filesOf = new Map<string, TStepFile[]>();
-  for (const { link, file } of await stepFilesOf(tx, companyId, wo.revisionId)) {
+  for (const { link, file } of recipe.files) {
     const list = filesOf.get(link.stepId) ?? [];
     list.push({
       id: file.id,
