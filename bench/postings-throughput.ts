@@ -214,6 +214,7 @@ async function postRaw(
     'Benchmark',
     new Date(),
     null,
+    null,
   ]);
   const balance = receive
     ? await client.query(POSTING_SQL.addToBalance, [

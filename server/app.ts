@@ -47,6 +47,7 @@ import { scanRoutes } from './modules/scan/scan.routes.ts';
 import { securityDashboardRoutes } from './modules/security-dashboard/security-dashboard.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
+import { supplierRoutes } from './modules/suppliers/suppliers.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -178,6 +179,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(lotsRoutes);
   await app.register(lotHoldRoutes);
   await app.register(defectCodeRoutes);
+  await app.register(supplierRoutes);
   await app.register(scanRoutes);
   await app.register(borrowingRoutes);
   await app.register(assembliesRoutes);

@@ -194,6 +194,7 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
   // Holds of lots (decision 070).
   lot: { item: 'Item', onHold: 'On hold', reason: 'Reason' },
   'defect-code': { code: 'Code', name: 'Name', category: 'Category', severity: 'Severity', active: 'Active' },
+  supplier: { code: 'Code', name: 'Name', contact: 'Contact', email: 'Email', active: 'Active' },
   'maintenance-email-settings': {
     people: 'People',
     emails: 'Outside addresses',

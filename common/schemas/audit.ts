@@ -22,6 +22,7 @@ export const AUDIT_ENTITY_TYPES = [
   'maintenance-email-settings',
   'lot',
   'defect-code',
+  'supplier',
 ] as const;
 export const ZAuditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type TAuditEntityType = z.infer<typeof ZAuditEntityTypeSchema>;

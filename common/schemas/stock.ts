@@ -87,6 +87,8 @@ export const ZPostStockSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('receive'),
     ...common,
+    /** Who the goods came from (decision 070): a supplier of the company's list, switched on. */
+    supplierId: z.uuid('Not a supplier id').optional(),
     lines: lines(
       z.object({
         itemId: id('item'),
@@ -158,6 +160,8 @@ export const ZStockTransactionSchema = z.object({
   kind: z.string(),
   reason: z.string(),
   reference: z.string(),
+  /** The supplier a receipt names (decision 070); null for every other posting. */
+  supplierId: z.string().nullable(),
   postedByName: z.string(),
   postedAt: z.string(),
   lines: z.array(ZStockLineSchema),

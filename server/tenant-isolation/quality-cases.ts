@@ -1,16 +1,19 @@
 // The cross-company cases of Quality (decision 070: server/modules/quality/*.routes.ts), spread into ROUTE_CASES of
 // server/tenant-isolation.api.test.ts. Lot holds: A's lot (the first lot of A's in the tables) named by B in the path
 // is 404 in the words of a lot that exists nowhere, and A's lot is as it was — not held, not released, no history.
-// Defect codes: B's list never shows A's, and A's code named by B is 404 to read or change, and stays as it was.
+// Defect codes and suppliers: B's list never shows A's, A's named by B is 404 to read or change and stays as it was,
+// and a receipt of B's naming A's supplier is 404 naming supplierId.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { DEFECT_CODE_MESSAGES } from '#common/schemas/defect-codes.ts';
 import { LOT_HOLD_MESSAGES } from '#common/schemas/lot-holds.ts';
+import { SUPPLIER_MESSAGES } from '#common/schemas/suppliers.ts';
 import { client } from '../../tests/setup/work-orders-shop.ts';
 import { lots } from '../modules/inventory/stock.tables.ts';
 import { lotHolds } from '../modules/quality/inspections.tables.ts';
 import { defectCodes } from '../modules/quality/plans.tables.ts';
+import { suppliers } from '../modules/suppliers/suppliers.tables.ts';
 import type { TCaseHelpers, TRequest, TRouteCase } from './route-case.ts';
 
 export function qualityCases({ app, a, asB }: TCaseHelpers): Record<string, TRouteCase> {
@@ -80,7 +83,86 @@ export function qualityCases({ app, a, asB }: TCaseHelpers): Record<string, TRou
     }
     expect(await aCodeRow()).toEqual(before);
   };
+  const A_SUPPLIER = 'A-SECRET-SUPPLIER';
+  let supplierMade: Promise<string> | undefined;
+  /** A's supplier, made by A's admin on first use. */
+  const aSupplier = () => {
+    supplierMade ??= (async () =>
+      (
+        await client(app(), a().cookie).ok(
+          'POST',
+          '/api/v1/suppliers',
+          { code: A_SUPPLIER, name: 'A secret vendor', email: 'vendor@a-secret.example' },
+          201,
+        )
+      ).id as string)();
+    return supplierMade;
+  };
+  const aSupplierRow = async () =>
+    (
+      await app()
+        .database.db.select()
+        .from(suppliers)
+        .where(eq(suppliers.id, await aSupplier()))
+    )[0];
+  const supplierRefused = async (method: TRequest['method'], payload?: object) => {
+    const id = await aSupplier();
+    const before = await aSupplierRow();
+    for (const probe of [id, randomUUID()]) {
+      const url = `/api/v1/suppliers/${probe}`;
+      const response = await asB({ method, url, ...(payload ? { payload } : {}) });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(404);
+      expect(response.json().error.message).toBe(SUPPLIER_MESSAGES.notFound);
+      expect(response.body).not.toContain(A_SUPPLIER);
+    }
+    expect(await aSupplierRow()).toEqual(before);
+  };
   return {
+    'GET /api/v1/suppliers': tenantCase("lists suppliers searching A's code: none of A's", async () => {
+      await aSupplier();
+      for (const q of [A_SUPPLIER, 'vendor', '']) {
+        const response = await asB({
+          method: 'GET',
+          url: `/api/v1/suppliers?active=all&q=${encodeURIComponent(q)}`,
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.body).not.toContain(A_SUPPLIER);
+      }
+    }),
+    'GET /api/v1/suppliers/:id': tenantCase("reads A's supplier: 404", () => supplierRefused('GET')),
+    'POST /api/v1/suppliers': tenantCase(
+      "adds a supplier with A's code (B's own, A's unchanged) and receives naming A's supplier (404 naming supplierId)",
+      async () => {
+        const before = await aSupplierRow();
+        const made = await asB({
+          method: 'POST',
+          url: '/api/v1/suppliers',
+          payload: { code: A_SUPPLIER, name: 'B' },
+        });
+        expect(made.statusCode, made.body).toBe(201);
+        const [mine] = await app()
+          .database.db.select()
+          .from(suppliers)
+          .where(eq(suppliers.id, made.json().id));
+        expect(mine!.companyId).not.toBe(a().companyId);
+        const response = await asB({
+          method: 'POST',
+          url: '/api/v1/stock/transactions',
+          payload: {
+            kind: 'receive',
+            idempotencyKey: randomUUID(),
+            supplierId: await aSupplier(),
+            lines: [{ itemId: randomUUID(), locationId: randomUUID(), quantity: '1' }],
+          },
+        });
+        expect(response.statusCode, response.body).toBe(404);
+        expect(response.json().error.fieldErrors).toEqual({ supplierId: SUPPLIER_MESSAGES.notFound });
+        expect(await aSupplierRow()).toEqual(before);
+      },
+    ),
+    'PUT /api/v1/suppliers/:id': tenantCase("changes A's supplier: 404, unchanged", () =>
+      supplierRefused('PUT', { code: 'B-TAKES', name: 'Taken over' }),
+    ),
     'GET /api/v1/defect-codes': tenantCase("lists defect codes searching A's code: none of A's", async () => {
       await aCode();
       for (const q of [A_CODE, '']) {

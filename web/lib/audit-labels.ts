@@ -18,6 +18,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   'maintenance-email-settings': 'Maintenance e-mail',
   lot: 'Lot',
   'defect-code': 'Defect code',
+  supplier: 'Supplier',
   'work-order': 'Work order',
 };
 

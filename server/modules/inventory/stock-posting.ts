@@ -54,6 +54,7 @@ export async function loadTransaction(tx: TDb, row: TTransactionRow): Promise<TS
     kind: row.kind,
     reason: row.reason,
     reference: row.reference,
+    supplierId: row.supplierId,
     postedByName: row.postedByName,
     postedAt: row.postedAt.toISOString(),
     lines: lines.map((l) => ({
@@ -82,6 +83,8 @@ export interface TPostingContext {
     idempotencyKey: string;
     reversesId: string | null;
     postedAt?: Date;
+    /** A receipt's supplier (decision 070). */
+    supplierId?: string | null;
   };
 }
 
@@ -198,6 +201,7 @@ export async function applyAndRecord(
     kind: context.transaction.kind,
     reason: context.transaction.reason,
     reference: context.transaction.reference,
+    supplierId: context.transaction.supplierId ?? null,
     postedByName,
     postedAt: postedAt.toISOString(),
     lines: lines

@@ -81,7 +81,14 @@ export async function itemsByIds(tx: TDb, companyId: string, ids: string[]) {
 /** The lot `lotNumber` of an item (any case), created at its first receipt: its id and its number as stored. */
 export async function findOrCreateLotRow(
   tx: TDb,
-  row: { companyId: string; itemId: string; lotNumber: string; expiresOn: string | null },
+  row: {
+    companyId: string;
+    itemId: string;
+    lotNumber: string;
+    expiresOn: string | null;
+    /** The receipt's supplier: a new lot keeps it; an existing lot keeps its own. */
+    supplierId?: string | null;
+  },
 ): Promise<{ id: string; lotNumber: string }> {
   const [existing] = await tx
     .select({ id: lots.id, lotNumber: lots.lotNumber })

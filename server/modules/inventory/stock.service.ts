@@ -25,6 +25,7 @@ import {
   negate,
   type TDelta,
 } from './stock-posting.ts';
+import { supplierForReceipt } from '../suppliers/suppliers.service.ts';
 import { reservedByItem } from './stock-reserved.repo.ts';
 
 /** The signed deltas of a posting (a move is two: out of one location, into another). */
@@ -152,6 +153,8 @@ export async function postStock(tenant: TTenant, input: TPostStock): Promise<TSt
       // A retried key is not looked up first: the transaction row is written before anything else and its unique
       // index refuses the copy (caught below), which saves every posting a round trip.
       const context = await loadPostingContext(tx, tenant.companyId, deltas);
+      const supplierId = input.kind === 'receive' ? (input.supplierId ?? null) : null;
+      if (supplierId) await supplierForReceipt(tx, tenant.companyId, supplierId, 'supplierId');
       for (const [index, d] of deltas.entries()) {
         context.check(d, { lotGiven: d.lotId !== null, receiving: input.kind === 'receive' });
         if (input.kind !== 'receive') continue;
@@ -167,6 +170,7 @@ export async function postStock(tenant: TTenant, input: TPostStock): Promise<TSt
             itemId: d.itemId,
             lotNumber: line.lotNumber,
             expiresOn: line.lotExpiresOn ?? null,
+            supplierId,
           });
           context.createdLot(lot.id, lot.lotNumber);
           deltas[index] = { ...d, lotId: lot.id };
@@ -181,6 +185,7 @@ export async function postStock(tenant: TTenant, input: TPostStock): Promise<TSt
           reference: input.reference,
           idempotencyKey: input.idempotencyKey,
           reversesId: null,
+          supplierId,
         },
       });
     });
