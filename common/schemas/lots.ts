@@ -43,6 +43,8 @@ export const ZLotDetailSchema = z.object({
     }),
   ),
   total: z.string(),
+  /** The supplier of the receipt that created the lot (decision 070); null when it named none. */
+  supplier: z.object({ id: z.string(), code: z.string(), name: z.string() }).nullable(),
   /** Why, since when and by whom the lot is on hold (decision 070); null when it is free to move. */
   hold: ZLotHoldStateSchema,
 });

@@ -3,6 +3,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { GENEALOGY_MAX_DEPTH, type TGenealogyDirection } from '#common/schemas/lots.ts';
 import { queryRows, type TDb } from '../../db/client.ts';
+import { suppliers } from '../suppliers/suppliers.tables.ts';
 import { items, locations } from './inventory.tables.ts';
 import { lots, stockBalances } from './stock.tables.ts';
 
@@ -46,6 +47,9 @@ export async function findLot(tx: TDb, companyId: string, lotId: string) {
       holdReason: lots.holdReason,
       heldAt: lots.heldAt,
       heldBy: lots.heldBy,
+      supplierId: suppliers.id,
+      supplierCode: suppliers.code,
+      supplierName: suppliers.name,
       item: {
         id: items.id,
         partNumber: items.partNumber,
@@ -55,6 +59,7 @@ export async function findLot(tx: TDb, companyId: string, lotId: string) {
     })
     .from(lots)
     .innerJoin(items, eq(items.id, lots.itemId))
+    .leftJoin(suppliers, and(eq(suppliers.companyId, lots.companyId), eq(suppliers.id, lots.supplierId)))
     .where(and(eq(lots.companyId, companyId), eq(lots.id, lotId)))
     .limit(1);
   return row ?? null;

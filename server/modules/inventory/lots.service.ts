@@ -68,6 +68,10 @@ export async function getLot(tenant: TTenant, lotId: string): Promise<TLotDetail
       item: lot.item,
       balances,
       total: fromScaled(total, QUANTITY_SCALE),
+      supplier:
+        lot.supplierId && lot.supplierCode && lot.supplierName
+          ? { id: lot.supplierId, code: lot.supplierCode, name: lot.supplierName }
+          : null,
       hold:
         lot.onHold && lot.heldAt
           ? { reason: lot.holdReason ?? '', heldAt: lot.heldAt.toISOString(), heldBy: lot.heldBy ?? '' }

@@ -107,6 +107,8 @@ describe('a receipt names its supplier', () => {
     const posted = await operator.ok('POST', '/api/v1/stock/transactions', receipt(acme.id, 'R-1'), 201);
     expect(posted.supplierId).toBe(acme.id);
     expect((await lotNamed('R-1')).supplierId).toBe(acme.id);
+    const lotPage = await operator.ok('GET', `/api/v1/lots/${(await lotNamed('R-1')).id}`);
+    expect(lotPage.supplier).toEqual({ id: acme.id, code: 'ACME', name: 'Acme Resins' });
     const [row] = await t.database.db
       .select()
       .from(stockTransactions)

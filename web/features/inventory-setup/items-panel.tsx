@@ -1,15 +1,19 @@
-// The Admin page's SKU Setup tab (/admin?tab=items): the items, and the location tree they are kept in. The view
-// is part of the address (&view=locations) so that a reload or a shared link opens the same one.
+// The Admin page's SKU Setup tab (/admin?tab=items): the items, the location tree they are kept in, and the
+// suppliers they come from (decision 070). The view is part of the address (&view=locations, &view=suppliers) so that
+// a reload or a shared link opens the same one.
 import { SegmentedControl, Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { SupplierList } from '../suppliers/supplier-list.tsx';
 import { ItemList } from './item-list.tsx';
 import { LocationsSection } from './locations-section.tsx';
 
-type TView = 'items' | 'locations';
+type TView = 'items' | 'locations' | 'suppliers';
+const VIEWS: readonly TView[] = ['items', 'locations', 'suppliers'];
 
 export function ItemsPanel() {
   const [params, setParams] = useSearchParams();
-  const view: TView = params.get('view') === 'locations' ? 'locations' : 'items';
+  const asked = params.get('view') as TView | null;
+  const view: TView = asked && VIEWS.includes(asked) ? asked : 'items';
 
   const show = (next: TView) =>
     setParams(
@@ -31,11 +35,12 @@ export function ItemsPanel() {
         data={[
           { value: 'items', label: 'Items' },
           { value: 'locations', label: 'Locations' },
+          { value: 'suppliers', label: 'Suppliers' },
         ]}
         w={{ base: '100%', xs: 'auto' }}
         style={{ alignSelf: 'flex-start' }}
       />
-      {view === 'items' ? <ItemList /> : <LocationsSection />}
+      {view === 'items' ? <ItemList /> : view === 'locations' ? <LocationsSection /> : <SupplierList />}
     </Stack>
   );
 }

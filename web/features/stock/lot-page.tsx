@@ -125,6 +125,7 @@ export function LotPage({ lotId }: { lotId: string }) {
             <Text size="sm" c="dimmed">
               {l.expiresOn ? `Expires ${l.expiresOn}` : 'No expiry'} · created{' '}
               <When at={l.createdAt} show="date" />
+              {l.supplier ? ` · from ${l.supplier.code} ${l.supplier.name}` : ''}
             </Text>
           </div>
           <Paper withBorder p="sm" aria-label="Lot on hand">

@@ -1,10 +1,12 @@
-// Receive stock of an item into a location: quantity, optional unit cost, and for a lot-tracked item (when the
-// company uses lot numbers) the lot number and its optional expiry. A new lot number creates the lot.
+// Receive stock of an item into a location: quantity, optional unit cost, for a lot-tracked item (when the company
+// uses lot numbers) the lot number and its optional expiry, and the supplier it came from when the company keeps a
+// supplier list (decision 070). A new lot number creates the lot; a new lot keeps the receipt's supplier.
 import { TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { STOCK_MESSAGES } from '#common/schemas/stock.ts';
 import { DateField } from '../../components/date-field.tsx';
 import { LocationSelect } from '../../components/location-select.tsx';
+import { SupplierSelect, type TSupplierOption } from '../../components/supplier-select.tsx';
 import { quantityInputMode } from '../../lib/quantity-input.ts';
 import { configOf, useSession } from '../../lib/session.ts';
 import { getLocation, getLot } from './api.ts';
@@ -45,6 +47,7 @@ export function ReceiveBody({ item, locationId, lotId, onClose, onDone }: TItemD
       lotNumber: null as string | null,
       lotExpiresOn: '',
       reference: '',
+      supplier: null as TSupplierOption | null,
     },
     toBody: (values) => {
       const unitCost = values.unitCost.trim();
@@ -52,6 +55,7 @@ export function ReceiveBody({ item, locationId, lotId, onClose, onDone }: TItemD
       return {
         kind: 'receive',
         reference: values.reference.trim(),
+        ...(values.supplier ? { supplierId: values.supplier.value } : {}),
         lines: [
           {
             itemId: item.id,
@@ -64,13 +68,16 @@ export function ReceiveBody({ item, locationId, lotId, onClose, onDone }: TItemD
         ],
       };
     },
-    paths: linePaths({
-      locationId: 'locationId',
-      quantity: 'quantity',
-      unitCost: 'unitCost',
-      lotNumber: 'lotNumber',
-      lotExpiresOn: 'lotExpiresOn',
-    }),
+    paths: {
+      ...linePaths({
+        locationId: 'locationId',
+        quantity: 'quantity',
+        unitCost: 'unitCost',
+        lotNumber: 'lotNumber',
+        lotExpiresOn: 'lotExpiresOn',
+      }),
+      supplierId: 'supplier',
+    },
     rules: (values) => ({
       locationId: !values.locationId && 'Choose where the stock goes',
       lotNumber: usesLots && !lotOf(values).trim() && STOCK_MESSAGES.lotRequired,
@@ -137,6 +144,11 @@ export function ReceiveBody({ item, locationId, lotId, onClose, onDone }: TItemD
           />
         </>
       ) : null}
+      <SupplierSelect
+        value={values.supplier}
+        onChange={(supplier) => form.setFieldValue('supplier', supplier)}
+        error={form.errorOf('supplier')}
+      />
       <TextInput
         label="Reference"
         description="Optional: purchase order, delivery note"
