@@ -185,6 +185,52 @@ describe('can we build it?', () => {
     expect(byPart(again.components).P2).toMatchObject({ needed: '22.05' });
   });
 
+  it('does not count stock in a lot on hold', async () => {
+    // KIT = 2 × RESIN (lot-tracked, kg); 4 KIT need 8 kg; 5 kg in each of two lots.
+    const resin = (
+      await ok(
+        'POST',
+        '/api/v1/items',
+        { partNumber: 'RESIN', name: 'Resin', lotTracked: true, unitOfMeasure: 'kg' },
+        201,
+      )
+    ).id;
+    const kitItem = (
+      await ok('POST', '/api/v1/items', { partNumber: 'KIT', name: 'Kit', lotTracked: false }, 201)
+    ).id;
+    const kit = await ok('POST', '/api/v1/assemblies', { itemId: kitItem }, 201);
+    await ok('PUT', `/api/v1/assembly-revisions/${kit.draftRevisionId}`, {
+      lines: [{ componentItemId: resin, quantity: '2' }],
+    });
+    await ok('POST', `/api/v1/assembly-revisions/${kit.draftRevisionId}/release`);
+    const received = await ok(
+      'POST',
+      '/api/v1/stock/transactions',
+      {
+        kind: 'receive',
+        idempotencyKey: randomUUID(),
+        lines: [
+          { itemId: resin, locationId: bin, quantity: '5', lotNumber: 'RS-A' },
+          { itemId: resin, locationId: bin, quantity: '5', lotNumber: 'RS-B' },
+        ],
+      },
+      201,
+    );
+    const order = await ok(
+      'POST',
+      '/api/v1/build-orders',
+      { lines: [{ assemblyId: kit.id, quantity: '4' }] },
+      201,
+    );
+    const check = async () =>
+      byPart((await ok('GET', `/api/v1/build-orders/${order.id}/buildability`)).components);
+    expect((await check()).RESIN).toMatchObject({ needed: '8', available: '10', missing: '0' });
+    await ok('POST', `/api/v1/lots/${received.lines[1].lotId}/hold`, { reason: 'Cloudy' });
+    expect((await check()).RESIN).toMatchObject({ needed: '8', available: '5', missing: '3' });
+    await ok('POST', `/api/v1/lots/${received.lines[1].lotId}/release`, { reason: 'Cleared' });
+    expect((await check()).RESIN).toMatchObject({ available: '10', missing: '0' });
+  });
+
   it('answers 404 naming the line for a line of another order', async () => {
     const order = await ok('POST', '/api/v1/build-orders', {}, 201);
     const refused = await t.app.inject({

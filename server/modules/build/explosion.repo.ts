@@ -67,7 +67,12 @@ export async function explosionInput(
          group by a.item_id)
       select i.id, i.part_number, i.name, i.unit_of_measure, c.revision_id,
              exists (select 1 from assemblies a where a.company_id = i.company_id and a.item_id = i.id) as is_assembly,
-             i.on_hand::text as on_hand, coalesce(h.reserved, 0)::text as reserved,
+             -- Stock in a lot on hold cannot be used (decision 070): it is not on hand for building.
+             (i.on_hand - coalesce((select sum(b.quantity) from stock_balances b
+                                      join lots t on t.company_id = b.company_id and t.id = b.lot_id
+                                     where b.company_id = i.company_id and b.item_id = i.id and t.on_hold), 0))::text
+               as on_hand,
+             coalesce(h.reserved, 0)::text as reserved,
              greatest(coalesce(g.quantity, 0) - coalesce(h.awaited, 0), 0)::text as incoming
         from items i
         left join rel c on c.item_id = i.id
