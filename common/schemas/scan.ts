@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { WORK_ORDER_STATUSES } from '../work-order-status.ts';
 import { ZItemSchema, ZLocationKindSchema } from './inventory-setup.ts';
+import { ZLotHoldStateSchema } from './lot-holds.ts';
 import { MACHINE_STATUSES } from './machines.ts';
 
 /** How many balances a scan result lists (the rest is on the item, lot or stock page). */
@@ -71,7 +72,13 @@ export const ZScanResultSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('lot'),
     matchedBy: ZScanMatchSchema,
-    lot: z.object({ id: z.string(), lotNumber: z.string(), expiresOn: z.string().nullable() }),
+    lot: z.object({
+      id: z.string(),
+      lotNumber: z.string(),
+      expiresOn: z.string().nullable(),
+      /** Why the lot is on hold (decision 070): it cannot be issued, moved, consumed or lent; null when free. */
+      hold: ZLotHoldStateSchema,
+    }),
     item: ZItemSchema,
     onHand: z.string(),
     ...balancesPart,

@@ -174,6 +174,8 @@ export const ZStockBalanceSchema = z.object({
   lotId: z.string().nullable(),
   lotNumber: z.string().nullable(),
   quantity: z.string(),
+  /** Its lot is on hold (decision 070): the stock is there but cannot be issued, moved, consumed or lent. */
+  onHold: z.boolean(),
 });
 export const ZItemBalancesSchema = z.object({
   itemId: z.string(),

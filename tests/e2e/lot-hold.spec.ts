@@ -1,6 +1,7 @@
 // A lot on hold (issue 30, decision 070) on a 390 px phone: an admin puts a received lot on hold from its page, with
 // a reason; the page says why and since when; an issue of that lot from the item's page is refused with the server's
-// words and nothing is posted; released, the same issue goes through. axe finds nothing serious on the held lot.
+// words and nothing is posted; a scan of the lot says it is on hold; released, the same issue goes through. axe finds
+// nothing serious on the held lot.
 import { expect, type Page, test } from '@playwright/test';
 import { STOCK_MESSAGES } from '#common/schemas/stock.ts';
 import { expectAccessible, expectDialogAccessible } from './support/axe.ts';
@@ -55,8 +56,17 @@ test('a held lot cannot be issued until it is released', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Release…' })).toBeVisible();
   await expectAccessible(page, 'a lot on hold');
 
+  // Scanned on the floor (a scanner types the lot number and Enter), its card says it is on hold.
+  await page.goto('/scan');
+  await expect(page.getByRole('heading', { name: 'Scan Items' })).toBeVisible();
+  await page.keyboard.type('R-88', { delay: 10 });
+  await page.keyboard.press('Enter');
+  const scanned = page.getByRole('article', { name: 'Scan R-88' });
+  await expect(scanned.getByRole('status')).toContainText('Cloudy: supplier to confirm the batch');
+
   // Issuing the held lot from its item's page is refused with the server's words; the lot still has 8.
   await page.goto(`/items?id=${item.id}`);
+  await expect(page.getByRole('article').filter({ hasText: 'R-88' })).toContainText('on hold');
   await page.getByRole('button', { name: 'Issue from PLANT lot R-88' }).click();
   const issue = page.getByRole('form', { name: 'Issue RES-5' });
   await issue.getByRole('textbox', { name: 'Quantity (ea)' }).fill('2');

@@ -117,6 +117,7 @@ export async function itemBalances(tx: TDb, companyId: string, itemId: string) {
       lotId: stockBalances.lotId,
       lotNumber: lots.lotNumber,
       quantity: stockBalances.quantity,
+      onHold: sql<boolean>`coalesce(${lots.onHold}, false)`,
     })
     .from(stockBalances)
     .innerJoin(locations, eq(locations.id, stockBalances.locationId))

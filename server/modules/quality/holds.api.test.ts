@@ -83,6 +83,11 @@ describe('putting a lot on hold', () => {
       .from(auditEntries)
       .where(and(eq(auditEntries.entityType, 'lot'), eq(auditEntries.entityId, lotIds.bolt)));
     expect(trail.map((e) => e.action)).toEqual(['held']);
+    // The item's balances say which lot is held.
+    const balances = await operator.ok('GET', `/api/v1/items/${shop.items.bolt}/balances`);
+    expect(
+      balances.balances.map((b: { lotNumber: string; onHold: boolean }) => [b.lotNumber, b.onHold]),
+    ).toEqual([['HB-1', true]]);
   });
 
   it('refuses a second hold, a missing reason (naming it) and a lot of another company, changing nothing', async () => {

@@ -137,7 +137,7 @@ describe('resolving our own label codes', () => {
       expect(response.json()).toMatchObject({
         kind: 'lot',
         matchedBy: 'code',
-        lot: { id: resinLot, lotNumber: 'Heat-77', expiresOn: null },
+        lot: { id: resinLot, lotNumber: 'Heat-77', expiresOn: null, hold: null },
         item: { id: resin, partNumber: 'RES-2', lotTracked: true },
         onHand: '2.25',
         balances: [{ locationId: bin, lotId: resinLot, lotNumber: 'Heat-77', quantity: '2.25' }],

@@ -51,10 +51,19 @@ export async function findLocationIdByCode(tx: TDb, companyId: string, code: str
   return row?.id ?? null;
 }
 
-/** A lot of the company: its number, expiry and item id. */
+/** A lot of the company: its number, expiry, item id and hold (decision 070). */
 export async function findLotRow(tx: TDb, companyId: string, lotId: string) {
   const [row] = await tx
-    .select({ id: lots.id, lotNumber: lots.lotNumber, expiresOn: lots.expiresOn, itemId: lots.itemId })
+    .select({
+      id: lots.id,
+      lotNumber: lots.lotNumber,
+      expiresOn: lots.expiresOn,
+      itemId: lots.itemId,
+      onHold: lots.onHold,
+      holdReason: lots.holdReason,
+      heldAt: lots.heldAt,
+      heldBy: lots.heldBy,
+    })
     .from(lots)
     .where(and(eq(lots.companyId, companyId), eq(lots.id, lotId)))
     .limit(1);

@@ -62,7 +62,15 @@ async function resolveLot(
   return {
     kind: 'lot',
     matchedBy,
-    lot: { id: lot.id, lotNumber: lot.lotNumber, expiresOn: dateText(lot.expiresOn) },
+    lot: {
+      id: lot.id,
+      lotNumber: lot.lotNumber,
+      expiresOn: dateText(lot.expiresOn),
+      hold:
+        lot.onHold && lot.heldAt
+          ? { reason: lot.holdReason ?? '', heldAt: lot.heldAt.toISOString(), heldBy: lot.heldBy ?? '' }
+          : null,
+    },
     item,
     onHand,
     balances,

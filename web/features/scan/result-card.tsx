@@ -183,6 +183,13 @@ function FoundCard({
           </>
         ) : null}
       </Text>
+      {result.kind === 'lot' && result.lot.hold ? (
+        <Alert color="red" title="On hold" role="status" p="xs">
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {result.lot.hold.reason}: it cannot be issued, moved, consumed or lent until it is released.
+          </Text>
+        </Alert>
+      ) : null}
       <BalanceLines balances={result.balances} count={result.balanceCount} show="where" />
       <ScanActions>
         <ActionButton label="Receive" onClick={() => onAction({ kind: 'receive', result })} />

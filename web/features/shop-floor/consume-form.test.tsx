@@ -41,7 +41,7 @@ function consumed(floor: TFloor, quantity: string, place: { code: string }): TFl
 const lotLookup = {
   kind: 'lot',
   matchedBy: 'lot-number',
-  lot: { id: 'lot-1', lotNumber: 'LOT-1', expiresOn: null },
+  lot: { id: 'lot-1', lotNumber: 'LOT-1', expiresOn: null, hold: null },
   item: { id: bolt().itemId, partNumber: 'BOLT', name: 'Bolt' },
   onHand: '5',
   balances: [

@@ -22,7 +22,7 @@ function lotResult(
   return {
     kind: 'lot',
     matchedBy: 'lot-number',
-    lot: { id: 'lot-1', lotNumber: 'L-1', expiresOn: null },
+    lot: { id: 'lot-1', lotNumber: 'L-1', expiresOn: null, hold: null },
     item: {
       id: item.itemId,
       partNumber: 'BOLT',

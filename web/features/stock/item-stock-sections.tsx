@@ -1,7 +1,7 @@
 // The item page's stock: its balances by location and lot (each offering Issue and Move from that balance), and for
 // a lot-tracked item its lots (newest first, paged) linking to each lot's page: a table on wide screens, a line
 // each on phones.
-import { Anchor, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -76,9 +76,16 @@ export function BalancesSection({
               <Table.Td>{b.locationCode}</Table.Td>
               <Table.Td>
                 {b.lotId ? (
-                  <Anchor component={Link} to={lotPath(b.lotId)}>
-                    {b.lotNumber}
-                  </Anchor>
+                  <>
+                    <Anchor component={Link} to={lotPath(b.lotId)}>
+                      {b.lotNumber}
+                    </Anchor>
+                    {b.onHold ? (
+                      <Badge color="red" variant="light" ml="xs">
+                        On hold
+                      </Badge>
+                    ) : null}
+                  </>
                 ) : (
                   '—'
                 )}
@@ -106,6 +113,7 @@ export function BalancesSection({
                   <Anchor component={Link} to={lotPath(b.lotId)} underline="always">
                     {b.lotNumber}
                   </Anchor>
+                  {b.onHold ? ' · on hold' : ''}
                 </>
               ) : null}
             </Text>
