@@ -54,14 +54,19 @@ export const ZSupplierSchema = z.object({
 });
 export type TSupplier = z.infer<typeof ZSupplierSchema>;
 
-/** GET /api/v1/suppliers: a page by code, searched in code, name, contact and e-mail; active ones unless asked. */
-export const ZSupplierListQuerySchema = z.object({
-  ...pageQuery(25, 100),
+const filterFields = {
   q: z.string().trim().max(100, 'Search must be at most 100 characters').default(''),
   active: z
     .enum(['active', 'inactive', 'all'], { error: 'Choose active, inactive or all' })
     .default('active'),
-});
+};
+
+/** GET /api/v1/suppliers/export.csv: the list's filters, every row. */
+export const ZSupplierFilterSchema = z.object(filterFields);
+export type TSupplierFilter = z.infer<typeof ZSupplierFilterSchema>;
+
+/** GET /api/v1/suppliers: a page by code, searched in code, name, contact and e-mail; active ones unless asked. */
+export const ZSupplierListQuerySchema = z.object({ ...pageQuery(25, 100), ...filterFields });
 export type TSupplierListQuery = z.infer<typeof ZSupplierListQuerySchema>;
 export const ZSupplierPageSchema = pageOf(ZSupplierSchema);
 export type TSupplierPage = z.infer<typeof ZSupplierPageSchema>;

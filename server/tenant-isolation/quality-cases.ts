@@ -84,6 +84,8 @@ export function qualityCases({ app, a, asB }: TCaseHelpers): Record<string, TRou
     expect(await aCodeRow()).toEqual(before);
   };
   const A_SUPPLIER = 'A-SECRET-SUPPLIER';
+  /** What only A's supplier holds (B may add one of the same code, its own). */
+  const A_SUPPLIER_SECRETS = ['A secret vendor', 'vendor@a-secret.example'];
   let supplierMade: Promise<string> | undefined;
   /** A's supplier, made by A's admin on first use. */
   const aSupplier = () => {
@@ -126,9 +128,22 @@ export function qualityCases({ app, a, asB }: TCaseHelpers): Record<string, TRou
           url: `/api/v1/suppliers?active=all&q=${encodeURIComponent(q)}`,
         });
         expect(response.statusCode, response.body).toBe(200);
-        expect(response.body).not.toContain(A_SUPPLIER);
+        // B may have a supplier of the same code (its own): A's name and address must never show.
+        for (const secret of A_SUPPLIER_SECRETS) expect(response.body).not.toContain(secret);
       }
     }),
+    'GET /api/v1/suppliers/export.csv': tenantCase(
+      "exports suppliers searching A's code: none of A's",
+      async () => {
+        await aSupplier();
+        for (const q of [A_SUPPLIER, '']) {
+          const url = `/api/v1/suppliers/export.csv?active=all&q=${encodeURIComponent(q)}`;
+          const response = await asB({ method: 'GET', url });
+          expect(response.statusCode, response.body).toBe(200);
+          for (const secret of A_SUPPLIER_SECRETS) expect(response.body).not.toContain(secret);
+        }
+      },
+    ),
     'GET /api/v1/suppliers/:id': tenantCase("reads A's supplier: 404", () => supplierRefused('GET')),
     'POST /api/v1/suppliers': tenantCase(
       "adds a supplier with A's code (B's own, A's unchanged) and receives naming A's supplier (404 naming supplierId)",
@@ -171,7 +186,8 @@ export function qualityCases({ app, a, asB }: TCaseHelpers): Record<string, TRou
           url: `/api/v1/defect-codes?active=all&q=${encodeURIComponent(q)}`,
         });
         expect(response.statusCode, response.body).toBe(200);
-        expect(response.body).not.toContain(A_CODE);
+        // B may have a code of the same name (its own): A's description must never show.
+        expect(response.body).not.toContain('A secret flaw');
       }
     }),
     'GET /api/v1/defect-codes/:id': tenantCase("reads A's defect code: 404", () => codeRefused('GET')),

@@ -90,6 +90,30 @@ describe('the supplier list', () => {
     expect(await count()).toBe(before);
   });
 
+  it('exports what the list shows as a CSV, a formula-like cell written as text', async () => {
+    await admin.ok('POST', '/api/v1/suppliers', { code: 'EQ', name: '=HYPERLINK("x")', active: false }, 201);
+    const response = await operator.send('GET', '/api/v1/suppliers/export.csv?active=all');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toEqual([
+      'Code,Name,Contact,Email,Active',
+      'ACME,Acme Resins,Rita,sales@acme.example,yes',
+      'BOLT-CO,Bolt & Co,,,yes',
+      `EQ,"'=HYPERLINK(""x"")",,,no`,
+    ]);
+    const active = await operator.send('GET', '/api/v1/suppliers/export.csv?q=acme');
+    expect(
+      active.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(2);
+  });
+
   it('is read by everyone, searched in code, name, contact and e-mail, paged', async () => {
     const all = await operator.ok('GET', '/api/v1/suppliers');
     expect(all.items.map((s: { code: string }) => s.code)).toEqual(['ACME', 'BOLT-CO']);

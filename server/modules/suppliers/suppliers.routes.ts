@@ -2,13 +2,17 @@
 // came from); admins add and change suppliers. No delete: receipts and lots keep naming one, so it is switched off.
 import { z } from 'zod';
 import {
+  ZSupplierFilterSchema,
   ZSupplierInputSchema,
   ZSupplierListQuerySchema,
   ZSupplierPageSchema,
   ZSupplierSchema,
 } from '#common/schemas/suppliers.ts';
+import { fileResponse } from '../../plugins/api-errors.ts';
+import { sendCsv } from '../../plugins/csv-reply.ts';
 import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
 import { createSupplier, getSupplier, listSuppliers, updateSupplier } from './suppliers.service.ts';
+import { exportSuppliersCsv } from './suppliers-csv.ts';
 
 const ZIdParams = z.object({ id: z.uuid('Not an id') });
 
@@ -26,6 +30,19 @@ export const supplierRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
       },
     },
     async (request) => listSuppliers(tenantOf(request), request.query),
+  );
+  r.get(
+    '/api/v1/suppliers/export.csv',
+    {
+      config: { errors: ['BAD_REQUEST'] },
+      schema: {
+        summary: 'The supplier list with the same filters, every row, as a CSV file (at most 20,000)',
+        tags,
+        querystring: ZSupplierFilterSchema,
+        response: { 200: fileResponse('A CSV file (UTF-8)', ['text/csv']) },
+      },
+    },
+    async (request, reply) => sendCsv(reply, await exportSuppliersCsv(tenantOf(request), request.query)),
   );
   r.get(
     '/api/v1/suppliers/:id',

@@ -6,6 +6,7 @@ import type {
   TSupplierPage,
 } from '#common/schemas/suppliers.ts';
 import { api } from '../../lib/api-client.ts';
+import { downloadFromApi } from '../../lib/download.ts';
 
 export const suppliersKey = ['suppliers'] as const;
 
@@ -17,6 +18,12 @@ export function listSuppliers(query: TSupplierListQuery, signal?: AbortSignal): 
     ...(query.q ? { q: query.q } : {}),
   });
   return api<TSupplierPage>(`/api/v1/suppliers?${params}`, { signal });
+}
+
+/** The CSV of what the list shows: the same search and status, every page. */
+export function downloadSuppliersCsv(filter: Pick<TSupplierListQuery, 'q' | 'active'>): Promise<void> {
+  const params = new URLSearchParams({ active: filter.active, ...(filter.q ? { q: filter.q } : {}) });
+  return downloadFromApi(`/api/v1/suppliers/export.csv?${params}`, 'suppliers.csv');
 }
 
 export const createSupplier = (body: TSupplierInput) =>

@@ -11,7 +11,7 @@ import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { useSession } from '../../lib/session.ts';
-import { listSuppliers, suppliersKey } from './api.ts';
+import { downloadSuppliersCsv, listSuppliers, suppliersKey } from './api.ts';
 import { SupplierDialog } from './supplier-dialog.tsx';
 
 const PAGE_SIZE = 25;
@@ -134,6 +134,8 @@ export function SupplierList() {
             />
           </>
         }
+        // The file holds what the list shows: the same search and status, every page.
+        exportCsv={() => downloadSuppliersCsv({ q, active })}
         actions={
           isAdmin ? (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
