@@ -15,6 +15,7 @@ import {
 import type { TDb } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
+import { supplierForReceipt } from '../suppliers/suppliers.service.ts';
 import { firstPostingIfSameRequest } from './idempotency.ts';
 import * as repo from './stock.repo.ts';
 import {
@@ -25,7 +26,6 @@ import {
   negate,
   type TDelta,
 } from './stock-posting.ts';
-import { supplierForReceipt } from '../suppliers/suppliers.service.ts';
 import { reservedByItem } from './stock-reserved.repo.ts';
 
 /** The signed deltas of a posting (a move is two: out of one location, into another). */

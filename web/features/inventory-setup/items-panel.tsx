@@ -3,9 +3,9 @@
 // a reload or a shared link opens the same one.
 import { SegmentedControl, Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { SupplierList } from '../suppliers/supplier-list.tsx';
 import { ItemList } from './item-list.tsx';
 import { LocationsSection } from './locations-section.tsx';
+import { SupplierList } from './supplier-list.tsx';
 
 type TView = 'items' | 'locations' | 'suppliers';
 const VIEWS: readonly TView[] = ['items', 'locations', 'suppliers'];

@@ -11,8 +11,8 @@ import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { useSession } from '../../lib/session.ts';
-import { downloadSuppliersCsv, listSuppliers, suppliersKey } from './api.ts';
 import { SupplierDialog } from './supplier-dialog.tsx';
+import { downloadSuppliersCsv, listSuppliers, suppliersKey } from './suppliers-api.ts';
 
 const PAGE_SIZE = 25;
 type TActive = TSupplierListQuery['active'];

@@ -7,7 +7,7 @@ import { FormFooter } from '../../components/form-footer.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
-import { createSupplier, suppliersKey, updateSupplier } from './api.ts';
+import { createSupplier, suppliersKey, updateSupplier } from './suppliers-api.ts';
 
 export function SupplierDialog({
   target,
