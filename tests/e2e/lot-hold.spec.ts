@@ -33,12 +33,16 @@ test('a held lot cannot be issued until it is released', async ({ page }) => {
   const receipt = await posted(page, '/api/v1/stock/transactions', {
     kind: 'receive',
     idempotencyKey: crypto.randomUUID(),
-    lines: [{ itemId: item.id, locationId: site.id, quantity: '8', lotNumber: 'R-88' }],
+    lines: [
+      { itemId: item.id, locationId: site.id, quantity: '8', lotNumber: 'R-88', lotExpiresOn: '2027-06-30' },
+    ],
   });
   const lotId: string = receipt.lines[0].lotId;
 
   await page.goto(`/items?lot=${lotId}`);
   await expect(page.getByRole('heading', { name: 'Lot R-88', level: 1 })).toBeVisible();
+  // Its expiry in the company's date format, as every date reads.
+  await expect(page.getByText('Expires Jun 30, 2027', { exact: false })).toBeVisible();
   await page.getByRole('button', { name: 'Decline' }).click();
   await expectDialogAccessible(page, 'Put this lot on hold', () =>
     page.getByRole('button', { name: 'Put on hold…' }).click(),

@@ -11,6 +11,7 @@ import type { TItemBalances } from '#common/schemas/stock.ts';
 import { DataList } from '../../components/data-list/data-list.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
+import { OnDate } from '../../components/when.tsx';
 import { getItemLots } from '../../lib/items-api.ts';
 import { stockKeys } from './stock-keys.ts';
 
@@ -130,7 +131,7 @@ const LOTS_PAGE = 10;
 const lotColumns = (unit: string): TListColumn<TLotSummary>[] => [
   { id: 'lot', header: 'Lot', cell: (l) => l.lotNumber, cellProps: () => ({ fw: 600 }) },
   { id: 'onHand', header: 'On hand', numeric: true, cell: (l) => `${l.onHand} ${unit}` },
-  { id: 'expires', header: 'Expires', cell: (l) => l.expiresOn ?? '—' },
+  { id: 'expires', header: 'Expires', cell: (l) => (l.expiresOn ? <OnDate date={l.expiresOn} /> : '—') },
 ];
 
 function LotLine({ lot: l, unit }: { lot: TLotSummary; unit: string }) {
@@ -140,7 +141,13 @@ function LotLine({ lot: l, unit }: { lot: TLotSummary; unit: string }) {
         {l.lotNumber}
       </Anchor>
       <Text size="sm" c="dimmed">
-        {l.onHand} {unit} on hand{l.expiresOn ? ` · expires ${l.expiresOn}` : ''}
+        {l.onHand} {unit} on hand
+        {l.expiresOn ? (
+          <>
+            {' · expires '}
+            <OnDate date={l.expiresOn} />
+          </>
+        ) : null}
       </Text>
     </Group>
   );

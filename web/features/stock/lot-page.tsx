@@ -19,7 +19,7 @@ import type { TGenealogyDirection } from '#common/schemas/lots.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
-import { When } from '../../components/when.tsx';
+import { OnDate, When } from '../../components/when.tsx';
 import { useSession } from '../../lib/session.ts';
 import { getGenealogy, getLot } from './api.ts';
 import { lotPath } from './item-stock-sections.tsx';
@@ -123,8 +123,15 @@ export function LotPage({ lotId }: { lotId: string }) {
               {l.item.name}
             </Text>
             <Text size="sm" c="dimmed">
-              {l.expiresOn ? `Expires ${l.expiresOn}` : 'No expiry'} · created{' '}
-              <When at={l.createdAt} show="date" />
+              {l.expiresOn ? (
+                <>
+                  {'Expires '}
+                  <OnDate date={l.expiresOn} />
+                </>
+              ) : (
+                'No expiry'
+              )}{' '}
+              · created <When at={l.createdAt} show="date" />
               {l.supplier ? ` · from ${l.supplier.code} ${l.supplier.name}` : ''}
             </Text>
           </div>
