@@ -23,6 +23,9 @@ export const AUDIT_ENTITY_TYPES = [
   'lot',
   'defect-code',
   'supplier',
+  'inspection-plan',
+  'inspection',
+  'nonconformance',
 ] as const;
 export const ZAuditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type TAuditEntityType = z.infer<typeof ZAuditEntityTypeSchema>;
