@@ -109,6 +109,7 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     goodQuantity: 'Good quantity',
     scrapQuantity: 'Scrap',
     scrapReason: 'Scrap reason',
+    scrapDefectCode: 'Defect code',
     component: 'Component',
     lot: 'Lot',
     location: 'Location',
