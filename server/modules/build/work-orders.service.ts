@@ -124,82 +124,94 @@ export async function getWorkOrder(tenant: TTenant, id: string): Promise<TWorkOr
  * Every id in the body is looked up as the company's (another company's id is "no such …", naming the field).
  */
 export async function createWorkOrder(tenant: TTenant, input: TWorkOrderCreate): Promise<TWorkOrderDetail> {
+  return tenant.run((tx) => createWorkOrderWithin(tx, tenant, input));
+}
+
+/**
+ * As createWorkOrder, inside the caller's transaction `tx` (a nonconformance's rework makes its work order with the
+ * disposition, decision 073); `audit` adds to the work order's "created" entry (what it was made for).
+ */
+export async function createWorkOrderWithin(
+  tx: TDb,
+  tenant: TTenant,
+  input: TWorkOrderCreate,
+  audit: Record<string, string> = {},
+): Promise<TWorkOrderDetail> {
   const { companyId } = tenant;
-  return tenant.run(async (tx) => {
-    const assembly = await findAssembly(tx, companyId, input.assemblyId);
-    if (!assembly) throw new AppError('NOT_FOUND', M.assemblyNotFound, { assemblyId: M.assemblyNotFound });
-    assertWholeQuantity('quantity', input.quantity, assembly.item);
-    const revision = await repo.currentReleasedRevision(tx, companyId, assembly.assembly.id);
-    if (!revision) throw new AppError('CONFLICT', M.neverReleased, { assemblyId: M.neverReleased });
-    let dueOn = input.dueOn ?? null;
-    let orderText: string | null = null;
-    if (input.orderLineId) {
-      const line = await repo.findOrderLine(tx, companyId, input.orderLineId);
-      if (!line) throw new AppError('NOT_FOUND', M.orderLineNotFound, { orderLineId: M.orderLineNotFound });
-      if (line.status !== 'open' && line.status !== 'in_progress') {
-        const message = M.orderNotOpen(line.status.replace('_', ' '));
-        throw new AppError('CONFLICT', message, { orderLineId: message });
-      }
-      if (line.assembly_id !== assembly.assembly.id)
-        throw new AppError('BAD_REQUEST', M.lineAssembly, { assemblyId: M.lineAssembly });
-      // No over-building (decision 047): the line's work orders, this one included, stay within the line.
-      const taken = await repo.takenOfLine(tx, companyId, line.id);
-      const left = subtract(line.quantity, taken);
-      if (exceeds(input.quantity, left)) {
-        const message = M.overLine(
-          normalizeDecimal(left),
-          normalizeDecimal(line.quantity),
-          assembly.item.unitOfMeasure,
-        );
-        throw new AppError('CONFLICT', message, { quantity: message });
-      }
-      // Made from an order, the work order is due when the order is, unless the planner says otherwise.
-      dueOn ??= dateText(line.due_on);
-      orderText = buildOrderNumberText(Number(line.number));
+  const assembly = await findAssembly(tx, companyId, input.assemblyId);
+  if (!assembly) throw new AppError('NOT_FOUND', M.assemblyNotFound, { assemblyId: M.assemblyNotFound });
+  assertWholeQuantity('quantity', input.quantity, assembly.item);
+  const revision = await repo.currentReleasedRevision(tx, companyId, assembly.assembly.id);
+  if (!revision) throw new AppError('CONFLICT', M.neverReleased, { assemblyId: M.neverReleased });
+  let dueOn = input.dueOn ?? null;
+  let orderText: string | null = null;
+  if (input.orderLineId) {
+    const line = await repo.findOrderLine(tx, companyId, input.orderLineId);
+    if (!line) throw new AppError('NOT_FOUND', M.orderLineNotFound, { orderLineId: M.orderLineNotFound });
+    if (line.status !== 'open' && line.status !== 'in_progress') {
+      const message = M.orderNotOpen(line.status.replace('_', ' '));
+      throw new AppError('CONFLICT', message, { orderLineId: message });
     }
-    let locationText: string | null = null;
-    if (input.outputLocationId) {
-      const location = await findLocation(tx, companyId, input.outputLocationId);
-      if (!location?.active)
-        throw new AppError('NOT_FOUND', M.locationNotFound, { outputLocationId: M.locationNotFound });
-      locationText = location.fullCode;
+    if (line.assembly_id !== assembly.assembly.id)
+      throw new AppError('BAD_REQUEST', M.lineAssembly, { assemblyId: M.lineAssembly });
+    // No over-building (decision 047): the line's work orders, this one included, stay within the line.
+    const taken = await repo.takenOfLine(tx, companyId, line.id);
+    const left = subtract(line.quantity, taken);
+    if (exceeds(input.quantity, left)) {
+      const message = M.overLine(
+        normalizeDecimal(left),
+        normalizeDecimal(line.quantity),
+        assembly.item.unitOfMeasure,
+      );
+      throw new AppError('CONFLICT', message, { quantity: message });
     }
-    // Without one, it puts away at its item's default location (decision 064), as the floor would suggest.
-    const fallback = input.outputLocationId
-      ? undefined
-      : (await defaultLocationsOf(tx, companyId, [assembly.item.id])).get(assembly.item.id);
-    if (fallback) locationText = fallback.fullCode;
-    const id = uuidv7();
-    const number = await takeNextNumber(tx, companyId, 'work_order');
-    await repo.insertWorkOrder(tx, {
-      id,
-      companyId,
-      number,
-      orderLineId: input.orderLineId ?? null,
-      assemblyId: assembly.assembly.id,
-      revisionId: revision.id,
-      quantity: input.quantity,
-      dueOn,
-      outputLocationId: input.outputLocationId ?? fallback?.id ?? null,
-      createdBy: tenant.actor.name,
-    });
-    await recordAudit(tx, companyId, tenant.actor, {
-      entityType: 'work-order',
-      entityId: id,
-      entityLabel: workOrderNumberText(number),
-      action: 'created',
-      after: {
-        assembly: `${assembly.item.partNumber} ${assembly.item.name}`,
-        revision: revision.number,
-        quantity: normalizeDecimal(input.quantity),
-        ...(dueOn ? { dueOn } : {}),
-        ...(orderText ? { orderLine: orderText } : {}),
-        ...(locationText ? { outputLocation: locationText } : {}),
-        status: 'planned',
-      },
-    });
-    return detailOf(tx, companyId, id);
+    // Made from an order, the work order is due when the order is, unless the planner says otherwise.
+    dueOn ??= dateText(line.due_on);
+    orderText = buildOrderNumberText(Number(line.number));
+  }
+  let locationText: string | null = null;
+  if (input.outputLocationId) {
+    const location = await findLocation(tx, companyId, input.outputLocationId);
+    if (!location?.active)
+      throw new AppError('NOT_FOUND', M.locationNotFound, { outputLocationId: M.locationNotFound });
+    locationText = location.fullCode;
+  }
+  // Without one, it puts away at its item's default location (decision 064), as the floor would suggest.
+  const fallback = input.outputLocationId
+    ? undefined
+    : (await defaultLocationsOf(tx, companyId, [assembly.item.id])).get(assembly.item.id);
+  if (fallback) locationText = fallback.fullCode;
+  const id = uuidv7();
+  const number = await takeNextNumber(tx, companyId, 'work_order');
+  await repo.insertWorkOrder(tx, {
+    id,
+    companyId,
+    number,
+    orderLineId: input.orderLineId ?? null,
+    assemblyId: assembly.assembly.id,
+    revisionId: revision.id,
+    quantity: input.quantity,
+    dueOn,
+    outputLocationId: input.outputLocationId ?? fallback?.id ?? null,
+    createdBy: tenant.actor.name,
   });
+  await recordAudit(tx, companyId, tenant.actor, {
+    entityType: 'work-order',
+    entityId: id,
+    entityLabel: workOrderNumberText(number),
+    action: 'created',
+    after: {
+      assembly: `${assembly.item.partNumber} ${assembly.item.name}`,
+      revision: revision.number,
+      quantity: normalizeDecimal(input.quantity),
+      ...(dueOn ? { dueOn } : {}),
+      ...(orderText ? { orderLine: orderText } : {}),
+      ...(locationText ? { outputLocation: locationText } : {}),
+      ...audit,
+      status: 'planned',
+    },
+  });
+  return detailOf(tx, companyId, id);
 }
 
 /** Whether `a` is more than `b` (exact decimals). */

@@ -1,0 +1,260 @@
+// Nonconformances (decisions 070, 073): opened by anyone in the company (or by a failed inspection, through
+// openNonconformanceWithin in the inspection's own transaction), investigated while not closed, dispositioned by an
+// admin (nc-dispositions.service.ts: the stock posts in the same transaction) and closed by someone other than the
+// opener — the service says so, and a CHECK in the database holds it whatever the service does.
+import { v7 as uuidv7 } from 'uuid';
+import { normalizeDecimal } from '#common/decimal.ts';
+import { AppError } from '#common/errors.ts';
+import {
+  NC_MESSAGES as M,
+  ncNumberText,
+  type TNcDetail,
+  type TNcDisposition,
+  type TNcInvestigation,
+  type TNcListQuery,
+  type TNcOpen,
+  type TNcPage,
+  type TNcStatus,
+  type TNcSummary,
+} from '#common/schemas/nonconformances.ts';
+import { workOrderNumberText } from '#common/work-order-status.ts';
+import type { TDb } from '../../db/client.ts';
+import type { TTenant } from '../../db/tenant.ts';
+import { changedFields, recordAudit } from '../audit/audit.ts';
+import { takeNextNumber } from '../companies/counters.repo.ts';
+import * as repo from './nonconformances.repo.ts';
+
+const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
+const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
+const q = (v: string | null) => (v === null ? null : normalizeDecimal(v));
+
+export const ncNotFound = () => new AppError('NOT_FOUND', M.notFound);
+
+/** What openNonconformanceWithin takes: what is wrong, with what, and where it came from. */
+export interface TNcOpenWithin {
+  inspectionId?: string | null;
+  itemId: string;
+  lotId?: string | null;
+  workOrderId?: string | null;
+  supplierId?: string | null;
+  /** A positive decimal text in the item's unit. */
+  quantity: string;
+  description: string;
+}
+
+/**
+ * Opens a nonconformance inside the caller's transaction `tx` (of `tenant.run`): numbered from the company's
+ * 'nonconformance' counter (so a rolled-back caller gives its number back), audited, opened by the tenant's user.
+ * The ids are the caller's to have checked as the company's (the composite foreign keys refuse another company's
+ * anyway). A failed inspection opens one (h2's inspections service); the route below opens one by hand.
+ */
+export async function openNonconformanceWithin(
+  tx: TDb,
+  tenant: TTenant,
+  input: TNcOpenWithin,
+): Promise<{ id: string; number: number }> {
+  const { companyId } = tenant;
+  const id = uuidv7();
+  const number = await takeNextNumber(tx, companyId, 'nonconformance');
+  const quantity = normalizeDecimal(input.quantity);
+  await repo.insertNc(tx, {
+    id,
+    companyId,
+    number,
+    inspectionId: input.inspectionId ?? null,
+    itemId: input.itemId,
+    lotId: input.lotId ?? null,
+    workOrderId: input.workOrderId ?? null,
+    supplierId: input.supplierId ?? null,
+    quantity,
+    description: input.description,
+    openedBy: tenant.userId,
+    openedByName: tenant.actor.name,
+  });
+  const refs = await repo.refsOf(tx, companyId, {
+    itemId: input.itemId,
+    ...(input.lotId ? { lotId: input.lotId } : {}),
+    ...(input.workOrderId ? { workOrderId: input.workOrderId } : {}),
+    ...(input.supplierId ? { supplierId: input.supplierId } : {}),
+  });
+  await recordAudit(tx, companyId, tenant.actor, {
+    entityType: 'nonconformance',
+    entityId: id,
+    entityLabel: ncNumberText(number),
+    action: 'opened',
+    after: {
+      ...(input.inspectionId ? { inspection: input.inspectionId } : {}),
+      item: refs.part_number ?? input.itemId,
+      ...(refs.lot_number ? { lot: refs.lot_number } : {}),
+      ...(refs.work_order_number !== null
+        ? { workOrder: workOrderNumberText(Number(refs.work_order_number)) }
+        : {}),
+      ...(refs.supplier_name ? { supplier: refs.supplier_name } : {}),
+      quantity,
+      description: input.description,
+      status: 'open',
+    },
+  });
+  return { id, number };
+}
+
+function summaryOf(r: repo.TNcSummaryRow): TNcSummary {
+  return {
+    id: r.id,
+    number: Number(r.number),
+    numberText: ncNumberText(Number(r.number)),
+    status: r.status as TNcStatus,
+    itemId: r.item_id,
+    partNumber: r.part_number,
+    itemName: r.item_name,
+    unitOfMeasure: r.unit_of_measure,
+    lotId: r.lot_id,
+    lotNumber: r.lot_number,
+    supplierId: r.supplier_id,
+    supplierName: r.supplier_name,
+    quantity: normalizeDecimal(r.quantity),
+    description: r.description,
+    disposition: r.disposition as TNcDisposition | null,
+    openedByName: r.opened_by_name,
+    openedAt: iso(r.opened_at),
+  };
+}
+
+/** The nonconformance as GET /:id answers it, read inside `tx`. */
+export async function ncDetailOf(tx: TDb, companyId: string, id: string): Promise<TNcDetail> {
+  const r = await repo.findNcDetail(tx, companyId, id);
+  if (!r) throw ncNotFound();
+  const lines = r.transaction_id ? await repo.postingLinesOf(tx, companyId, r.transaction_id) : [];
+  const history = await repo.historyOf(tx, companyId, id);
+  return {
+    ...summaryOf(r),
+    inspectionId: r.inspection_id,
+    inspectionNumber: r.inspection_number === null ? null : Number(r.inspection_number),
+    workOrderId: r.work_order_id,
+    workOrderNumber: r.work_order_number === null ? null : Number(r.work_order_number),
+    lotOnHold: r.lot_id ? Boolean(r.lot_on_hold) : null,
+    lotQuantity: r.lot_id ? q(r.lot_quantity) : null,
+    containment: r.containment,
+    rootCause: r.root_cause,
+    correctiveAction: r.corrective_action,
+    preventiveAction: r.preventive_action,
+    openedBy: r.opened_by,
+    dispositionQuantity: q(r.disposition_quantity),
+    dispositionedBy: r.dispositioned_by,
+    dispositionedAt: isoOrNull(r.dispositioned_at),
+    closedByName: r.closed_by_name,
+    closedAt: isoOrNull(r.closed_at),
+    transactionId: r.transaction_id,
+    postingLines: lines.map((l) => ({
+      locationCode: l.location_code,
+      lotNumber: l.lot_number,
+      quantityDelta: normalizeDecimal(l.quantity_delta),
+      unitCost: normalizeDecimal(l.unit_cost, 4),
+    })),
+    reworkWorkOrderId: r.rework_work_order_id,
+    reworkWorkOrderNumber: r.rework_work_order_number === null ? null : Number(r.rework_work_order_number),
+    history: history.map((h) => ({ action: h.action, actorName: h.actor_name, at: iso(h.created_at) })),
+  };
+}
+
+/** GET /api/v1/nonconformances */
+export async function listNonconformances(tenant: TTenant, query: TNcListQuery): Promise<TNcPage> {
+  return tenant.run(async (tx) => {
+    const { rows, total } = await repo.listNcs(tx, tenant.companyId, query);
+    return { items: rows.map(summaryOf), total, page: query.page, pageSize: query.pageSize };
+  });
+}
+
+/** GET /api/v1/nonconformances/:id */
+export async function getNonconformance(tenant: TTenant, id: string): Promise<TNcDetail> {
+  return tenant.run((tx) => ncDetailOf(tx, tenant.companyId, id));
+}
+
+/**
+ * POST /api/v1/nonconformances: opened by hand. Every id in the body is looked up as the company's (another
+ * company's id is "no such …", naming the field); a lot must be the item's; the lot's supplier is named when the
+ * opener names none.
+ */
+export async function openNonconformance(tenant: TTenant, input: TNcOpen): Promise<TNcDetail> {
+  const { companyId } = tenant;
+  return tenant.run(async (tx) => {
+    const refs = await repo.refsOf(tx, companyId, input);
+    const missing = (field: string, message: string) =>
+      new AppError('NOT_FOUND', message, { [field]: message });
+    if (refs.part_number === null) throw missing('itemId', M.itemNotFound);
+    if (input.lotId && refs.lot_number === null) throw missing('lotId', M.lotNotFound);
+    if (input.workOrderId && refs.work_order_number === null)
+      throw missing('workOrderId', M.workOrderNotFound);
+    if (input.supplierId && refs.supplier_name === null) throw missing('supplierId', M.supplierNotFound);
+    const { id } = await openNonconformanceWithin(tx, tenant, {
+      itemId: input.itemId,
+      lotId: input.lotId ?? null,
+      workOrderId: input.workOrderId ?? null,
+      supplierId: input.supplierId ?? refs.lot_supplier_id ?? null,
+      quantity: input.quantity,
+      description: input.description,
+    });
+    return ncDetailOf(tx, companyId, id);
+  });
+}
+
+/** PATCH /api/v1/nonconformances/:id: the investigation's text, while not closed (anyone in the company). */
+export async function editNonconformance(
+  tenant: TTenant,
+  id: string,
+  input: TNcInvestigation,
+): Promise<TNcDetail> {
+  const { companyId } = tenant;
+  return tenant.run(async (tx) => {
+    const row = await repo.lockNc(tx, companyId, id);
+    if (!row) throw ncNotFound();
+    if (row.status === 'closed') throw new AppError('CONFLICT', M.closed);
+    const before = {
+      description: row.description,
+      containment: row.containment,
+      rootCause: row.rootCause,
+      correctiveAction: row.correctiveAction,
+      preventiveAction: row.preventiveAction,
+    };
+    const after = { ...before, ...input };
+    const change = changedFields(before, after);
+    if (Object.keys(change.after).length > 0) {
+      await repo.updateNc(tx, companyId, id, input);
+      await recordAudit(tx, companyId, tenant.actor, {
+        entityType: 'nonconformance',
+        entityId: id,
+        entityLabel: ncNumberText(row.number),
+        action: 'updated',
+        ...change,
+      });
+    }
+    return ncDetailOf(tx, companyId, id);
+  });
+}
+
+/** POST /api/v1/nonconformances/:id/close: by someone other than the opener, once dispositioned. */
+export async function closeNonconformance(tenant: TTenant, id: string): Promise<TNcDetail> {
+  const { companyId } = tenant;
+  return tenant.run(async (tx) => {
+    const row = await repo.lockNc(tx, companyId, id);
+    if (!row) throw ncNotFound();
+    if (row.status === 'closed') throw new AppError('CONFLICT', M.closed);
+    if (row.status !== 'dispositioned') throw new AppError('CONFLICT', M.notDispositioned);
+    if (row.openedBy === tenant.userId) throw new AppError('CONFLICT', M.ownClose);
+    await repo.updateNc(tx, companyId, id, {
+      status: 'closed',
+      closedBy: tenant.userId,
+      closedByName: tenant.actor.name,
+      closedAt: new Date(),
+    });
+    await recordAudit(tx, companyId, tenant.actor, {
+      entityType: 'nonconformance',
+      entityId: id,
+      entityLabel: ncNumberText(row.number),
+      action: 'closed',
+      before: { status: row.status },
+      after: { status: 'closed' },
+    });
+    return ncDetailOf(tx, companyId, id);
+  });
+}
