@@ -191,6 +191,12 @@ export const nonconformances = pgTable(
     tenantRef('nonconformances', t, t.transactionId, stockTransactions),
     tenantRef('nonconformances', t, t.reworkWorkOrderId, workOrders),
     index('nonconformances_status_idx').on(t.companyId, t.status, t.openedAt),
+    // The list filters by item and supplier, and the lot page lists its lot's (decision 073).
+    index('nonconformances_item_idx').on(t.companyId, t.itemId, t.openedAt),
+    index('nonconformances_lot_idx').on(t.companyId, t.lotId).where(sql`${t.lotId} is not null`),
+    index('nonconformances_supplier_idx')
+      .on(t.companyId, t.supplierId)
+      .where(sql`${t.supplierId} is not null`),
     check('nonconformances_status_check', sql`${t.status} in ('open', 'dispositioned', 'closed')`),
     check(
       'nonconformances_disposition_check',
@@ -198,6 +204,12 @@ export const nonconformances = pgTable(
     ),
     check('nonconformances_quantity_check', sql`${t.quantity} > 0`),
     check('nonconformances_dispositioned_check', sql`(${t.status} = 'open') = (${t.disposition} is null)`),
+    // A disposition says how much, never more than the nonconformance's quantity (decision 073).
+    check(
+      'nonconformances_disposition_quantity_check',
+      sql`(${t.disposition} is null) = (${t.dispositionQuantity} is null)
+        and (${t.dispositionQuantity} is null or (${t.dispositionQuantity} > 0 and ${t.dispositionQuantity} <= ${t.quantity}))`,
+    ),
     check(
       'nonconformances_closed_check',
       sql`(${t.status} = 'closed') = (${t.closedAt} is not null)
