@@ -92,3 +92,22 @@ export function receiptPlanOf(tx: TDb, companyId: string, itemId: string): Promi
 export function finalPlanOf(tx: TDb, companyId: string, itemId: string): Promise<TPlanInForce | null> {
   return stagePlanOf(tx, companyId, itemId, 'final');
 }
+
+/** The plan, whatever its state, or null when it is not the company's. */
+export async function findPlan(tx: TDb, companyId: string, planId: string): Promise<TPlanRow | null> {
+  const [plan] = await tx
+    .select()
+    .from(inspectionPlans)
+    .where(and(eq(inspectionPlans.companyId, companyId), eq(inspectionPlans.id, planId)))
+    .limit(1);
+  return plan ?? null;
+}
+
+/** A version's checks by position (an inspection's checks are its version's, whatever was released since). */
+export async function checksOfVersion(tx: TDb, companyId: string, versionId: string): Promise<TCheckRow[]> {
+  return tx
+    .select()
+    .from(inspectionChecks)
+    .where(and(eq(inspectionChecks.companyId, companyId), eq(inspectionChecks.versionId, versionId)))
+    .orderBy(asc(inspectionChecks.position));
+}

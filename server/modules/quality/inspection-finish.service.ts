@@ -1,0 +1,89 @@
+// Finishing an inspection (decision 070 "Judging", decision 072), in ONE transaction: every (check, unit, reading)
+// must be recorded; the inspection passes when its defective units are at most Ac and no critical check failed
+// (reduced inspection between Ac and Re passes and sends the next lot back to normal), and fails otherwise. A pass
+// releases the lot when this plan's inspection put it on hold; a failure keeps the lot held (holding it if it was
+// free: doubtful stock stops) and opens a nonconformance for it.
+import { AppError } from '#common/errors.ts';
+import { judgeLot } from '#common/quality/sampling.ts';
+import { inspectionLabel, INSPECTION_MESSAGES as M, type TInspection } from '#common/schemas/inspections.ts';
+import type { TDb } from '../../db/client.ts';
+import type { TTenant } from '../../db/tenant.ts';
+import { recordAudit } from '../audit/audit.ts';
+import { holdLotWithin, releaseLotWithin } from './holds.service.ts';
+import { findings, missingResults } from './inspection-results.repo.ts';
+import * as repo from './inspections.repo.ts';
+import { readInspection } from './inspections.service.ts';
+import { openNonconformanceWithin } from './nonconformances.service.ts';
+
+type TRow = NonNullable<Awaited<ReturnType<typeof repo.findInspection>>>;
+
+/** What happens to the lot and who hears of a failure, after the verdict is written. */
+async function settleLot(
+  tx: TDb,
+  tenant: TTenant,
+  row: TRow,
+  verdict: { passed: boolean; defective: number; critical: boolean },
+): Promise<string | null> {
+  const label = inspectionLabel(row.number);
+  const cause = { inspectionId: row.id };
+  const lot = row.lotId ? await repo.lotToInspect(tx, tenant.companyId, row.lotId) : null;
+  if (verdict.passed) {
+    if (lot?.on_hold && (await repo.planThatHeldLot(tx, tenant.companyId, lot.id)) === row.planId)
+      await releaseLotWithin(tx, tenant, lot.id, `Passed inspection ${label}`, cause);
+    return null;
+  }
+  if (lot && !lot.on_hold) await holdLotWithin(tx, tenant, lot.id, `Failed inspection ${label}`, cause);
+  const found = `${verdict.defective} of ${row.sampleSize} sampled units defective`;
+  const critical = verdict.critical ? '; a critical check failed' : '';
+  const nc = await openNonconformanceWithin(tx, tenant, {
+    inspectionId: row.id,
+    itemId: row.itemId,
+    lotId: row.lotId,
+    workOrderId: row.workOrderId,
+    supplierId: row.supplierId,
+    // A lot is held whole; a work order's step or output: the units found defective (at least one).
+    quantity: row.lotId ? row.lotSize : String(Math.max(verdict.defective, 1)),
+    description: `${label} failed: ${found}${critical} (accept ${row.acceptNumber}, reject ${row.rejectNumber}).`,
+  });
+  return nc.id;
+}
+
+/** POST /api/v1/inspections/:id/finish */
+export async function finishInspection(tenant: TTenant, id: string): Promise<TInspection> {
+  const { companyId } = tenant;
+  return tenant.run(async (tx) => {
+    const row = await repo.lockInspection(tx, companyId, id, 'update');
+    if (!row) throw new AppError('NOT_FOUND', M.notFound);
+    const label = inspectionLabel(row.number);
+    if (row.status !== 'open') throw new AppError('CONFLICT', M.notOpen(label, row.status));
+    const { missing, total } = await missingResults(tx, companyId, row);
+    if (total > 0) {
+      const first = missing[0]!;
+      const where = `${first.check}, unit ${first.unitNo}${first.readingNo > 1 ? ` reading ${first.readingNo}` : ''}`;
+      throw new AppError('CONFLICT', M.missing(total, where), undefined, { details: { missing, total } });
+    }
+    const { defective, critical } = await findings(tx, companyId, row.id);
+    const lotVerdict = judgeLot({ accept: row.acceptNumber, reject: row.rejectNumber }, defective);
+    const passed = !critical && lotVerdict !== 'rejected';
+    await repo.finishInspection(tx, companyId, row.id, {
+      status: passed ? 'passed' : 'failed',
+      backToNormal: passed && lotVerdict === 'accepted-back-to-normal' && row.severity === 'reduced',
+      finishedBy: tenant.actor.name,
+    });
+    const ncId = await settleLot(tx, tenant, row, { passed, defective, critical });
+    await recordAudit(tx, companyId, tenant.actor, {
+      entityType: 'inspection',
+      entityId: row.id,
+      entityLabel: label,
+      action: 'finished',
+      before: { status: 'open' },
+      after: {
+        status: passed ? 'passed' : 'failed',
+        defectiveUnits: defective,
+        criticalFailed: critical,
+        ...(ncId ? { nonconformance: ncId } : {}),
+      },
+    });
+    return (await readInspection(tx, companyId, row.id))!;
+  });
+}

@@ -1,0 +1,196 @@
+// Queries of starting inspections (decision 072): what is inspected (a lot with what it holds, a work order and its
+// step), which step plans a recipe's step links, the open inspection two inspectors meet, and a pair's finished
+// acceptance-sampling lots for the switching rules. Inside the tenant's transaction; company_id in every where.
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type TDb } from '../../db/client.ts';
+import { inspections } from './inspections.tables.ts';
+
+export type TInspectionRow = typeof inspections.$inferSelect;
+
+export interface TLotToInspect {
+  id: string;
+  lot_number: string;
+  item_id: string;
+  supplier_id: string | null;
+  on_hold: boolean;
+  /** What the lot holds now, over every location. */
+  on_hand: string;
+}
+
+export async function lotToInspect(tx: TDb, companyId: string, lotId: string): Promise<TLotToInspect | null> {
+  const [row] = await queryRows<TLotToInspect>(
+    tx,
+    sql`select l.id, l.lot_number, l.item_id, l.supplier_id, l.on_hold,
+               coalesce((select sum(b.quantity) from stock_balances b
+                          where b.company_id = l.company_id and b.lot_id = l.id), 0)::text as on_hand
+          from lots l
+         where l.company_id = ${companyId} and l.id = ${lotId}`,
+  );
+  return row ?? null;
+}
+
+export interface TWorkOrderToInspect {
+  id: string;
+  number: number;
+  quantity: string;
+  revision_id: string;
+  item_id: string;
+}
+
+export async function workOrderToInspect(
+  tx: TDb,
+  companyId: string,
+  workOrderId: string,
+): Promise<TWorkOrderToInspect | null> {
+  const [row] = await queryRows<TWorkOrderToInspect>(
+    tx,
+    sql`select w.id, w.number, w.quantity::text as quantity, w.revision_id, a.item_id
+          from work_orders w
+          join assemblies a on a.company_id = w.company_id and a.id = w.assembly_id
+         where w.company_id = ${companyId} and w.id = ${workOrderId}`,
+  );
+  return row ?? null;
+}
+
+/** A step of the work order's revision, with its machine (decision 063). */
+export async function stepOfRevision(tx: TDb, companyId: string, revisionId: string, stepId: string) {
+  const [row] = await queryRows<{ id: string; title: string; machine_id: string | null }>(
+    tx,
+    sql`select id, title, machine_id from assembly_steps
+         where company_id = ${companyId} and revision_id = ${revisionId} and id = ${stepId}`,
+  );
+  return row ?? null;
+}
+
+/** The plans a step is inspected with (assembly_step_checks), in the recipe's order. */
+export async function stepPlanIds(tx: TDb, companyId: string, stepId: string): Promise<string[]> {
+  const rows = await queryRows<{ plan_id: string }>(
+    tx,
+    sql`select plan_id from assembly_step_checks
+         where company_id = ${companyId} and step_id = ${stepId}
+         order by position, plan_id`,
+  );
+  return rows.map((r) => r.plan_id);
+}
+
+/** The open inspection of this plan for the lot, the work order's step or its output, if any. */
+export async function findOpen(
+  tx: TDb,
+  companyId: string,
+  key: { planId: string; lotId: string | null; workOrderId: string | null; stepId: string | null },
+): Promise<string | null> {
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from inspections
+         where company_id = ${companyId} and plan_id = ${key.planId} and status = 'open'
+           and lot_id is not distinct from ${key.lotId}
+           and work_order_id is not distinct from ${key.workOrderId}
+           and step_id is not distinct from ${key.stepId}
+         limit 1`,
+  );
+  return row?.id ?? null;
+}
+
+/**
+ * Inserts the inspection unless an open one of the same plan and lot (or work order and step) exists — the partial
+ * unique indexes decide, so two inspectors starting at once get one row. Returns false when the other one won.
+ */
+export async function insertUnlessOpen(tx: TDb, row: typeof inspections.$inferInsert): Promise<boolean> {
+  const inserted = await tx
+    .insert(inspections)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: inspections.id });
+  return inserted.length > 0;
+}
+
+/** One lot's original inspection as the switching rules read it, oldest first. */
+export interface TSwitchingRow {
+  severity: 'normal' | 'tightened' | 'reduced';
+  status: 'passed' | 'failed';
+  back_to_normal: boolean;
+}
+
+/**
+ * The finished acceptance-sampling inspections of the item at this stage — for receipt, of lots from this supplier
+ * (none: lots from no supplier) — in the order they finished.
+ */
+export async function switchingHistory(
+  tx: TDb,
+  companyId: string,
+  pair: { itemId: string; stage: 'receipt' | 'final'; supplierId: string | null },
+): Promise<TSwitchingRow[]> {
+  const supplier =
+    pair.stage === 'receipt' ? sql`and supplier_id is not distinct from ${pair.supplierId}` : sql``;
+  return queryRows<TSwitchingRow>(
+    tx,
+    sql`select severity, status, back_to_normal from inspections
+         where company_id = ${companyId} and item_id = ${pair.itemId} and stage = ${pair.stage}
+           and status <> 'open' and severity is not null ${supplier}
+         order by finished_at, number`,
+  );
+}
+
+/** The inspection locked for the rest of the transaction: `share` while recording results, `update` to finish. */
+export async function lockInspection(
+  tx: TDb,
+  companyId: string,
+  id: string,
+  mode: 'share' | 'update',
+): Promise<TInspectionRow | null> {
+  const [row] = await tx
+    .select()
+    .from(inspections)
+    .where(and(eq(inspections.companyId, companyId), eq(inspections.id, id)))
+    .for(mode)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findInspection(tx: TDb, companyId: string, id: string): Promise<TInspectionRow | null> {
+  const [row] = await tx
+    .select()
+    .from(inspections)
+    .where(and(eq(inspections.companyId, companyId), eq(inspections.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function finishInspection(
+  tx: TDb,
+  companyId: string,
+  id: string,
+  set: { status: 'passed' | 'failed'; backToNormal: boolean; finishedBy: string },
+): Promise<void> {
+  await tx.execute(
+    sql`update inspections set status = ${set.status}, back_to_normal = ${set.backToNormal},
+               finished_by = ${set.finishedBy}, finished_at = now()
+         where company_id = ${companyId} and id = ${id} and status = 'open'`,
+  );
+}
+
+/** The plan whose inspection put the lot on hold last, when its latest hold came from an inspection. */
+export async function planThatHeldLot(tx: TDb, companyId: string, lotId: string): Promise<string | null> {
+  const [row] = await queryRows<{ plan_id: string | null }>(
+    tx,
+    sql`select i.plan_id
+          from lot_holds h
+          left join inspections i on i.company_id = h.company_id and i.id = h.inspection_id
+         where h.company_id = ${companyId} and h.lot_id = ${lotId} and h.action = 'hold'
+         order by h.created_at desc, h.id desc
+         limit 1`,
+  );
+  return row?.plan_id ?? null;
+}
+
+/** The steps of a revision with the plans linked to them, in the recipe's order. */
+export async function stepPlanLinks(tx: TDb, companyId: string, revisionId: string) {
+  return queryRows<{ step_id: string; title: string; plan_id: string }>(
+    tx,
+    sql`select s.id as step_id, s.title, k.plan_id
+          from assembly_steps s
+          join assembly_step_checks k on k.company_id = s.company_id and k.step_id = s.id
+         where s.company_id = ${companyId} and s.revision_id = ${revisionId}
+         order by s.position, k.position`,
+  );
+}
