@@ -43,6 +43,7 @@ import { maintenancePlansRoutes } from './modules/maintenance/plans.routes.ts';
 import { startMaintenanceScheduler, type TMaintenanceScheduler } from './modules/maintenance/scheduler.ts';
 import { defectCodeRoutes } from './modules/quality/defect-codes.routes.ts';
 import { lotHoldRoutes } from './modules/quality/holds.routes.ts';
+import { nonconformanceRoutes } from './modules/quality/nonconformances.routes.ts';
 import { scanRoutes } from './modules/scan/scan.routes.ts';
 import { securityDashboardRoutes } from './modules/security-dashboard/security-dashboard.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
@@ -178,6 +179,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(stockListRoutes);
   await app.register(lotsRoutes);
   await app.register(lotHoldRoutes);
+  await app.register(nonconformanceRoutes);
   await app.register(defectCodeRoutes);
   await app.register(supplierRoutes);
   await app.register(scanRoutes);

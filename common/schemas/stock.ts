@@ -9,7 +9,8 @@ import { decimalText } from './numbers.ts';
 /**
  * Every kind of stock transaction. Receive, issue, move and adjust are posted through /stock/transactions; count,
  * borrow and return by their own areas; build-consume and build-output by the build area; maintenance-issue by
- * Maintenance (parts used by a repair or a PM); reversal undoes any.
+ * Maintenance (parts used by a repair or a PM); scrap and return-to-supplier by a nonconformance's disposition
+ * (decision 073: allowed on a held lot, since that is what a disposition is for); reversal undoes any.
  */
 export const STOCK_KINDS = [
   'receive',
@@ -22,6 +23,8 @@ export const STOCK_KINDS = [
   'build-consume',
   'build-output',
   'maintenance-issue',
+  'scrap',
+  'return-to-supplier',
   'reversal',
 ] as const;
 export type TStockKind = (typeof STOCK_KINDS)[number];

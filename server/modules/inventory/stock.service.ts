@@ -96,6 +96,8 @@ export interface TPostingHeader {
   idempotencyKey: string;
   /** When it happened, for history written after the fact (the demo seed, an opening-balance import); else now. */
   postedAt?: Date;
+  /** Who the stock went back to (a nonconformance's return to supplier, decision 073). */
+  supplierId?: string | null;
 }
 
 /**
@@ -141,6 +143,7 @@ export async function postLinesPosting(
       idempotencyKey: header.idempotencyKey,
       reversesId: null,
       ...(header.postedAt ? { postedAt: header.postedAt } : {}),
+      ...(header.supplierId ? { supplierId: header.supplierId } : {}),
     },
   });
 }

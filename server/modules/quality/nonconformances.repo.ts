@@ -226,3 +226,12 @@ export async function refsOf(
   );
   return row!;
 }
+
+/** The item's part number and unit (for whole-unit checks and messages). */
+export async function itemOf(tx: TDb, companyId: string, itemId: string) {
+  const [row] = await queryRows<{ part_number: string; unit_of_measure: string }>(
+    tx,
+    sql`select part_number, unit_of_measure from items where company_id = ${companyId} and id = ${itemId}`,
+  );
+  return row ?? null;
+}

@@ -13,6 +13,8 @@ export const KIND_LABELS: Record<TStockKind, string> = {
   'build-consume': 'Build consume',
   'build-output': 'Build output',
   'maintenance-issue': 'Maintenance issue',
+  scrap: 'Scrap',
+  'return-to-supplier': 'Return to supplier',
   reversal: 'Reversal',
 };
 
