@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { compareDecimal } from '#common/decimal.ts';
 import { hasRole } from '#common/roles.ts';
-import { BackButton } from '../../components/back-button.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
 import { BorrowDialog } from '../../features/borrowing/borrow-dialog.tsx';
 import { WhereUsed } from '../../features/build/where-used.tsx';
@@ -68,53 +68,51 @@ export function ItemPage({ itemId }: { itemId: string }) {
   return (
     <Container size="xl" py="lg">
       <Stack>
-        <BackButton />
-        <Group justify="space-between" align="flex-start" wrap="wrap">
-          <div style={{ minWidth: 0 }}>
-            <Group gap="xs" wrap="wrap">
-              <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
-                {it.partNumber}
-              </Title>
+        <PageHeader
+          title={it.partNumber}
+          badges={
+            <>
               {low ? <Badge color="orange">Low stock</Badge> : null}
               {it.active ? null : <Badge color="gray">Inactive</Badge>}
-            </Group>
-            <Text size="lg" style={{ overflowWrap: 'anywhere' }}>
-              {it.name}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {it.category || 'No category'} · unit {it.unitOfMeasure} · reorder point{' '}
-              {it.reorderPoint ?? 'none'}
-              {it.lotTracked ? ' · lot-tracked' : ''}
-            </Text>
-          </div>
-          <Group gap="sm" wrap="wrap">
-            <Paper withBorder p="sm" aria-label="Total on hand">
-              <Text size="xs" c="dimmed">
-                On hand
-              </Text>
-              <Text fw={700} fz="xl">
-                {total === null ? '…' : `${total} ${it.unitOfMeasure}`}
-              </Text>
-            </Paper>
-            {/* Held back by released work orders, and what is left to use (decision 048). */}
-            <Paper withBorder p="sm" aria-label="Reserved">
-              <Text size="xs" c="dimmed">
-                Reserved
-              </Text>
-              <Text fw={700} fz="xl">
-                {balances.data ? `${balances.data.reserved} ${it.unitOfMeasure}` : '…'}
-              </Text>
-            </Paper>
-            <Paper withBorder p="sm" aria-label="Available">
-              <Text size="xs" c="dimmed">
-                Available
-              </Text>
-              <Text fw={700} fz="xl">
-                {balances.data ? `${balances.data.available} ${it.unitOfMeasure}` : '…'}
-              </Text>
-            </Paper>
-          </Group>
-        </Group>
+            </>
+          }
+          subtitle={it.name}
+          actions={
+            <>
+              <Paper withBorder p="sm" aria-label="Total on hand">
+                <Text size="xs" c="dimmed">
+                  On hand
+                </Text>
+                <Text fw={700} fz="xl">
+                  {total === null ? '…' : `${total} ${it.unitOfMeasure}`}
+                </Text>
+              </Paper>
+              {/* Held back by released work orders, and what is left to use (decision 048). */}
+              <Paper withBorder p="sm" aria-label="Reserved">
+                <Text size="xs" c="dimmed">
+                  Reserved
+                </Text>
+                <Text fw={700} fz="xl">
+                  {balances.data ? `${balances.data.reserved} ${it.unitOfMeasure}` : '…'}
+                </Text>
+              </Paper>
+              <Paper withBorder p="sm" aria-label="Available">
+                <Text size="xs" c="dimmed">
+                  Available
+                </Text>
+                <Text fw={700} fz="xl">
+                  {balances.data ? `${balances.data.available} ${it.unitOfMeasure}` : '…'}
+                </Text>
+              </Paper>
+            </>
+          }
+        >
+          <Text size="sm" c="dimmed">
+            {it.category || 'No category'} · unit {it.unitOfMeasure} · reorder point{' '}
+            {it.reorderPoint ?? 'none'}
+            {it.lotTracked ? ' · lot-tracked' : ''}
+          </Text>
+        </PageHeader>
         <Group gap="sm" wrap="wrap">
           <Button onClick={open('receive')}>Receive</Button>
           <Button variant="light" onClick={open('issue')}>

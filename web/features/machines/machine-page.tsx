@@ -1,14 +1,14 @@
 // One machine (?id=…): its status, place and particulars, Change status (with why), Record meter reading (never below
 // the latest: the server's refusal lands on the field), Edit, Print label (Tag Items' label, decision 060), and its
 // history of status changes and meter readings, newest first.
-import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconGauge, IconPencil, IconPrinter, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TMachineDetail } from '#common/schemas/machines.ts';
-import { BackButton } from '../../components/back-button.tsx';
 import { Fact } from '../../components/fact.tsx';
 import { MachineStatusMoves } from '../../components/maintenance/machine-status-moves.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { PrintLabelDialog } from '../../components/print-label-dialog.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
@@ -68,44 +68,48 @@ export function MachinePage({ machineId }: { machineId: string }) {
   return (
     <Container size="lg" py="lg">
       <Stack>
-        <BackButton />
-        <Group justify="space-between" align="flex-start" wrap="wrap">
-          <div>
-            <Group gap="sm">
-              <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
-                {m.name}
-              </Title>
-              <StatusBadge of="machine" status={m.status} />
-            </Group>
-            <Text size="sm" c="dimmed">
-              Asset tag {m.assetTag} · meter {formatHours(m.meterReading)}
-              {m.meterReadAt ? (
-                <>
-                  {' '}
-                  (read <When at={m.meterReadAt} />)
-                </>
-              ) : null}
-            </Text>
-          </div>
-          <Group gap="sm" wrap="wrap">
-            <Button leftSection={<IconRefresh size={16} />} onClick={() => setOpen('status')}>
-              Change status
-            </Button>
-            <Button variant="default" leftSection={<IconGauge size={16} />} onClick={() => setOpen('meter')}>
-              Record meter reading
-            </Button>
-            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setOpen('edit')}>
-              Edit
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconPrinter size={16} />}
-              onClick={() => setOpen('label')}
-            >
-              Print label
-            </Button>
-          </Group>
-        </Group>
+        <PageHeader
+          title={m.name}
+          badges={<StatusBadge of="machine" status={m.status} />}
+          actions={
+            <>
+              <Button leftSection={<IconRefresh size={16} />} onClick={() => setOpen('status')}>
+                Change status
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconGauge size={16} />}
+                onClick={() => setOpen('meter')}
+              >
+                Record meter reading
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconPencil size={16} />}
+                onClick={() => setOpen('edit')}
+              >
+                Edit
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconPrinter size={16} />}
+                onClick={() => setOpen('label')}
+              >
+                Print label
+              </Button>
+            </>
+          }
+        >
+          <Text size="sm" c="dimmed">
+            Asset tag {m.assetTag} · meter {formatHours(m.meterReading)}
+            {m.meterReadAt ? (
+              <>
+                {' '}
+                (read <When at={m.meterReadAt} />)
+              </>
+            ) : null}
+          </Text>
+        </PageHeader>
         <Card withBorder padding="md">
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
             <Fact label="Location">

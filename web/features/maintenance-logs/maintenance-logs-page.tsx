@@ -2,7 +2,7 @@
 // days, with MTBF, MTTR, availability and PM compliance (REFERENCES.md) for the shop or one machine, charted per
 // month, per machine in a server-paged table, and the entries themselves with their CSV. Choosing a machine (the
 // filter, or "Show" on its row) gives that machine's figures, charts and entries.
-import { Alert, Container, Select, Stack, Text, Title } from '@mantine/core';
+import { Select, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   TLogKind,
@@ -13,11 +13,10 @@ import type {
 import { addMonths, startOfMonth } from '#common/time/calendar.ts';
 import { DataList } from '../../components/data-list/data-list.tsx';
 import { useListState } from '../../components/data-list/use-list-state.ts';
-import { DateRangeField, type TDateRange } from '../../components/date-range-field.tsx';
+import type { TDateRange } from '../../components/date-range-field.tsx';
 import { MachineSelect, machineOption, type TMachineOption } from '../../components/machine-select.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { ReportPage, useReportQuery } from '../../components/report-page.tsx';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
-import { placeErrors } from '../../lib/form-errors.ts';
 import { getMaintenanceReport, maintenanceReportKey } from './api.ts';
 import { LogCharts, LogFigures } from './figures.tsx';
 import { LogEntries } from './log-entries.tsx';
@@ -72,34 +71,54 @@ export default function MaintenanceLogsPage() {
     placeholderData: keepPreviousData,
     enabled: ready,
   });
-  // A bad period or machine comes back as field errors under the field, and the previous report is not shown as if
-  // it were this one's.
-  const errors = report.error instanceof ApiError ? placeErrors(report.error.fieldErrors, FILTER_ERRORS) : {};
-  const shown = { ...report, data: report.isError ? undefined : report.data };
-  const hasErrors = Object.keys(errors).length > 0;
+  const shown = useReportQuery(report, FILTER_ERRORS);
+  const { errors } = shown;
   const choose = (row: { machine: { id: string; name: string; assetTag: string } }) =>
     list.setFilter('machine', machineOption(row.machine));
   const subject = machine ? machine.label : 'all machines';
 
   return (
-    <Container size="xl" py="lg">
-      <Stack>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Maintenance Logs
-        </Title>
-        <Text c="dimmed" maw={760}>
+    <ReportPage
+      title="Maintenance Logs"
+      intro={
+        <>
           Every PM completed and every repair finished, with how reliable the machines were: mean time between
           failures (MTBF), mean time to repair (MTTR), availability, and the share of PMs done on time. Days
           are the company’s.
-        </Text>
-        {!period.from && (
-          <Alert color="blue" title="Choose a period">
-            Pick the first and last days of the period to see its logs.
-          </Alert>
-        )}
+        </>
+      }
+      period={period}
+      onPeriodChange={(next) => list.setFilter('period', next)}
+      periodError={errors.period}
+      choosePeriod="Pick the first and last days of the period to see its logs."
+      filters={
+        <>
+          <MachineSelect
+            filter
+            value={machine}
+            onChange={(next) => list.setFilter('machine', next)}
+            error={errors.machineId}
+            w={{ base: '100%', xs: 260 }}
+          />
+          <Select
+            label="Work"
+            data={KINDS}
+            value={kind}
+            allowDeselect={false}
+            onChange={(next) => next && list.setFilter('kind', next as TFilters['kind'])}
+            w={{ base: '100%', xs: 200 }}
+          />
+        </>
+      }
+      report={shown}
+      errorTitle="The logs could not be read"
+      loadingLabel="Reading the logs"
+      after={<LogEntries key={JSON.stringify(entryFilter)} filter={entryFilter} />}
+    >
+      {(data: TMaintenanceReport) => (
         <DataList
-          query={shown}
-          showStatus={!hasErrors}
+          query={shown.shown}
+          showStatus={false}
           columns={machineColumns(choose)}
           rowKey={(row) => row.machine.id}
           label="Figures by machine"
@@ -108,7 +127,7 @@ export default function MaintenanceLogsPage() {
           errorTitle="The logs could not be read"
           loadingLabel="Reading the logs"
           summary={{ noun: 'machine', plural: 'machines', empty: EMPTY }}
-          beforeSummary={(data: TMaintenanceReport) => (
+          beforeSummary={() => (
             <Stack gap="lg">
               <Title order={2} fz="lg">
                 {machine ? machine.label : 'All machines'}
@@ -120,35 +139,8 @@ export default function MaintenanceLogsPage() {
           card={(row) => <MachineCard row={row} choose={choose} />}
           minWidth={900}
           tableProps={{ highlightOnHover: false }}
-          toolbar={
-            <>
-              <DateRangeField
-                label="Period"
-                value={period}
-                onChange={(next) => list.setFilter('period', next)}
-                error={errors.period}
-                w={{ base: '100%', xs: 250 }}
-              />
-              <MachineSelect
-                filter
-                value={machine}
-                onChange={(next) => list.setFilter('machine', next)}
-                error={errors.machineId}
-                w={{ base: '100%', xs: 260 }}
-              />
-              <Select
-                label="Work"
-                data={KINDS}
-                value={kind}
-                allowDeselect={false}
-                onChange={(next) => next && list.setFilter('kind', next as TFilters['kind'])}
-                w={{ base: '100%', xs: 200 }}
-              />
-            </>
-          }
         />
-        {ready && !hasErrors && <LogEntries key={JSON.stringify(entryFilter)} filter={entryFilter} />}
-      </Stack>
-    </Container>
+      )}
+    </ReportPage>
   );
 }

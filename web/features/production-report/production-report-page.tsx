@@ -2,7 +2,7 @@
 // company's days — output per day or week, on time against their due dates, scrap rate, and actual against standard
 // minutes per unit — in total, charted, and per assembly in a server-paged table, with the CSV of the same numbers.
 // "This month" is the company's month (decision 040), and every filter goes to the server.
-import { Alert, Container, Select, Stack, Text, Title } from '@mantine/core';
+import { Select, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   TProductionGranularity,
@@ -14,10 +14,9 @@ import { startOfMonth } from '#common/time/calendar.ts';
 import { AssemblySelect, type TAssemblyOption } from '../../components/assembly-picker.tsx';
 import { DataList } from '../../components/data-list/data-list.tsx';
 import { useListState } from '../../components/data-list/use-list-state.ts';
-import { DateRangeField, type TDateRange } from '../../components/date-range-field.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import type { TDateRange } from '../../components/date-range-field.tsx';
+import { ReportPage, useReportQuery } from '../../components/report-page.tsx';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
-import { placeErrors } from '../../lib/form-errors.ts';
 import { downloadProductionReportCsv, getProductionReport, productionReportKey } from './api.ts';
 import { ASSEMBLY_COLUMNS, AssemblyCard } from './assembly-rows.tsx';
 import { ReportCharts, ReportFigures } from './report-charts.tsx';
@@ -67,32 +66,54 @@ export default function ProductionReportPage() {
     placeholderData: keepPreviousData,
     enabled: Boolean(period.from && period.to),
   });
-  // A bad period or assembly comes back as field errors, shown under the field rather than as an alert, and the
-  // report of the previous choice is not shown as if it were this one's.
-  const errors = report.error instanceof ApiError ? placeErrors(report.error.fieldErrors, FILTER_ERRORS) : {};
-  const shown = { ...report, data: report.isError ? undefined : report.data };
-  const hasErrors = Object.keys(errors).length > 0;
+  const shown = useReportQuery(report, FILTER_ERRORS);
+  const { errors } = shown;
 
   return (
-    <Container size="xl" py="lg">
-      <Stack>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Production Report
-        </Title>
-        <Text c="dimmed" maw={760}>
+    <ReportPage
+      title="Production Report"
+      intro={
+        <>
           What the floor completed in a period: output per day or week, work orders finished on time against
           their due dates, the scrap rate, the minutes each unit took against the assemblies’ standard, and
           the material used against plan. Days are the company’s; each work order counts on the day it was
           completed.
-        </Text>
-        {!period.from && (
-          <Alert color="blue" title="Choose a period">
-            Pick the first and last days of the period to see its report.
-          </Alert>
-        )}
+        </>
+      }
+      period={period}
+      onPeriodChange={(next) => list.setFilter('period', next)}
+      periodError={errors.period}
+      choosePeriod="Pick the first and last days of the period to see its report."
+      filters={
+        <>
+          <AssemblySelect
+            filter
+            label="Assembly"
+            value={assembly}
+            onChange={(next) => list.setFilter('assembly', next)}
+            error={errors.assemblyId}
+            w={{ base: '100%', xs: 260 }}
+          />
+          <Select
+            label="Periods"
+            data={GRANULARITIES}
+            value={granularity}
+            allowDeselect={false}
+            onChange={(next) => next && list.setFilter('granularity', next as TProductionGranularity)}
+            error={errors.granularity}
+            w={{ base: '100%', xs: 230 }}
+          />
+        </>
+      }
+      exportCsv={() => downloadProductionReportCsv(filter)}
+      report={shown}
+      errorTitle="The report could not be made"
+      loadingLabel="Making the report"
+    >
+      {(data: TProductionReport) => (
         <DataList
-          query={shown}
-          showStatus={!hasErrors}
+          query={shown.shown}
+          showStatus={false}
           columns={ASSEMBLY_COLUMNS}
           rowKey={(row) => row.assemblyId}
           label="Production by assembly"
@@ -101,7 +122,7 @@ export default function ProductionReportPage() {
           errorTitle="The report could not be made"
           loadingLabel="Making the report"
           summary={{ noun: 'assembly built', plural: 'assemblies built', empty: EMPTY }}
-          beforeSummary={(data: TProductionReport) =>
+          beforeSummary={() =>
             data.totals.completed > 0 ? (
               <Stack gap="lg">
                 <ReportFigures report={data} />
@@ -112,37 +133,8 @@ export default function ProductionReportPage() {
           card={(row) => <AssemblyCard row={row} />}
           minWidth={960}
           tableProps={{ highlightOnHover: false }}
-          toolbar={
-            <>
-              <DateRangeField
-                label="Period"
-                value={period}
-                onChange={(next) => list.setFilter('period', next)}
-                error={errors.period}
-                w={{ base: '100%', xs: 250 }}
-              />
-              <AssemblySelect
-                filter
-                label="Assembly"
-                value={assembly}
-                onChange={(next) => list.setFilter('assembly', next)}
-                error={errors.assemblyId}
-                w={{ base: '100%', xs: 260 }}
-              />
-              <Select
-                label="Periods"
-                data={GRANULARITIES}
-                value={granularity}
-                allowDeselect={false}
-                onChange={(next) => next && list.setFilter('granularity', next as TProductionGranularity)}
-                error={errors.granularity}
-                w={{ base: '100%', xs: 230 }}
-              />
-            </>
-          }
-          exportCsv={period.from ? () => downloadProductionReportCsv(filter) : undefined}
         />
-      </Stack>
-    </Container>
+      )}
+    </ReportPage>
   );
 }

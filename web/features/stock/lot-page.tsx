@@ -1,23 +1,12 @@
 // The lot page (/items?lot=<lotId>): the lot's number, item and expiry, its hold (decision 070), where its stock is,
 // its history, and its genealogy both ways — what went into it, and what it went into — as indented lists.
-import {
-  Anchor,
-  Container,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Container, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { hasRole } from '#common/roles.ts';
 import type { TGenealogyDirection } from '#common/schemas/lots.ts';
-import { BackButton } from '../../components/back-button.tsx';
 import { LoadError } from '../../components/load-error.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
 import { OnDate, When } from '../../components/when.tsx';
 import { useSession } from '../../lib/session.ts';
@@ -110,40 +99,38 @@ export function LotPage({ lotId }: { lotId: string }) {
   return (
     <Container size="xl" py="lg">
       <Stack>
-        <BackButton />
-        <Group justify="space-between" align="flex-start" wrap="wrap">
-          <div style={{ minWidth: 0 }}>
-            <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
-              Lot {l.lotNumber}
-            </Title>
-            <Text style={{ overflowWrap: 'anywhere' }}>
-              <Anchor component={Link} to={itemPath(l.item.id)} underline="always">
-                {l.item.partNumber}
-              </Anchor>{' '}
-              {l.item.name}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {l.expiresOn ? (
-                <>
-                  {'Expires '}
-                  <OnDate date={l.expiresOn} />
-                </>
-              ) : (
-                'No expiry'
-              )}{' '}
-              · created <When at={l.createdAt} show="date" />
-              {l.supplier ? ` · from ${l.supplier.code} ${l.supplier.name}` : ''}
-            </Text>
-          </div>
-          <Paper withBorder p="sm" aria-label="Lot on hand">
-            <Text size="xs" c="dimmed">
-              On hand
-            </Text>
-            <Text fw={700} fz="xl">
-              {l.total} {unit}
-            </Text>
-          </Paper>
-        </Group>
+        <PageHeader
+          title={`Lot ${l.lotNumber}`}
+          actions={
+            <Paper withBorder p="sm" aria-label="Lot on hand">
+              <Text size="xs" c="dimmed">
+                On hand
+              </Text>
+              <Text fw={700} fz="xl">
+                {l.total} {unit}
+              </Text>
+            </Paper>
+          }
+        >
+          <Text style={{ overflowWrap: 'anywhere' }}>
+            <Anchor component={Link} to={itemPath(l.item.id)} underline="always">
+              {l.item.partNumber}
+            </Anchor>{' '}
+            {l.item.name}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {l.expiresOn ? (
+              <>
+                {'Expires '}
+                <OnDate date={l.expiresOn} />
+              </>
+            ) : (
+              'No expiry'
+            )}{' '}
+            · created <When at={l.createdAt} show="date" />
+            {l.supplier ? ` · from ${l.supplier.code} ${l.supplier.name}` : ''}
+          </Text>
+        </PageHeader>
         <LotHold lot={l} />
         <Title order={2} fz="lg">
           Balances

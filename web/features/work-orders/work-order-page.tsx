@@ -1,7 +1,7 @@
 // One work order (?id=…): number, status and what it builds, the moves a person may make from here (the transition
 // table in common/, less completing, which the shop floor does), its cost and, completed, its record (decision 064),
 // its components with what they need, hold and have available, its steps, and Print traveller.
-import { Alert, Anchor, Button, Container, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconPlayerPlay, IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import {
   type TWorkOrderStatus,
   WORK_ORDER_TRANSITIONS,
 } from '#common/work-order-status.ts';
-import { BackButton } from '../../components/back-button.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { OnDate, When } from '../../components/when.tsx';
@@ -71,86 +71,84 @@ export function WorkOrderPage({ workOrderId }: { workOrderId: string }) {
   return (
     <Container size="lg" py="lg">
       <Stack>
-        <BackButton />
-        <Group justify="space-between" align="flex-start" wrap="wrap">
-          <div>
-            <Group gap="sm">
-              <Title order={1} fz={{ base: 24, sm: 30 }}>
-                {w.numberText}
-              </Title>
-              <StatusBadge of="workOrder" status={w.status} />
-            </Group>
-            <Text size="lg" style={{ overflowWrap: 'anywhere' }}>
+        <PageHeader
+          title={w.numberText}
+          badges={<StatusBadge of="workOrder" status={w.status} />}
+          subtitle={
+            <>
               {formatQuantity(w.quantity, w.unitOfMeasure)} of {w.partNumber} · {w.name}
-            </Text>
-            <Text size="sm" c="dimmed">
-              Revision {w.revisionNumber} ·{' '}
-              {w.dueOn ? (
-                <>
-                  due <OnDate date={w.dueOn} />
-                </>
-              ) : (
-                'no due date'
-              )}
-              {w.orderNumberText ? ` · order ${w.orderNumberText}` : ' · for stock'}
-              {w.outputLocation ? ` · put away at ${w.outputLocation.code}` : ''}
-            </Text>
-            <Text size="sm" c="dimmed">
-              Made <When at={w.createdAt} show="date" />
-              {w.releasedAt ? (
-                <>
-                  {' '}
-                  · released <When at={w.releasedAt} />
-                </>
-              ) : null}
-              {w.startedAt ? (
-                <>
-                  {' '}
-                  · started <When at={w.startedAt} />
-                </>
-              ) : null}
-              {w.completedAt ? (
-                <>
-                  {' '}
-                  · completed <When at={w.completedAt} />
-                </>
-              ) : null}
-            </Text>
-          </div>
-          <Group gap="sm" wrap="wrap">
-            <Button
-              component="a"
-              href={travellerUrl(w.id)}
-              target="_blank"
-              rel="noopener"
-              variant="default"
-              leftSection={<IconPrinter size={16} />}
-            >
-              Print traveller
-            </Button>
-            {holdsReservation(w.status) ? (
+            </>
+          }
+          actions={
+            <>
               <Button
-                component={Link}
-                to={workOrderFloorPath(w.id)}
+                component="a"
+                href={travellerUrl(w.id)}
+                target="_blank"
+                rel="noopener"
                 variant="default"
-                leftSection={<IconPlayerPlay size={16} />}
+                leftSection={<IconPrinter size={16} />}
               >
-                Run on the floor
+                Print traveller
               </Button>
+              {holdsReservation(w.status) ? (
+                <Button
+                  component={Link}
+                  to={workOrderFloorPath(w.id)}
+                  variant="default"
+                  leftSection={<IconPlayerPlay size={16} />}
+                >
+                  Run on the floor
+                </Button>
+              ) : null}
+              {moves.map((to) => (
+                <Button
+                  key={to}
+                  variant={to === 'cancelled' || to === 'planned' ? 'default' : 'filled'}
+                  color={to === 'cancelled' ? 'red' : undefined}
+                  loading={move.isPending && move.variables === to}
+                  onClick={() => (to === 'cancelled' ? setCancelling(true) : move.mutate(to))}
+                >
+                  {moveLabel(w.status, to)}
+                </Button>
+              ))}
+            </>
+          }
+        >
+          <Text size="sm" c="dimmed">
+            Revision {w.revisionNumber} ·{' '}
+            {w.dueOn ? (
+              <>
+                due <OnDate date={w.dueOn} />
+              </>
+            ) : (
+              'no due date'
+            )}
+            {w.orderNumberText ? ` · order ${w.orderNumberText}` : ' · for stock'}
+            {w.outputLocation ? ` · put away at ${w.outputLocation.code}` : ''}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Made <When at={w.createdAt} show="date" />
+            {w.releasedAt ? (
+              <>
+                {' '}
+                · released <When at={w.releasedAt} />
+              </>
             ) : null}
-            {moves.map((to) => (
-              <Button
-                key={to}
-                variant={to === 'cancelled' || to === 'planned' ? 'default' : 'filled'}
-                color={to === 'cancelled' ? 'red' : undefined}
-                loading={move.isPending && move.variables === to}
-                onClick={() => (to === 'cancelled' ? setCancelling(true) : move.mutate(to))}
-              >
-                {moveLabel(w.status, to)}
-              </Button>
-            ))}
-          </Group>
-        </Group>
+            {w.startedAt ? (
+              <>
+                {' '}
+                · started <When at={w.startedAt} />
+              </>
+            ) : null}
+            {w.completedAt ? (
+              <>
+                {' '}
+                · completed <When at={w.completedAt} />
+              </>
+            ) : null}
+          </Text>
+        </PageHeader>
         {move.error && !cancelling ? (
           <Alert color="red" role="alert" title="Not done">
             {messageOf(move.error)}
