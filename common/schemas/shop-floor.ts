@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { STEP_RUN_STATUSES } from '../work-order-status.ts';
 import { ZConsumptionModeSchema, ZStepFileSchema } from './build.ts';
+import { ZFloorStepCheckSchema, ZScrapDefectCodeSchema } from './floor-checks.ts';
 import { idempotencyKeySchema } from './idempotency-key.ts';
 import { QUANTITY_SCALE } from './inventory-setup.ts';
 import { decimalText } from './numbers.ts';
@@ -24,8 +25,26 @@ const notNegative = (field: string) =>
 const hasScrap = (v: string) => /[1-9]/.test(v);
 const reason = z.string().trim().max(500, 'At most 500 characters').optional();
 
-/** The rule both finishing a step and recording output share: scrap needs a reason (schema rules cannot say it). */
-export const SCRAP_REASON_RULE = 'scrapReason is given when scrapQuantity is more than 0';
+/**
+ * The defect code scrap is counted under (decision 070: scrap and inspection failures share one Pareto); the reason
+ * stays, as the note. Ignored when nothing is scrapped.
+ */
+const scrapDefectCodeId = z.uuid({ error: 'Choose a defect code' }).optional();
+/** Scrap says why: a defect code, a reason, or both. */
+const scrapSaysWhy = (b: {
+  scrapQuantity: string;
+  scrapReason?: string | undefined;
+  scrapDefectCodeId?: string | undefined;
+}) => !hasScrap(b.scrapQuantity) || !!b.scrapReason || !!b.scrapDefectCodeId;
+
+/**
+ * The rules both finishing a step and recording output share (schema rules cannot say them, decision 076): scrap
+ * says why, and while the company's Quality area is on and it keeps an active defect code, scrap names one of them.
+ */
+export const SCRAP_REASON_RULE =
+  'scrapReason or scrapDefectCodeId is given when scrapQuantity is more than 0';
+export const SCRAP_CODE_RULE =
+  'scrapDefectCodeId names an active defect code of the company, and is given when scrapQuantity is more than 0 while the Quality area is on and the company keeps an active defect code';
 
 /** POST …/steps/:stepId/finish: how many came through the step good, how many were scrapped and why. */
 export const ZStepFinishSchema = z
@@ -33,11 +52,9 @@ export const ZStepFinishSchema = z
     goodQuantity: notNegative('Good quantity'),
     scrapQuantity: notNegative('Scrap').default('0'),
     scrapReason: reason,
+    scrapDefectCodeId,
   })
-  .refine((b) => !hasScrap(b.scrapQuantity) || !!b.scrapReason, {
-    path: ['scrapReason'],
-    error: 'Say why it was scrapped',
-  });
+  .refine(scrapSaysWhy, { path: ['scrapReason'], error: 'Say why it was scrapped' });
 export type TStepFinish = z.infer<typeof ZStepFinishSchema>;
 
 /**
@@ -108,18 +125,20 @@ export const ZOutputSchema = z
     goodQuantity: notNegative('Good quantity').default('0'),
     scrapQuantity: notNegative('Scrap').default('0'),
     scrapReason: reason,
+    scrapDefectCodeId,
     locationId: z.uuid({ error: 'Choose where the output is put away' }).optional(),
   })
   .refine((b) => hasScrap(b.goodQuantity) || hasScrap(b.scrapQuantity), {
     path: ['goodQuantity'],
     error: 'Record some good quantity or scrap',
   })
-  .refine((b) => !hasScrap(b.scrapQuantity) || !!b.scrapReason, {
-    path: ['scrapReason'],
-    error: 'Say why it was scrapped',
-  });
+  .refine(scrapSaysWhy, { path: ['scrapReason'], error: 'Say why it was scrapped' });
 export type TOutput = z.infer<typeof ZOutputSchema>;
-export const OUTPUT_RULES = ['goodQuantity or scrapQuantity is more than 0', SCRAP_REASON_RULE];
+export const OUTPUT_RULES = [
+  'goodQuantity or scrapQuantity is more than 0',
+  SCRAP_REASON_RULE,
+  SCRAP_CODE_RULE,
+];
 
 export const SHOP_FLOOR_MESSAGES = {
   stepNotFound: 'No such step on this work order.',
@@ -163,7 +182,15 @@ export const SHOP_FLOOR_MESSAGES = {
     `Only ${left} more can be recorded: the work order’s quantity would be passed.`,
   stepsOpen: (titles: string[]) => `Finish every step first: ${titles.join(', ')}.`,
   noOutput: 'Record some output (good or scrap) before completing.',
-  checksOpen: (names: string[]) => `A required QC check is open: ${names.join(', ')}.`,
+  checksOpen: (names: string[]) =>
+    `A required inspection is not passed: ${names.join('; ')}. Inspect it on the step, then complete.`,
+  stepChecksOpen: (names: string[]) =>
+    `This step’s required inspection is not passed: ${names.join('; ')}. Inspect, then finish the step.`,
+  /** One open check as the refusals name it: "Step 2 Torque: inspection “Torque check” not passed (QI-000004 failed)". */
+  openCheck: (position: number, title: string, plan: string, why: string) =>
+    `Step ${position} ${title}: inspection “${plan}” not passed (${why})`,
+  scrapCodeNeeded: 'Choose the defect code it was scrapped for',
+  defectCodeNotFound: 'No such active defect code in your company.',
 } as const;
 
 export const ZStepRunSchema = z.object({
@@ -177,6 +204,7 @@ export const ZStepRunSchema = z.object({
   goodQuantity: z.string().nullable(),
   scrapQuantity: z.string().nullable(),
   scrapReason: z.string().nullable(),
+  scrapDefectCode: ZScrapDefectCodeSchema.nullable(),
 });
 
 export const ZFloorStepSchema = z.object({
@@ -192,6 +220,8 @@ export const ZFloorStepSchema = z.object({
   backflush: z.array(
     z.object({ itemId: z.string(), partNumber: z.string(), unitOfMeasure: z.string(), left: z.string() }),
   ),
+  /** The plans it is inspected with, in the recipe's order, with where each stands for this work order. */
+  checks: z.array(ZFloorStepCheckSchema),
 });
 
 export const ZFloorComponentSchema = z.object({
@@ -238,6 +268,7 @@ export const ZFloorOutputSchema = z.object({
   goodQuantity: z.string(),
   scrapQuantity: z.string(),
   scrapReason: z.string().nullable(),
+  scrapDefectCode: ZScrapDefectCodeSchema.nullable(),
   createdAt: z.string(),
   createdBy: z.string(),
 });

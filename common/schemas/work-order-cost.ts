@@ -27,9 +27,11 @@ export const ZWorkOrderCostSchema = z.object({
 });
 export type TWorkOrderCost = z.infer<typeof ZWorkOrderCostSchema>;
 
-/** Scrap recorded with one reason: at an output (`stepTitle` null) or at a step's finish. */
+/** Scrap recorded with one reason and defect code: at an output (`stepTitle` null) or at a step's finish. */
 export const ZWorkOrderScrapSchema = z.object({
   reason: z.string(),
+  /** "SCR-01 — Scratched": the defect code it was recorded under (decision 076); null for scrap without one. */
+  defectCode: z.string().nullable(),
   quantity: z.string(),
   stepTitle: z.string().nullable(),
 });

@@ -132,15 +132,20 @@ export async function outputsOf(tx: TDb, companyId: string, workOrderId: string)
     good_quantity: string;
     scrap_quantity: string;
     scrap_reason: string | null;
+    scrap_code_id: string | null;
+    scrap_code: string | null;
+    scrap_code_name: string | null;
     created_at: Date | string;
     created_by: string;
   }>(
     tx,
     sql`select o.id, o.lot_id, t.lot_number, l.full_code, o.good_quantity::text as good_quantity,
-               o.scrap_quantity::text as scrap_quantity, o.scrap_reason, o.created_at, o.created_by
+               o.scrap_quantity::text as scrap_quantity, o.scrap_reason, o.created_at, o.created_by,
+               d.id as scrap_code_id, d.code as scrap_code, d.name as scrap_code_name
           from work_order_outputs o
           left join locations l on l.company_id = o.company_id and l.id = o.location_id
           left join lots t on t.company_id = o.company_id and t.id = o.lot_id
+          left join defect_codes d on d.company_id = o.company_id and d.id = o.scrap_defect_code_id
          where o.company_id = ${companyId} and o.work_order_id = ${workOrderId}
          order by o.created_at, o.id`,
   );

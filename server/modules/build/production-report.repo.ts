@@ -201,15 +201,19 @@ export function sumsStatement(query: TSumsQuery): SQL {
            p.actual_material_cost, p.material_variance, p.material_variance_percent
       from assembly_page p
     union all
-    select 'reason', o.scrap_reason, null, null, null, null, null, sum(o.scrap_quantity)::text, ${NO_FIGURES}
+    -- Scrap under a defect code counts under the code, whatever its note says (decision 076: one Pareto); scrap
+    -- without one, as it was written.
+    select 'reason', coalesce(d.code || ' — ' || d.name, o.scrap_reason), null, null, null, null, null,
+           sum(o.scrap_quantity)::text, ${NO_FIGURES}
       from work_order_outputs o
       -- Joined on the report's own range rather than 'in (select id from wo)': the planner took the CTE for 200
       -- rows and looked up each work order's outputs apart, 270 of 450 ms for a year (bench:build, 2026-11-27).
       join work_orders w on w.company_id = o.company_id and w.id = o.work_order_id
+      left join defect_codes d on d.company_id = o.company_id and d.id = o.scrap_defect_code_id
      where o.company_id = ${c} and o.scrap_quantity > 0
        and w.status = 'completed' and w.completed_at >= ${query.from} and w.completed_at < ${query.until}
        ${ofAssembly}
-     group by o.scrap_reason`;
+     group by coalesce(d.code || ' — ' || d.name, o.scrap_reason)`;
 }
 
 function shape(rows: TQueryRow[]): TProductionSums {

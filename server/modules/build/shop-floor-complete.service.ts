@@ -20,7 +20,7 @@ import { recordAudit } from '../audit/audit.ts';
 import { recipeOf } from './released-recipe.ts';
 import * as repo from './shop-floor.repo.ts';
 import { lotsText, placesText, takeWhatIsLeft } from './shop-floor-backflush.ts';
-import { openRequiredChecks } from './shop-floor-checks.ts';
+import { checksOpenError, openRequiredChecks } from './shop-floor-checks.ts';
 import { assertInProgress, lockedWorkOrder, woLabel } from './shop-floor-steps.service.ts';
 import { setShortReason } from './shop-floor-stock.repo.ts';
 import { floorOf } from './shop-floor-view.ts';
@@ -187,8 +187,8 @@ export async function completeWorkOrder(tenant: TTenant, id: string, input: TCom
     const open = steps.filter((s) => runs.get(s.id) !== 'finished');
     if (open.length > 0) throw conflict(M.stepsOpen(open.map((s) => `${s.position}. ${s.title}`)), 'status');
     if (scaled(wo.goodQuantity) + scaled(wo.scrapQuantity) === 0n) throw conflict(M.noOutput, 'status');
-    const checks = await openRequiredChecks(tx, companyId, wo);
-    if (checks.length > 0) throw conflict(M.checksOpen(checks), 'status');
+    const checks = await openRequiredChecks(tx, companyId, wo, steps);
+    if (checks.length > 0) throw checksOpenError(checks, false);
 
     const plan = await workOrderPlan(tx, companyId, wo, { steps });
     const items = openItems(plan);

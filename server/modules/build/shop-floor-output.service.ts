@@ -16,6 +16,7 @@ import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { findLocation } from '../inventory/locations.repo.ts';
 import { postLinesWithin } from '../inventory/stock.service.ts';
+import { scrapCodeOf, scrapCodeText } from './scrap-code.ts';
 import * as repo from './shop-floor.repo.ts';
 import { KEY_REUSED } from './shop-floor-consume.service.ts';
 import { assertInProgress, lockedWorkOrder, woLabel } from './shop-floor-steps.service.ts';
@@ -125,6 +126,7 @@ async function recordOnce(tx: TDb, tenant: TTenant, id: string, input: TOutput):
       );
   }
   const reason = scrap === '0' ? null : (input.scrapReason ?? null);
+  const code = await scrapCodeOf(tx, companyId, scrap, input.scrapDefectCodeId);
   const recordId = uuidv7();
   await insertCostedOutput(tx, {
     id: recordId,
@@ -135,6 +137,7 @@ async function recordOnce(tx: TDb, tenant: TTenant, id: string, input: TOutput):
     good,
     scrap,
     reason,
+    defectCodeId: code?.id ?? null,
     unitCost: cost.unitCost,
     transactionId,
     idempotencyKey: input.idempotencyKey,
@@ -151,6 +154,7 @@ async function recordOnce(tx: TDb, tenant: TTenant, id: string, input: TOutput):
       goodQuantity: good,
       scrapQuantity: scrap,
       scrapReason: reason,
+      ...(code ? { scrapDefectCode: scrapCodeText(code) } : {}),
       lot: lot?.lotNumber ?? null,
       location: place?.fullCode ?? null,
       unitCost: cost.unitCost,

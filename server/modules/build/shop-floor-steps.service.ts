@@ -12,8 +12,10 @@ import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { addStepRuntime } from '../maintenance/machine-runtime.ts';
 import { recipeOf } from './released-recipe.ts';
+import { scrapCodeOf, scrapCodeText } from './scrap-code.ts';
 import * as repo from './shop-floor.repo.ts';
 import { backflushStep } from './shop-floor-backflush.ts';
+import { checksOpenError, openRequiredChecks } from './shop-floor-checks.ts';
 import { floorOf } from './shop-floor-view.ts';
 import { applyMove } from './work-order-moves.service.ts';
 import { assertWholeOfAssembly } from './work-order-units.ts';
@@ -147,14 +149,19 @@ export async function finishStep(
     const good = normalizeDecimal(input.goodQuantity);
     const scrap = normalizeDecimal(input.scrapQuantity);
     const reason = scrap === '0' ? null : (input.scrapReason ?? null);
+    const code = await scrapCodeOf(tx, companyId, scrap, input.scrapDefectCodeId);
     const finished = await repo.finishStepRun(tx, companyId, id, stepId, {
       userId: tenant.userId,
       name: tenant.actor.name,
       good,
       scrap,
       reason,
+      defectCodeId: code?.id ?? null,
     });
     if (!finished) throw await stepConflict(tx, wo, stepId, M.alreadyFinished);
+    // Decision 076: the step's required inspections pass before it is left behind (the finish is undone with it).
+    const open = await openRequiredChecks(tx, companyId, wo, [step]);
+    if (open.length > 0) throw checksOpenError(open, true);
     // In the finish's transaction: a backflush it cannot take refuses the finish, and nothing is half taken.
     const planLines = await backflushStep(tx, tenant, wo, { id: step.id, label, steps }, finished.id);
     if (step.machineId) {
@@ -176,6 +183,7 @@ export async function finishStep(
         goodQuantity: good,
         scrapQuantity: scrap,
         scrapReason: reason,
+        ...(code ? { scrapDefectCode: scrapCodeText(code) } : {}),
       },
     });
     return floorOf(tx, companyId, id, { steps, planLines });

@@ -13,6 +13,7 @@ import { floorPlan } from './floor-plan-view.ts';
 import { consumptionsOf, floorComponents, floorHead, outputsOf } from './floor-view.repo.ts';
 import { recipeOf } from './released-recipe.ts';
 import { stepRunsOf, type TStepRunRow } from './shop-floor.repo.ts';
+import { stepChecksOf } from './shop-floor-checks.ts';
 import type { TPlanLineRow } from './shop-floor-stock.repo.ts';
 import type { TRevisionSteps } from './work-order-plan.ts';
 import { workOrderNotFound } from './work-orders.service.ts';
@@ -21,6 +22,15 @@ export const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : 
 const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
 const q = (v: string) => normalizeDecimal(v);
 const qOrNull = (v: string | null) => (v === null ? null : normalizeDecimal(v));
+/** The scrap's defect code from a row's left-joined columns. */
+const scrapCode = (r: {
+  scrap_code_id: string | null;
+  scrap_code: string | null;
+  scrap_code_name: string | null;
+}) =>
+  r.scrap_code_id !== null && r.scrap_code !== null && r.scrap_code_name !== null
+    ? { id: r.scrap_code_id, code: r.scrap_code, name: r.scrap_code_name }
+    : null;
 
 /**
  * What the action that answers with the view read already in its transaction and did not change: the revision's
@@ -60,6 +70,7 @@ export async function floorOf(
     filesOf.set(link.stepId, list);
   }
   const components = await floorComponents(tx, companyId, wo);
+  const checksOf = await stepChecksOf(tx, companyId, wo);
   const { backflushOf, takenFromOf, stepIdsOf, backflushedOf } = await floorPlan(
     tx,
     companyId,
@@ -89,6 +100,7 @@ export async function floorOf(
         instructions: s.instructions,
         files: filesOf.get(s.id) ?? [],
         backflush: backflushOf(s.id),
+        checks: checksOf.get(s.id) ?? [],
         run: run
           ? {
               status: run.status as TStepRunStatus,
@@ -101,6 +113,7 @@ export async function floorOf(
               goodQuantity: qOrNull(run.good_quantity),
               scrapQuantity: qOrNull(run.scrap_quantity),
               scrapReason: run.scrap_reason,
+              scrapDefectCode: scrapCode(run),
             }
           : null,
       };
@@ -140,6 +153,7 @@ export async function floorOf(
       goodQuantity: q(o.good_quantity),
       scrapQuantity: q(o.scrap_quantity),
       scrapReason: o.scrap_reason,
+      scrapDefectCode: scrapCode(o),
       createdAt: iso(o.created_at),
       createdBy: o.created_by,
     })),

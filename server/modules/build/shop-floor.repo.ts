@@ -18,16 +18,23 @@ export interface TStepRunRow {
   good_quantity: string | null;
   scrap_quantity: string | null;
   scrap_reason: string | null;
+  /** The defect code the step's scrap was recorded under (decision 076), when one was. */
+  scrap_code_id: string | null;
+  scrap_code: string | null;
+  scrap_code_name: string | null;
 }
 
-const runColumns = sql`id, step_id, status, started_by_name, started_at, paused_at, paused_minutes::text as paused_minutes,
-  finished_by_name, finished_at, good_quantity::text as good_quantity, scrap_quantity::text as scrap_quantity, scrap_reason`;
+const runColumns = sql`r.id, r.step_id, r.status, r.started_by_name, r.started_at, r.paused_at,
+  r.paused_minutes::text as paused_minutes, r.finished_by_name, r.finished_at, r.good_quantity::text as good_quantity,
+  r.scrap_quantity::text as scrap_quantity, r.scrap_reason,
+  d.id as scrap_code_id, d.code as scrap_code, d.name as scrap_code_name`;
 
 export async function stepRunsOf(tx: TDb, companyId: string, workOrderId: string): Promise<TStepRunRow[]> {
   return queryRows<TStepRunRow>(
     tx,
-    sql`select ${runColumns} from work_order_step_runs
-         where company_id = ${companyId} and work_order_id = ${workOrderId}`,
+    sql`select ${runColumns} from work_order_step_runs r
+          left join defect_codes d on d.company_id = r.company_id and d.id = r.scrap_defect_code_id
+         where r.company_id = ${companyId} and r.work_order_id = ${workOrderId}`,
   );
 }
 
@@ -76,7 +83,14 @@ export async function finishStepRun(
   companyId: string,
   workOrderId: string,
   stepId: string,
-  done: { userId: string; name: string; good: string; scrap: string; reason: string | null },
+  done: {
+    userId: string;
+    name: string;
+    good: string;
+    scrap: string;
+    reason: string | null;
+    defectCodeId: string | null;
+  },
 ): Promise<{ id: string; minutes: string } | null> {
   // The run's working minutes as migration 0043 counts them for the work order's actual time.
   const [row] = await queryRows<{ id: string; minutes: string }>(
@@ -84,7 +98,8 @@ export async function finishStepRun(
     sql`update work_order_step_runs
            set status = 'finished', paused_minutes = paused_minutes + ${pausedSince}, paused_at = null,
                finished_by = ${done.userId}, finished_by_name = ${done.name}, finished_at = now(),
-               good_quantity = ${done.good}, scrap_quantity = ${done.scrap}, scrap_reason = ${done.reason}
+               good_quantity = ${done.good}, scrap_quantity = ${done.scrap}, scrap_reason = ${done.reason},
+               scrap_defect_code_id = ${done.defectCodeId}
          where ${whereRun(companyId, workOrderId, stepId)} and status <> 'finished'
          returning id, work_order_run_minutes(status, started_at, finished_at, paused_minutes)::text as minutes`,
   );

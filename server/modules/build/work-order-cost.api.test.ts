@@ -186,8 +186,8 @@ describe('the top assembly, consuming the sub-assembly at its average', () => {
     const { record } = await admin.ok('GET', wo(id));
     expect(record).toMatchObject({ goodQuantity: '2', scrapQuantity: '1' });
     expect(record.scrap).toEqual([
-      { reason: 'Cracked housing', quantity: '1', stepTitle: null },
-      { reason: 'Cracked housing', quantity: '1', stepTitle: 'Fit' },
+      { reason: 'Cracked housing', defectCode: null, quantity: '1', stepTitle: null },
+      { reason: 'Cracked housing', defectCode: null, quantity: '1', stepTitle: 'Fit' },
     ]);
     const usage = Object.fromEntries(
       record.consumption.map((c: { partNumber: string }) => [c.partNumber, c]),

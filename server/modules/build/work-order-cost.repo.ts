@@ -87,6 +87,7 @@ export async function insertCostedOutput(
     good: string;
     scrap: string;
     reason: string | null;
+    defectCodeId: string | null;
     unitCost: string | null;
     transactionId: string | null;
     idempotencyKey: string;
@@ -95,8 +96,9 @@ export async function insertCostedOutput(
 ): Promise<void> {
   await tx.execute(
     sql`insert into work_order_outputs (id, company_id, work_order_id, lot_id, location_id, good_quantity,
-          scrap_quantity, scrap_reason, unit_cost, transaction_id, idempotency_key, created_by)
+          scrap_quantity, scrap_reason, scrap_defect_code_id, unit_cost, transaction_id, idempotency_key, created_by)
         values (${row.id}, ${row.companyId}, ${row.workOrderId}, ${row.lotId}, ${row.locationId}, ${row.good},
-          ${row.scrap}, ${row.reason}, ${row.unitCost}, ${row.transactionId}, ${row.idempotencyKey}, ${row.createdBy})`,
+          ${row.scrap}, ${row.reason}, ${row.defectCodeId}, ${row.unitCost}, ${row.transactionId},
+          ${row.idempotencyKey}, ${row.createdBy})`,
   );
 }

@@ -3,22 +3,29 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type TDb } from '../../db/client.ts';
 
-/** Scrap per reason: at its outputs (step_title null) and at its steps' finishes, largest first. */
+/** Scrap per reason and defect code: at its outputs (step_title null) and at its steps' finishes, largest first. */
 export async function scrapOf(tx: TDb, companyId: string, workOrderId: string) {
-  return queryRows<{ reason: string; quantity: string; step_title: string | null }>(
+  return queryRows<{
+    reason: string;
+    defect_code: string | null;
+    quantity: string;
+    step_title: string | null;
+  }>(
     tx,
-    sql`select x.reason, x.quantity::text as quantity, x.step_title
-          from (select coalesce(o.scrap_reason, '') as reason, sum(o.scrap_quantity) as quantity,
-                       null::text as step_title, 0 as position
+    sql`select x.reason, case when d.id is null then null else d.code || ' — ' || d.name end as defect_code,
+               x.quantity::text as quantity, x.step_title
+          from (select coalesce(o.scrap_reason, '') as reason, o.scrap_defect_code_id as code_id,
+                       sum(o.scrap_quantity) as quantity, null::text as step_title, 0 as position
                   from work_order_outputs o
                  where o.company_id = ${companyId} and o.work_order_id = ${workOrderId} and o.scrap_quantity > 0
-                 group by coalesce(o.scrap_reason, '')
+                 group by coalesce(o.scrap_reason, ''), o.scrap_defect_code_id
                 union all
-                select coalesce(r.scrap_reason, ''), r.scrap_quantity, s.title, s.position
+                select coalesce(r.scrap_reason, ''), r.scrap_defect_code_id, r.scrap_quantity, s.title, s.position
                   from work_order_step_runs r
                   join assembly_steps s on s.company_id = r.company_id and s.id = r.step_id
                  where r.company_id = ${companyId} and r.work_order_id = ${workOrderId} and r.scrap_quantity > 0) x
-         order by x.position, x.quantity desc, x.reason`,
+          left join defect_codes d on d.company_id = ${companyId} and d.id = x.code_id
+         order by x.position, x.quantity desc, x.reason, defect_code`,
   );
 }
 

@@ -52,7 +52,12 @@ export async function recordOf(
   return {
     goodQuantity: q(wo.goodQuantity),
     scrapQuantity: q(wo.scrapQuantity),
-    scrap: scrap.map((s) => ({ reason: s.reason, quantity: q(s.quantity), stepTitle: s.step_title })),
+    scrap: scrap.map((s) => ({
+      reason: s.reason,
+      defectCode: s.defect_code,
+      quantity: q(s.quantity),
+      stepTitle: s.step_title,
+    })),
     consumption: usage.map((u) => ({
       itemId: u.item_id,
       partNumber: u.part_number,

@@ -27,6 +27,7 @@ export function run(
     goodQuantity: finished ? good : null,
     scrapQuantity: finished ? scrap : null,
     scrapReason: finished ? reason : null,
+    scrapDefectCode: null,
   };
 }
 
@@ -90,6 +91,7 @@ export function floorOf(
         files: [],
         run: runs[0] ?? null,
         backflush: [{ itemId: screw().itemId, partNumber: 'SCREW', unitOfMeasure: 'ea', left: '8' }],
+        checks: [],
       },
       {
         id: STEP_FASTEN,
@@ -99,6 +101,7 @@ export function floorOf(
         files: [],
         run: runs[1] ?? null,
         backflush: [],
+        checks: [],
       },
     ],
     components: [bolt(), screw()],

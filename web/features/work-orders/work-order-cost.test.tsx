@@ -26,8 +26,8 @@ const RECORD: TWorkOrderRecord = {
   goodQuantity: '2',
   scrapQuantity: '1',
   scrap: [
-    { reason: 'Cracked housing', quantity: '1', stepTitle: null },
-    { reason: 'Bent pin', quantity: '1', stepTitle: 'Fit' },
+    { reason: 'Cracked housing', defectCode: null, quantity: '1', stepTitle: null },
+    { reason: 'Bent pin', defectCode: 'BNT-01 — Bent', quantity: '1', stepTitle: 'Fit' },
   ],
   consumption: [
     {
@@ -101,12 +101,12 @@ describe('the work order’s cost', () => {
 });
 
 describe('the completed work order’s record', () => {
-  it('lists good and scrap with where each scrap was recorded', () => {
+  it('lists good and scrap with its defect code and where each scrap was recorded', () => {
     inMantine(<WorkOrderRecord record={RECORD} unit="ea" />);
     const record = screen.getByRole('region', { name: 'Record' });
     expect(record).toHaveTextContent('2 ea good · 1 ea scrap');
     expect(record).toHaveTextContent('1 ea Cracked housing (at output)');
-    expect(record).toHaveTextContent('1 ea Bent pin (at step Fit)');
+    expect(record).toHaveTextContent('1 ea BNT-01 — Bent: Bent pin (at step Fit)');
   });
 
   it('sets each component’s consumption against its plan, with the reasons', () => {

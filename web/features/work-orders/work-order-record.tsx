@@ -63,8 +63,11 @@ export function WorkOrderRecord({ record, unit }: { record: TWorkOrderRecord | n
         ) : (
           <Stack component="ul" gap={2} m={0} pl="md">
             {record.scrap.map((s) => (
-              <Text component="li" size="sm" key={`${s.stepTitle ?? ''}|${s.reason}`}>
-                {formatQuantity(s.quantity, unit)} {s.reason || 'no reason given'}
+              <Text component="li" size="sm" key={`${s.stepTitle ?? ''}|${s.defectCode ?? ''}|${s.reason}`}>
+                {formatQuantity(s.quantity, unit)}{' '}
+                {s.defectCode
+                  ? `${s.defectCode}${s.reason ? `: ${s.reason}` : ''}`
+                  : s.reason || 'no reason given'}
                 <Text span c="dimmed" inherit>
                   {s.stepTitle === null ? ' (at output)' : ` (at step ${s.stepTitle})`}
                 </Text>
