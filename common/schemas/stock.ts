@@ -158,6 +158,16 @@ export const ZStockLineSchema = z.object({
   balanceAfter: z.string(),
 });
 
+/** A lot a receipt put on hold until its receipt inspection passes (decision 072). */
+export const ZHeldForInspectionSchema = z.object({
+  lotId: z.string(),
+  lotNumber: z.string(),
+  reason: z.string(),
+  inspectionId: z.string(),
+  inspectionLabel: z.string(),
+});
+export type THeldForInspection = z.infer<typeof ZHeldForInspectionSchema>;
+
 export const ZStockTransactionSchema = z.object({
   id: z.string(),
   kind: z.string(),
@@ -168,6 +178,8 @@ export const ZStockTransactionSchema = z.object({
   postedByName: z.string(),
   postedAt: z.string(),
   lines: z.array(ZStockLineSchema),
+  /** The new lots this receipt put on hold for inspection; present on a receipt's own answer when there are any. */
+  heldForInspection: z.array(ZHeldForInspectionSchema).optional(),
 });
 export type TStockTransaction = z.infer<typeof ZStockTransactionSchema>;
 

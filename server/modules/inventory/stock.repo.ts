@@ -89,15 +89,15 @@ export async function findOrCreateLotRow(
     /** The receipt's supplier: a new lot keeps it; an existing lot keeps its own. */
     supplierId?: string | null;
   },
-): Promise<{ id: string; lotNumber: string }> {
+): Promise<{ id: string; lotNumber: string; created: boolean }> {
   const [existing] = await tx
     .select({ id: lots.id, lotNumber: lots.lotNumber })
     .from(lots)
     .where(and(eq(lots.itemId, row.itemId), eq(lots.lotNumberKey, sql`lower(${row.lotNumber})`)));
-  if (existing) return existing;
+  if (existing) return { ...existing, created: false };
   const id = uuidv7();
   await tx.insert(lots).values({ id, ...row });
-  return { id, lotNumber: row.lotNumber };
+  return { id, lotNumber: row.lotNumber, created: true };
 }
 
 /** The id of the lot `lotNumber` of an item, created at its first receipt. */

@@ -15,6 +15,7 @@ import {
 import type { TDb } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
+import { holdNewLotsForInspection, type TNewLot } from '../quality/receipt-holds.ts';
 import { supplierForReceipt } from '../suppliers/suppliers.service.ts';
 import { firstPostingIfSameRequest } from './idempotency.ts';
 import * as repo from './stock.repo.ts';
@@ -157,6 +158,7 @@ export async function postStock(tenant: TTenant, input: TPostStock): Promise<TSt
       // index refuses the copy (caught below), which saves every posting a round trip.
       const context = await loadPostingContext(tx, tenant.companyId, deltas);
       const supplierId = input.kind === 'receive' ? (input.supplierId ?? null) : null;
+      const newLots: TNewLot[] = [];
       if (supplierId) await supplierForReceipt(tx, tenant.companyId, supplierId, 'supplierId');
       for (const [index, d] of deltas.entries()) {
         context.check(d, { lotGiven: d.lotId !== null, receiving: input.kind === 'receive' });
@@ -176,11 +178,12 @@ export async function postStock(tenant: TTenant, input: TPostStock): Promise<TSt
             supplierId,
           });
           context.createdLot(lot.id, lot.lotNumber);
+          if (lot.created) newLots.push({ lotId: lot.id, itemId: d.itemId, lotNumber: lot.lotNumber });
           deltas[index] = { ...d, lotId: lot.id };
         }
       }
 
-      return applyAndRecord(tx, tenant, deltas, {
+      const posted = await applyAndRecord(tx, tenant, deltas, {
         names: context.names,
         transaction: {
           kind: input.kind,
@@ -191,6 +194,9 @@ export async function postStock(tenant: TTenant, input: TPostStock): Promise<TSt
           supplierId,
         },
       });
+      // A new lot of an item with a receipt plan in force is held for its inspection, in this transaction.
+      const held = await holdNewLotsForInspection(tx, tenant, newLots);
+      return held.length > 0 ? { ...posted, heldForInspection: held } : posted;
     });
   } catch (error) {
     // The same key posted before (or by a concurrent copy a moment ago): that posting if this is the same request.

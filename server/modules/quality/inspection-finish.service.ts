@@ -42,7 +42,7 @@ async function settleLot(
     workOrderId: row.workOrderId,
     supplierId: row.supplierId,
     // A lot is held whole; a work order's step or output: the units found defective (at least one).
-    quantity: row.lotId ? row.lotSize : String(Math.max(verdict.defective, 1)),
+    quantity: lot ? lot.on_hand : String(Math.max(verdict.defective, 1)),
     description: `${label} failed: ${found}${critical} (accept ${row.acceptNumber}, reject ${row.rejectNumber}).`,
   });
   return nc.id;
