@@ -28,6 +28,7 @@ import { maintenanceCases } from './tenant-isolation/maintenance-cases.ts';
 import { maintenanceEmailCases } from './tenant-isolation/maintenance-email-cases.ts';
 import { maintenanceLogsCases } from './tenant-isolation/maintenance-logs-cases.ts';
 import { maintenancePlanCases } from './tenant-isolation/maintenance-plan-cases.ts';
+import { nonconformanceCases } from './tenant-isolation/nonconformance-cases.ts';
 import { qualityCases } from './tenant-isolation/quality-cases.ts';
 import type { TRequest, TRouteCase } from './tenant-isolation/route-case.ts';
 
@@ -1931,6 +1932,7 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
   ...maintenanceEmailCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...maintenanceCalendarCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...qualityCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
+  ...nonconformanceCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
 
   // ---- uploaded files (server/modules/files): B stores and reads B's own pictures and videos only
   'POST /api/v1/files': {

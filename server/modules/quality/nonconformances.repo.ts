@@ -235,3 +235,20 @@ export async function itemOf(tx: TDb, companyId: string, itemId: string) {
   );
   return row ?? null;
 }
+
+/** Which of the list's filter ids are the company's (another company's is "no such …", as a path id is). */
+export async function filterRefsFound(
+  tx: TDb,
+  companyId: string,
+  ids: { itemId?: string | undefined; lotId?: string | undefined; supplierId?: string | undefined },
+) {
+  const [row] = await queryRows<{ item: boolean; lot: boolean; supplier: boolean }>(
+    tx,
+    sql`select
+          exists (select 1 from items where company_id = ${companyId} and id = ${ids.itemId ?? null}) as item,
+          exists (select 1 from lots where company_id = ${companyId} and id = ${ids.lotId ?? null}) as lot,
+          exists (select 1 from suppliers where company_id = ${companyId} and id = ${ids.supplierId ?? null})
+            as supplier`,
+  );
+  return row!;
+}

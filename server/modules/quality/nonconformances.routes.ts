@@ -28,7 +28,7 @@ export const nonconformanceRoutes = tenantRoutes({ feature: 'quality' }, (r) => 
   r.get(
     '/api/v1/nonconformances',
     {
-      config: { errors: ['BAD_REQUEST'] },
+      config: { errors: ['BAD_REQUEST', 'NOT_FOUND'] },
       schema: {
         summary: "The company's nonconformances, newest first, filtered and searched",
         tags,

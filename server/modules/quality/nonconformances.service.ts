@@ -157,9 +157,17 @@ export async function ncDetailOf(tx: TDb, companyId: string, id: string): Promis
   };
 }
 
-/** GET /api/v1/nonconformances */
+/** GET /api/v1/nonconformances: a filter naming another company's item, lot or supplier is 404 naming it. */
 export async function listNonconformances(tenant: TTenant, query: TNcListQuery): Promise<TNcPage> {
   return tenant.run(async (tx) => {
+    if (query.itemId || query.lotId || query.supplierId) {
+      const found = await repo.filterRefsFound(tx, tenant.companyId, query);
+      const missing = (field: string, message: string) =>
+        new AppError('NOT_FOUND', message, { [field]: message });
+      if (query.itemId && !found.item) throw missing('itemId', M.itemNotFound);
+      if (query.lotId && !found.lot) throw missing('lotId', M.lotNotFound);
+      if (query.supplierId && !found.supplier) throw missing('supplierId', M.supplierNotFound);
+    }
     const { rows, total } = await repo.listNcs(tx, tenant.companyId, query);
     return { items: rows.map(summaryOf), total, page: query.page, pageSize: query.pageSize };
   });
