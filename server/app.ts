@@ -41,6 +41,7 @@ import { maintenanceLogsRoutes } from './modules/maintenance/logs.routes.ts';
 import { machinesRoutes } from './modules/maintenance/machines.routes.ts';
 import { maintenancePlansRoutes } from './modules/maintenance/plans.routes.ts';
 import { startMaintenanceScheduler, type TMaintenanceScheduler } from './modules/maintenance/scheduler.ts';
+import { qualityDashboardRoutes } from './modules/quality/dashboard.routes.ts';
 import { defectCodeRoutes } from './modules/quality/defect-codes.routes.ts';
 import { lotHoldRoutes } from './modules/quality/holds.routes.ts';
 import { nonconformanceRoutes } from './modules/quality/nonconformances.routes.ts';
@@ -181,6 +182,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(lotHoldRoutes);
   await app.register(nonconformanceRoutes);
   await app.register(defectCodeRoutes);
+  await app.register(qualityDashboardRoutes);
   await app.register(supplierRoutes);
   await app.register(scanRoutes);
   await app.register(borrowingRoutes);

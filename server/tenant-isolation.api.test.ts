@@ -30,6 +30,7 @@ import { maintenanceLogsCases } from './tenant-isolation/maintenance-logs-cases.
 import { maintenancePlanCases } from './tenant-isolation/maintenance-plan-cases.ts';
 import { nonconformanceCases } from './tenant-isolation/nonconformance-cases.ts';
 import { qualityCases } from './tenant-isolation/quality-cases.ts';
+import { qualityDashboardCases } from './tenant-isolation/quality-dashboard-cases.ts';
 import type { TRequest, TRouteCase } from './tenant-isolation/route-case.ts';
 
 const PASSWORD = 'Sturdy-Anvil-42';
@@ -1932,6 +1933,7 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
   ...maintenanceEmailCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...maintenanceCalendarCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...qualityCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
+  ...qualityDashboardCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...nonconformanceCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
 
   // ---- uploaded files (server/modules/files): B stores and reads B's own pictures and videos only

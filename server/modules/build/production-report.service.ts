@@ -12,7 +12,8 @@ import type {
   TProductionReportQuery,
 } from '#common/schemas/production-report.ts';
 import { PRODUCTION_REPORT_MESSAGES } from '#common/schemas/production-report.ts';
-import { addDays, compareDates, dayRangeIn, startOfWeek } from '#common/time/calendar.ts';
+import { dayRangeIn } from '#common/time/calendar.ts';
+import { periodsOf } from '#common/time/report-periods.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { companyTimeZone } from '../companies/company-clock.ts';
@@ -55,32 +56,6 @@ const NOTHING: TProductionFigures = {
   materialVariance: '0',
   materialVariancePercent: null,
 };
-
-/**
- * Every period from `from` to `to`: each day, or each ISO week cut to the report at either end (a report from a
- * Wednesday begins with Wednesday to Sunday). Keyed by the period's first whole day, as the query groups them.
- */
-export function periodsOf(
-  from: string,
-  to: string,
-  granularity: TProductionReportFilter['granularity'],
-): Array<{ key: string; start: string; end: string }> {
-  const periods: Array<{ key: string; start: string; end: string }> = [];
-  if (granularity === 'day') {
-    for (let day = from; compareDates(day, to) <= 0; day = addDays(day, 1))
-      periods.push({ key: day, start: day, end: day });
-    return periods;
-  }
-  for (let monday = startOfWeek(from); compareDates(monday, to) <= 0; monday = addDays(monday, 7)) {
-    const sunday = addDays(monday, 6);
-    periods.push({
-      key: monday,
-      start: compareDates(monday, from) < 0 ? from : monday,
-      end: compareDates(sunday, to) > 0 ? to : sunday,
-    });
-  }
-  return periods;
-}
 
 /** The report of `filter`, with `limit` assemblies from `offset`; in the caller's tenant transaction. */
 export async function readProductionReport(
