@@ -8,6 +8,7 @@ import type { TRevisionStatus } from './schemas/build.ts';
 import type { TMachineStatus } from './schemas/machines.ts';
 import type { TPmEntryState } from './schemas/maintenance-calendar.ts';
 import type { TOccurrenceStatus } from './schemas/maintenance-occurrences.ts';
+import type { TStepCheckState } from './schemas/floor-checks.ts';
 import type { TCountStatus } from './schemas/stock-check.ts';
 import type { TBuildOrderStatus, TStepRunStatus, TWorkOrderStatus } from './work-order-status.ts';
 
@@ -140,6 +141,14 @@ const pmWork: TStatusMap<TPmEntryState> = {
   missed: { label: 'Missed', tone: 'danger' },
 };
 
+/** Where a step's inspection plan stands for a work order on the floor (decision 076). */
+const stepCheck: TStatusMap<TStepCheckState> = {
+  not_started: { label: 'Not started', tone: 'neutral' },
+  open: { label: 'Open', tone: 'info' },
+  passed: { label: 'Passed', tone: 'success' },
+  failed: { label: 'Failed', tone: 'danger' },
+};
+
 /** The statuses by what they belong to. */
 export const STATUSES = {
   count,
@@ -159,6 +168,7 @@ export const STATUSES = {
   breakdown,
   breakdownPriority,
   pmWork,
+  stepCheck,
 } as const;
 
 export type TStatusKind = keyof typeof STATUSES;
