@@ -50,6 +50,7 @@ const LabelConfigPage = lazy(() => import('../features/company/label-config-page
 const LabelsPage = lazy(() => import('../features/labels/labels-page.tsx'));
 const ScanPage = lazy(() => import('./pages/scan-page.tsx'));
 const ScanLinkPage = lazy(() => import('../features/scan/scan-link-page.tsx'));
+const QualityPage = lazy(() => import('./pages/quality-page.tsx'));
 
 /** The protected screens that are built; every other protected route shows what its area will do (AreaPage). */
 const SCREENS: Partial<Record<string, React.ComponentType>> = {
@@ -76,6 +77,7 @@ const SCREENS: Partial<Record<string, React.ComponentType>> = {
   '/maintenance/email-settings': EmailSettingsPage,
   '/maintenance/pm-calendar': PmCalendarPage,
   '/build/production-report': ProductionReportPage,
+  '/quality': QualityPage,
 };
 
 /** The route whose guard a QR link takes: whoever may scan may follow a link. */
