@@ -5,10 +5,10 @@
 import type { TOccurrenceState } from './maintenance/schedule.ts';
 import type { TBreakdownPriority, TBreakdownStatus } from './schemas/breakdowns.ts';
 import type { TRevisionStatus } from './schemas/build.ts';
+import type { TStepCheckState } from './schemas/floor-checks.ts';
 import type { TMachineStatus } from './schemas/machines.ts';
 import type { TPmEntryState } from './schemas/maintenance-calendar.ts';
 import type { TOccurrenceStatus } from './schemas/maintenance-occurrences.ts';
-import type { TStepCheckState } from './schemas/floor-checks.ts';
 import type { TCountStatus } from './schemas/stock-check.ts';
 import type { TBuildOrderStatus, TStepRunStatus, TWorkOrderStatus } from './work-order-status.ts';
 
