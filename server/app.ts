@@ -39,11 +39,12 @@ import { calendarFeedRoutes } from './modules/maintenance/calendar-feed.routes.t
 import { maintenanceEmailRoutes } from './modules/maintenance/email-settings.routes.ts';
 import { maintenanceLogsRoutes } from './modules/maintenance/logs.routes.ts';
 import { machinesRoutes } from './modules/maintenance/machines.routes.ts';
-import { maintenancePlansRoutes } from './modules/maintenance/plans.routes.ts';
 import { startMaintenanceScheduler, type TMaintenanceScheduler } from './modules/maintenance/scheduler.ts';
 import { qualityDashboardRoutes } from './modules/quality/dashboard.routes.ts';
 import { defectCodeRoutes } from './modules/quality/defect-codes.routes.ts';
 import { lotHoldRoutes } from './modules/quality/holds.routes.ts';
+import { inspectionPhotosRoutes } from './modules/quality/inspection-photos.routes.ts';
+import { inspectionRoutes } from './modules/quality/inspections.routes.ts';
 import { nonconformanceRoutes } from './modules/quality/nonconformances.routes.ts';
 import { scanRoutes } from './modules/scan/scan.routes.ts';
 import { securityDashboardRoutes } from './modules/security-dashboard/security-dashboard.routes.ts';
@@ -180,6 +181,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(stockListRoutes);
   await app.register(lotsRoutes);
   await app.register(lotHoldRoutes);
+  await app.register(inspectionRoutes);
+  await app.register(inspectionPhotosRoutes);
   await app.register(nonconformanceRoutes);
   await app.register(defectCodeRoutes);
   await app.register(qualityDashboardRoutes);

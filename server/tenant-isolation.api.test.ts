@@ -22,6 +22,7 @@ import { machines } from './modules/maintenance/machines.tables.ts';
 import { securityEvents } from './security/security-events.tables.ts';
 import { breakdownCases } from './tenant-isolation/breakdown-cases.ts';
 import { buildCases } from './tenant-isolation/build-cases.ts';
+import { inspectionCases } from './tenant-isolation/inspection-cases.ts';
 import { labelCases } from './tenant-isolation/label-cases.ts';
 import { maintenanceCalendarCases } from './tenant-isolation/maintenance-calendar-cases.ts';
 import { maintenanceCases } from './tenant-isolation/maintenance-cases.ts';
@@ -1933,6 +1934,7 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
   ...maintenanceEmailCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...maintenanceCalendarCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...qualityCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
+  ...inspectionCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...qualityDashboardCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...nonconformanceCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
 

@@ -3,6 +3,7 @@
 // linked to a step plan before its revision is released. The inspection tests start from these.
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import type { client } from '../../../tests/setup/work-orders-shop.ts';
 import type { TDb } from '../../db/client.ts';
 import { assemblySteps } from '../build/build.tables.ts';
 import {
@@ -102,4 +103,48 @@ export async function linkFirstStep(
     .insert(assemblyStepChecks)
     .values({ id: uuidv7(), companyId, revisionId, stepId: step!.id, planId, position: 1 });
   return step!.id;
+}
+
+type TOk = ReturnType<typeof client>['ok'];
+
+/**
+ * An assembly of `itemId` (one line of `componentItemId`, one step) whose step is inspected with a step plan of one
+ * pass/fail check, released, and a work order of `quantity`: made through the API as an admin would (`ok`), the
+ * plan and its link written as QC Setup would. Returns the ids a step inspection needs.
+ */
+export async function stepInspectionFixture(
+  db: TDb,
+  companyId: string,
+  ok: TOk,
+  input: { itemId: string; componentItemId: string; planName: string; quantity: string; machineId?: string },
+) {
+  const made = await ok('POST', '/api/v1/assemblies', { itemId: input.itemId }, 201);
+  const revisionId: string = made.draftRevisionId;
+  await ok('PUT', `/api/v1/assembly-revisions/${revisionId}`, {
+    lines: [{ componentItemId: input.componentItemId, quantity: '1', scrapPercent: '0' }],
+    steps: [
+      {
+        title: 'Torque',
+        instructions: 'Torque the bolts',
+        setupMinutes: '0',
+        runMinutes: '1',
+        ...(input.machineId ? { machineId: input.machineId } : {}),
+      },
+    ],
+  });
+  const plan = await planFixture(db, companyId, {
+    itemId: input.itemId,
+    stage: 'step',
+    name: input.planName,
+    checks: [{ kind: 'pass_fail', name: 'Torque mark' }],
+  });
+  const stepId = await linkFirstStep(db, companyId, revisionId, plan.planId);
+  await ok('POST', `/api/v1/assembly-revisions/${revisionId}/release`);
+  const workOrder = await ok(
+    'POST',
+    '/api/v1/work-orders',
+    { assemblyId: made.id, quantity: input.quantity },
+    201,
+  );
+  return { assemblyId: made.id as string, workOrderId: workOrder.id as string, stepId, plan };
 }
