@@ -39,6 +39,7 @@ import { calendarFeedRoutes } from './modules/maintenance/calendar-feed.routes.t
 import { maintenanceEmailRoutes } from './modules/maintenance/email-settings.routes.ts';
 import { maintenanceLogsRoutes } from './modules/maintenance/logs.routes.ts';
 import { machinesRoutes } from './modules/maintenance/machines.routes.ts';
+import { maintenancePlansRoutes } from './modules/maintenance/plans.routes.ts';
 import { startMaintenanceScheduler, type TMaintenanceScheduler } from './modules/maintenance/scheduler.ts';
 import { qualityDashboardRoutes } from './modules/quality/dashboard.routes.ts';
 import { defectCodeRoutes } from './modules/quality/defect-codes.routes.ts';
