@@ -47,6 +47,8 @@ import { lotHoldRoutes } from './modules/quality/holds.routes.ts';
 import { inspectionPhotosRoutes } from './modules/quality/inspection-photos.routes.ts';
 import { inspectionRoutes } from './modules/quality/inspections.routes.ts';
 import { nonconformanceRoutes } from './modules/quality/nonconformances.routes.ts';
+import { inspectionPlanRoutes } from './modules/quality/plans.routes.ts';
+import { stepCheckRoutes } from './modules/quality/step-checks.routes.ts';
 import { scanRoutes } from './modules/scan/scan.routes.ts';
 import { securityDashboardRoutes } from './modules/security-dashboard/security-dashboard.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
@@ -187,6 +189,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(nonconformanceRoutes);
   await app.register(defectCodeRoutes);
   await app.register(qualityDashboardRoutes);
+  await app.register(inspectionPlanRoutes);
+  await app.register(stepCheckRoutes);
   await app.register(supplierRoutes);
   await app.register(scanRoutes);
   await app.register(borrowingRoutes);

@@ -19,6 +19,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   lot: 'Lot',
   'defect-code': 'Defect code',
   supplier: 'Supplier',
+  'inspection-plan': 'Inspection plan',
   'work-order': 'Work order',
 };
 

@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { findItemRow } from '../inventory/items.repo.ts';
+import { copyStepChecks } from '../quality/step-checks.repo.ts';
 import * as repo from './assemblies.repo.ts';
 import { revisionOf } from './revision-view.ts';
 import { insertStepFiles, stepFilesOf } from './step-files.repo.ts';
@@ -125,7 +126,7 @@ export async function getRevision(tenant: TTenant, id: string): Promise<TRevisio
 
 /**
  * POST /api/v1/assemblies/:id/draft: the open draft, or a new one copied from the highest released revision (its
- * lines, steps and the steps' pictures and videos, new ids; each step remembers the one it came from). `created`
+ * lines, steps and the steps' pictures, videos and inspection plans, new ids; each step remembers the one it came from). `created`
  * says which.
  */
 export async function openDraft(
@@ -166,6 +167,8 @@ export async function openDraft(
         stepId: stepIds.get(link.stepId) as string,
       })),
     );
+    // The inspection plans go with their steps too (decision 071): the recipe says where the product is inspected.
+    await copyStepChecks(tx, tenant.companyId, from.id, id, stepIds, uuidv7);
     const lines = await repo.linesOf(tx, tenant.companyId, from.id);
     await repo.insertLines(
       tx,

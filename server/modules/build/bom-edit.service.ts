@@ -16,6 +16,7 @@ import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { filesAmong } from '../files/files.repo.ts';
+import { deleteStepChecksExcept } from '../quality/step-checks.repo.ts';
 import * as repo from './assemblies.repo.ts';
 import { findLoop } from './bom-graph.ts';
 import { revisionOf } from './revision-view.ts';
@@ -172,6 +173,7 @@ export async function saveRevision(tenant: TTenant, id: string, input: TRevision
     // checks) stays; the steps left out are deleted with their links (decision 044's notes).
     await stepFiles.deleteLines(tx, tenant.companyId, id);
     const kept = input.steps.flatMap((s) => (s.id ? [s.id] : []));
+    await deleteStepChecksExcept(tx, tenant.companyId, id, kept); // their inspection plans' links (no cascade)
     await stepFiles.deleteStepsExcept(tx, tenant.companyId, id, kept);
     const stepIds = input.steps.map((s) => s.id ?? uuidv7());
     const fields = (s: TRevisionSave['steps'][number], i: number) => ({
