@@ -6,6 +6,7 @@ import type { TOccurrenceState } from './maintenance/schedule.ts';
 import type { TBreakdownPriority, TBreakdownStatus } from './schemas/breakdowns.ts';
 import type { TRevisionStatus } from './schemas/build.ts';
 import type { TStepCheckState } from './schemas/floor-checks.ts';
+import type { TInspectionStatus } from './schemas/inspections.ts';
 import type { TMachineStatus } from './schemas/machines.ts';
 import type { TPmEntryState } from './schemas/maintenance-calendar.ts';
 import type { TOccurrenceStatus } from './schemas/maintenance-occurrences.ts';
@@ -149,6 +150,13 @@ const stepCheck: TStatusMap<TStepCheckState> = {
   failed: { label: 'Failed', tone: 'danger' },
 };
 
+/** An inspection (decision 072): under way, or finished with its verdict. */
+const inspection: TStatusMap<TInspectionStatus> = {
+  open: { label: 'Open', tone: 'info' },
+  passed: { label: 'Passed', tone: 'success' },
+  failed: { label: 'Failed', tone: 'danger' },
+};
+
 /** The statuses by what they belong to. */
 export const STATUSES = {
   count,
@@ -169,6 +177,7 @@ export const STATUSES = {
   breakdownPriority,
   pmWork,
   stepCheck,
+  inspection,
 } as const;
 
 export type TStatusKind = keyof typeof STATUSES;
