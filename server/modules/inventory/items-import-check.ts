@@ -6,6 +6,7 @@ import { AppError } from '#common/errors.ts';
 import { planLimitMessage, planLimitsOf } from '#common/plans.ts';
 import { ITEM_MESSAGES, type TItemInput, ZItemInputSchema } from '#common/schemas/inventory-setup.ts';
 import type { TItemCsvColumn, TItemImportError } from '#common/schemas/items-csv.ts';
+import { csvFlagOf } from '../../csv-import.ts';
 import type { TDb } from '../../db/client.ts';
 import * as companiesRepo from '../companies/companies.repo.ts';
 import { items, locations } from './inventory.tables.ts';
@@ -31,18 +32,6 @@ const COLUMN_OF: Record<string, TItemCsvColumn> = {
   lotTracked: 'lot_tracked',
 };
 
-const YES = new Set(['true', 'yes', 'y', '1']);
-const NO = new Set(['false', 'no', 'n', '0']);
-
-/** "yes"/"no" and their spellings; empty is undefined (the default applies); anything else is null (an error). */
-function flagOf(text: string): boolean | undefined | null {
-  const value = text.toLowerCase();
-  if (value === '') return undefined;
-  if (YES.has(value)) return true;
-  if (NO.has(value)) return false;
-  return null;
-}
-
 /** A row that passed its own checks, ready to insert. */
 interface TCandidate {
   row: number;
@@ -56,8 +45,8 @@ interface TCandidate {
 function checkRow(record: TItemCsvRecord): { candidate?: TCandidate; errors: TItemImportError[] } {
   const { row, cells } = record;
   const errors: TItemImportError[] = [];
-  const lotTracked = flagOf(cells.lot_tracked);
-  const active = flagOf(cells.active);
+  const lotTracked = csvFlagOf(cells.lot_tracked);
+  const active = csvFlagOf(cells.active);
   if (lotTracked === null) errors.push({ row, field: 'lot_tracked', message: 'Write true or false' });
   if (active === null) errors.push({ row, field: 'active', message: 'Write true or false' });
   const parsed = ZItemInputSchema.safeParse({
@@ -188,7 +177,7 @@ export async function checkFile(
   if (!company) throw new AppError('NOT_FOUND', 'No such company.');
   const limits = planLimitsOf(company.planId, company.planStartedAt);
   const activeNow = await countActiveItems(tx, companyId);
-  const activeRows = records.filter((r) => flagOf(r.cells.active) !== false);
+  const activeRows = records.filter((r) => csvFlagOf(r.cells.active) !== false);
   const room = Math.max(0, limits.maxSkus - activeNow);
   if (activeRows.length > room) {
     errors.push({

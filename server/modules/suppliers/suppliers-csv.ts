@@ -5,7 +5,7 @@ import { AppError } from '#common/errors.ts';
 import type { TSupplierFilter } from '#common/schemas/suppliers.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { companyToday } from '../companies/company-clock.ts';
-import * as repo from './suppliers.repo.ts';
+import { supplierList } from './suppliers.service.ts';
 
 /** What one export may hold: far more suppliers than a small manufacturer has. */
 export const SUPPLIERS_CSV_MAX_ROWS = 20_000;
@@ -18,7 +18,7 @@ export async function exportSuppliersCsv(
 ): Promise<{ fileName: string; csv: string }> {
   const { found, day } = await tenant.run(async (tx) => ({
     day: await companyToday(tx, tenant.companyId),
-    found: await repo.listSuppliers(tx, tenant.companyId, {
+    found: await supplierList.page(tx, tenant.companyId, {
       ...filter,
       page: 1,
       pageSize: SUPPLIERS_CSV_MAX_ROWS + 1,

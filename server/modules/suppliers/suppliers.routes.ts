@@ -1,6 +1,13 @@
 // Suppliers (decision 070): the Inventory area must be on. Everyone reads the list (a receiver picks who the goods
-// came from); admins add and change suppliers. No delete: receipts and lots keep naming one, so it is switched off.
+// came from); admins add and change suppliers. The routes of a company code list (decision 075), and its CSV
+// export and import.
 import { z } from 'zod';
+import {
+  CSV_IMPORT_MAX_CHARS,
+  csvImportRefusal,
+  ZCsvImportRequestSchema,
+} from '#common/schemas/csv-import.ts';
+import { ZErrorBodySchema } from '#common/schemas/errors.ts';
 import {
   ZSupplierFilterSchema,
   ZSupplierInputSchema,
@@ -8,29 +15,17 @@ import {
   ZSupplierPageSchema,
   ZSupplierSchema,
 } from '#common/schemas/suppliers.ts';
+import { ZSupplierImportRefusedSchema, ZSupplierImportResultSchema } from '#common/schemas/suppliers-csv.ts';
 import { fileResponse } from '../../plugins/api-errors.ts';
 import { sendCsv } from '../../plugins/csv-reply.ts';
 import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
-import { createSupplier, getSupplier, listSuppliers, updateSupplier } from './suppliers.service.ts';
+import { codeListRoutes } from '../code-lists/code-list.routes.ts';
+import { supplierList } from './suppliers.service.ts';
 import { exportSuppliersCsv } from './suppliers-csv.ts';
-
-const ZIdParams = z.object({ id: z.uuid('Not an id') });
+import { importSuppliersCsv } from './suppliers-import.ts';
 
 export const supplierRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
   const tags = ['inventory'];
-
-  r.get(
-    '/api/v1/suppliers',
-    {
-      schema: {
-        summary: "A page of the company's suppliers by code, searched in code, name, contact and e-mail",
-        tags,
-        querystring: ZSupplierListQuerySchema,
-        response: { 200: ZSupplierPageSchema },
-      },
-    },
-    async (request) => listSuppliers(tenantOf(request), request.query),
-  );
   r.get(
     '/api/v1/suppliers/export.csv',
     {
@@ -44,52 +39,47 @@ export const supplierRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
     },
     async (request, reply) => sendCsv(reply, await exportSuppliersCsv(tenantOf(request), request.query)),
   );
-  r.get(
-    '/api/v1/suppliers/:id',
-    {
-      config: { errors: ['NOT_FOUND'] },
-      schema: {
-        summary: 'A supplier',
-        tags,
-        params: ZIdParams,
-        response: { 200: ZSupplierSchema },
-      },
-    },
-    async (request) => getSupplier(tenantOf(request), request.params.id),
-  );
   r.post(
-    '/api/v1/suppliers',
+    '/api/v1/suppliers/import',
     {
       config: {
         role: 'admin',
-        errors: ['BAD_REQUEST', 'CONFLICT'],
-        rules: ['the code is unique in the company whatever its case'],
+        errors: ['CONFLICT'],
+        rules: [
+          'the CSV file: its header, and each row against the supplier contract (400 with the report beside the error)',
+        ],
       },
+      // The file travels as a JSON string: up to 5 MB of text, more once escaped.
+      bodyLimit: CSV_IMPORT_MAX_CHARS * 2 + 1024,
       schema: {
-        summary: 'Adds a supplier (admins)',
+        summary:
+          'Checks a CSV file of suppliers (preview) or imports it — new codes added, known ones changed — all rows or none (admins)',
         tags,
-        body: ZSupplierInputSchema,
-        response: { 201: ZSupplierSchema },
+        body: ZCsvImportRequestSchema,
+        // 400: a refused commit (the report beside the error), or a malformed request (the plain error body).
+        response: {
+          200: ZSupplierImportResultSchema,
+          400: z.union([ZSupplierImportRefusedSchema, ZErrorBodySchema]),
+        },
       },
     },
-    async (request, reply) => reply.code(201).send(await createSupplier(tenantOf(request), request.body)),
-  );
-  r.put(
-    '/api/v1/suppliers/:id',
-    {
-      config: {
-        role: 'admin',
-        errors: ['BAD_REQUEST', 'NOT_FOUND', 'CONFLICT'],
-        rules: ['the code is unique in the company whatever its case'],
-      },
-      schema: {
-        summary: 'Changes a supplier, or switches it off (admins)',
-        tags,
-        params: ZIdParams,
-        body: ZSupplierInputSchema,
-        response: { 200: ZSupplierSchema },
-      },
+    async (request, reply) => {
+      const { ok, result } = await importSuppliersCsv(tenantOf(request), request.body);
+      if (ok) return reply.send(result);
+      return reply.status(400).send({ ...result, error: csvImportRefusal(result.errors.length) });
     },
-    async (request) => updateSupplier(tenantOf(request), request.params.id, request.body),
   );
+  codeListRoutes(r, {
+    path: '/api/v1/suppliers',
+    tags,
+    noun: 'supplier',
+    searched: 'code, name, contact and e-mail',
+    schemas: {
+      query: ZSupplierListQuerySchema,
+      page: ZSupplierPageSchema,
+      item: ZSupplierSchema,
+      input: ZSupplierInputSchema,
+    },
+    service: supplierList,
+  });
 });

@@ -1,7 +1,7 @@
 // The Suppliers view of SKU Setup (decision 070): the company's suppliers, searched and paged on the server, a table
-// on wide screens and cards on phones; admins add and change them in a dialog. Receipts pick from the active ones.
+// on wide screens and cards on phones; admins add and change them in a dialog, or import a CSV file. Receipts pick from the active ones.
 import { Button, Card, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { hasRole } from '#common/roles.ts';
@@ -13,6 +13,7 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 import { useSession } from '../../lib/session.ts';
 import { SupplierDialog } from './supplier-dialog.tsx';
 import { downloadSuppliersCsv, listSuppliers, suppliersKey } from './suppliers-api.ts';
+import { SuppliersImportDialog } from './suppliers-import-dialog.tsx';
 
 const PAGE_SIZE = 25;
 type TActive = TSupplierListQuery['active'];
@@ -88,6 +89,7 @@ export function SupplierList() {
   const { q } = list;
   const { active } = list.filters;
   const [editing, setEditing] = useState<TSupplier | 'new' | null>(null);
+  const [importing, setImporting] = useState(false);
   const { data: session } = useSession();
   const isAdmin = session?.user ? hasRole(session.user.role, 'admin') : false;
   const edit = isAdmin ? setEditing : null;
@@ -138,13 +140,23 @@ export function SupplierList() {
         exportCsv={() => downloadSuppliersCsv({ q, active })}
         actions={
           isAdmin ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-              Add supplier
-            </Button>
+            <>
+              <Button
+                variant="default"
+                leftSection={<IconUpload size={16} />}
+                onClick={() => setImporting(true)}
+              >
+                Import CSV
+              </Button>
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+                Add supplier
+              </Button>
+            </>
           ) : null
         }
       />
       <SupplierDialog target={editing} onClose={() => setEditing(null)} />
+      <SuppliersImportDialog opened={importing} onClose={() => setImporting(false)} />
     </>
   );
 }

@@ -5,8 +5,10 @@ import type {
   TSupplierListQuery,
   TSupplierPage,
 } from '#common/schemas/suppliers.ts';
+import type { TSupplierImportResult } from '#common/schemas/suppliers-csv.ts';
 import { api } from '../../lib/api-client.ts';
 import { downloadFromApi } from '../../lib/download.ts';
+import { postCsvImport, type TImportAnswer } from './csv-import-api.ts';
 
 export const suppliersKey = ['suppliers'] as const;
 
@@ -31,3 +33,10 @@ export const createSupplier = (body: TSupplierInput) =>
 
 export const updateSupplier = (id: string, body: TSupplierInput) =>
   api<TSupplier>(`/api/v1/suppliers/${encodeURIComponent(id)}`, { method: 'PUT', body });
+
+/** Checks (preview) or imports (commit) a suppliers file; a refused commit resolves with its report. */
+export const importSuppliersCsv = (
+  csv: string,
+  mode: 'preview' | 'commit',
+): Promise<TImportAnswer<TSupplierImportResult>> =>
+  postCsvImport<TSupplierImportResult>('/api/v1/suppliers/import', csv, mode);
