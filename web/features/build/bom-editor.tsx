@@ -1,6 +1,7 @@
 // The draft's editor on the form kit: its components (item, quantity per unit, scrap %, notes, the step that
 // consumes it and how: scanned or backflushed at its step, decision 064) and its steps (title, instructions, setup
-// and run minutes, the machine it runs on, pictures and videos), saved whole with the route's contract.
+// and run minutes, the machine it runs on, pictures and videos), saved whole with the route's contract. A saved
+// step's inspection plans (decision 071) are saved on their own, at once.
 // A loop through sub-assemblies comes back from the server naming it, under the line and above the buttons.
 import { Alert, Button, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -19,6 +20,7 @@ import {
   type TStepValues,
   valuesOf,
 } from './bom-editor-values.ts';
+import { StepChecksEditor } from './step-checks-editor.tsx';
 import { StepFilesEditor } from './step-files-editor.tsx';
 
 export function BomEditor({ revision }: { revision: TRevision }) {
@@ -174,6 +176,12 @@ export function BomEditor({ revision }: { revision: TRevision }) {
                   onRemove={(j) => form.removeListItem(`steps.${i}.files`, j)}
                   onMove={(from, to) => form.reorderListItem(`steps.${i}.files`, { from, to })}
                   captionProps={(j) => form.getInputProps(`steps.${i}.files.${j}.caption`)}
+                />
+                <StepChecksEditor
+                  revisionId={revision.id}
+                  stepId={step.id}
+                  step={i + 1}
+                  itemId={revision.item.id}
                 />
               </>
             }

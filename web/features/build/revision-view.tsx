@@ -1,8 +1,9 @@
 // A released revision as it stands, frozen: its components (with how each is consumed) and its steps with their
-// pictures and videos, read only.
+// pictures and videos and the plans they are inspected with, read only.
 import { Stack, Table, Text, Title } from '@mantine/core';
 import type { TConsumptionMode, TRevision } from '#common/schemas/build.ts';
 import { StepMedia } from '../../components/step-media.tsx';
+import { StepChecksLine } from './step-checks-editor.tsx';
 
 /** How a BOM line is consumed, as the editor and the revision say it (decision 064). */
 export const CONSUMPTION_LABELS: Record<TConsumptionMode, string> = {
@@ -71,6 +72,7 @@ export function RevisionView({ revision }: { revision: TRevision }) {
             </Text>
           ) : null}
           <StepMedia files={s.files} />
+          <StepChecksLine revisionId={revision.id} stepId={s.id} />
         </div>
       ))}
     </Stack>
