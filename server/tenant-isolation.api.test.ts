@@ -30,9 +30,11 @@ import { maintenanceEmailCases } from './tenant-isolation/maintenance-email-case
 import { maintenanceLogsCases } from './tenant-isolation/maintenance-logs-cases.ts';
 import { maintenancePlanCases } from './tenant-isolation/maintenance-plan-cases.ts';
 import { nonconformanceCases } from './tenant-isolation/nonconformance-cases.ts';
+import { qcSetupCases } from './tenant-isolation/qc-setup-cases.ts';
 import { qualityCases } from './tenant-isolation/quality-cases.ts';
 import { qualityDashboardCases } from './tenant-isolation/quality-dashboard-cases.ts';
 import type { TRequest, TRouteCase } from './tenant-isolation/route-case.ts';
+import { supplierImportCases } from './tenant-isolation/supplier-import-cases.ts';
 
 const PASSWORD = 'Sturdy-Anvil-42';
 const CSRF = 'b2'.repeat(32);
@@ -1934,9 +1936,11 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
   ...maintenanceEmailCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...maintenanceCalendarCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...qualityCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
+  ...supplierImportCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...inspectionCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...qualityDashboardCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...nonconformanceCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
+  ...qcSetupCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
 
   // ---- uploaded files (server/modules/files): B stores and reads B's own pictures and videos only
   'POST /api/v1/files': {
