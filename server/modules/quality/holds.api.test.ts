@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOT_HOLD_MESSAGES } from '#common/schemas/lot-holds.ts';
-import { STOCK_KINDS, STOCK_MESSAGES } from '#common/schemas/stock.ts';
+import { HOLD_BLOCKED_KINDS, STOCK_KINDS, STOCK_MESSAGES } from '#common/schemas/stock.ts';
 import {
   consumptionShopOf,
   type TClient,
@@ -184,6 +184,30 @@ describe('a held lot does not move', () => {
       }
     }
     expect(refused.sort()).toEqual(['borrow', 'build-consume', 'issue', 'maintenance-issue', 'move']);
+    expect(refused).toEqual([...HOLD_BLOCKED_KINDS].sort());
+  });
+
+  it("lets a nonconformance's scrap and return to supplier take it out (decision 073), each posted as its kind", async () => {
+    const session = await admin.ok('GET', '/api/v1/session');
+    const tenant = tenantFor(
+      t.database.db,
+      { companyId: session.user.companyId, userId: session.user.id, role: 'admin' },
+      { userId: session.user.id, name: 'Ada' },
+    );
+    const [lot] = await t.database.db.select().from(lots).where(eq(lots.id, lotIds.bolt));
+    expect(lot!.onHold).toBe(true);
+    const before = await stockOfLot(lotIds.bolt);
+    for (const kind of ['scrap', 'return-to-supplier'] as const) {
+      const posted = await tenant.run((tx) =>
+        postLinesPosting(tx, tenant, { kind, idempotencyKey: `held-${kind}` }, [
+          { itemId: shop.items.bolt, locationId: shop.bin, lotId: lotIds.bolt, delta: '-1' },
+        ]),
+      );
+      expect(posted).toMatchObject({ kind, lines: [{ lotNumber: 'HB-1', quantityDelta: '-1' }] });
+    }
+    const after = await stockOfLot(lotIds.bolt);
+    expect(Number(before.balances[0]!.quantity) - Number(after.balances[0]!.quantity)).toBe(2);
+    expect(after.ledgerLines - before.ledgerLines).toBe(2);
   });
 });
 
