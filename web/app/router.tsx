@@ -44,6 +44,7 @@ const MaintenanceLogsPage = lazy(() => import('../features/maintenance-logs/main
 const BreakdownsPage = lazy(() => import('../features/breakdowns/breakdowns-page.tsx'));
 const EmailSettingsPage = lazy(() => import('../features/maintenance-email/email-settings-page.tsx'));
 const PmCalendarPage = lazy(() => import('../features/pm-calendar/pm-calendar-page.tsx'));
+const QcSetupPage = lazy(() => import('../features/qc-setup/qc-setup-page.tsx'));
 const InventoryPage = lazy(() => import('./pages/inventory-page.tsx'));
 const ItemsPage = lazy(() => import('./pages/items-page.tsx'));
 const LabelConfigPage = lazy(() => import('../features/company/label-config-page.tsx'));
@@ -51,6 +52,7 @@ const LabelsPage = lazy(() => import('../features/labels/labels-page.tsx'));
 const ScanPage = lazy(() => import('./pages/scan-page.tsx'));
 const ScanLinkPage = lazy(() => import('../features/scan/scan-link-page.tsx'));
 const QualityPage = lazy(() => import('./pages/quality-page.tsx'));
+const QcDisplayPage = lazy(() => import('../features/qc-display/qc-display-page.tsx'));
 
 /** The protected screens that are built; every other protected route shows what its area will do (AreaPage). */
 const SCREENS: Partial<Record<string, React.ComponentType>> = {
@@ -76,6 +78,8 @@ const SCREENS: Partial<Record<string, React.ComponentType>> = {
   '/maintenance/machine-fix': BreakdownsPage,
   '/maintenance/email-settings': EmailSettingsPage,
   '/maintenance/pm-calendar': PmCalendarPage,
+  '/quality/item-instructions': QcSetupPage,
+  '/quality/qc-display': QcDisplayPage,
   '/build/production-report': ProductionReportPage,
   '/quality': QualityPage,
 };

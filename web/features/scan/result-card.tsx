@@ -4,6 +4,7 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TScanBalance, TScanMatch, TScanResult } from '#common/schemas/scan.ts';
+import { InspectButton } from '../../components/inspect-button.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { OnDate } from '../../components/when.tsx';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
@@ -153,6 +154,7 @@ function FoundCard({
           <Button component={Link} to={workOrderPath(workOrder.id)} size="lg" variant="default">
             Open work order
           </Button>
+          <InspectButton workOrderId={workOrder.id} />
         </ScanActions>
       </Stack>
     );
@@ -203,6 +205,7 @@ function FoundCard({
           </>
         ) : null}
         <ActionButton label="Open" to={open} />
+        {result.kind === 'lot' ? <InspectButton lotId={result.lot.id} /> : null}
       </ScanActions>
     </Stack>
   );

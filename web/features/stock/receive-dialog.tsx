@@ -3,7 +3,7 @@
 // supplier list (decision 070). A new lot number creates the lot; a new lot keeps the receipt's supplier.
 import { TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { STOCK_MESSAGES } from '#common/schemas/stock.ts';
+import { STOCK_MESSAGES, type TStockTransaction } from '#common/schemas/stock.ts';
 import { DateField } from '../../components/date-field.tsx';
 import { LocationSelect } from '../../components/location-select.tsx';
 import { SupplierSelect, type TSupplierOption } from '../../components/supplier-select.tsx';
@@ -16,6 +16,12 @@ import { stockKeys } from './stock-keys.ts';
 import { linePaths, usePostingForm } from './use-stock-posting.ts';
 
 export const ReceiveDialog = itemDialog('Receive', ReceiveBody);
+
+/** A new lot a receipt plan put on hold (decision 072): said in the confirmation, so nobody looks for it to issue. */
+const heldText = (held: TStockTransaction['heldForInspection']) =>
+  held && held.length > 0
+    ? `. Lot ${held.map((h) => h.lotNumber).join(', ')} is on hold for inspection (${held[0]!.inspectionLabel}): ${held[0]!.reason}`
+    : '';
 
 /** The receive form for one item, in whichever dialog chose it. */
 export function ReceiveBody({ item, locationId, lotId, onClose, onDone }: TItemDialogProps) {
@@ -86,7 +92,7 @@ export function ReceiveBody({ item, locationId, lotId, onClose, onDone }: TItemD
       const line = posted.lines[0];
       return {
         title: 'Stock received',
-        message: `Received ${line?.quantityDelta} ${item.unitOfMeasure} of ${item.partNumber} into ${line?.locationCode}${lotSuffix(line?.lotNumber)}`,
+        message: `Received ${line?.quantityDelta} ${item.unitOfMeasure} of ${item.partNumber} into ${line?.locationCode}${lotSuffix(line?.lotNumber)}${heldText(posted.heldForInspection)}`,
       };
     },
     onDone: () => {

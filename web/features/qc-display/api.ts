@@ -1,0 +1,43 @@
+// Calls of QC Instructions (decision 072), typed by the shared contract in common/schemas/inspections.ts.
+import type {
+  TInspection,
+  TInspectionListQuery,
+  TInspectionPage,
+  TInspectionResult,
+  TInspectionStart,
+  TPlansInForce,
+  TResultInput,
+} from '#common/schemas/inspections.ts';
+import { api } from '../../lib/api-client.ts';
+
+const id = encodeURIComponent;
+
+export const inspectionKeys = {
+  all: ['inspections'] as const,
+  list: (query: object) => ['inspections', 'list', query] as const,
+  one: (inspectionId: string) => ['inspections', 'one', inspectionId] as const,
+  plans: (workOrderId: string) => ['inspections', 'plans-in-force', null, workOrderId] as const,
+};
+
+export function listInspections(query: Partial<TInspectionListQuery>, signal?: AbortSignal) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  return api<TInspectionPage>(`/api/v1/inspections?${params}`, { signal });
+}
+
+export const getInspection = (inspectionId: string, signal?: AbortSignal) =>
+  api<TInspection>(`/api/v1/inspections/${id(inspectionId)}`, { signal });
+
+export const startInspection = (body: TInspectionStart) =>
+  api<TInspection>('/api/v1/inspections', { method: 'POST', body });
+
+export const recordResult = (inspectionId: string, body: TResultInput) =>
+  api<TInspectionResult>(`/api/v1/inspections/${id(inspectionId)}/results`, { method: 'POST', body });
+
+export const finishInspection = (inspectionId: string) =>
+  api<TInspection>(`/api/v1/inspections/${id(inspectionId)}/finish`, { method: 'POST' });
+
+export const plansForWorkOrder = (workOrderId: string, signal?: AbortSignal) =>
+  api<TPlansInForce>(`/api/v1/inspections/plans-in-force?${new URLSearchParams({ workOrderId })}`, {
+    signal,
+  });

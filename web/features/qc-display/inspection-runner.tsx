@@ -1,0 +1,189 @@
+// One inspection walked unit by unit: what is inspected and how (sample size; severity and Ac/Re under AQL), how far
+// it has got, the checks of the current unit, and Finish with the verdict once every result is in. Opens at the first
+// unit still missing a result, so a resumed inspection carries on where it stopped.
+import { Alert, Anchor, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { TInspection } from '#common/schemas/inspections.ts';
+import { LoadError } from '../../components/load-error.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { When } from '../../components/when.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { QC_DISPLAY_PATH } from '../../lib/qc-display-links.ts';
+import { toast } from '../../lib/toast.ts';
+import { finishInspection, getInspection, inspectionKeys } from './api.ts';
+import { CheckEntry } from './check-entry.tsx';
+import { subjectOf } from './open-inspections.tsx';
+
+const SEVERITY: Record<string, string> = { normal: 'Normal', tightened: 'Tightened', reduced: 'Reduced' };
+
+/** The (check, reading)s of one unit, in the plan's order. */
+function slotsOf(inspection: TInspection) {
+  return inspection.checks.flatMap((check) =>
+    Array.from({ length: check.readingsPerUnit }, (_, i) => ({ check, readingNo: i + 1 })),
+  );
+}
+
+function firstOpenUnit(inspection: TInspection): number {
+  const recorded = new Set(inspection.results.map((r) => `${r.checkId}|${r.unitNo}|${r.readingNo}`));
+  const slots = slotsOf(inspection);
+  for (let unit = 1; unit <= inspection.sampleSize; unit++)
+    if (slots.some((s) => !recorded.has(`${s.check.id}|${unit}|${s.readingNo}`))) return unit;
+  return inspection.sampleSize;
+}
+
+function Header({ inspection: i }: { inspection: TInspection }) {
+  const { recorded, required, defectiveUnits } = i.progress;
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Title order={1} size="h2">
+            {i.label}
+          </Title>
+          <StatusBadge of="inspection" status={i.status} />
+        </Group>
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {subjectOf(i)} · {i.itemName}
+        </Text>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {i.planName} (version {i.versionNumber}){i.supplierName ? ` · from ${i.supplierName}` : ''}
+          {i.machineName ? ` · on ${i.machineName}` : ''}
+        </Text>
+        <Text size="sm">
+          Sample: <b>{i.sampleSize}</b> of {i.lotSize}
+          {i.severity ? ` · ${SEVERITY[i.severity]} inspection` : ''} · accept {i.acceptNumber}, reject{' '}
+          {i.rejectNumber}
+        </Text>
+        <Progress value={required ? (recorded / required) * 100 : 0} aria-label="Results recorded" />
+        <Text size="sm" c="dimmed">
+          {recorded} of {required} results recorded · {defectiveUnits} defective unit
+          {defectiveUnits === 1 ? '' : 's'}
+          {' · started by '}
+          {i.startedBy} <When at={i.startedAt} />
+        </Text>
+        {i.discontinued ? (
+          <Alert color="red" title="Inspection under the standard is discontinued" role="alert">
+            Five lots were rejected under tightened inspection: tell Quality before accepting this lot.
+          </Alert>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Verdict({ inspection: i }: { inspection: TInspection }) {
+  const passed = i.status === 'passed';
+  return (
+    <Alert color={passed ? 'green' : 'red'} title={passed ? 'Passed' : 'Failed'} role="status">
+      <Stack gap={4}>
+        <Text size="sm">
+          {i.progress.defectiveUnits} of {i.sampleSize} units defective (accept {i.acceptNumber}, reject{' '}
+          {i.rejectNumber}){i.progress.criticalFailed ? '; a critical check failed' : ''}.
+        </Text>
+        {i.lotNumber ? (
+          <Text size="sm">
+            {i.lotHoldReason
+              ? `Lot ${i.lotNumber} stays on hold (${i.lotHoldReason}).`
+              : `Lot ${i.lotNumber} is free to use.`}
+          </Text>
+        ) : null}
+        {i.nonconformanceId ? (
+          <Anchor component={Link} to={`/quality?tab=nonconformances&nc=${i.nonconformanceId}`}>
+            Nonconformance NC-{String(i.nonconformanceNumber).padStart(6, '0')} is open
+          </Anchor>
+        ) : null}
+      </Stack>
+    </Alert>
+  );
+}
+
+export function InspectionRunner({ inspectionId }: { inspectionId: string }) {
+  const client = useQueryClient();
+  const inspection = useQuery({
+    queryKey: inspectionKeys.one(inspectionId),
+    queryFn: ({ signal }) => getInspection(inspectionId, signal),
+  });
+  const [unit, setUnit] = useState<number | null>(null);
+  const finish = useMutation({
+    mutationFn: () => finishInspection(inspectionId),
+    onSuccess: async (done) => {
+      client.setQueryData(inspectionKeys.one(inspectionId), done);
+      await client.invalidateQueries({ queryKey: inspectionKeys.all });
+      await client.invalidateQueries({ queryKey: ['stock'] });
+      toast(done.status === 'passed' ? 'success' : 'error', {
+        title: `${done.label} ${done.status}`,
+        message: done.lotHoldReason === null && done.lotNumber ? `Lot ${done.lotNumber} is released.` : '',
+      });
+    },
+  });
+  if (inspection.isPending) return <Text role="status">Loading the inspection…</Text>;
+  if (inspection.isError)
+    return (
+      <LoadError
+        title="The inspection could not be loaded"
+        error={inspection.error}
+        onRetry={() => inspection.refetch()}
+      />
+    );
+  const i = inspection.data;
+  const open = i.status === 'open';
+  const current = Math.min(unit ?? firstOpenUnit(i), i.sampleSize);
+  const complete = i.progress.recorded >= i.progress.required;
+  const resultOf = (checkId: string, readingNo: number) =>
+    i.results.find((r) => r.checkId === checkId && r.unitNo === current && r.readingNo === readingNo);
+  return (
+    <Stack gap="md">
+      <Header inspection={i} />
+      {open ? null : <Verdict inspection={i} />}
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Button variant="default" size="md" disabled={current <= 1} onClick={() => setUnit(current - 1)}>
+          Previous
+        </Button>
+        <Title order={2} size="h3" aria-live="polite">
+          Unit {current} of {i.sampleSize}
+        </Title>
+        <Button
+          variant="default"
+          size="md"
+          disabled={current >= i.sampleSize}
+          onClick={() => setUnit(current + 1)}
+        >
+          Next unit
+        </Button>
+      </Group>
+      {slotsOf(i).map(({ check, readingNo }) => (
+        <CheckEntry
+          key={`${check.id}|${current}|${readingNo}`}
+          inspectionId={i.id}
+          check={check}
+          unitNo={current}
+          readingNo={readingNo}
+          result={resultOf(check.id, readingNo)}
+          open={open}
+        />
+      ))}
+      {open ? (
+        <Stack gap="xs">
+          {finish.isError ? (
+            <Alert color="red" role="alert" title="Not finished">
+              {finish.error instanceof ApiError ? finish.error.message : 'Try again.'}
+            </Alert>
+          ) : null}
+          <Button size="xl" onClick={() => finish.mutate()} loading={finish.isPending} disabled={!complete}>
+            Finish inspection
+          </Button>
+          {complete ? null : (
+            <Text size="sm" c="dimmed" ta="center">
+              Record every unit's checks to finish ({i.progress.required - i.progress.recorded} to go).
+            </Text>
+          )}
+        </Stack>
+      ) : null}
+      <Button component={Link} to={QC_DISPLAY_PATH} variant="subtle">
+        Back to QC Instructions
+      </Button>
+    </Stack>
+  );
+}
