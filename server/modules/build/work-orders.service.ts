@@ -129,13 +129,13 @@ export async function createWorkOrder(tenant: TTenant, input: TWorkOrderCreate):
 
 /**
  * As createWorkOrder, inside the caller's transaction `tx` (a nonconformance's rework makes its work order with the
- * disposition, decision 073); `audit` adds to the work order's "created" entry (what it was made for).
+ * disposition, decision 073); `nonconformance` ("NC-000003") goes into the work order's "created" entry.
  */
 export async function createWorkOrderWithin(
   tx: TDb,
   tenant: TTenant,
   input: TWorkOrderCreate,
-  audit: Record<string, string> = {},
+  nonconformance?: string,
 ): Promise<TWorkOrderDetail> {
   const { companyId } = tenant;
   const assembly = await findAssembly(tx, companyId, input.assemblyId);
@@ -207,7 +207,7 @@ export async function createWorkOrderWithin(
       ...(dueOn ? { dueOn } : {}),
       ...(orderText ? { orderLine: orderText } : {}),
       ...(locationText ? { outputLocation: locationText } : {}),
-      ...audit,
+      ...(nonconformance ? { nonconformance } : {}),
       status: 'planned',
     },
   });

@@ -152,12 +152,7 @@ export async function dispositionNonconformance(
       const assembly = await findAssemblyByItem(tx, companyId, nc.itemId);
       const revision = assembly ? await currentReleasedRevision(tx, companyId, assembly.id) : null;
       if (!assembly || !revision) throw conflict('disposition', M.reworkNeedsAssembly(item.part_number));
-      const wo = await createWorkOrderWithin(
-        tx,
-        tenant,
-        { assemblyId: assembly.id, quantity },
-        { nonconformance: numberText },
-      );
+      const wo = await createWorkOrderWithin(tx, tenant, { assemblyId: assembly.id, quantity }, numberText);
       reworkWorkOrderId = wo.id;
       reworkText = workOrderNumberText(wo.number);
     }
