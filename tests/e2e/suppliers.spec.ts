@@ -66,3 +66,57 @@ test('an admin adds a supplier and receives a lot from it', async ({ page }) => 
   await expect(page.getByText('from ACME Acme Resins')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+const suppliersFile = (name: string, lines: string[]) => ({
+  name,
+  mimeType: 'text/csv',
+  buffer: Buffer.from(`${lines.join('\n')}\n`),
+});
+
+test('an admin imports suppliers from CSV: a bad row imports nothing, the corrected file adds and changes', async ({
+  page,
+}) => {
+  await signUpCompany(page, 'supplierimport');
+  await posted(page, '/api/v1/suppliers', { code: 'ACME', name: 'Acme Resins' });
+  await page.goto('/admin?tab=items&view=suppliers');
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByRole('article', { name: 'ACME Acme Resins' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import suppliers from CSV' });
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles(
+      suppliersFile('suppliers-with-a-mistake.csv', [
+        'code,name,email',
+        'acme,Acme Resins Ltd,orders@acme.example',
+        'BOLT,Bolt & Co,not an address',
+      ]),
+    );
+  // The preview names the bad row (the header is row 1) and its column, and the import cannot start.
+  await expect(dialog.getByText('2 rows · 1 without problems · 1 problem')).toBeVisible();
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Nothing will be imported' })).toBeVisible();
+  const problems = dialog.getByRole('table', { name: 'Problems in the file' });
+  await expect(problems.getByRole('row').nth(1)).toContainText(/^3\s*email/);
+  await expect(dialog.getByRole('button', { name: 'Import suppliers' })).toBeDisabled();
+
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles(
+      suppliersFile('suppliers.csv', [
+        'code,name,email',
+        'acme,Acme Resins Ltd,orders@acme.example',
+        'BOLT,Bolt & Co,sales@bolt.example',
+      ]),
+    );
+  await expect(dialog.getByText('2 rows · 2 without problems · no problems')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import 2 suppliers' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('1 supplier added and 1 changed from suppliers.csv.')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'acme Acme Resins Ltd' })).toContainText(
+    'orders@acme.example',
+  );
+  await expect(page.getByRole('article', { name: 'BOLT Bolt & Co' })).toContainText('sales@bolt.example');
+  await expectAccessible(page, 'the suppliers view after an import');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
