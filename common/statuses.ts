@@ -10,6 +10,7 @@ import type { TInspectionStatus } from './schemas/inspections.ts';
 import type { TMachineStatus } from './schemas/machines.ts';
 import type { TPmEntryState } from './schemas/maintenance-calendar.ts';
 import type { TOccurrenceStatus } from './schemas/maintenance-occurrences.ts';
+import type { TNcStatus } from './schemas/nonconformances.ts';
 import type { TCountStatus } from './schemas/stock-check.ts';
 import type { TBuildOrderStatus, TStepRunStatus, TWorkOrderStatus } from './work-order-status.ts';
 
@@ -157,6 +158,13 @@ const inspection: TStatusMap<TInspectionStatus> = {
   failed: { label: 'Failed', tone: 'danger' },
 };
 
+/** A nonconformance (decision 073): waiting for a disposition, dispositioned and waiting to be closed, closed. */
+const nonconformance: TStatusMap<TNcStatus> = {
+  open: { label: 'Open', tone: 'warning' },
+  dispositioned: { label: 'Dispositioned', tone: 'info' },
+  closed: { label: 'Closed', tone: 'success' },
+};
+
 /** The statuses by what they belong to. */
 export const STATUSES = {
   count,
@@ -178,6 +186,7 @@ export const STATUSES = {
   pmWork,
   stepCheck,
   inspection,
+  nonconformance,
 } as const;
 
 export type TStatusKind = keyof typeof STATUSES;
