@@ -4,9 +4,12 @@
 // the history it names but is no longer offered. A code given by its id alone (a result being corrected, a link) is
 // named from the server, so the field never shows a bare id.
 import type { ComboboxItem, Select } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { TDefectCode, TDefectCodePage } from '#common/schemas/defect-codes.ts';
+import type { TSession } from '#common/schemas/session.ts';
 import { api } from '../lib/api-client.ts';
+import { queryKeys } from '../lib/query-keys.ts';
+import { configOf, useSession } from '../lib/session.ts';
 import { RemoteSelect } from './remote-select.tsx';
 
 const PICK_SIZE = 20;
@@ -33,6 +36,38 @@ export function searchDefectCodes(
     ...(q ? { q } : {}),
   });
   return api<TDefectCodePage>(`/api/v1/defect-codes?${params}`, { signal });
+}
+
+const KEPT_KEY = ['defect-codes', 'any'] as const;
+
+/** Whether scrap names a defect code, from the session and whether the company keeps an active code. */
+function keptOf(session: TSession | undefined, any: TDefectCodePage | undefined): boolean | undefined {
+  if (!configOf(session).enableQualityFeature) return false;
+  return any ? any.total > 0 : undefined;
+}
+
+/**
+ * Whether scrap names a defect code here (decision 076, as the server asks it): the company's Quality area is on (the
+ * codes' list is Quality's) and it keeps at least one active code. Undefined while that is being found out. Asked
+ * only where scrap is typed, so a screen without scrap asks the server nothing.
+ */
+export function useScrapCodesKept(): boolean | undefined {
+  const { data: session } = useSession();
+  const any = useQuery({
+    // Under the defect codes' keys: the first code added, or the last switched off, changes the answer.
+    queryKey: KEPT_KEY,
+    queryFn: ({ signal }) => searchDefectCodes('', signal, 1),
+    enabled: configOf(session).enableQualityFeature,
+  });
+  return keptOf(session, any.data);
+}
+
+/** The same answer at a form's submit, from what useScrapCodesKept loaded (undefined when it never ran). */
+export function scrapCodesKeptIn(queryClient: QueryClient): boolean | undefined {
+  return keptOf(
+    queryClient.getQueryData<TSession>(queryKeys.session),
+    queryClient.getQueryData<TDefectCodePage>(KEPT_KEY),
+  );
 }
 
 export function DefectCodeSelect({

@@ -7,11 +7,12 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type TFloor, type TOutput, ZOutputSchema } from '#common/schemas/shop-floor.ts';
+import { scrapCodesKeptIn } from '../../components/defect-code-select.tsx';
 import { LocationSelect } from '../../components/location-select.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
 import { floorKey, recordOutput } from './api.ts';
 import { floorToast } from './floor-toast.ts';
-import { GoodScrapFields } from './good-scrap-fields.tsx';
+import { GoodScrapFields, scrapCodeBody, scrapCodeRule } from './good-scrap-fields.tsx';
 import { outputPrefill } from './output-prefill.ts';
 import { refreshAfterPosting } from './refresh.ts';
 import { useRevealErrors } from './reveal.ts';
@@ -31,8 +32,10 @@ export function OutputForm({ floor }: { floor: TFloor }) {
       goodQuantity: v.goodQuantity.trim() || '0',
       scrapQuantity: v.scrapQuantity.trim() || '0',
       ...(v.scrapReason.trim() ? { scrapReason: v.scrapReason } : {}),
+      ...scrapCodeBody(v),
       ...(v.locationId ? { locationId: v.locationId } : {}),
     }),
+    rules: (v) => scrapCodeRule(scrapCodesKeptIn(queryClient), v),
     wholeMessage: (failure) => failure.status === 409,
   });
   const output = useMutation({
@@ -69,6 +72,11 @@ export function OutputForm({ floor }: { floor: TFloor }) {
         <GoodScrapFields
           unitOfMeasure={floor.unitOfMeasure}
           inputProps={(field) => form.getInputProps(field)}
+          code={{
+            values: form.values,
+            onChange: (id, label) => form.setValues({ scrapDefectCodeId: id, scrapDefectCodeLabel: label }),
+            error: form.errorOf('scrapDefectCodeId'),
+          }}
         />
         <LocationSelect
           label="Put away at"

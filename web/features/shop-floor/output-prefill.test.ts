@@ -5,15 +5,18 @@ import { BIN, floorOf, OUT, run } from './floor-fixture.ts';
 import { outputPrefill, prefillKey } from './output-prefill.ts';
 
 describe('outputPrefill', () => {
-  it('carries the last finished step’s good, scrap and scrap reason', () => {
+  it('carries the last finished step’s good, scrap, scrap reason and defect code', () => {
+    const code = { id: '01930000-0000-7000-8000-0000000000dc', code: 'CRK-01', name: 'Cracked' };
     const floor = floorOf('in_progress', [
       run('finished', { good: '3' }),
-      run('finished', { good: '2', scrap: '1', reason: 'Cracked base' }),
+      { ...run('finished', { good: '2', scrap: '1', reason: 'Cracked base' }), scrapDefectCode: code },
     ]);
     expect(outputPrefill(floor)).toEqual({
       goodQuantity: '2',
       scrapQuantity: '1',
       scrapReason: 'Cracked base',
+      scrapDefectCodeId: code.id,
+      scrapDefectCodeLabel: 'CRK-01 — Cracked',
       locationId: OUT.id,
       locationCode: OUT.code,
     });

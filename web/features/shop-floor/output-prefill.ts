@@ -4,11 +4,15 @@
 import { fromScaled, toScaled } from '#common/decimal.ts';
 import { QUANTITY_SCALE } from '#common/schemas/inventory-setup.ts';
 import type { TFloor } from '#common/schemas/shop-floor.ts';
+import { defectCodeOption } from '../../components/defect-code-select.tsx';
 
 export type TOutputPrefill = {
   goodQuantity: string;
   scrapQuantity: string;
   scrapReason: string;
+  /** The defect code the last finished step's scrap was recorded under (decision 076), and its label. */
+  scrapDefectCodeId: string;
+  scrapDefectCodeLabel: string;
   locationId: string;
   locationCode: string;
 };
@@ -39,6 +43,9 @@ export function outputPrefill(floor: TFloor): TOutputPrefill {
     goodQuantity: remaining(run?.goodQuantity ?? null, floor.goodQuantity),
     scrapQuantity,
     scrapReason: scrapQuantity ? (run?.scrapReason ?? '') : '',
+    scrapDefectCodeId: (scrapQuantity && run?.scrapDefectCode?.id) || '',
+    scrapDefectCodeLabel:
+      scrapQuantity && run?.scrapDefectCode ? defectCodeOption(run.scrapDefectCode).label : '',
     locationId: place?.id ?? '',
     locationCode: place?.code ?? '',
   };

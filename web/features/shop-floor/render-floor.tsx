@@ -38,14 +38,17 @@ export function stubApi(handler: THandler): TSent[] {
   return sent;
 }
 
-/** The page of `floor`, its answer in the cache and fresh, as after the page's first load. */
-export function showFloor(floor: TFloor) {
+/**
+ * The page of `floor`, its answer in the cache and fresh, as after the page's first load; `instant` turns Mantine's
+ * transitions off, so a picker's list is there as soon as it opens.
+ */
+export function showFloor(floor: TFloor, { instant = false }: { instant?: boolean } = {}) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
   });
   queryClient.setQueryData(floorKey(floor.id), floor);
   return render(
-    <MantineProvider>
+    <MantineProvider {...(instant ? { env: 'test' as const } : {})}>
       <QueryClientProvider client={queryClient}>
         <ShopFloorPage workOrderId={floor.id} />
       </QueryClientProvider>

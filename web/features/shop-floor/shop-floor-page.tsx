@@ -1,6 +1,6 @@
 // The shop-floor view of a work order (decisions 049 and 064), phone first: one step at a time — its instructions
-// (Markdown, never raw HTML) with its pictures and videos, Start / Pause / Resume / Finish and what its finish
-// backflushes — then the components with the scan field that consumes them (a wedge scanner needs no field focused),
+// (Markdown, never raw HTML) with its pictures and videos, its inspections in place (decision 076), Start / Pause /
+// Resume / Finish and what its finish backflushes — then the components with the scan field that consumes them (a wedge scanner needs no field focused),
 // then output, scrap and completion. Components can be consumed until the work order is completed, also once every
 // step is finished. Steps run in order, so the step shown is the first not finished; the operator may look back or
 // ahead with Previous and Next.
@@ -23,6 +23,7 @@ import { hideFloorToast } from './floor-toast.ts';
 import { OutputForm } from './output-form.tsx';
 import { prefillKey } from './output-prefill.ts';
 import { StepActions } from './step-actions.tsx';
+import { StepChecks } from './step-checks.tsx';
 
 type TStep = TFloor['steps'][number];
 
@@ -79,6 +80,7 @@ function StepView({ floor, index }: { floor: TFloor; index: number }) {
       </div>
       {/* Thumbnails: a full-width photo pushed the scan box below a phone's first screen (issue 29). */}
       <StepMediaThumbs files={step.files} />
+      <StepChecks floor={floor} step={step} />
       {live ? <StepActions floor={floor} step={step} /> : null}
       {live ? <Backflush step={step} /> : null}
     </Stack>

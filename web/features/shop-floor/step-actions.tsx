@@ -1,15 +1,16 @@
-// A step's buttons: Start, Pause or Resume, and Finish with how many came through good and scrapped (a reason when
-// scrapped). Each answer is the run as the server has it, put straight into the floor's cache. A refusal (a finish
+// A step's buttons: Start, Pause or Resume, and Finish with how many came through good and scrapped (a defect code
+// or a reason when scrapped, decision 076). Each answer is the run as the server has it, put straight into the floor's cache. A refusal (a finish
 // whose backflush is short of stock, say) shows beside the button that caused it and is brought into view.
 
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type TFloor, type TStepFinish, ZStepFinishSchema } from '#common/schemas/shop-floor.ts';
+import { scrapCodesKeptIn } from '../../components/defect-code-select.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { useContractForm } from '../../lib/contract-form.ts';
 import { finishStep, floorKey, stepAction, type TStepAction } from './api.ts';
-import { GoodScrapFields } from './good-scrap-fields.tsx';
+import { GoodScrapFields, scrapCodeBody, scrapCodeRule } from './good-scrap-fields.tsx';
 import { useRevealErrors } from './reveal.ts';
 
 type TStep = TFloor['steps'][number];
@@ -22,12 +23,20 @@ function FinishForm({ floor, step, onDone }: { floor: TFloor; step: TStep; onDon
   useRevealErrors(box, failures);
   const form = useContractForm({
     schema: ZStepFinishSchema,
-    initialValues: { goodQuantity: '', scrapQuantity: '0', scrapReason: '' },
+    initialValues: {
+      goodQuantity: '',
+      scrapQuantity: '0',
+      scrapReason: '',
+      scrapDefectCodeId: '',
+      scrapDefectCodeLabel: '',
+    },
     toBody: (v): TStepFinish => ({
       goodQuantity: v.goodQuantity,
       scrapQuantity: v.scrapQuantity,
       ...(v.scrapReason.trim() ? { scrapReason: v.scrapReason } : {}),
+      ...scrapCodeBody(v),
     }),
+    rules: (v) => scrapCodeRule(scrapCodesKeptIn(queryClient), v),
     wholeMessage: (failure) => failure.status === 409,
   });
   const mutation = useMutation({
@@ -52,6 +61,11 @@ function FinishForm({ floor, step, onDone }: { floor: TFloor; step: TStep; onDon
         <GoodScrapFields
           unitOfMeasure={floor.unitOfMeasure}
           inputProps={(field) => form.getInputProps(field)}
+          code={{
+            values: form.values,
+            onChange: (id, label) => form.setValues({ scrapDefectCodeId: id, scrapDefectCodeLabel: label }),
+            error: form.errorOf('scrapDefectCodeId'),
+          }}
         />
         {form.formError ? (
           <Alert color="red" role="alert">
