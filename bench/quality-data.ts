@@ -1,7 +1,7 @@
 // The Quality dashboard's benchmark data (decision 074), written by the database itself (generate_series): 20 items,
 // each with a released final plan of two checks (a pass/fail; for the first item a measurement "Bore", for the rest
 // a second pass/fail); 100,000 finished inspections over the year before `today`, five units each, so 1,000,000
-// results, of which the first item's 20,000 inspections give the Bore 100,000 readings (subgroups of 5); about 3 % of
+// results, of which the first item's 20,000 inspections (a fifth) give the Bore 100,000 readings (subgroups of 5); about 3 % of
 // results fail, under eight defect codes skewed so a Pareto has a few vital ones; ten machines, every other
 // inspection on one.
 import { sql } from 'drizzle-orm';
@@ -55,7 +55,7 @@ export async function generateQuality(tx: TDb, companyId: string, inspections: n
   await tx.execute(sql`
     update inspection_plan_versions set status = 'released', released_at = now(), released_by = 'bench'
      where company_id = ${c}`);
-  // Inspection n: item n % 20, finished at an even spread over the year; machine n % 10 for even n.
+  // Inspection n finished at an even spread over the year; machine n % 10 for even n.
   await tx.execute(sql`
     with plans as (
       select row_number() over (order by i.part_number) - 1 as k, p.id as plan_id, v.id as version_id,
@@ -72,7 +72,8 @@ export async function generateQuality(tx: TDb, companyId: string, inspections: n
     select gen_random_uuid(), ${c}, n, plans.plan_id, plans.version_id, 'final', plans.item_id,
            case when n % 2 = 0 then ms.id end, 5, 5, 'passed', 'bench', t, 'bench', t
       from generate_series(1, ${inspections}) n
-      join plans on plans.k = n % ${ITEMS}
+      -- A fifth of them of the first item (its Bore gets 100,000 readings), the rest spread over the other 19.
+      join plans on plans.k = case when n % 5 = 0 then 0 else 1 + n % ${ITEMS - 1} end
       join ms on ms.k = n % 10,
       lateral (select (${today}::date - 365)::timestamptz + (n::double precision / ${inspections}) * interval '365 days' as t) at`);
   // Five units × two checks each; a result fails about 3 % of the time, under a code skewed to the first few; the

@@ -3,6 +3,7 @@
 // individuals and moving range chart when once (or more than 10 times: each reading its own point); the Western
 // Electric rules each point breaks, by name; Cp/Cpk (σ within, from the chart) and Pp/Ppk (σ overall) against the
 // check's limits. The formulas are common/quality's; this chooses the chart and shapes the answer.
+import { normalizeDecimal } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
 import { capability } from '#common/quality/capability.ts';
 import { individualsChart, xbarRChart } from '#common/quality/control-charts.ts';
@@ -17,6 +18,9 @@ import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import * as repo from './control-chart.repo.ts';
 import { periodScope } from './dashboard.service.ts';
+
+/** A limit as people write it: 49, not the column's 49.000000. */
+const plain = (value: string | null) => (value === null ? null : normalizeDecimal(value));
 
 /** QI-000001, as the inspections' screens write it. */
 const inspectionLabel = (n: number) => `QI-${String(n).padStart(6, '0')}`;
@@ -58,13 +62,13 @@ export async function readControlChart(
       id: check.id,
       name: check.name,
       unit: check.unit,
-      nominal: check.nominal,
-      lowerLimit: check.lower_limit,
-      upperLimit: check.upper_limit,
+      nominal: plain(check.nominal),
+      lowerLimit: plain(check.lower_limit),
+      upperLimit: plain(check.upper_limit),
     },
     subgroups: groups[0]?.total ?? 0,
   };
-  const specLimits = { lower: check.lower_limit, upper: check.upper_limit };
+  const specLimits = { lower: plain(check.lower_limit), upper: plain(check.upper_limit) };
 
   if (size !== null && size >= 2 && size <= 10) {
     const chart = xbarRChart(

@@ -1,9 +1,9 @@
 // The Quality dashboard's statements (decision 074). Counts are made in the database, never rows carried into Node:
 // the finished inspections of the period are read once and each given its day (a binary search of the days' first
-// instants on the company's clock, as the production report does); their results are read once, by inspection
-// (inspection_results_reading_key leads with it), into cells of one unit and one defect code, from which the units
-// that passed first time, the defects per code and the opportunities are summed — in total, per period, item, step
-// and machine. Scrap recorded on the floor (step runs and outputs) is summed per code, period and machine beside it.
+// instants on the company's clock, as the production report does); their units are their sample sizes and only
+// their failed results are read, from which the units that passed first time, the defects per code and the
+// opportunities are summed — in total, per period, item, step and machine. Scrap recorded on the floor (step runs
+// and outputs) is summed per code, period and machine beside it.
 import { type SQL, sql } from 'drizzle-orm';
 import type { TQualityGranularity } from '#common/schemas/quality-dashboard.ts';
 import type { TDb } from '../../db/client.ts';
@@ -67,33 +67,37 @@ function periodOf(s: TDashboardScope, dayNumber: SQL): SQL {
   return s.granularity === 'week' ? sql`${day} - (extract(isodow from ${day})::int - 1)` : day;
 }
 
-const SUMS = sql`count(*)::int as inspections, coalesce(sum(f.units), 0)::int as units,
+const SUMS = sql`coalesce(sum(f.inspections), 0)::int as inspections, coalesce(sum(f.units), 0)::int as units,
   coalesce(sum(f.passed), 0)::int as passed, coalesce(sum(f.defects), 0)::int as defects,
   coalesce(sum(f.opportunities), 0)::bigint::text as opportunities`;
 
-/** Yield sums in total, per period, item, step and machine, and failed results per defect code: one statement. */
+/**
+ * Yield sums in total, per period, item, step and machine, and failed results per defect code: one statement. A
+ * finished inspection has every unit of its sample recorded (the finish refuses otherwise), so its units are its
+ * sample size and only its failed results need reading — about 3 % of the rows, through the partial index
+ * inspection_results_defect_idx (company, recorded time) where not passed — rather than every result.
+ */
 export function yieldStatement(s: TDashboardScope): SQL {
   const c = s.companyId;
   const ofItem = s.itemId ? sql`and i.item_id = ${s.itemId}` : sql``;
   return sql`
     with ${daysCte(s)},
     insp as materialized (
-      select i.id, i.item_id, i.step_id, i.machine_id, i.plan_version_id,
+      select i.id, i.item_id, i.step_id, i.machine_id, i.plan_version_id, i.sample_size, i.started_at,
              ${periodOf(s, sql`width_bucket(i.finished_at, days.starts) - 1`)} as period
         from inspections i, days
        where i.company_id = ${c} and i.status <> 'open'
          and i.finished_at >= ${s.from} and i.finished_at < ${s.until} ${ofItem}
-    ), cells as materialized (
-      -- One unit's results under one defect code (passed results carry none): failures counted.
-      select r.inspection_id, r.unit_no, r.defect_code_id, count(*) filter (where not r.passed) as fails
+    ), fails as materialized (
+      -- Results are recorded between an inspection's start and its finish.
+      select r.inspection_id, r.unit_no, r.defect_code_id
         from inspection_results r
-       where r.company_id = ${c} and r.inspection_id in (select id from insp)
-       group by r.inspection_id, r.unit_no, r.defect_code_id
-    ), units as (
-      select inspection_id, sum(fails) = 0 as ok, sum(fails) as fails from cells group by inspection_id, unit_no
-    ), per as (
-      select inspection_id, count(*) as units, count(*) filter (where ok) as passed, sum(fails) as defects
-        from units group by inspection_id
+       where r.company_id = ${c} and not r.passed
+         and r.recorded_at >= (select min(started_at) from insp) and r.recorded_at < ${s.until}
+         and r.inspection_id in (select id from insp)
+    ), per_fail as (
+      select inspection_id, count(distinct unit_no) as failed_units, count(*) as defects
+        from fails group by inspection_id
     ), opp as (
       -- The opportunities per unit of a plan version: its checks × their readings.
       select k.version_id, sum(k.readings_per_unit) as n
@@ -101,9 +105,14 @@ export function yieldStatement(s: TDashboardScope): SQL {
        where k.company_id = ${c} and k.version_id in (select distinct plan_version_id from insp)
        group by k.version_id
     ), f as materialized (
-      select insp.*, per.units, per.passed, per.defects, per.units * coalesce(opp.n, 0) as opportunities
-        from insp join per on per.inspection_id = insp.id
+      -- Cells of one period, item, step and machine (a few thousand at most), which every row below sums.
+      select insp.period, insp.item_id, insp.step_id, insp.machine_id, count(*) as inspections,
+             sum(insp.sample_size) as units, sum(insp.sample_size - coalesce(pf.failed_units, 0)) as passed,
+             sum(coalesce(pf.defects, 0)) as defects, sum(insp.sample_size * coalesce(opp.n, 0)) as opportunities
+        from insp
+        left join per_fail pf on pf.inspection_id = insp.id
         left join opp on opp.version_id = insp.plan_version_id
+       group by insp.period, insp.item_id, insp.step_id, insp.machine_id
     )
     select 'total' as kind, null as key, ${SUMS} from f
     union all select 'period', f.period::text, ${SUMS} from f group by f.period
@@ -111,8 +120,7 @@ export function yieldStatement(s: TDashboardScope): SQL {
     union all select 'step', f.step_id::text, ${SUMS} from f where f.step_id is not null group by f.step_id
     union all select 'machine', f.machine_id::text, ${SUMS} from f where f.machine_id is not null group by f.machine_id
     union all
-    select 'code', c.defect_code_id::text, 0, 0, 0, sum(c.fails)::int, '0'
-      from cells c where c.fails > 0 group by c.defect_code_id`;
+    select 'code', fails.defect_code_id::text, 0, 0, 0, count(*)::int, '0' from fails group by fails.defect_code_id`;
 }
 
 export async function yieldSums(tx: TDb, s: TDashboardScope): Promise<TYieldRow[]> {
