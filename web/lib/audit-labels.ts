@@ -19,6 +19,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   lot: 'Lot',
   'defect-code': 'Defect code',
   supplier: 'Supplier',
+  nonconformance: 'Nonconformance',
   'inspection-plan': 'Inspection plan',
   'work-order': 'Work order',
 };
@@ -61,6 +62,9 @@ const ACTION_LABELS: Record<string, string> = {
   'output-recorded': 'Output recorded',
   'cost-averaged': 'Cost averaged from a build',
   'cost-settled': 'Cost settled at completion',
+  opened: 'Opened',
+  dispositioned: 'Dispositioned',
+  closed: 'Closed',
 };
 
 /** The action in words (the stored name when it has none yet). */

@@ -3,9 +3,10 @@
 // address (?tab=), so a link or Back returns to it.
 import { Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { NonconformancesView } from '../../features/nonconformances/nonconformances-view.tsx';
 import { QualityDashboardView } from '../../features/quality-dashboard/quality-dashboard-view.tsx';
 
-const TABS = ['dashboard'] as const;
+const TABS = ['dashboard', 'nonconformances'] as const;
 type TTab = (typeof TABS)[number];
 
 export default function QualityPage() {
@@ -17,6 +18,9 @@ export default function QualityPage() {
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
+        // A nonconformance open in its tab is not carried to another tab.
+        updated.delete('nc');
+        updated.delete('openFor');
         if (next === 'dashboard') updated.delete('tab');
         else updated.set('tab', next);
         return updated;
@@ -28,9 +32,13 @@ export default function QualityPage() {
     <Tabs value={tab} onChange={choose} keepMounted={false}>
       <Tabs.List px="md" pt="md">
         <Tabs.Tab value="dashboard">Dashboard</Tabs.Tab>
+        <Tabs.Tab value="nonconformances">Nonconformances</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="dashboard">
         <QualityDashboardView />
+      </Tabs.Panel>
+      <Tabs.Panel value="nonconformances">
+        <NonconformancesView />
       </Tabs.Panel>
     </Tabs>
   );

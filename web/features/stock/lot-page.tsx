@@ -1,6 +1,18 @@
 // The lot page (/items?lot=<lotId>): the lot's number, item and expiry, its hold (decision 070), where its stock is,
 // its history, and its genealogy both ways — what went into it, and what it went into — as indented lists.
-import { Anchor, Container, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Container,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertOctagon } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { hasRole } from '#common/roles.ts';
@@ -9,7 +21,7 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
 import { OnDate, When } from '../../components/when.tsx';
-import { useSession } from '../../lib/session.ts';
+import { configOf, useSession } from '../../lib/session.ts';
 import { getGenealogy, getLot } from './api.ts';
 import { lotPath } from './item-stock-sections.tsx';
 import { LedgerTable } from './ledger-table.tsx';
@@ -87,6 +99,7 @@ function GenealogyList({
 export function LotPage({ lotId }: { lotId: string }) {
   const { data: session } = useSession();
   const isAdmin = session?.user ? hasRole(session.user.role, 'admin') : false;
+  const quality = configOf(session).enableQualityFeature;
   const lot = useQuery({ queryKey: stockKeys.lot(lotId), queryFn: ({ signal }) => getLot(lotId, signal) });
   if (lot.isError || !lot.data)
     return (
@@ -102,14 +115,27 @@ export function LotPage({ lotId }: { lotId: string }) {
         <PageHeader
           title={`Lot ${l.lotNumber}`}
           actions={
-            <Paper withBorder p="sm" aria-label="Lot on hand">
-              <Text size="xs" c="dimmed">
-                On hand
-              </Text>
-              <Text fw={700} fz="xl">
-                {l.total} {unit}
-              </Text>
-            </Paper>
+            <>
+              {/* The Nonconformances tab opens its dialog on this lot (a link: features do not import each other). */}
+              {quality ? (
+                <Button
+                  component={Link}
+                  to={`/quality?tab=nonconformances&openFor=${encodeURIComponent(l.id)}`}
+                  variant="default"
+                  leftSection={<IconAlertOctagon size={16} aria-hidden />}
+                >
+                  Open nonconformance
+                </Button>
+              ) : null}
+              <Paper withBorder p="sm" aria-label="Lot on hand">
+                <Text size="xs" c="dimmed">
+                  On hand
+                </Text>
+                <Text fw={700} fz="xl">
+                  {l.total} {unit}
+                </Text>
+              </Paper>
+            </>
           }
         >
           <Text style={{ overflowWrap: 'anywhere' }}>
