@@ -1,8 +1,8 @@
 // The Quality Dashboard (/quality, decision 074) for a quality lead in New York: a final plan of WIDGET (a pass/fail
 // check and a length measured once per unit) released through the API as QC Setup does, six one-unit lots inspected
 // and finished through the API as QC Instructions does — three failing "Looks right" (two scratches, one dent) —
-// read back as the cards (FPY 3 of 6, numerator and denominator), the Pareto and its table, the tables by item and
-// over time, and the length's individuals chart with its capability; the periods switched to days by keyboard and an
+// read back as the cards (FPY 3 of 6, numerator and denominator), the Pareto and its table, the tables by item (its
+// failed inspections one click away, opening in QC Instructions) and over time, and the length's individuals chart with its capability; the periods switched to days by keyboard and an
 // earlier month showing "No data"; a table's CSV downloaded and compared with the screen; on a 360 px phone without
 // sideways scrolling; axe clean. Takes the help article's screenshots.
 import { readFileSync } from 'node:fs';
@@ -118,6 +118,14 @@ test('a quality lead reads the month’s inspections, their Pareto and a control
   await expect(pareto.getByRole('row').nth(1)).toContainText('2');
   await expect(pareto.getByRole('row').nth(2)).toContainText('DNT');
   await expect(page.getByRole('table', { name: 'By item' })).toContainText('WIDGET');
+  // The inspections behind the item's yield: its three failed ones, each opening in QC Instructions.
+  await page.getByRole('button', { name: 'Failed inspections of WIDGET' }).click();
+  const behind = page.getByRole('dialog', { name: 'Failed inspections of WIDGET' });
+  await expect(behind.getByRole('link')).toHaveCount(3);
+  await behind.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/quality\/qc-display\?inspection=/);
+  await page.goBack();
+  await expect(card(page, 'First pass yield')).toContainText('50.0%');
 
   // The length's control chart: one reading per inspection, so individuals and moving ranges.
   const chart = page.getByRole('region', { name: 'Control chart of a measured check' });

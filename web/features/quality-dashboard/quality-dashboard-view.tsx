@@ -21,6 +21,7 @@ import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { downloadQualityCsv, getQualityDashboard, qualityDashboardKeys } from './api.ts';
 import { ControlChartPanel } from './control-chart-panel.tsx';
 import { QualityCharts, QualityFigures } from './figures.tsx';
+import { InspectionsBehind } from './inspections-behind.tsx';
 import { ReportTable } from './report-table.tsx';
 
 const GRANULARITIES: { value: TQualityGranularity; label: string }[] = [
@@ -59,6 +60,17 @@ function Tables({ dashboard, query }: { dashboard: TQualityDashboard; query: TQu
           table={dashboardTable(dashboard, table)}
           empty={EMPTY[table]}
           exportCsv={() => downloadQualityCsv(query, table)}
+          rowAction={
+            table === 'items'
+              ? {
+                  header: 'Inspections',
+                  cell: (index) => {
+                    const row = dashboard.items[index]!;
+                    return <InspectionsBehind itemId={row.itemId} partNumber={row.partNumber} />;
+                  },
+                }
+              : undefined
+          }
         />
       ))}
     </>

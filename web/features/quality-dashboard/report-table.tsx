@@ -1,8 +1,8 @@
 // One table of the Quality dashboard as text (common/quality/dashboard-tables.ts, which the CSV is written from too):
 // its heading, "Export CSV" of the same rows, and the rows — scrolling sideways inside its own box on a phone rather
 // than widening the page — or what an empty table means.
-import { Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { type ReactNode, useId } from 'react';
 import type { TTableText } from '#common/quality/dashboard-tables.ts';
 import { ExportCsvButton } from '../../components/data-list/export-csv-button.tsx';
 
@@ -14,8 +14,11 @@ export function ReportTable({
   empty,
   exportCsv,
   minWidth = 760,
+  rowAction,
 }: {
   table: TTableText;
+  /** A last cell per row (by the row's index), e.g. the inspections behind it; its header is read by screen readers. */
+  rowAction?: { header: string; cell: (index: number) => ReactNode } | undefined;
   /** Said instead of an empty table. */
   empty: string;
   exportCsv?: (() => Promise<unknown>) | undefined;
@@ -42,10 +45,15 @@ export function ReportTable({
                     {h}
                   </Table.Th>
                 ))}
+                {rowAction ? (
+                  <Table.Th>
+                    <VisuallyHidden>{rowAction.header}</VisuallyHidden>
+                  </Table.Th>
+                ) : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {table.rows.map((row) => (
+              {table.rows.map((row, index) => (
                 <Table.Tr key={row.join('\u0000')}>
                   {row.map((cell, i) => (
                     <Table.Td
@@ -55,6 +63,7 @@ export function ReportTable({
                       {cell}
                     </Table.Td>
                   ))}
+                  {rowAction ? <Table.Td>{rowAction.cell(index)}</Table.Td> : null}
                 </Table.Tr>
               ))}
             </Table.Tbody>
