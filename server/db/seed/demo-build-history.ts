@@ -3,6 +3,7 @@
 // and then with scrap and its reason — then dated to the week it stands for (demo-backdate.ts), so the production
 // report has weeks of completed work orders. Then the work of today in the states a shop has it: planned, released
 // and cancelled work orders, a draft and a cancelled order.
+import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { addDays } from '#common/time/calendar.ts';
 import { createOrder, getOrder } from '../../modules/build/orders.service.ts';
@@ -14,6 +15,7 @@ import { finishStep, startStep } from '../../modules/build/shop-floor-steps.serv
 import { getFloor } from '../../modules/build/shop-floor-view.ts';
 import { moveWorkOrder } from '../../modules/build/work-order-moves.service.ts';
 import { createWorkOrder } from '../../modules/build/work-orders.service.ts';
+import { queryRows } from '../client.ts';
 import type { TTenant } from '../tenant.ts';
 import { dateCompletedWorkOrder, dateOrder } from './demo-backdate.ts';
 import type { TDemoCalendar } from './demo-time.ts';
@@ -35,6 +37,21 @@ const CUSTOMERS = ['Northwind Controls', 'Fabrikam Pumps', 'Contoso Water', 'Tai
 /** The control box's for a batch of 4 (5 setup + 6 a unit; 5 a unit; 3 a unit). */
 const BOX_MINUTES = [29, 20, 12];
 
+/**
+ * The defect code a batch's scrap is recorded under once the demo company keeps codes (decision 076 asks for one
+ * then): the active code whose name the reason says ("Open circuit" in "Open circuit at test"), else the first by code.
+ */
+async function demoScrapCode(tenant: TTenant, reason: string): Promise<string | undefined> {
+  const codes = await tenant.run((tx) =>
+    queryRows<{ id: string; name: string }>(
+      tx,
+      sql`select id, name from defect_codes where company_id = ${tenant.companyId} and active order by code`,
+    ),
+  );
+  const said = reason.toLowerCase();
+  return (codes.find((c) => said.includes(c.name.toLowerCase())) ?? codes[0])?.id;
+}
+
 /** One batch through the floor: every step run with the same good and scrap, the output put away, completed. */
 async function runBatch(
   shop: TBuildShop,
@@ -46,7 +63,14 @@ async function runBatch(
 ): Promise<void> {
   const { operator } = shop;
   const good = String(quantity - (scrap?.quantity ?? 0));
-  const scrapped = scrap ? { scrapQuantity: String(scrap.quantity), scrapReason: scrap.reason } : {};
+  const code = scrap ? await demoScrapCode(operator, scrap.reason) : undefined;
+  const scrapped = scrap
+    ? {
+        scrapQuantity: String(scrap.quantity),
+        scrapReason: scrap.reason,
+        ...(code ? { scrapDefectCodeId: code } : {}),
+      }
+    : {};
   for (const [index, step] of steps.entries()) {
     await startStep(operator, id, step.id);
     for (const scan of scans(index)) {
