@@ -159,7 +159,7 @@ export function CheckEntry({
                   Correct
                 </Button>
                 <Button
-                  color="orange.9"
+                  color="red.9"
                   size="md"
                   onClick={() => fail({ ...base, value: mode.value, confirmed: true })}
                 >
@@ -209,7 +209,7 @@ export function CheckEntry({
           <SimpleGrid cols={2} spacing="xs">
             <Button
               size="xl"
-              color="green.8"
+              color="teal.9"
               loading={save.isPending}
               onClick={() => send({ ...base, passed: true })}
             >

@@ -1,7 +1,7 @@
 // One inspection walked unit by unit: what is inspected and how (sample size; severity and Ac/Re under AQL), how far
 // it has got, the checks of the current unit, and Finish with the verdict once every result is in. Opens at the first
 // unit still missing a result, so a resumed inspection carries on where it stopped.
-import { Alert, Anchor, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -137,22 +137,24 @@ export function InspectionRunner({ inspectionId }: { inspectionId: string }) {
     <Stack gap="md">
       <Header inspection={i} />
       {open ? null : <Verdict inspection={i} />}
-      <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Button variant="default" size="md" disabled={current <= 1} onClick={() => setUnit(current - 1)}>
-          Previous
-        </Button>
-        <Title order={2} size="h3" aria-live="polite">
-          Unit {current} of {i.sampleSize}
-        </Title>
-        <Button
-          variant="default"
-          size="md"
-          disabled={current >= i.sampleSize}
-          onClick={() => setUnit(current + 1)}
-        >
-          Next unit
-        </Button>
-      </Group>
+      <Title order={2} size="h3" aria-live="polite">
+        Unit {current} of {i.sampleSize}
+      </Title>
+      {i.sampleSize > 1 ? (
+        <SimpleGrid cols={2} spacing="xs">
+          <Button variant="default" size="md" disabled={current <= 1} onClick={() => setUnit(current - 1)}>
+            Previous
+          </Button>
+          <Button
+            variant="default"
+            size="md"
+            disabled={current >= i.sampleSize}
+            onClick={() => setUnit(current + 1)}
+          >
+            Next unit
+          </Button>
+        </SimpleGrid>
+      ) : null}
       {slotsOf(i).map(({ check, readingNo }) => (
         <CheckEntry
           key={`${check.id}|${current}|${readingNo}`}

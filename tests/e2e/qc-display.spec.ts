@@ -1,0 +1,136 @@
+// QC Instructions (issue 30, decision 072) on a 390 px phone: an admin's receipt plan (released through QC Setup's
+// API) is in force; a lot received from the item's page is put on hold for inspection, and the confirmation says so;
+// the lot's scan card offers Inspect; the inspection is walked unit by unit — a measurement out of limits says what
+// was measured and what is allowed and is corrected, a failure asks for a defect code — and finished: passed, the
+// lot is released. axe finds nothing serious on the screen.
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/axe.ts';
+import { takeHelpScreenshot } from './support/help-screenshots.ts';
+import { signUpCompany } from './support/session.ts';
+import { visitorAddress } from './support/visitor.ts';
+
+test.describe.configure({ timeout: 120_000 });
+test.use({ viewport: { width: 390, height: 844 } });
+
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(72) });
+});
+
+async function send(page: Page, method: 'POST' | 'PUT', url: string, data: object = {}) {
+  const response = await page.request.fetch(url, { method, data });
+  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
+  return response.json();
+}
+
+test('a received lot is held for inspection and released when its inspection passes', async ({ page }) => {
+  await signUpCompany(page, 'qcdisplay');
+  await send(page, 'POST', '/api/v1/locations', {
+    kind: 'site',
+    code: 'DOCK',
+    name: 'Goods in',
+  });
+  const item = await send(page, 'POST', '/api/v1/items', {
+    partNumber: 'SHAFT-10',
+    name: 'Drive shaft',
+    unitCost: '12',
+    lotTracked: true,
+  });
+  await send(page, 'POST', '/api/v1/defect-codes', { code: 'OVS', name: 'Oversize' });
+  const plan = await send(page, 'POST', '/api/v1/inspection-plans', {
+    itemId: item.id,
+    stage: 'receipt',
+    name: 'Incoming dims',
+  });
+  await send(page, 'PUT', `/api/v1/inspection-plan-versions/${plan.draftVersionId}`, {
+    sampling: 'fixed',
+    sampleCount: 2,
+    checks: [
+      {
+        kind: 'measurement',
+        name: 'Diameter',
+        instructions: 'Measure at the bearing seat.',
+        lowerLimit: '9.95',
+        upperLimit: '10.05',
+        nominal: '10',
+        unit: 'mm',
+      },
+      { kind: 'pass_fail', name: 'Surface', instructions: 'No scratches or rust.' },
+    ],
+  });
+  await send(page, 'POST', `/api/v1/inspection-plan-versions/${plan.draftVersionId}/release`);
+
+  // Received from the item's page: the confirmation says the new lot is on hold for inspection.
+  await page.goto(`/items?id=${item.id}`);
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await page.getByRole('button', { name: 'Receive', exact: true }).click();
+  const receive = page.getByRole('form', { name: 'Receive SHAFT-10' });
+  await receive.getByRole('combobox', { name: 'Into location' }).fill('DOCK');
+  await page.getByRole('option').filter({ hasText: 'DOCK' }).first().click();
+  await receive.getByRole('textbox', { name: 'Quantity (ea)' }).fill('6');
+  await receive.getByRole('textbox', { name: 'Lot number' }).fill('SH-1');
+  await receive.getByRole('button', { name: 'Receive' }).click();
+  await expect(
+    page.getByText(
+      'Lot SH-1 is on hold for inspection (QI-000001): Awaiting receipt inspection (Incoming dims)',
+    ),
+  ).toBeVisible();
+
+  // Its scan card says it is held and offers the open inspection.
+  await page.goto('/scan');
+  await expect(page.getByRole('heading', { name: 'Scan Items' })).toBeVisible();
+  await page.keyboard.type('SH-1', { delay: 10 });
+  await page.keyboard.press('Enter');
+  const card = page.getByRole('article', { name: 'Scan SH-1' });
+  await expect(card.getByRole('status')).toContainText('Awaiting receipt inspection (Incoming dims)');
+  await card.getByRole('link', { name: 'Resume inspection' }).click();
+
+  // The inspection: the sample, unit 1's checks.
+  await expect(page.getByRole('heading', { name: 'QI-000001', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/quality\/qc-display\?inspection=/);
+  await expect(page.getByText('Sample: 2 of 6')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Unit 1 of 2' })).toBeVisible();
+  const diameter = page.getByRole('region', { name: 'Diameter, unit 1' });
+  await expect(diameter).toContainText('Allowed: 9.95–10.05 mm');
+  await diameter.getByRole('textbox', { name: 'Measured (mm)' }).fill('10.42');
+  await diameter.getByRole('button', { name: 'Record' }).click();
+  // Out of limits: said, and corrected rather than confirmed.
+  await expect(diameter.getByRole('alert')).toContainText('Measured 10.42 mm; allowed 9.95–10.05 mm.');
+  await expectAccessible(page, 'an out-of-limits reading on a phone');
+  await diameter.getByRole('button', { name: 'Correct' }).click();
+  await diameter.getByRole('textbox', { name: 'Measured (mm)' }).fill('10.02');
+  await diameter.getByRole('button', { name: 'Record' }).click();
+  await expect(diameter).toContainText('Passed');
+  const surface = page.getByRole('region', { name: 'Surface, unit 1' });
+  // A failure asks for a defect code: cancelled here, the unit passes.
+  await surface.getByRole('button', { name: 'Fail' }).click();
+  await expect(surface.getByRole('combobox', { name: 'Defect code' })).toBeVisible();
+  await takeHelpScreenshot(page, 'qc-display-failure-390');
+  await surface.getByRole('button', { name: 'Cancel' }).click();
+  await surface.getByRole('button', { name: 'Pass' }).click();
+  // Unit 1 done, the screen moves on to unit 2; Previous shows unit 1 as recorded.
+  await expect(page.getByRole('heading', { name: 'Unit 2 of 2' })).toBeVisible();
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(surface).toContainText('Passed');
+  await expect(diameter).toContainText('10.02 mm');
+  await page.getByRole('button', { name: 'Next unit' }).click();
+  const diameter2 = page.getByRole('region', { name: 'Diameter, unit 2' });
+  await diameter2.getByRole('textbox', { name: 'Measured (mm)' }).fill('9.98');
+  await diameter2.getByRole('textbox', { name: 'Measured (mm)' }).press('Enter');
+  await expect(diameter2).toContainText('Passed');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await takeHelpScreenshot(page, 'qc-display-390');
+  await page.getByRole('region', { name: 'Surface, unit 2' }).getByRole('button', { name: 'Pass' }).click();
+  await expect(page.getByText('4 of 4 results recorded')).toBeVisible();
+  await expectAccessible(page, 'an inspection on a phone');
+
+  await page.getByRole('button', { name: 'Finish inspection' }).click();
+  const verdict = page.getByRole('status').filter({ hasText: 'Lot SH-1 is free to use.' });
+  await expect(verdict).toContainText('Passed');
+  await expect(verdict).toContainText('0 of 2 units defective');
+
+  // The lot is released: its page no longer says it is on hold.
+  await page.goto(`/items?id=${item.id}`);
+  await expect(page.getByRole('article').filter({ hasText: '6 ea · lot SH-1' })).toBeVisible();
+  await expect(page.getByText('on hold')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
