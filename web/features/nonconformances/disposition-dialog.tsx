@@ -22,7 +22,7 @@ import { formatQuantity } from '../../lib/format-quantity.ts';
 import { quantityInputMode } from '../../lib/quantity-input.ts';
 import { toast } from '../../lib/toast.ts';
 import { dispositionNonconformance, ncKeys } from './api.ts';
-import { DISPOSITION_LABELS, dispositionSummary } from './nc-format.ts';
+import { DISPOSITION_LABELS, dispositionSummary, willDo } from './nc-format.ts';
 
 const DESCRIPTIONS: Record<TNcDisposition, string> = {
   scrap: 'Take it out of stock and write it off',
@@ -188,26 +188,4 @@ function DispositionForm({ nc, onClose }: { nc: TNcDetail; onClose: () => void }
       </Stack>
     </form>
   );
-}
-
-/** What the disposition will do to the stock, in words, before it is sent. */
-function willDo(nc: TNcDetail, d: TNcDisposition, quantity: string, supplier: string | null): string {
-  const amount = `${formatQuantity(quantity || '0', nc.unitOfMeasure)} of ${nc.partNumber}`;
-  const fromLot = nc.lotNumber ? ` from lot ${nc.lotNumber}` : '';
-  const whole =
-    nc.lotQuantity !== null && quantity !== '' && /^\d+(\.\d+)?$/.test(quantity)
-      ? compareDecimal(quantity, nc.lotQuantity) >= 0
-      : false;
-  const release = nc.lotOnHold ? ` Lot ${nc.lotNumber} comes off hold.` : '';
-  const stays = nc.lotOnHold ? ` Lot ${nc.lotNumber} stays on hold for what is left.` : '';
-  switch (d) {
-    case 'scrap':
-      return `Takes ${amount}${fromLot} out of stock as scrap, written off at the ledger's unit cost.${whole ? release : stays}`;
-    case 'return_to_supplier':
-      return `Takes ${amount}${fromLot} out of stock, returned to ${supplier ?? 'the supplier'}.${whole ? release : stays}`;
-    case 'rework':
-      return `Makes a planned work order to rework ${amount}. No stock moves now.${whole ? release : stays}`;
-    case 'use_as_is':
-      return `No stock moves: ${amount} is used as it is.${release}`;
-  }
 }
