@@ -53,6 +53,8 @@ export const ZStockRowSchema = z.object({
    * per location, so under a location filter both still speak of the whole item.
    */
   reserved: z.string(),
+  /** The item's stock in lots on hold (decision 070), not free to use; available is on hand less reserved and this. */
+  onHold: z.string(),
   available: z.string(),
   /** How many locations hold some of it. */
   locationCount: z.number().int(),

@@ -195,8 +195,11 @@ export const ZStockBalanceSchema = z.object({
 export const ZItemBalancesSchema = z.object({
   itemId: z.string(),
   total: z.string(),
-  /** Held back by released work orders (decision 048), and total less that: what is free to use. */
+  /** Held back by released work orders (decision 048). */
   reserved: z.string(),
+  /** In lots on hold (decision 070): there, but not free to use until released (decision 075). */
+  onHold: z.string(),
+  /** Total less reserved and less on hold: what is free to use. */
   available: z.string(),
   balances: z.array(ZStockBalanceSchema),
 });

@@ -1,7 +1,8 @@
 // A lot on hold (issue 30, decision 070) on a 390 px phone: an admin puts a received lot on hold from its page, with
 // a reason; the page says why and since when; an issue of that lot from the item's page is refused with the server's
-// words and nothing is posted; a scan of the lot says it is on hold; released, the same issue goes through. axe finds
-// nothing serious on the held lot.
+// words and nothing is posted; the item's page and the stock list count its stock on hold and not available, and
+// the Issue dialog offers it disabled; a scan of the lot says it is on hold; released, the same issue goes through.
+// axe finds nothing serious on the held lot.
 import { expect, type Page, test } from '@playwright/test';
 import { STOCK_MESSAGES } from '#common/schemas/stock.ts';
 import { expectAccessible, expectDialogAccessible } from './support/axe.ts';
@@ -83,6 +84,20 @@ test('a held lot cannot be issued until it is released', async ({ page }) => {
   );
   await issue.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByLabel('Total on hand')).toContainText('8 ea');
+  // Held stock is on hand but not available: the page says how much is on hold.
+  await expect(page.getByLabel('On hold', { exact: true })).toContainText('8 ea');
+  await expect(page.getByLabel('Available', { exact: true })).toContainText('0 ea');
+  // Issue, not from a balance: the held lot is offered disabled, saying it is on hold.
+  await page.getByRole('button', { name: 'Issue', exact: true }).click();
+  await issue.getByRole('combobox', { name: 'From' }).click();
+  await expect(page.getByRole('option', { name: 'PLANT · lot R-88 — 8 ea — On hold' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await issue.getByRole('button', { name: 'Cancel' }).click();
+  // The stock list's row (a card on a phone) counts it apart.
+  await page.goto('/inventory');
+  await expect(page.getByRole('link', { name: 'RES-5 Epoxy resin' })).toContainText(
+    '8 on hold · 0 ea available',
+  );
 
   // Released by the admin, the same issue goes through.
   await page.goto(`/items?lot=${lotId}`);

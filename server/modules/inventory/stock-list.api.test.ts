@@ -271,11 +271,11 @@ describe('the stock CSV', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines).toEqual([
-      'part_number,name,category,unit_of_measure,on_hand,reserved,available,unit_cost,value,reorder_point,low_stock,locations,lot_tracked',
-      'P-200,Washer,Hardware,ea,100,0,100,0.1,10,,false,1,false',
-      'P-100,Hex bolt,Hardware,ea,8,0,8,0.5,4,10,true,2,true',
-      `Q_1,"'=HYPERLINK(""x"")",Odd,ea,3,0,3,0.3333,0.9999,,false,1,false`,
-      'P-300,Gasket kit,Seals,ea,0,0,0,2.25,0,5,true,0,false',
+      'part_number,name,category,unit_of_measure,on_hand,reserved,on_hold,available,unit_cost,value,reorder_point,low_stock,locations,lot_tracked',
+      'P-200,Washer,Hardware,ea,100,0,0,100,0.1,10,,false,1,false',
+      'P-100,Hex bolt,Hardware,ea,8,0,0,8,0.5,4,10,true,2,true',
+      `Q_1,"'=HYPERLINK(""x"")",Odd,ea,3,0,0,3,0.3333,0.9999,,false,1,false`,
+      'P-300,Gasket kit,Seals,ea,0,0,0,0,2.25,0,5,true,0,false',
     ]);
     const area = await send('GET', `/api/v1/stock/export.csv?locationId=${loc.area}&q=bolt`, operator);
     expect(
@@ -284,7 +284,7 @@ describe('the stock CSV', () => {
         .trimEnd()
         .split('\r\n')
         .slice(1),
-    ).toEqual(['P-100,Hex bolt,Hardware,ea,6,0,8,0.5,3,10,true,1,true']);
+    ).toEqual(['P-100,Hex bolt,Hardware,ea,6,0,0,8,0.5,3,10,true,1,true']);
   });
 });
 

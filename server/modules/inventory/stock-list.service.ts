@@ -21,7 +21,7 @@ import { companyToday } from '../companies/company-clock.ts';
 import { itemLedger } from './item-ledger.repo.ts';
 import { findItemByPartNumber, findItemRow, toItem } from './items.repo.ts';
 import * as repo from './stock-list.repo.ts';
-import { reservedByItem } from './stock-reserved.repo.ts';
+import { reservedByItem, type TItemHeldBack } from './stock-reserved.repo.ts';
 
 const itemNotFound = () => new AppError('NOT_FOUND', ITEM_MESSAGES.notFound);
 const locationNotFound = () =>
@@ -29,12 +29,14 @@ const locationNotFound = () =>
     locationId: 'No such location in your company.',
   });
 
-function toRow(raw: repo.TStockRowRaw, held: { reserved: string; onHand: string } | undefined): TStockRow {
+function toRow(raw: repo.TStockRowRaw, held: TItemHeldBack | undefined): TStockRow {
   const reserved = toScaled(normalizeDecimal(held?.reserved ?? '0'), 6);
+  const onHold = toScaled(normalizeDecimal(held?.onHold ?? '0'), 6);
   const itemOnHand = toScaled(normalizeDecimal(held?.onHand ?? raw.on_hand), 6);
   return {
     reserved: fromScaled(reserved, 6),
-    available: fromScaled(itemOnHand - reserved, 6),
+    onHold: fromScaled(onHold, 6),
+    available: fromScaled(itemOnHand - reserved - onHold, 6),
     id: raw.id,
     partNumber: raw.part_number,
     name: raw.name,
@@ -107,6 +109,7 @@ export const STOCK_CSV_COLUMNS = [
   'unit_of_measure',
   'on_hand',
   'reserved',
+  'on_hold',
   'available',
   'unit_cost',
   'value',
@@ -147,6 +150,7 @@ export async function exportStockCsv(
       r.unitOfMeasure,
       r.onHand,
       r.reserved,
+      r.onHold,
       r.available,
       r.unitCost,
       r.value,

@@ -225,15 +225,18 @@ export async function getItemBalances(tenant: TTenant, itemId: string): Promise<
     if (!item) throw new AppError('NOT_FOUND', STOCK_MESSAGES.itemNotFound);
     const rows = await repo.itemBalances(tx, tenant.companyId, itemId);
     const total = rows.reduce((sum, r) => sum + toScaled(normalizeDecimal(r.quantity), QUANTITY_SCALE), 0n);
-    const reserved = toScaled(
-      normalizeDecimal((await reservedByItem(tx, tenant.companyId, [itemId])).get(itemId)?.reserved ?? '0'),
-      QUANTITY_SCALE,
-    );
+    const heldBack = (await reservedByItem(tx, tenant.companyId, [itemId])).get(itemId);
+    const reserved = toScaled(normalizeDecimal(heldBack?.reserved ?? '0'), QUANTITY_SCALE);
+    // Held lots' stock is there but not free to use (decision 075): summed from the same balances as the total.
+    const onHold = rows
+      .filter((r) => r.onHold)
+      .reduce((sum, r) => sum + toScaled(normalizeDecimal(r.quantity), QUANTITY_SCALE), 0n);
     return {
       itemId,
       total: fromScaled(total, QUANTITY_SCALE),
       reserved: fromScaled(reserved, QUANTITY_SCALE),
-      available: fromScaled(total - reserved, QUANTITY_SCALE),
+      onHold: fromScaled(onHold, QUANTITY_SCALE),
+      available: fromScaled(total - reserved - onHold, QUANTITY_SCALE),
       balances: rows.map((r) => ({ ...r, quantity: normalizeDecimal(r.quantity) })),
     };
   });

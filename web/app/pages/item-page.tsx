@@ -96,6 +96,17 @@ export function ItemPage({ itemId }: { itemId: string }) {
                   {balances.data ? `${balances.data.reserved} ${it.unitOfMeasure}` : '…'}
                 </Text>
               </Paper>
+              {/* In lots on hold (decision 070): there, but not available until released (075). */}
+              {balances.data && balances.data.onHold !== '0' ? (
+                <Paper withBorder p="sm" aria-label="On hold">
+                  <Text size="xs" c="dimmed">
+                    On hold
+                  </Text>
+                  <Text fw={700} fz="xl" c="orange.8">
+                    {`${balances.data.onHold} ${it.unitOfMeasure}`}
+                  </Text>
+                </Paper>
+              ) : null}
               <Paper withBorder p="sm" aria-label="Available">
                 <Text size="xs" c="dimmed">
                   Available

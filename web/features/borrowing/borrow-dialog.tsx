@@ -86,10 +86,12 @@ function BorrowForm({
     queryFn: ({ signal }) => fetchItemBalances(item.id, signal),
   });
   const rows = balances.data?.balances ?? [];
-  // One balance only: it is the source; otherwise the one preselected, if it is still there.
+  // A lot on hold cannot be lent (decision 070): shown, disabled, never the source.
+  const usable = rows.filter((b) => !b.onHold);
+  // One usable balance only: it is the source; otherwise the one preselected, if it is still there and usable.
   const chosenOf = (source: string | null) =>
-    rows.find((b) => sourceKey(b.locationId, b.lotId) === source) ??
-    (rows.length === 1 ? rows[0] : undefined);
+    usable.find((b) => sourceKey(b.locationId, b.lotId) === source) ??
+    (usable.length === 1 ? usable[0] : undefined);
 
   const form = useContractForm<TBorrowValues, TBorrowInputRaw>({
     schema: ZBorrowInputSchema,
@@ -186,7 +188,8 @@ function BorrowForm({
           required
           data={rows.map((b) => ({
             value: sourceKey(b.locationId, b.lotId),
-            label: `${b.locationCode}${b.lotNumber ? ` · lot ${b.lotNumber}` : ''} — ${b.quantity} ${unit} on hand`,
+            label: `${b.locationCode}${b.lotNumber ? ` · lot ${b.lotNumber}` : ''} — ${b.quantity} ${unit} on hand${b.onHold ? ' — On hold' : ''}`,
+            disabled: b.onHold,
           }))}
           {...form.getInputProps('source')}
           value={chosen ? sourceKey(chosen.locationId, chosen.lotId) : null}

@@ -37,9 +37,12 @@ export function BalanceSelect({
   value,
   onChange,
   error,
+  holdBlocks = false,
 }: {
   item: TItem;
   label: string;
+  /** The posting cannot take from a lot on hold (issue, move): such a balance is shown, disabled, "On hold". */
+  holdBlocks?: boolean;
   /** The chosen balance's key (a form's input props fit). */
   value?: string | null;
   onChange: (key: string | null) => void;
@@ -47,10 +50,14 @@ export function BalanceSelect({
 }) {
   const balances = useItemBalances(item);
   const rows = balances.data?.balances ?? [];
-  const data = rows.map((b) => ({
-    value: balanceKey(b.locationId, b.lotId),
-    label: `${b.locationCode}${b.lotNumber ? ` · lot ${b.lotNumber}` : ''} — ${b.quantity} ${item.unitOfMeasure}`,
-  }));
+  const data = rows.map((b) => {
+    const blocked = holdBlocks && b.onHold;
+    return {
+      value: balanceKey(b.locationId, b.lotId),
+      label: `${b.locationCode}${b.lotNumber ? ` · lot ${b.lotNumber}` : ''} — ${b.quantity} ${item.unitOfMeasure}${blocked ? ' — On hold' : ''}`,
+      disabled: blocked,
+    };
+  });
   const nothing = balances.isError
     ? `Stock could not be loaded: ${messageOf(balances.error)}`
     : balances.isPending

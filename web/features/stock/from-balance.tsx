@@ -64,10 +64,13 @@ export function FromBalanceForm<TFields extends Record<string, unknown>>({
   verb,
   sourceLabel,
   posting,
+  holdBlocks = false,
   children,
 }: {
   /** "Issue", "Move", "Adjust": the submit button, and with the part number the form's name. */
   verb: string;
+  /** Held lots cannot be the source (issue, move; an adjustment may correct them): shown disabled, "On hold". */
+  holdBlocks?: boolean;
   sourceLabel: string;
   posting: ReturnType<typeof useFromBalance<TFields>>;
   children: ReactNode;
@@ -82,7 +85,12 @@ export function FromBalanceForm<TFields extends Record<string, unknown>>({
       onSubmit={posting.submit}
       onCancel={posting.close}
     >
-      <BalanceSelect item={posting.item} label={sourceLabel} {...form.getInputProps('source')} />
+      <BalanceSelect
+        item={posting.item}
+        label={sourceLabel}
+        holdBlocks={holdBlocks}
+        {...form.getInputProps('source')}
+      />
       {children}
     </PostingForm>
   );

@@ -46,7 +46,7 @@ function IssueBody(props: TItemDialogProps) {
   const { form } = posting;
 
   return (
-    <FromBalanceForm verb="Issue" sourceLabel="From" posting={posting}>
+    <FromBalanceForm verb="Issue" sourceLabel="From" posting={posting} holdBlocks>
       <QuantityInput item={item} available={posting.available} {...form.getInputProps('quantity')} />
       <TextInput
         label="Issued to"

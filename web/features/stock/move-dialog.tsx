@@ -59,7 +59,7 @@ function MoveBody(props: TMoveDialogProps) {
   const { form } = posting;
 
   return (
-    <FromBalanceForm verb="Move" sourceLabel="From" posting={posting}>
+    <FromBalanceForm verb="Move" sourceLabel="From" posting={posting} holdBlocks>
       <LocationSelect
         label="To location"
         value={form.values.toLocationId}

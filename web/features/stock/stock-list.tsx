@@ -48,6 +48,13 @@ const COLUMNS: TListColumn<TStockRow, TStockSort>[] = [
     numeric: true,
     cell: (row) => `${row.reserved} ${row.unitOfMeasure}`,
   },
+  // In lots on hold (decision 070): there, but not to be used until released, so not available either (075).
+  {
+    id: 'onHold',
+    header: 'On hold',
+    numeric: true,
+    cell: (row) => `${row.onHold} ${row.unitOfMeasure}`,
+  },
   {
     id: 'available',
     header: 'Available',
@@ -87,9 +94,11 @@ function StockCard({ row }: { row: TStockRow }) {
       <Text size="sm" mt={4}>
         {row.onHand} {row.unitOfMeasure} on hand · {formatMoney(row.value)}
       </Text>
-      {row.reserved === '0' ? null : (
+      {row.reserved === '0' && row.onHold === '0' ? null : (
         <Text size="sm">
-          {row.reserved} reserved · {row.available} {row.unitOfMeasure} available
+          {row.reserved === '0' ? '' : `${row.reserved} reserved · `}
+          {row.onHold === '0' ? '' : `${row.onHold} on hold · `}
+          {row.available} {row.unitOfMeasure} available
         </Text>
       )}
       <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
