@@ -67,7 +67,7 @@ export async function floorHead(tx: TDb, companyId: string, id: string) {
  * `left` is what is left of the plan while the reservation is open (never below 0: more may be consumed with a
  * reason), `over` what was consumed beyond it.
  */
-export async function floorComponents(tx: TDb, companyId: string, wo: TWorkOrderRow) {
+export async function floorComponents(tx: TDb, companyId: string, workOrderId: string) {
   return queryRows<{
     reservation_id: string;
     reservation_open: boolean;
@@ -92,7 +92,7 @@ export async function floorComponents(tx: TDb, companyId: string, wo: TWorkOrder
           from work_order_reservations r
           join items i on i.company_id = r.company_id and i.id = r.item_id
           left join company_settings s on s.company_id = r.company_id
-         where r.company_id = ${companyId} and r.work_order_id = ${wo.id}
+         where r.company_id = ${companyId} and r.work_order_id = ${workOrderId}
          order by i.part_number`,
   );
 }

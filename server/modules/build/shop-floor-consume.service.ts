@@ -131,7 +131,7 @@ async function consumeOnce(tx: TDb, tenant: TTenant, id: string, input: TConsume
   const again = await retried(tx, tenant, id, input);
   if (again) return again;
   assertConsumable(wo);
-  const components = await floorComponents(tx, companyId, wo);
+  const components = await floorComponents(tx, companyId, wo.id);
   const expected = components.map((c) => c.part_number);
   const scanned = await resolveScanned(tx, companyId, input.code, new Set(components.map((c) => c.item_id)));
   const component = components.find((c) => c.item_id === scanned.itemId);

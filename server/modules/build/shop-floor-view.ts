@@ -69,7 +69,7 @@ export async function floorOf(
     });
     filesOf.set(link.stepId, list);
   }
-  const components = await floorComponents(tx, companyId, wo);
+  const components = await floorComponents(tx, companyId, wo.id);
   const checksOf = await stepChecksOf(tx, companyId, wo);
   const { backflushOf, takenFromOf, stepIdsOf, backflushedOf } = await floorPlan(
     tx,
