@@ -247,15 +247,11 @@ export const ZMissingResultsSchema = z.object({
 });
 
 /** GET /api/v1/inspections/for?lotId=|workOrderId=: which plans are in force for what the scan card shows. */
-export const ZPlansInForceQuerySchema = z
-  .object({
-    lotId: id('lot').optional(),
-    workOrderId: id('work order').optional(),
-  })
-  .refine((q) => Boolean(q.lotId) !== Boolean(q.workOrderId), {
-    path: ['lotId'],
-    message: 'Name a lot or a work order',
-  });
+/** The lot's plans, then the work order's (its steps', then its output's); neither named: none. */
+export const ZPlansInForceQuerySchema = z.object({
+  lotId: id('lot').optional(),
+  workOrderId: id('work order').optional(),
+});
 export const ZPlansInForceSchema = z.object({
   plans: z.array(
     z.object({

@@ -128,6 +128,20 @@ test('a received lot is held for inspection and released when its inspection pas
   await expect(verdict).toContainText('Passed');
   await expect(verdict).toContainText('0 of 2 units defective');
 
+  // The finished inspection and the screen's start fit a 360 px phone too.
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.getByRole('link', { name: 'Back to QC Instructions' }).click();
+  await expect(page.getByRole('heading', { name: 'QC Instructions', level: 1 })).toBeVisible();
+  await expect(page.getByText('No open inspections.', { exact: false })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectAccessible(page, 'QC Instructions with nothing open');
+  // Typed (or scanned) by its lot number, the lot opens its finished inspection's plan again: a new inspection.
+  await page.getByRole('textbox', { name: 'Lot or work order' }).fill('SH-1');
+  await page.getByRole('textbox', { name: 'Lot or work order' }).press('Enter');
+  await expect(page.getByRole('heading', { name: 'QI-000002', level: 1 })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+
   // The lot is released: its page no longer says it is on hold.
   await page.goto(`/items?id=${item.id}`);
   await expect(page.getByRole('article').filter({ hasText: '6 ea · lot SH-1' })).toBeVisible();

@@ -39,9 +39,9 @@ export async function plansInForceFor(
       const key = { lotId: lot.id, workOrderId: null, stepId: null };
       await add(await receiptPlanOf(tx, companyId, lot.item_id), key);
       await add(await finalPlanOf(tx, companyId, lot.item_id), key);
-      return { plans };
     }
-    const wo = await repo.workOrderToInspect(tx, companyId, query.workOrderId!);
+    if (!query.workOrderId) return { plans };
+    const wo = await repo.workOrderToInspect(tx, companyId, query.workOrderId);
     if (!wo) throw new AppError('NOT_FOUND', M.workOrderNotFound, { workOrderId: M.workOrderNotFound });
     for (const link of await repo.stepPlanLinks(tx, companyId, wo.revision_id)) {
       const key = { lotId: null, workOrderId: wo.id, stepId: link.step_id };
