@@ -14,7 +14,15 @@ import { inspectionPath } from './api.ts';
 
 const PAGE_SIZE = 10;
 
-function FailedList({ itemId, partNumber }: { itemId: string; partNumber: string }) {
+function FailedList({
+  itemId,
+  partNumber,
+  onOpen,
+}: {
+  itemId: string;
+  partNumber: string;
+  onOpen: () => void;
+}) {
   const [page, setPage] = useState(1);
   const params = new URLSearchParams({
     itemId,
@@ -38,7 +46,7 @@ function FailedList({ itemId, partNumber }: { itemId: string; partNumber: string
       <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {list.data?.items.map((i) => (
           <li key={i.id}>
-            <Anchor component={Link} to={inspectionPath(i.id)} fw={600}>
+            <Anchor component={Link} to={inspectionPath(i.id)} fw={600} onClick={onOpen}>
               {i.label}
             </Anchor>{' '}
             <Text span size="sm">
@@ -68,7 +76,7 @@ function FailedList({ itemId, partNumber }: { itemId: string; partNumber: string
   );
 }
 
-/** "Failed inspections" of an item: a button opening their list. */
+/** "Failed inspections" of an item: a button opening their list; following a link closes it, so Back finds the table. */
 export function InspectionsBehind({ itemId, partNumber }: { itemId: string; partNumber: string }) {
   const [open, setOpen] = useState(false);
   return (
@@ -82,7 +90,7 @@ export function InspectionsBehind({ itemId, partNumber }: { itemId: string; part
         Failed inspections
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={`Failed inspections of ${partNumber}`}>
-        {open ? <FailedList itemId={itemId} partNumber={partNumber} /> : null}
+        {open ? <FailedList itemId={itemId} partNumber={partNumber} onOpen={() => setOpen(false)} /> : null}
       </Modal>
     </>
   );
