@@ -83,6 +83,10 @@ export const ADMIN_TABS = [
 ] as const satisfies readonly { id: string; title: string; feature: TFeature | null }[];
 export type TAdminTab = (typeof ADMIN_TABS)[number]['id'];
 
+/** The tabs of /quality (?tab=): the dashboard (decision 074) and the nonconformances (decision 073). */
+export const QUALITY_TABS = ['dashboard', 'nonconformances'] as const;
+export type TQualityTab = (typeof QUALITY_TABS)[number];
+
 export const ALL_ROUTES: readonly TRouteDef[] = [...PUBLIC_ROUTES, ...PROTECTED_ROUTES];
 
 /** The route a path opens, or null for an unknown path (the 404 page). A trailing slash is ignored. */

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TABS, findRoute, PROTECTED_ROUTES } from '#common/routes.ts';
+import { ADMIN_TABS, findRoute, PROTECTED_ROUTES, QUALITY_TABS } from '#common/routes.ts';
 import { articleFor, linksOf, screenshotsOf } from '../../web/features/help/article-format.ts';
 import { HELP_ARTICLES } from '../../web/features/help/articles.ts';
 
@@ -27,7 +27,11 @@ function isRealScreen(target: string): boolean {
   const route = findRoute(url.pathname);
   if (!route) return false;
   const tab = url.searchParams.get('tab');
-  return tab === null || (route.path === '/admin' && ADMIN_TABS.some((t) => t.id === tab));
+  return (
+    tab === null ||
+    (route.path === '/admin' && ADMIN_TABS.some((t) => t.id === tab)) ||
+    (route.path === '/quality' && QUALITY_TABS.some((t) => t === tab))
+  );
 }
 
 describe('help articles', () => {

@@ -3,11 +3,13 @@
 // address (?tab=), so a link or Back returns to it.
 import { Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { QUALITY_TABS, type TQualityTab } from '#common/routes.ts';
 import { NonconformancesView } from '../../features/nonconformances/nonconformances-view.tsx';
 import { QualityDashboardView } from '../../features/quality-dashboard/quality-dashboard-view.tsx';
 
-const TABS = ['dashboard', 'nonconformances'] as const;
-type TTab = (typeof TABS)[number];
+// The tabs are listed once (common/routes.ts), so a help article may be written for one of them.
+const TABS = QUALITY_TABS;
+type TTab = TQualityTab;
 
 export default function QualityPage() {
   const [params, setParams] = useSearchParams();
