@@ -3,7 +3,7 @@ import { fromScaled, toScaled } from '#common/decimal.ts';
 import { QUANTITY_SCALE } from '#common/schemas/inventory-setup.ts';
 import type { TStockKind } from '#common/schemas/stock.ts';
 import { isWholeUnit } from '#common/units.ts';
-import { findOrCreateLot } from '../../modules/inventory/stock.repo.ts';
+import { findOrCreateLotRow } from '../../modules/inventory/stock.repo.ts';
 import { postLinesWithin, type TPostingLine } from '../../modules/inventory/stock.service.ts';
 import type { TTenant } from '../tenant.ts';
 import type { TSeededItem } from './demo-item.ts';
@@ -26,6 +26,8 @@ export async function writeHistory(
   locationIds: Map<string, string>,
   random: TRandom,
   now: Date,
+  /** Who a purchase order's goods come from (decision 070): the receipt and the lot it creates name them. */
+  supplierOf: (entry: TSeededItem) => string | null = () => null,
 ): Promise<number> {
   const day0 = new Date(now.getTime() - DEMO_HISTORY_DAYS * 86_400_000);
   day0.setUTCHours(0, 0, 0, 0);
@@ -42,7 +44,7 @@ export async function writeHistory(
       kind: TStockKind,
       postedAt: Date,
       lines: TPostingLine[],
-      extra: { reference?: string; reason?: string } = {},
+      extra: { reference?: string; reason?: string; supplierId?: string } = {},
     ) => {
       await postLinesWithin(
         tx,
@@ -57,6 +59,7 @@ export async function writeHistory(
     };
     const receive = async (entry: TSeededItem, day: number, quantity: string, reference: string) => {
       const location = locationIds.get(entry.spec.home)!;
+      const supplierId = reference.startsWith('PO-') ? supplierOf(entry) : null;
       let lotId: string | null = null;
       if (entry.spec.lotTracked) {
         const date = at(day, 0);
@@ -70,12 +73,15 @@ export async function writeHistory(
         const expires = entry.spec.shelfLifeMonths
           ? new Date(date.getTime() + entry.spec.shelfLifeMonths * 30 * 86_400_000).toISOString().slice(0, 10)
           : null;
-        lotId = await findOrCreateLot(tx, {
-          companyId: actors.admin.companyId,
-          itemId: entry.id,
-          lotNumber,
-          expiresOn: expires,
-        });
+        lotId = (
+          await findOrCreateLotRow(tx, {
+            companyId: actors.admin.companyId,
+            itemId: entry.id,
+            lotNumber,
+            expiresOn: expires,
+            supplierId,
+          })
+        ).id;
         lotsOf.set(entry.id, [...(lotsOf.get(entry.id) ?? []), lotId]);
       }
       await post(
@@ -83,7 +89,7 @@ export async function writeHistory(
         'receive',
         at(day, 8),
         [{ itemId: entry.id, locationId: location, lotId, delta: quantity }],
-        { reference },
+        { reference, ...(supplierId ? { supplierId } : {}) },
       );
     };
     /** The item's stock at its home, fullest lot first (first expiring would be the next refinement). */

@@ -25,6 +25,7 @@ export interface TInventorySeedReport {
 export async function seedDemoInventory(
   actors: { admin: TTenant; operator: TTenant },
   now = new Date(),
+  supplierOf?: (entry: TSeededItem) => string | null,
 ): Promise<TInventorySeedReport | null> {
   const { admin } = actors;
   const random = seededRandom(20261122);
@@ -56,6 +57,6 @@ export async function seedDemoInventory(
     created.push({ spec, id: row.id });
   }
 
-  const postings = await writeHistory(actors, created, locationIds, random, now);
+  const postings = await writeHistory(actors, created, locationIds, random, now, supplierOf);
   return { items: created.length, locations: LOCATIONS.length, postings };
 }

@@ -12,6 +12,7 @@ import { maintenanceReport } from '../../modules/maintenance/logs.service.ts';
 import { queryRows } from '../client.ts';
 import { tenantFor } from '../tenant.ts';
 import { DEMO_ACCOUNTS, DEMO_COMPANY_NAME, DEMO_PASSWORD, seedDemo, type TSeedReport } from './demo.ts';
+import { DEMO_HOLD_REASON } from './demo-quality.ts';
 
 // Seeding builds a whole shop (a few hundred items, four months of postings, 16 weeks of Build and Maintenance):
 // done once per database, in beforeAll.
@@ -298,5 +299,44 @@ describe('demo seed', () => {
     expect(Number(report.totals.mtbfHours)).toBeGreaterThan(0);
     expect(Number(report.totals.mttrHours)).toBeGreaterThan(0);
     expect(Number(report.totals.compliancePercent)).toBeGreaterThan(50);
+  });
+
+  it('has suppliers that purchase orders name, defect codes, and one lot on hold with a reason', async () => {
+    const { db } = t.database;
+    expect(first.suppliers).toBe(5);
+    expect(first.quality.defectCodes).toBe(6);
+    const [named] = await queryRows<{ receipts: number; lots: number; opening: number }>(
+      db,
+      sql`select (select count(*)::int from stock_transactions where kind = 'receive' and supplier_id is not null
+                     and reference like 'PO-%') as receipts,
+                 (select count(*)::int from lots where supplier_id is not null) as lots,
+                 (select count(*)::int from stock_transactions where supplier_id is not null
+                     and reference not like 'PO-%') as opening`,
+    );
+    expect(named!.receipts).toBeGreaterThan(10);
+    expect(named!.lots).toBeGreaterThan(0);
+    expect(named!.opening).toBe(0);
+    const held = await queryRows<{ lot_number: string; hold_reason: string; held: string; supplier: string }>(
+      db,
+      sql`select l.lot_number, l.hold_reason, s.code as supplier,
+                 (select sum(b.quantity) from stock_balances b where b.lot_id = l.id)::text as held
+            from lots l join suppliers s on s.id = l.supplier_id
+           where l.on_hold`,
+    );
+    expect(held).toHaveLength(1);
+    expect(held[0]).toMatchObject({
+      lot_number: first.quality.heldLot!.lotNumber,
+      hold_reason: DEMO_HOLD_REASON,
+    });
+    expect(Number(held[0]!.held)).toBeGreaterThan(0);
+    const history = await queryRows<{ action: string }>(
+      db,
+      sql`select action from lot_holds where lot_id = ${first.quality.heldLot!.id}`,
+    );
+    expect(history).toEqual([{ action: 'hold' }]);
+    // Run again, nothing more is made or held.
+    const again = await seedDemo(db);
+    expect(again.suppliers).toBe(0);
+    expect(again.quality).toEqual({ defectCodes: 0, heldLot: null });
   });
 });

@@ -8,6 +8,7 @@ import { type TTenant, tenantFor } from '../tenant.ts';
 import { seedDemoBuild, type TBuildSeedReport } from './demo-build.ts';
 import { seedDemoInventory, type TInventorySeedReport } from './demo-inventory.ts';
 import { seedDemoMaintenance, type TMaintenanceSeedReport } from './demo-maintenance.ts';
+import { seedDemoQuality, seedDemoSuppliers, type TQualitySeedReport } from './demo-quality.ts';
 import { seedDemoStockChecks } from './demo-stock-check.ts';
 import { demoCalendar } from './demo-time.ts';
 import { createCompany, createUser } from './factories.ts';
@@ -37,6 +38,10 @@ export interface TSeedReport {
   build: TBuildSeedReport | null;
   /** Machines, PM plans done over the weeks, breakdowns; null when the company had machines already. */
   maintenance: TMaintenanceSeedReport | null;
+  /** Suppliers made (0 when the company had some). */
+  suppliers: number;
+  /** Defect codes and the held lot. */
+  quality: TQualitySeedReport;
 }
 
 /**
@@ -87,7 +92,9 @@ export async function seedDemo(
   const roles = { admin: actors[0]!, operator: actors[1]! };
   // The history is dated back from `now` on the company's own days (its zone).
   const calendar = demoCalendar(now, company.timezone);
-  const inventory = await seedDemoInventory(roles, now);
+  // Suppliers first: the inventory history's purchase-order receipts name them.
+  const suppliers = await seedDemoSuppliers(roles.admin);
+  const inventory = await seedDemoInventory(roles, now, suppliers.supplierOf);
   // Counted before Build's parts arrive on the assembly cell: the counts hold the shop's own stock.
   const stockChecks = inventory ? await seedDemoStockChecks(roles) : 0;
   const build = await seedDemoBuild(roles, calendar, weeks);
@@ -98,6 +105,8 @@ export async function seedDemo(
     seededRandom(20261130),
     options.appUrl ?? 'http://localhost:3000',
   );
+  // Last: the held lot is one Build and Maintenance did not take from.
+  const quality = await seedDemoQuality(roles.admin);
   return {
     company: { id: company.id, name: company.name, created: !existing },
     accounts,
@@ -105,5 +114,7 @@ export async function seedDemo(
     stockChecks,
     build,
     maintenance,
+    suppliers: suppliers.created,
+    quality,
   };
 }

@@ -50,6 +50,13 @@ async function main(): Promise<void> {
         ? `Built the demo's Maintenance area: ${report.maintenance.machines} machines, ${report.maintenance.plans} PM plans with ${report.maintenance.pmsDone} done, ${report.maintenance.breakdowns} breakdowns (one still open).`
         : 'The company already has machines: its Maintenance area was left as it is.',
     );
+    if (report.suppliers > 0)
+      console.log(`Added ${report.suppliers} suppliers; purchase-order receipts name them.`);
+    if (report.quality.defectCodes > 0) console.log(`Added ${report.quality.defectCodes} defect codes.`);
+    if (report.quality.heldLot) {
+      const { lotNumber, partNumber } = report.quality.heldLot;
+      console.log(`Put lot ${lotNumber} of ${partNumber} on hold (a supplier's notice).`);
+    }
     console.log(`Seeded (${size}) in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     for (const account of report.accounts) {
       console.log(
