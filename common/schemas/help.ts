@@ -21,8 +21,11 @@ export const GETTING_STARTED_STEP_IDS = [
   'pm-calendar',
   'breakdown',
   'maintenance-logs',
+  'inspection-plan',
+  'quality',
   'scan',
   'count',
+  'inspect',
 ] as const;
 export const ZGettingStartedStepIdSchema = z.enum(GETTING_STARTED_STEP_IDS);
 export type TGettingStartedStepId = z.infer<typeof ZGettingStartedStepIdSchema>;
@@ -197,6 +200,26 @@ export const GETTING_STARTED_STEPS: readonly TGettingStartedStep[] = [
     to: '/maintenance/logs',
   },
   {
+    id: 'inspection-plan',
+    audience: 'admin',
+    feature: 'quality',
+    access: 'admin',
+    title: 'Set up an inspection plan',
+    detail:
+      'Ticked once an inspection plan has a released version: receipts, build steps or final inspection of its item are inspected by it from then on.',
+    to: '/quality/item-instructions',
+  },
+  {
+    id: 'quality',
+    audience: 'admin',
+    feature: 'quality',
+    access: 'signed-in',
+    title: 'Finish an inspection and read the Quality Dashboard',
+    detail:
+      'Ticked once an inspection has been finished: the dashboard counts it in first pass yield, the defect Pareto and the control charts.',
+    to: '/quality',
+  },
+  {
     id: 'scan',
     audience: 'operator',
     feature: 'inventory',
@@ -213,6 +236,15 @@ export const GETTING_STARTED_STEPS: readonly TGettingStartedStep[] = [
     title: 'Count stock in a stock check',
     detail: 'Ticked once you have entered a counted quantity.',
     to: '/stock-check',
+  },
+  {
+    id: 'inspect',
+    audience: 'operator',
+    feature: 'quality',
+    access: 'signed-in',
+    title: 'Inspect a lot or a build step',
+    detail: 'Ticked once you have finished an inspection in QC Instructions.',
+    to: '/quality/qc-display',
   },
 ];
 

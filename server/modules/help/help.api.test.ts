@@ -1,6 +1,6 @@
 // Getting started (GET /api/v1/help/getting-started): a new company's admin sees five set-up steps with none ticked;
 // each is ticked by the work itself (a configuration change, an item, a location, a printed label, an invited user),
-// not by a click on /help; a company with Inventory off is not offered its steps; an operator sees their own two,
+// not by a click on /help; a company with Inventory off is not offered its steps; an operator sees their own three,
 // ticked by what they did, not by what a colleague did — on PGlite and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 describe("an admin's set-up steps", () => {
-  it('a new company is offered the nine steps in order, none ticked', async () => {
+  it('a new company is offered the eleven steps in order, none ticked', async () => {
     const admin = await t.signIn({ email: 'ada@fresh.example', role: 'admin', companyName: 'Fresh Works' });
     expect(await stepsOf(admin)).toEqual({
       audience: 'admin',
@@ -53,6 +53,8 @@ describe("an admin's set-up steps", () => {
         'order',
         'work-order',
         'production',
+        'inspection-plan',
+        'quality',
       ].map((id) => ({ id, done: false })),
     });
   });
@@ -71,6 +73,8 @@ describe("an admin's set-up steps", () => {
       order: false,
       'work-order': false,
       production: false,
+      'inspection-plan': false,
+      quality: false,
     });
 
     const item = await created('/api/v1/items', { partNumber: 'HLP-1', name: 'Help bolt' }, admin);
@@ -171,6 +175,8 @@ describe("an admin's set-up steps", () => {
       order: true,
       'work-order': true,
       production: true,
+      'inspection-plan': false,
+      quality: false,
     });
   });
 
@@ -189,6 +195,8 @@ describe("an admin's set-up steps", () => {
       { id: 'order', done: false },
       { id: 'work-order', done: false },
       { id: 'production', done: false },
+      { id: 'inspection-plan', done: false },
+      { id: 'quality', done: false },
     ]);
   });
 });
@@ -208,6 +216,8 @@ describe("Maintenance's step", () => {
       'pm-calendar',
       'breakdown',
       'maintenance-logs',
+      'inspection-plan',
+      'quality',
     ]);
     expect(await doneOf(admin)).toMatchObject({ machine: false, 'maintenance-plan': false });
     const lathe = await created('/api/v1/machines', { name: 'Lathe', assetTag: 'LT-1' }, admin);
@@ -265,8 +275,59 @@ describe("Maintenance's step", () => {
   });
 });
 
+describe("Quality's steps", () => {
+  it("a released plan ticks the admin's set-up; an operator finishing an inspection ticks theirs and the dashboard's", async () => {
+    const company = 'Gauge Works';
+    const admin = await t.signIn({ email: 'ada@gauge.example', role: 'admin', companyName: company });
+    const otto = await t.signIn({ email: 'otto@gauge.example', role: 'user', companyName: company });
+    const olga = await t.signIn({ email: 'olga@gauge.example', role: 'user', companyName: company });
+    const site = await created('/api/v1/locations', { kind: 'site', code: 'GGE', name: 'Goods in' }, admin);
+    const item = await created('/api/v1/items', { partNumber: 'GGE-1', name: 'Gauge block' }, admin);
+    const plan = await created(
+      '/api/v1/inspection-plans',
+      { itemId: item.id, stage: 'receipt', name: 'Goods-in look' },
+      admin,
+    );
+    const saved = await send('PUT', `/api/v1/inspection-plan-versions/${plan.draftVersionId}`, admin, {
+      sampling: 'all',
+      checks: [{ kind: 'pass_fail', name: 'Undamaged' }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // A draft inspects nothing yet.
+    expect(await doneOf(admin)).toMatchObject({ 'inspection-plan': false, quality: false });
+    const released = await send(
+      'POST',
+      `/api/v1/inspection-plan-versions/${plan.draftVersionId}/release`,
+      admin,
+      {},
+    );
+    expect(released.statusCode, released.body).toBe(200);
+    expect(await doneOf(admin)).toMatchObject({ 'inspection-plan': true, quality: false });
+
+    // The receipt holds the new lot and opens its inspection; Otto inspects the one unit and finishes.
+    const receipt = await created(
+      '/api/v1/stock/transactions',
+      {
+        kind: 'receive',
+        idempotencyKey: 'help-gauge-receive',
+        lines: [{ itemId: item.id, locationId: site.id, quantity: '1', lotNumber: 'GG-1' }],
+      },
+      admin,
+    );
+    const inspectionId = receipt.heldForInspection[0].inspectionId;
+    const checkId = saved.json().checks[0].id;
+    await created(`/api/v1/inspections/${inspectionId}/results`, { checkId, unitNo: 1, passed: true }, otto);
+    expect(await doneOf(otto)).toMatchObject({ inspect: false });
+    const finished = await send('POST', `/api/v1/inspections/${inspectionId}/finish`, otto, {});
+    expect(finished.statusCode, finished.body).toBe(200);
+    expect(await doneOf(otto)).toMatchObject({ inspect: true });
+    expect(await doneOf(olga)).toMatchObject({ inspect: false });
+    expect(await doneOf(admin)).toMatchObject({ quality: true });
+  });
+});
+
 describe("an operator's own steps", () => {
-  it('are scan and count, ticked by what this operator did and not by a colleague', async () => {
+  it('are scan, count and inspect, ticked by what this operator did and not by a colleague', async () => {
     const company = 'Floor Works';
     const admin = await t.signIn({ email: 'ada@floor.example', role: 'admin', companyName: company });
     const otto = await t.signIn({ email: 'otto@floor.example', role: 'user', companyName: company });
@@ -276,6 +337,7 @@ describe("an operator's own steps", () => {
       steps: [
         { id: 'scan', done: false },
         { id: 'count', done: false },
+        { id: 'inspect', done: false },
       ],
     });
 
@@ -294,17 +356,19 @@ describe("an operator's own steps", () => {
       },
       otto,
     );
-    expect(await doneOf(otto)).toEqual({ scan: true, count: false });
-    expect(await doneOf(olga)).toEqual({ scan: false, count: false });
+    expect(await doneOf(otto)).toEqual({ scan: true, count: false, inspect: false });
+    expect(await doneOf(olga)).toEqual({ scan: false, count: false, inspect: false });
     // The admin's own steps are the company's: an operator's movement ticks none of them but what it made.
     expect(await doneOf(admin)).toMatchObject({ items: true, locations: true, labels: false });
   });
 
-  it('are not offered when Inventory is switched off (no step is left for an operator yet)', async () => {
+  it('are not offered when Inventory and Quality are switched off (no step is left for an operator)', async () => {
     const company = 'Office Works';
     const admin = await t.signIn({ email: 'ada@office.example', role: 'admin', companyName: company });
     const user = await t.signIn({ email: 'uma@office.example', role: 'user', companyName: company });
     await send('PATCH', '/api/v1/company/label-config', admin, { enableInventoryFeature: false });
+    expect(await stepsOf(user)).toEqual({ audience: 'operator', steps: [{ id: 'inspect', done: false }] });
+    await send('PATCH', '/api/v1/company/label-config', admin, { enableQualityFeature: false });
     expect(await stepsOf(user)).toEqual({ audience: 'operator', steps: [] });
   });
 

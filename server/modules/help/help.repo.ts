@@ -14,6 +14,8 @@ import { maintenanceCalendarFeeds, maintenanceRecipients } from '../maintenance/
 import { breakdowns } from '../maintenance/breakdowns.tables.ts';
 import { machines } from '../maintenance/machines.tables.ts';
 import { maintenanceOccurrences, maintenancePlans } from '../maintenance/plans.tables.ts';
+import { inspections } from '../quality/inspections.tables.ts';
+import { inspectionPlanVersions } from '../quality/plans.tables.ts';
 
 /** True when the query finds a row (it stops at the first). */
 async function exists(query: { limit: (n: number) => PromiseLike<unknown[]> }): Promise<boolean> {
@@ -23,7 +25,8 @@ async function exists(query: { limit: (n: number) => PromiseLike<unknown[]> }): 
 /**
  * The company-wide steps: configuration changed, items, locations, a printed label, a user added, an assembly released,
  * an order opened, a work order released, a work order completed, a machine added, a maintenance plan added, a
- * maintenance e-mail recipient named, a calendar feed made, a breakdown resolved, a PM completed.
+ * maintenance e-mail recipient named, a calendar feed made, a breakdown resolved, a PM completed, an inspection plan
+ * released, an inspection finished.
  */
 export async function companyProgress(tx: TDb, companyId: string) {
   const one = { one: sql<number>`1` };
@@ -43,6 +46,8 @@ export async function companyProgress(tx: TDb, companyId: string) {
     pmCalendar,
     breakdown,
     maintenanceLogs,
+    inspectionPlan,
+    quality,
   ] = await Promise.all([
     // Saving the configuration with a change writes this entry (companies.service.ts); an unchanged save does not.
     exists(
@@ -125,6 +130,22 @@ export async function companyProgress(tx: TDb, companyId: string) {
           ),
         ),
     ),
+    // A draft plan inspects nothing; a released version is what receipts and steps are inspected by (decision 071).
+    exists(
+      tx
+        .select(one)
+        .from(inspectionPlanVersions)
+        .where(
+          and(eq(inspectionPlanVersions.companyId, companyId), eq(inspectionPlanVersions.status, 'released')),
+        ),
+    ),
+    // A finished inspection is what the dashboard counts (decision 074); finishing is final.
+    exists(
+      tx
+        .select(one)
+        .from(inspections)
+        .where(and(eq(inspections.companyId, companyId), inArray(inspections.status, ['passed', 'failed']))),
+    ),
   ]);
   return {
     configure,
@@ -142,13 +163,15 @@ export async function companyProgress(tx: TDb, companyId: string) {
     'pm-calendar': pmCalendar,
     breakdown,
     'maintenance-logs': maintenanceLogs,
+    'inspection-plan': inspectionPlan,
+    quality,
   };
 }
 
-/** One person's floor steps: a movement they posted (the four /scan offers), a quantity they counted. */
+/** One person's floor steps: a movement they posted (the four /scan offers), a quantity they counted, an inspection. */
 export async function personProgress(tx: TDb, companyId: string, userId: string) {
   const one = { one: sql<number>`1` };
-  const [scan, count] = await Promise.all([
+  const [scan, count, inspect] = await Promise.all([
     exists(
       tx
         .select(one)
@@ -167,6 +190,20 @@ export async function personProgress(tx: TDb, companyId: string, userId: string)
         .from(countLines)
         .where(and(eq(countLines.companyId, companyId), eq(countLines.countedBy, userId))),
     ),
+    // An inspection keeps its finisher's name as written then; the trail keeps who by id (inspection-finish.service).
+    exists(
+      tx
+        .select(one)
+        .from(auditEntries)
+        .where(
+          and(
+            eq(auditEntries.companyId, companyId),
+            eq(auditEntries.entityType, 'inspection'),
+            eq(auditEntries.action, 'finished'),
+            eq(auditEntries.actorId, userId),
+          ),
+        ),
+    ),
   ]);
-  return { scan, count };
+  return { scan, count, inspect };
 }
