@@ -2,7 +2,8 @@
 // API) is in force; a lot received from the item's page is put on hold for inspection, and the confirmation says so;
 // the lot's scan card offers Inspect; the inspection is walked unit by unit — a measurement out of limits says what
 // was measured and what is allowed and is corrected, a failure asks for a defect code — and finished: passed, the
-// lot is released. axe finds nothing serious on the screen.
+// lot is released. At 360 px, the lot found by its number opens a new inspection where a confirmed out-of-limits
+// reading is recorded as a failure with its defect code. axe finds nothing serious on the screen.
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
@@ -104,6 +105,7 @@ test('a received lot is held for inspection and released when its inspection pas
   // A failure asks for a defect code: cancelled here, the unit passes.
   await surface.getByRole('button', { name: 'Fail' }).click();
   await expect(surface.getByRole('combobox', { name: 'Defect code' })).toBeVisible();
+  await surface.evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await takeHelpScreenshot(page, 'qc-display-failure-390');
   await surface.getByRole('button', { name: 'Cancel' }).click();
   await surface.getByRole('button', { name: 'Pass' }).click();
@@ -140,6 +142,23 @@ test('a received lot is held for inspection and released when its inspection pas
   await page.getByRole('textbox', { name: 'Lot or work order' }).fill('SH-1');
   await page.getByRole('textbox', { name: 'Lot or work order' }).press('Enter');
   await expect(page.getByRole('heading', { name: 'QI-000002', level: 1 })).toBeVisible();
+  // An out-of-limits reading confirmed is a failure with a defect code (at 360 px).
+  const oversize = page.getByRole('region', { name: 'Diameter, unit 1' });
+  await oversize.getByRole('textbox', { name: 'Measured (mm)' }).fill('10.42');
+  await oversize.getByRole('button', { name: 'Record' }).click();
+  await oversize.getByRole('button', { name: 'Confirm' }).click();
+  await oversize.getByRole('button', { name: 'Record failure' }).click();
+  await expect(oversize.getByRole('combobox', { name: 'Defect code' })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await oversize.getByRole('combobox', { name: 'Defect code' }).fill('OVS');
+  await page.getByRole('option', { name: 'OVS — Oversize' }).click();
+  await oversize.getByRole('textbox', { name: 'Note' }).fill('Bearing seat oversize');
+  await oversize.getByRole('button', { name: 'Record failure' }).click();
+  await expect(oversize).toContainText('Failed');
+  await expect(oversize).toContainText('OVS — Oversize');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.setViewportSize({ width: 390, height: 844 });
 
   // The lot is released: its page no longer says it is on hold.

@@ -1,7 +1,7 @@
 // What a failure needs before it is recorded (decision 072): a defect code (the company's active ones, the one list
 // the Pareto counts), a note, and a photo taken on the phone — required when the check says so. The photo is uploaded
 // first as a picture, then named by the result.
-import { Button, FileButton, Group, Image, Progress, Stack, Text, Textarea } from '@mantine/core';
+import { Button, FileButton, Group, Image, Progress, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TFile } from '#common/schemas/files.ts';
@@ -103,14 +103,14 @@ export function FailureForm({
           <Image src={photo.url} alt={`Photo: ${photo.name}`} mah={160} w="auto" fit="contain" />
         ) : null}
       </Stack>
-      <Group gap="xs" grow>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
         <Button variant="default" onClick={onCancel} size="md">
           Cancel
         </Button>
         <Button color="red.9" onClick={record} loading={busy} size="md">
           {recordLabel}
         </Button>
-      </Group>
+      </SimpleGrid>
     </Stack>
   );
 }
