@@ -144,6 +144,26 @@ describe('scrap at an output', () => {
     expect(report.scrapReasons).toEqual([{ reason: 'SCR-01 — Scratched', quantity: '1' }]);
   });
 
+  it('asks for no code while the company’s Quality area is off (its codes cannot be listed then)', async () => {
+    const quality = (on: boolean) =>
+      t.database.db.execute(
+        sql`update company_settings set enable_quality_feature = ${on} where company_id = ${shop.companyId}`,
+      );
+    const other = await shop.released('1');
+    await admin.ok('POST', wo(other, `/steps/${shop.steps.torque}/start`));
+    await quality(false);
+    try {
+      const floor = await admin.ok('POST', wo(other, `/steps/${shop.steps.torque}/finish`), {
+        goodQuantity: '0',
+        scrapQuantity: '1',
+        scrapReason: 'Dropped',
+      });
+      expect(floor.steps[0].run).toMatchObject({ scrapReason: 'Dropped', scrapDefectCode: null });
+    } finally {
+      await quality(true);
+    }
+  });
+
   it('is as before in a company that keeps no defect code: a reason is enough', async () => {
     const cookie = await t.signIn({ email: 'cy@plain.example', role: 'admin', companyName: 'Plain Works' });
     const plain = await qualityShopOf(t, cookie, 'P', async () => undefined);
