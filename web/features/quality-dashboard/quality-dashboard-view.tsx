@@ -3,7 +3,7 @@
 // from, the Pareto of defects by code, FPY and defects over time, defects per machine, the tables by item, step and
 // machine (the worst first), RTY over the chosen item's steps, and a measured check's control chart. Every table has
 // its CSV, written as the screen writes it.
-import { Select, Stack } from '@mantine/core';
+import { Box, Select, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { dashboardTable } from '#common/quality/dashboard-tables.ts';
@@ -113,7 +113,7 @@ export function QualityDashboardView() {
       choosePeriod="Pick the first and last days of the period to see its quality figures."
       filters={
         <>
-          <div style={{ width: 'min(100%, 280px)' }}>
+          <Box w={{ base: '100%', xs: 280 }}>
             <ItemSelect
               label="Item"
               description={null}
@@ -122,7 +122,7 @@ export function QualityDashboardView() {
               onChange={setItem}
               error={report.errors.itemId}
             />
-          </div>
+          </Box>
           <Select
             label="Periods"
             data={GRANULARITIES}
