@@ -2,9 +2,11 @@
 // (playwright.config.ts seeds it with DEMO_SIZE=small before it starts), the demo admin and the demo operator sign in
 // through the login form with the password the seed prints, and every built screen they may open shows the demo's
 // data — items, counts, orders, work orders in their states, the floor, weeks of the production report, machines,
-// PM plans on the calendar, breakdowns, the logs' MTBF — never its "nothing here yet" state.
+// PM plans on the calendar, breakdowns, the logs' MTBF, the suppliers and a held lot — never its "nothing here yet"
+// state.
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
+import { DEMO_HOLD_REASON } from '../../server/db/seed/demo-quality.ts';
 import { E2E_DEMO_BASE_URL } from './support/server.ts';
 
 test.use({ baseURL: E2E_DEMO_BASE_URL, viewport: { width: 1280, height: 900 } });
@@ -39,6 +41,17 @@ async function workOrderOnTheFloor(page: Page): Promise<string> {
   const { items } = (await response.json()) as { items: { id: string }[] };
   expect(items).toHaveLength(1);
   return items[0]!.id;
+}
+
+/** The demo's held lot (the mill's delivery of BAR-1018-D25), found as the page's user finds it. */
+async function heldLotId(page: Page): Promise<string> {
+  const item = await page.request.get('/api/v1/items/lookup?partNumber=BAR-1018-D25');
+  expect(item.ok()).toBe(true);
+  const balances = await page.request.get(`/api/v1/items/${(await item.json()).id}/balances`);
+  const { balances: rows } = (await balances.json()) as { balances: { lotId: string; lotNumber: string }[] };
+  const lot = rows.find((b) => b.lotNumber === 'HT-24817');
+  expect(lot, 'the held delivery has stock').toBeDefined();
+  return lot!.lotId;
 }
 
 /** The screens both people open, each with the demo's data on it. */
@@ -114,6 +127,15 @@ test('the demo admin finds the demo shop on every screen', async ({ page }) => {
   await page.goto('/maintenance/planned');
   expect(await countOf(page, /plans/)).toBe(4);
   await expect(page.getByText('Spindle and coolant service').first()).toBeVisible();
+
+  // Quality's share of the demo (decision 075): the suppliers, and the mill's delivery held with its reason.
+  await page.goto('/admin?tab=items&view=suppliers');
+  expect(await countOf(page, /suppliers/)).toBe(5);
+  await expect(page.getByRole('row').filter({ hasText: 'NORMET' })).toContainText('Northern Metals');
+  await page.goto(`/items?lot=${await heldLotId(page)}`);
+  await expect(h1(page, 'Lot HT-24817')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: DEMO_HOLD_REASON })).toContainText('On hold');
+  await expect(page.getByText('from NORMET Northern Metals')).toBeVisible();
 
   await page.goto('/admin?tab=users');
   await expect(page.getByText('Omar Operator').first()).toBeVisible();
