@@ -1,8 +1,9 @@
 // Every field a service writes into the audit trail has the label the screens use (common/schemas/audit-fields.ts),
 // so the Audit Trail never shows a stored name such as burdenedLaborRate. The services are read as text: each audit
-// change ({ entityType: '…', …, before, after }) is found, and the fields of its before and after are listed — from
-// the object written there, or, where it is built elsewhere, from the contract it copies (RESOLVED below). An
-// expression this test cannot read fails it, naming the place, rather than passing unseen.
+// change ({ entityType: '…', …, before, after }, or a code list's { entityType: '…', audited: [...] }) is found, and
+// the fields of its before and after are listed — from the object written there, or, where it is built elsewhere,
+// from the contract it copies (RESOLVED below). An expression this test cannot read fails it, naming the place,
+// rather than passing unseen.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -89,7 +90,8 @@ function auditingFiles(): string[] {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
       else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && path !== RECORDER) {
-        if (/recordAudits?\(/.test(readFileSync(path, 'utf8'))) found.push(path);
+        // A company code list (server/modules/code-lists, decision 075) records through its configuration.
+        if (/recordAudits?\(|codeList\(/.test(readFileSync(path, 'utf8'))) found.push(path);
       }
     }
   };
@@ -239,7 +241,10 @@ function recordedChanges(): TRecorded[] {
           ? diffFields(file, text, member.slice(3).trim())
           : /^(before|after):/.test(member)
             ? fieldsOf(file, text, member.replace(/^(before|after):/, ''))
-            : { fields: [], unread: [] };
+            : /^audited:/.test(member)
+              ? // A code list's configuration: the fields it records before and after, as a list of names.
+                { fields: [...member.matchAll(/'(\w+)'/g)].map((m) => m[1]!), unread: [] }
+              : { fields: [], unread: [] };
         fields.push(...read.fields);
         unread.push(...read.unread);
       }

@@ -148,14 +148,27 @@ async function write(tx: TDb, tenant: TTenant, ready: TReady[]) {
         entityId: after.id,
         entityLabel: after.code,
         action: 'imported',
-        after: Object.fromEntries(FIELDS.map((f) => [f, after[f]])),
+        after: {
+          code: after.code,
+          name: after.name,
+          contact: after.contact,
+          email: after.email,
+          active: after.active,
+        },
       });
     }
   }
   let updated = 0;
   for (const { fields, existing } of ready) {
     if (!existing) continue;
-    const diff = changedFields<TFields>(existing, fields, FIELDS);
+    const old = {
+      code: existing.code,
+      name: existing.name,
+      contact: existing.contact,
+      email: existing.email,
+      active: existing.active,
+    };
+    const diff = changedFields(old, fields, FIELDS);
     if (Object.keys(diff.after).length === 0) continue;
     await tx
       .update(suppliers)
