@@ -1,7 +1,7 @@
 // The demo shop's Quality (decision 075): the suppliers its purchase orders come from (seeded before the inventory
 // history, whose PO receipts name them), its defect codes, and a delivery from the mill held with a reason — all
-// through the services and the ledger, as the app makes them. Inspection plans, inspections and nonconformances join seedDemoQuality later (decision 070's
-// next steps), after the defect codes they name and before the held lot.
+// through the services and the ledger, as the app makes them; then the plans, inspections and nonconformances
+// (demo-quality-history.ts), after the defect codes they name and the held lot.
 import { and, eq } from 'drizzle-orm';
 import type { TDefectSeverity } from '#common/schemas/defect-codes.ts';
 import { items } from '../../modules/inventory/inventory.tables.ts';
@@ -13,6 +13,8 @@ import { createSupplier, supplierList } from '../../modules/suppliers/suppliers.
 import { suppliers } from '../../modules/suppliers/suppliers.tables.ts';
 import type { TTenant } from '../tenant.ts';
 import type { TSeededItem } from './demo-item.ts';
+import { seedDemoQualityHistory, type TQualityHistoryReport } from './demo-quality-history.ts';
+import type { TDemoCalendar } from './demo-time.ts';
 
 /** The shop's suppliers, and the catalogue categories each one sells. */
 const SUPPLIERS = [
@@ -97,13 +99,24 @@ export interface TQualitySeedReport {
   defectCodes: number;
   /** The delivery put on hold, or null when a lot was held already. */
   heldLot: { id: string; lotNumber: string; partNumber: string } | null;
+  /** Plans, inspections and nonconformances (demo-quality-history.ts), or null when the company had plans. */
+  history: TQualityHistoryReport | null;
 }
 
-/** Defect codes (when the company has none), then one held lot; run after Build and Maintenance took their stock. */
-export async function seedDemoQuality(admin: TTenant): Promise<TQualitySeedReport> {
-  const defectCodes = await seedDefectCodes(admin);
-  const heldLot = await holdOneLot(admin);
-  return { defectCodes, heldLot };
+/**
+ * Defect codes (when the company has none), then one held lot, then the plans, inspections and nonconformances
+ * (whose failed lots are held too: after the one held on the mill's notice); run after Build and Maintenance took
+ * their stock, Build's harness revision among it.
+ */
+export async function seedDemoQuality(
+  actors: { admin: TTenant; operator: TTenant },
+  calendar: TDemoCalendar,
+  weeks: number,
+): Promise<TQualitySeedReport> {
+  const defectCodes = await seedDefectCodes(actors.admin);
+  const heldLot = await holdOneLot(actors.admin);
+  const history = await seedDemoQualityHistory(actors, calendar, weeks);
+  return { defectCodes, heldLot, history };
 }
 
 async function seedDefectCodes(admin: TTenant): Promise<number> {

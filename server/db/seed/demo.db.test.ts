@@ -3,12 +3,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZMaintenanceReportQuerySchema } from '#common/schemas/maintenance-logs.ts';
 import { ZProductionReportQuerySchema } from '#common/schemas/production-report.ts';
+import { ZControlChartQuerySchema, ZQualityDashboardQuerySchema } from '#common/schemas/quality-dashboard.ts';
 import { addDays, startOfWeek, todayIn } from '#common/time/calendar.ts';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
 import { systemActor } from '../../modules/audit/audit.ts';
 import { productionReport } from '../../modules/build/production-report.service.ts';
 import { getLabelConfig } from '../../modules/companies/companies.service.ts';
 import { maintenanceReport } from '../../modules/maintenance/logs.service.ts';
+import { controlChart } from '../../modules/quality/control-chart.service.ts';
+import { qualityDashboard } from '../../modules/quality/dashboard.service.ts';
 import { queryRows } from '../client.ts';
 import { tenantFor } from '../tenant.ts';
 import { DEMO_ACCOUNTS, DEMO_COMPANY_NAME, DEMO_PASSWORD, seedDemo, type TSeedReport } from './demo.ts';
@@ -115,7 +118,10 @@ describe('demo seed', () => {
     expect(shape!.lots).toBeGreaterThan(100);
     expect(shape!.lots_expiring).toBeGreaterThan(20);
     expect(shape!.postings).toBeGreaterThan(500);
-    expect(shape!.kinds).toBe('adjust,build-consume,build-output,count,issue,move,receive');
+    // Scrap and return to supplier: the Quality history's dispositions (decision 073).
+    expect(shape!.kinds).toBe(
+      'adjust,build-consume,build-output,count,issue,move,receive,return-to-supplier,scrap',
+    );
     const spanDays = (Date.parse(shape!.last) - Date.parse(shape!.first)) / 86_400_000;
     expect(spanDays).toBeGreaterThan(100);
     expect(Date.parse(shape!.last)).toBeLessThanOrEqual(Date.now());
@@ -172,7 +178,8 @@ describe('demo seed', () => {
                    where r.item_id = i.id and r.released_at is null) as reserved
             from items i where i.part_number = 'SA-200'`,
     );
-    expect(harness).toEqual({ on_hand: '3.000000', reserved: '3.000000' });
+    // Three for the order's boxes, and two built today to revision 2 with their continuity test inspected.
+    expect(harness).toEqual({ on_hand: '5.000000', reserved: '3.000000' });
     // The box on the floor took its enclosures and boards by scan; its screws wait for the last step's backflush.
     const taken = await queryRows<{ part: string; quantity: string }>(
       db,
@@ -215,8 +222,9 @@ describe('demo seed', () => {
       admin,
       ZProductionReportQuerySchema.parse({ from: historyStart(), to: today, granularity: 'week' }),
     );
-    // Every one of the 16 weeks has its harnesses and its boxes (today's harnesses make 33), with scrap and minutes.
-    expect(report.totals.completed).toBe(33);
+    // Every one of the 16 weeks has its harnesses and its boxes (today's two harness work orders make 34), with scrap
+    // and minutes.
+    expect(report.totals.completed).toBe(34);
     expect(report.periods.length).toBeGreaterThanOrEqual(16);
     expect(report.items.map((a) => a.partNumber)).toEqual(['FG-100', 'SA-200']);
     expect(Number(report.totals.scrapQuantity)).toBeGreaterThan(0);
@@ -301,7 +309,84 @@ describe('demo seed', () => {
     expect(Number(report.totals.compliancePercent)).toBeGreaterThan(50);
   });
 
-  it('has suppliers that purchase orders name, defect codes, and one lot on hold with a reason', async () => {
+  it('shows Quality with weeks of history: released plans, inspections passed and failed, NCs in each status, a control chart', async () => {
+    const { db } = t.database;
+    expect(first.quality.history).toMatchObject({ plans: 3, inspections: 33, failed: 7, nonconformances: 8 });
+    const plans = await queryRows<{
+      stage: string;
+      sampling: string;
+      status: string;
+      required: boolean | null;
+    }>(
+      db,
+      sql`select p.stage, v.sampling, v.status,
+                 (select bool_and(c.required) from assembly_step_checks c where c.plan_id = p.id) as required
+            from inspection_plans p join inspection_plan_versions v on v.plan_id = p.id order by p.stage, v.sampling`,
+    );
+    expect(plans).toEqual([
+      { stage: 'receipt', sampling: 'aql', status: 'released', required: null },
+      { stage: 'receipt', sampling: 'fixed', status: 'released', required: null },
+      { stage: 'step', sampling: 'all', status: 'released', required: true },
+    ]);
+    const states = async (sqlText: ReturnType<typeof sql>) =>
+      (await queryRows<{ s: string }>(db, sqlText)).map((r) => r.s);
+    expect(
+      await states(sql`select distinct status || ' ' || stage as s from inspections order by 1`),
+    ).toEqual(['failed receipt', 'open receipt', 'passed receipt', 'passed step']);
+    expect(await states(sql`select distinct status as s from nonconformances order by 1`)).toEqual([
+      'closed',
+      'dispositioned',
+      'open',
+    ]);
+    expect(
+      await states(
+        sql`select distinct disposition as s from nonconformances where disposition is not null order by 1`,
+      ),
+    ).toEqual(['return_to_supplier', 'scrap', 'use_as_is']);
+    // Closed by someone other than its opener; the inspections dated over the weeks, never ahead of now.
+    const [dates] = await queryRows<{ own: number; first: string; last: string }>(
+      db,
+      sql`select (select count(*)::int from nonconformances where closed_by = opened_by) as own,
+                 min(finished_at)::text as first, max(finished_at)::text as last from inspections`,
+    );
+    expect(dates!.own).toBe(0);
+    expect((Date.now() - Date.parse(dates!.first)) / 86_400_000).toBeGreaterThan(7 * 14);
+    expect(Date.parse(dates!.last)).toBeLessThanOrEqual(Date.now());
+
+    const admin = tenantFor(
+      db,
+      { companyId: first.company.id, userId: 'test', role: 'admin' },
+      systemActor('test'),
+    );
+    const period = { from: historyStart(), to: todayIn('America/New_York') };
+    const board = await qualityDashboard(
+      admin,
+      ZQualityDashboardQuerySchema.parse({ ...period, granularity: 'week' }),
+    );
+    expect(board.totals.inspections).toBe(33);
+    expect(board.totals.fpy.value).toBeGreaterThan(0.5);
+    expect(board.totals.fpy.value).toBeLessThan(1);
+    expect(board.pareto.bars.map((b) => b.code)).toEqual(
+      expect.arrayContaining(['DIM-OOT', 'SURF-SCR', 'CRACK']),
+    );
+    expect(board.periods.filter((p) => p.inspections > 0).length).toBeGreaterThanOrEqual(16);
+    const diameter = board.characteristics.find((c) => c.name === 'Bar diameter');
+    expect(diameter?.readings).toBe(16 * 9);
+    const chart = await controlChart(
+      admin,
+      ZControlChartQuerySchema.parse({ ...period, checkId: diameter!.checkId }),
+    );
+    expect(chart.kind).toBe('xbar-r');
+    expect(chart.points).toHaveLength(16);
+    expect(chart.noLimits).toBeNull();
+    const [over] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from inspection_results where confirmed and not passed and value > 25.05`,
+    );
+    expect(over!.n).toBeGreaterThan(0);
+  });
+
+  it('has suppliers that purchase orders name, defect codes, and lots on hold with a reason', async () => {
     const { db } = t.database;
     expect(first.suppliers).toBe(5);
     expect(first.quality.defectCodes).toBe(6);
@@ -310,7 +395,7 @@ describe('demo seed', () => {
       sql`select (select count(*)::int from stock_transactions where kind = 'receive' and supplier_id is not null
                      and reference like 'PO-%') as receipts,
                  (select count(*)::int from lots where supplier_id is not null) as lots,
-                 (select count(*)::int from stock_transactions where supplier_id is not null
+                 (select count(*)::int from stock_transactions where kind = 'receive' and supplier_id is not null
                      and reference not like 'PO-%') as opening`,
     );
     expect(named!.receipts).toBeGreaterThan(10);
@@ -321,14 +406,14 @@ describe('demo seed', () => {
       sql`select l.lot_number, l.hold_reason, s.code as supplier,
                  (select sum(b.quantity) from stock_balances b where b.lot_id = l.id)::text as held
             from lots l join suppliers s on s.id = l.supplier_id
-           where l.on_hold`,
+           where l.on_hold order by l.lot_number`,
     );
-    expect(held).toHaveLength(1);
-    expect(held[0]).toMatchObject({
-      lot_number: first.quality.heldLot!.lotNumber,
-      hold_reason: DEMO_HOLD_REASON,
-    });
-    expect(Number(held[0]!.held)).toBeGreaterThan(0);
+    // The mill's notice, and this week's heat awaiting its receipt inspection (every failed lot was dispositioned).
+    expect(held.map((h) => [h.lot_number, h.hold_reason])).toEqual([
+      ['HT-24720', 'Awaiting receipt inspection (Incoming 25 mm bar)'],
+      [first.quality.heldLot!.lotNumber, DEMO_HOLD_REASON],
+    ]);
+    expect(held.every((h) => Number(h.held) > 0)).toBe(true);
     const history = await queryRows<{ action: string }>(
       db,
       sql`select action from lot_holds where lot_id = ${first.quality.heldLot!.id}`,
@@ -337,6 +422,6 @@ describe('demo seed', () => {
     // Run again, nothing more is made or held.
     const again = await seedDemo(db);
     expect(again.suppliers).toBe(0);
-    expect(again.quality).toEqual({ defectCodes: 0, heldLot: null });
+    expect(again.quality).toEqual({ defectCodes: 0, heldLot: null, history: null });
   });
 });

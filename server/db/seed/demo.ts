@@ -40,7 +40,7 @@ export interface TSeedReport {
   maintenance: TMaintenanceSeedReport | null;
   /** Suppliers made (0 when the company had some). */
   suppliers: number;
-  /** Defect codes and the held lot. */
+  /** Defect codes, the held lot, and the plans, inspections and nonconformances. */
   quality: TQualitySeedReport;
 }
 
@@ -106,7 +106,7 @@ export async function seedDemo(
     options.appUrl ?? 'http://localhost:3000',
   );
   // Last: the held lot is one Build and Maintenance did not take from.
-  const quality = await seedDemoQuality(roles.admin);
+  const quality = await seedDemoQuality(roles, calendar, weeks);
   return {
     company: { id: company.id, name: company.name, created: !existing },
     accounts,

@@ -57,6 +57,12 @@ async function main(): Promise<void> {
       const { lotNumber, partNumber } = report.quality.heldLot;
       console.log(`Put lot ${lotNumber} of ${partNumber} on hold (a supplier's notice).`);
     }
+    if (report.quality.history) {
+      const { plans, inspections, failed, nonconformances } = report.quality.history;
+      console.log(
+        `Quality: ${plans} inspection plans, ${inspections} inspections finished (${failed} failed), ${nonconformances} nonconformances; this week's heat of bar awaits its receipt inspection.`,
+      );
+    }
     console.log(`Seeded (${size}) in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     for (const account of report.accounts) {
       console.log(
