@@ -119,6 +119,8 @@ test('a quality lead reads the month’s inspections, their Pareto and a control
   await expect(pareto.getByRole('row').nth(2)).toContainText('DNT');
   await expect(page.getByRole('table', { name: 'By item' })).toContainText('WIDGET');
   await page.evaluate(() => window.scrollTo(0, 0));
+  // The pointer off the charts, so no tooltip covers the picture.
+  await page.mouse.move(0, 0);
   await takeHelpScreenshot(page, 'quality-dashboard-1280');
   // The inspections behind the item's yield: its three failed ones, each opening in QC Instructions.
   await page.getByRole('button', { name: 'Failed inspections of WIDGET' }).click();
