@@ -96,11 +96,17 @@ export async function generateQuality(tx: TDb, companyId: string, inspections: n
                            least(7, floor(-ln(random()) * 1.5))::int as code_k) f
       left join codes on codes.k = f.code_k
      where i.company_id = ${c}`);
+  // What the finish stores on each row (migration 0050): its defective units and defects, failed when it has any.
   await tx.execute(sql`
-    update inspections i set status = 'failed'
-     where i.company_id = ${c}
-       and exists (select 1 from inspection_results r
-                    where r.company_id = i.company_id and r.inspection_id = i.id and not r.passed)`);
+    update inspections i
+       set defective_units = coalesce(f.units, 0), defects = coalesce(f.defects, 0),
+           status = case when f.defects > 0 then 'failed' else 'passed' end
+      from inspections k
+      left join (select r.inspection_id, count(distinct r.unit_no)::int as units, count(*)::int as defects
+                   from inspection_results r
+                  where r.company_id = ${c} and not r.passed
+                  group by r.inspection_id) f on f.inspection_id = k.id
+     where i.company_id = ${c} and k.company_id = i.company_id and k.id = i.id`);
   const [volume] = (
     (await tx.execute(sql`
       select (select count(*) from inspections where company_id = ${c})::int as inspections,

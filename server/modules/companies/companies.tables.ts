@@ -33,5 +33,7 @@ export const companySettings = pgTable('company_settings', {
   enableInventoryFeature: boolean('enable_inventory_feature').notNull().default(true),
   enableMaintenanceFeature: boolean('enable_maintenance_feature').notNull().default(false),
   enableQualityFeature: boolean('enable_quality_feature').notNull().default(true),
+  /** MIL-STD-105E: reduced inspection only when the responsible authority approves it (decision 070). */
+  allowReducedInspection: boolean('allow_reduced_inspection').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

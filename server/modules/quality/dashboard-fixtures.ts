@@ -103,6 +103,9 @@ export async function finishedInspection(
     sql`select (coalesce(max(number), 0) + 1)::int as n from inspections where company_id = ${companyId}`,
   );
   const failed = i.units.some((unit) => unit.some((r) => !r.passed));
+  // What the finish stores on the row (migration 0050): units with a failed result, and failed results.
+  const defectiveUnits = i.units.filter((unit) => unit.some((r) => !r.passed)).length;
+  const defects = i.units.flat().filter((r) => !r.passed).length;
   await db.insert(inspections).values({
     id,
     companyId,
@@ -121,6 +124,8 @@ export async function finishedInspection(
     startedAt: i.at,
     finishedBy: 'fixture',
     finishedAt: i.at,
+    defectiveUnits,
+    defects,
   });
   const rows = i.units.flatMap((unit, u) =>
     unit.map((r) => ({

@@ -1,9 +1,10 @@
 // The Quality dashboard's statements (decision 074). Counts are made in the database, never rows carried into Node:
 // the finished inspections of the period are read once and each given its day (a binary search of the days' first
-// instants on the company's clock, as the production report does); their units are their sample sizes and only
-// their failed results are read, from which the units that passed first time, the defects per code and the
-// opportunities are summed — in total, per period, item, step and machine. Scrap recorded on the floor (step runs
-// and outputs) is summed per code, period and machine beside it.
+// instants on the company's clock, as the production report does); their units are their sample sizes, their
+// defective units and defects are stored on their rows by the finish (migration 0050), from which the units that
+// passed first time, the defects and the opportunities are summed — in total, per period, item, step and machine.
+// Only the Pareto reads failed results (it needs their codes), and only of inspections that have any. Scrap recorded
+// on the floor (step runs and outputs) is summed per code, period and machine beside it.
 import { type SQL, sql } from 'drizzle-orm';
 import type { TQualityGranularity } from '#common/schemas/quality-dashboard.ts';
 import type { TDb } from '../../db/client.ts';
@@ -74,8 +75,10 @@ const SUMS = sql`coalesce(sum(f.inspections), 0)::int as inspections, coalesce(s
 /**
  * Yield sums in total, per period, item, step and machine, and failed results per defect code: one statement. A
  * finished inspection has every unit of its sample recorded (the finish refuses otherwise), so its units are its
- * sample size and only its failed results need reading — about 3 % of the rows, through the partial index
- * inspection_results_defect_idx (company, recorded time) where not passed — rather than every result.
+ * sample size, and its defective units and defects are on its row: the cells sum inspections alone. Joining each
+ * inspection's failed results for these counts cost most of a year's request (docs/performance.md "Quality"). The
+ * Pareto reads the failed results of the inspections with defects only, through the partial index
+ * inspection_results_defect_idx (company, recorded time) where not passed.
  */
 export function yieldStatement(s: TDashboardScope): SQL {
   const c = s.companyId;
@@ -84,20 +87,18 @@ export function yieldStatement(s: TDashboardScope): SQL {
     with ${daysCte(s)},
     insp as materialized (
       select i.id, i.item_id, i.step_id, i.machine_id, i.plan_version_id, i.sample_size, i.started_at,
+             coalesce(i.defective_units, 0) as defective_units, coalesce(i.defects, 0) as defects,
              ${periodOf(s, sql`width_bucket(i.finished_at, days.starts) - 1`)} as period
         from inspections i, days
        where i.company_id = ${c} and i.status <> 'open'
          and i.finished_at >= ${s.from} and i.finished_at < ${s.until} ${ofItem}
     ), fails as materialized (
       -- Results are recorded between an inspection's start and its finish.
-      select r.inspection_id, r.unit_no, r.defect_code_id
+      select r.defect_code_id
         from inspection_results r
        where r.company_id = ${c} and not r.passed
-         and r.recorded_at >= (select min(started_at) from insp) and r.recorded_at < ${s.until}
-         and r.inspection_id in (select id from insp)
-    ), per_fail as (
-      select inspection_id, count(distinct unit_no) as failed_units, count(*) as defects
-        from fails group by inspection_id
+         and r.recorded_at >= (select min(started_at) from insp where defects > 0) and r.recorded_at < ${s.until}
+         and r.inspection_id in (select id from insp where defects > 0)
     ), opp as (
       -- The opportunities per unit of a plan version: its checks × their readings.
       select k.version_id, sum(k.readings_per_unit) as n
@@ -107,10 +108,9 @@ export function yieldStatement(s: TDashboardScope): SQL {
     ), f as materialized (
       -- Cells of one period, item, step and machine (a few thousand at most), which every row below sums.
       select insp.period, insp.item_id, insp.step_id, insp.machine_id, count(*) as inspections,
-             sum(insp.sample_size) as units, sum(insp.sample_size - coalesce(pf.failed_units, 0)) as passed,
-             sum(coalesce(pf.defects, 0)) as defects, sum(insp.sample_size * coalesce(opp.n, 0)) as opportunities
+             sum(insp.sample_size) as units, sum(insp.sample_size - insp.defective_units) as passed,
+             sum(insp.defects) as defects, sum(insp.sample_size * coalesce(opp.n, 0)) as opportunities
         from insp
-        left join per_fail pf on pf.inspection_id = insp.id
         left join opp on opp.version_id = insp.plan_version_id
        group by insp.period, insp.item_id, insp.step_id, insp.machine_id
     )

@@ -62,13 +62,16 @@ export async function finishInspection(tenant: TTenant, id: string): Promise<TIn
       const where = `${first.check}, unit ${first.unitNo}${first.readingNo > 1 ? ` reading ${first.readingNo}` : ''}`;
       throw new AppError('CONFLICT', M.missing(total, where), undefined, { details: { missing, total } });
     }
-    const { defective, critical } = await findings(tx, companyId, row.id);
+    const { defective, defects, critical } = await findings(tx, companyId, row.id);
     const lotVerdict = judgeLot({ accept: row.acceptNumber, reject: row.rejectNumber }, defective);
     const passed = !critical && lotVerdict !== 'rejected';
     await repo.finishInspection(tx, companyId, row.id, {
       status: passed ? 'passed' : 'failed',
       backToNormal: passed && lotVerdict === 'accepted-back-to-normal' && row.severity === 'reduced',
       finishedBy: tenant.actor.name,
+      // Stored with the verdict so the dashboard sums rows instead of re-reading every failed result (decision 074).
+      defectiveUnits: defective,
+      defects,
     });
     const ncId = await settleLot(tx, tenant, row, { passed, defective, critical });
     await recordAudit(tx, companyId, tenant.actor, {

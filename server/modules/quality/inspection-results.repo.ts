@@ -47,14 +47,15 @@ export async function missingResults(
 
 /** What the results found: units with any failure, and whether a critical check failed. */
 export async function findings(tx: TDb, companyId: string, inspectionId: string) {
-  const [row] = await queryRows<{ defective: number; critical: boolean }>(
+  const [row] = await queryRows<{ defective: number; defects: number; critical: boolean }>(
     tx,
-    sql`select count(distinct r.unit_no)::int as defective, coalesce(bool_or(c.critical), false) as critical
+    sql`select count(distinct r.unit_no)::int as defective, count(*)::int as defects,
+               coalesce(bool_or(c.critical), false) as critical
           from inspection_results r
           join inspection_checks c on c.company_id = r.company_id and c.id = r.check_id
          where r.company_id = ${companyId} and r.inspection_id = ${inspectionId} and not r.passed`,
   );
-  return { defective: row?.defective ?? 0, critical: row?.critical ?? false };
+  return { defective: row?.defective ?? 0, defects: row?.defects ?? 0, critical: row?.critical ?? false };
 }
 
 /** A defect code of the company (whether it is on), or null. */

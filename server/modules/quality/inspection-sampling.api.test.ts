@@ -7,10 +7,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplingPlan } from '#common/quality/sampling.ts';
+import { countOf, inspectionShopOf, inspectorOf } from '../../../tests/setup/inspection-shop.ts';
 import { createTestApp, type TTestApp } from '../../../tests/setup/test-app.ts';
 import { client } from '../../../tests/setup/work-orders-shop.ts';
 import { planFixture, stepInspectionFixture } from './inspection-fixtures.ts';
-import { countOf, inspectionShopOf, inspectorOf } from './inspection-test-shop.ts';
 import { inspections } from './inspections.tables.ts';
 
 let t: TTestApp;
@@ -29,6 +29,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/** The defective units and defects an inspection's row holds (null while it is open). */
+async function storedCounts(id: string) {
+  const [row] = await t.database.db
+    .select({ defectiveUnits: inspections.defectiveUnits, defects: inspections.defects })
+    .from(inspections)
+    .where(eq(inspections.id, id));
+  return row;
+}
 
 describe('acceptance sampling', () => {
   let item: string;
@@ -70,13 +79,18 @@ describe('acceptance sampling', () => {
 
     const critical = await shop.receive(item, '50', 'AQ-2');
     const id2: string = critical.heldForInspection[0].inspectionId;
-    await admin.recordAll(id2, code, { 1: [2] });
+    // Unit 2 fails both checks: one defective unit, two defects.
+    await admin.recordAll(id2, code, { 0: [2], 1: [2] });
+    expect(await storedCounts(id2)).toEqual({ defectiveUnits: null, defects: null });
     const failed = await admin.finish(id2);
     expect(failed.json()).toMatchObject({
       status: 'failed',
       progress: { defectiveUnits: 1, criticalFailed: true },
     });
     expect((await shop.lot('AQ-2')).onHold).toBe(true);
+    // The finish stores the counts the dashboard sums (migration 0050) on the row, with the verdict.
+    expect(await storedCounts(id1)).toEqual({ defectiveUnits: 1, defects: 1 });
+    expect(await storedCounts(id2)).toEqual({ defectiveUnits: 1, defects: 2 });
   });
 
   it("switches a supplier's lots to tightened after two of five are rejected; another supplier's stay normal", async () => {

@@ -160,11 +160,18 @@ export async function finishInspection(
   tx: TDb,
   companyId: string,
   id: string,
-  set: { status: 'passed' | 'failed'; backToNormal: boolean; finishedBy: string },
+  set: {
+    status: 'passed' | 'failed';
+    backToNormal: boolean;
+    finishedBy: string;
+    defectiveUnits: number;
+    defects: number;
+  },
 ): Promise<void> {
   await tx.execute(
     sql`update inspections set status = ${set.status}, back_to_normal = ${set.backToNormal},
-               finished_by = ${set.finishedBy}, finished_at = now()
+               finished_by = ${set.finishedBy}, finished_at = now(),
+               defective_units = ${set.defectiveUnits}, defects = ${set.defects}
          where company_id = ${companyId} and id = ${id} and status = 'open'`,
   );
 }

@@ -56,6 +56,10 @@ export const inspections = pgTable(
     startedAt: timestamp('started_at', tz).notNull().defaultNow(),
     finishedBy: text('finished_by'),
     finishedAt: timestamp('finished_at', tz),
+    /** Units of the sample with a failed result, set by the finish (null while open): the dashboard sums these. */
+    defectiveUnits: integer('defective_units'),
+    /** Failed results (defects), set by the finish with defectiveUnits. */
+    defects: integer('defects'),
   },
   (t) => [
     tenantKey('inspections', t),
