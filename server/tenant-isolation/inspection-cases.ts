@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { INSPECTION_MESSAGES as M } from '#common/schemas/inspections.ts';
+import { inspectionShopOf, inspectorOf } from '../../tests/setup/inspection-shop.ts';
 import { client } from '../../tests/setup/work-orders-shop.ts';
 import { files } from '../modules/files/files.tables.ts';
 import { planFixture, stepInspectionFixture } from '../modules/quality/inspection-fixtures.ts';
-import { inspectionShopOf, inspectorOf } from '../modules/quality/inspection-test-shop.ts';
 import { inspectionResults, inspections } from '../modules/quality/inspections.tables.ts';
 import type { TCaseHelpers, TCompanyRef, TRouteCase } from './route-case.ts';
 

@@ -6,11 +6,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSPECTION_MESSAGES as M } from '#common/schemas/inspections.ts';
+import { countOf, inspectionShopOf, inspectorOf } from '../../../tests/setup/inspection-shop.ts';
 import { createTestApp, type TTestApp } from '../../../tests/setup/test-app.ts';
 import { auditEntries } from '../audit/audit.tables.ts';
 import { lots } from '../inventory/stock.tables.ts';
 import { planFixture } from './inspection-fixtures.ts';
-import { countOf, inspectionShopOf, inspectorOf } from './inspection-test-shop.ts';
 import { inspectionResults, inspections, nonconformances } from './inspections.tables.ts';
 
 let t: TTestApp;

@@ -5,12 +5,12 @@ import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { expect } from 'vitest';
 import { queryRows } from '#server/db/client.ts';
-import { pngBytes } from '../../../tests/fixtures/media.ts';
-import { TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
-import { client } from '../../../tests/setup/work-orders-shop.ts';
-import { lots } from '../inventory/stock.tables.ts';
-import { suppliers } from '../suppliers/suppliers.tables.ts';
-import { defectCodes } from './plans.tables.ts';
+import { lots } from '../../server/modules/inventory/stock.tables.ts';
+import { defectCodes } from '../../server/modules/quality/plans.tables.ts';
+import { suppliers } from '../../server/modules/suppliers/suppliers.tables.ts';
+import { pngBytes } from '../fixtures/media.ts';
+import { TEST_APP_URL, type TTestApp } from './test-app.ts';
+import { client } from './work-orders-shop.ts';
 
 export type TClient = ReturnType<typeof client>;
 
