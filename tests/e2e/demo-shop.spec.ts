@@ -2,8 +2,8 @@
 // (playwright.config.ts seeds it with DEMO_SIZE=small before it starts), the demo admin and the demo operator sign in
 // through the login form with the password the seed prints, and every built screen they may open shows the demo's
 // data — items, counts, orders, work orders in their states, the floor, weeks of the production report, machines,
-// PM plans on the calendar, breakdowns, the logs' MTBF, the suppliers and a held lot — never its "nothing here yet"
-// state.
+// PM plans on the calendar, breakdowns, the logs' MTBF, the suppliers and a held lot, QC Setup's plans, the Quality
+// dashboard's Pareto and control chart and the open nonconformances — never its "nothing here yet" state.
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo.ts';
 import { DEMO_HOLD_REASON } from '../../server/db/seed/demo-quality.ts';
@@ -136,6 +136,24 @@ test('the demo admin finds the demo shop on every screen', async ({ page }) => {
   await expect(h1(page, 'Lot HT-24817')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: DEMO_HOLD_REASON })).toContainText('On hold');
   await expect(page.getByText('from NORMET Northern Metals')).toBeVisible();
+
+  // Quality's history (issue 30): QC Setup's plans, the dashboard's Pareto and control chart, the open nonconformances.
+  await page.goto('/quality/item-instructions');
+  expect(await countOf(page, /plans/)).toBe(3);
+  for (const plan of ['Incoming Viton O-rings', 'Incoming 25 mm bar', 'Continuity test record'])
+    await expect(page.getByRole('cell', { name: plan })).toBeVisible();
+  await page.goto('/quality');
+  await expect(page.getByRole('figure', { name: /^Defects by code/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Defects by code' }).last()).toContainText('DIM-OOT');
+  const chart = page.getByRole('region', { name: 'Control chart of a measured check' });
+  await expect(chart.getByRole('combobox', { name: 'Measured check' })).toHaveValue(/Bar diameter/);
+  await expect(
+    chart.getByRole('figure', { name: /^X̄ chart: the mean of each inspection’s 9 readings of Bar diameter/ }),
+  ).toBeVisible();
+  await page.goto('/quality?tab=nonconformances');
+  expect(await countOf(page, /nonconformances/)).toBe(2);
+  await expect(page.getByRole('row').filter({ hasText: 'OR-25X2.5-FKM75' })).toContainText('Dispositioned');
+  await expect(page.getByRole('row').filter({ hasText: 'SA-200' })).toContainText('Open');
 
   await page.goto('/admin?tab=users');
   await expect(page.getByText('Omar Operator').first()).toBeVisible();
