@@ -78,6 +78,7 @@ describe('stock past the most a balance holds', () => {
       itemId: item,
       total: MOST,
       reserved: '0',
+      onHold: '0',
       available: MOST,
       balances: [expect.objectContaining({ locationId: site, quantity: MOST })],
     });
