@@ -1,9 +1,10 @@
 // The Maintenance Logs' figures: MTBF, MTTR, availability and PM compliance of the period (the shop, or the chosen
 // machine) as four cards, and per month as charts with their tables (the chart kit, decision 040). Numbers are
 // written as the API sends them, so the screen and the CSV read the same.
-import { Card, SimpleGrid, Text } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import type { TMaintenanceFigures, TMaintenanceReport } from '#common/schemas/maintenance-logs.ts';
 import { TrendChart } from '../../components/charts/trend-chart.tsx';
+import { FigureCard } from '../../components/figure-card.tsx';
 
 /** Hours as the report writes them, "—" when there is nothing to divide by. */
 export const hours = (value: string | null) => (value === null ? '—' : `${value} h`);
@@ -12,37 +13,21 @@ export const percent = (value: string | null) => (value === null ? '—' : `${va
 export const complianceText = (f: TMaintenanceFigures) =>
   f.pmsDue === 0 ? 'none due' : `${f.pmsOnTime} of ${f.pmsDue} (${percent(f.compliancePercent)})`;
 
-function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
-  return (
-    <Card withBorder padding="sm" component="section" aria-label={label}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={700} size="lg">
-        {value}
-      </Text>
-      <Text size="sm" c="dimmed">
-        {detail}
-      </Text>
-    </Card>
-  );
-}
-
 export function LogFigures({ figures }: { figures: TMaintenanceFigures }) {
   const f = figures;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-      <Figure
+      <FigureCard
         label="MTBF"
         value={hours(f.mtbfHours)}
         detail={`${hours(f.operatingHours)} operating over ${f.failures} ${f.failures === 1 ? 'failure' : 'failures'}`}
       />
-      <Figure
+      <FigureCard
         label="MTTR"
         value={hours(f.mttrHours)}
         detail={`${f.repairs} ${f.repairs === 1 ? 'repair' : 'repairs'} finished`}
       />
-      <Figure
+      <FigureCard
         label="Availability"
         value={percent(f.availabilityPercent)}
         // Which time it uses (decision 067): with failures and finished repairs it is MTBF ÷ (MTBF + MTTR), the
@@ -53,7 +38,7 @@ export function LogFigures({ figures }: { figures: TMaintenanceFigures }) {
             : `Share of time running; ${hours(f.downtimeHours)} down`
         }
       />
-      <Figure
+      <FigureCard
         label="PM compliance"
         value={percent(f.compliancePercent)}
         detail={

@@ -2,29 +2,14 @@
 // variance, decision 064), output per day or week as a trend, work orders on time against their due dates, scrap by
 // reason and minutes per unit against standard per assembly. Each chart carries its numbers as a table (the chart
 // kit, decision 040), the same texts the API and the CSV carry.
-import { Card, SimpleGrid, Text } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import type { TProductionReport } from '#common/schemas/production-report.ts';
 import { CategoryBarChart } from '../../components/charts/category-bar-chart.tsx';
 import { TrendChart } from '../../components/charts/trend-chart.tsx';
+import { FigureCard } from '../../components/figure-card.tsx';
 import { formatMoney } from '../../lib/format-money.ts';
 import { formatQuantity } from '../../lib/format-quantity.ts';
 import { materialVariance, minutes, percent } from './assembly-rows.tsx';
-
-function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
-  return (
-    <Card withBorder padding="sm" component="section" aria-label={label}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={700} size="lg">
-        {value}
-      </Text>
-      <Text size="sm" c="dimmed">
-        {detail}
-      </Text>
-    </Card>
-  );
-}
 
 /** The period's totals over every assembly (or the one chosen). */
 export function ReportFigures({ report }: { report: TProductionReport }) {
@@ -32,27 +17,27 @@ export function ReportFigures({ report }: { report: TProductionReport }) {
   const due = t.onTime + t.late;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }}>
-      <Figure
+      <FigureCard
         label="Completed"
         value={String(t.completed)}
         detail={`${formatQuantity(t.goodQuantity)} good, ${formatQuantity(t.scrapQuantity)} scrap`}
       />
-      <Figure
+      <FigureCard
         label="On time"
         value={percent(t.onTimePercent)}
         detail={`${t.onTime} of ${due} with a due date${t.noDueDate ? `; ${t.noDueDate} without one` : ''}`}
       />
-      <Figure
+      <FigureCard
         label="Scrap rate"
         value={percent(t.scrapPercent)}
         detail="Scrap of everything made (good and scrap)"
       />
-      <Figure
+      <FigureCard
         label="Minutes per unit"
         value={minutes(t.actualMinutesPerUnit)}
         detail={`Standard ${minutes(t.standardMinutesPerUnit)}`}
       />
-      <Figure
+      <FigureCard
         label="Material variance"
         value={materialVariance(t)}
         detail={`Actual ${formatMoney(t.actualMaterialCost)} of ${formatMoney(t.plannedMaterialCost)} planned`}

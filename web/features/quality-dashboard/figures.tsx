@@ -3,52 +3,37 @@
 // where nothing was inspected; the Pareto of defects by code, FPY and defects over time, and defects per machine —
 // each chart with its table (the chart kit, decision 040). Texts come from common/quality/dashboard-tables.ts, as the
 // CSV's do.
-import { Card, SimpleGrid, Text } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { numberText, percentText } from '#common/quality/dashboard-tables.ts';
 import type { TQualityDashboard } from '#common/schemas/quality-dashboard.ts';
 import { CategoryBarChart } from '../../components/charts/category-bar-chart.tsx';
 import { ParetoChart } from '../../components/charts/pareto-chart.tsx';
 import { TrendChart } from '../../components/charts/trend-chart.tsx';
+import { FigureCard } from '../../components/figure-card.tsx';
 
 const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
-function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
-  return (
-    <Card withBorder padding="sm" component="section" aria-label={label}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={700} size="lg">
-        {value}
-      </Text>
-      <Text size="sm" c="dimmed">
-        {detail}
-      </Text>
-    </Card>
-  );
-}
 
 export function QualityFigures({ dashboard }: { dashboard: TQualityDashboard }) {
   const t = dashboard.totals;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-      <Figure
+      <FigureCard
         label="First pass yield"
         value={percentText(t.fpy)}
         detail={`${plural(t.fpy.numerator, 'unit', 'units')} of ${plural(t.fpy.denominator, 'unit', 'units')} inspected passed first time`}
       />
-      <Figure
+      <FigureCard
         label="Defects per unit"
         value={numberText(t.dpu, 3)}
         detail={`${plural(t.dpu.numerator, 'defect', 'defects')} ÷ ${plural(t.dpu.denominator, 'unit', 'units')}`}
       />
-      <Figure
+      <FigureCard
         label="DPMO"
         value={numberText(t.dpmo, 0)}
         detail={`${plural(t.dpmo.numerator, 'defect', 'defects')} × 1,000,000 ÷ ${plural(t.dpmo.denominator, 'opportunity', 'opportunities')}`}
       />
-      <Figure
+      <FigureCard
         label="Defects found"
         value={t.defects.toLocaleString('en-US')}
         detail={`${plural(t.dpu.numerator, 'failed result', 'failed results')} and ${plural(t.defects - t.dpu.numerator, 'unit', 'units')} scrapped, in ${plural(t.inspections, 'inspection', 'inspections')}`}
