@@ -29,6 +29,8 @@ export const ZLabelConfigSchema = z.object({
   enableInventoryFeature: z.boolean(),
   enableMaintenanceFeature: z.boolean(),
   enableQualityFeature: z.boolean(),
+  /** MIL-STD-105E 4.7.3 d: the responsible authority approves reduced inspection; off by default. */
+  allowReducedInspection: z.boolean(),
 });
 export type TLabelConfig = z.infer<typeof ZLabelConfigSchema>;
 
@@ -51,6 +53,7 @@ export const DEFAULT_LABEL_CONFIG: TLabelConfig = {
   enableInventoryFeature: true,
   enableMaintenanceFeature: false,
   enableQualityFeature: true,
+  allowReducedInspection: false,
 };
 
 /** The areas as people name them. */

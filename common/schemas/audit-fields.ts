@@ -36,6 +36,7 @@ const CONFIGURATION_LABELS = {
   allowBorrowing: 'Allow borrowing',
   enableBuildFeature: 'Build area',
   enableQualityFeature: 'Quality area',
+  allowReducedInspection: 'Allow reduced inspection',
   enableInventoryFeature: 'Inventory area',
   enableTimeFeature: 'Time area',
   enableMaintenanceFeature: 'Maintenance area',

@@ -80,5 +80,6 @@ export function labelConfigOf(row: typeof companySettings.$inferSelect): TLabelC
     enableInventoryFeature: row.enableInventoryFeature,
     enableMaintenanceFeature: row.enableMaintenanceFeature,
     enableQualityFeature: row.enableQualityFeature,
+    allowReducedInspection: row.allowReducedInspection,
   };
 }

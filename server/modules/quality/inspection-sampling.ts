@@ -6,14 +6,8 @@ import { samplingPlan, type TSeverity } from '#common/quality/sampling.ts';
 import type { TAql, TInspectionLevel } from '#common/quality/sampling-tables.ts';
 import { nextSeverity, type TLotRecord } from '#common/quality/switching.ts';
 import type { TDb } from '../../db/client.ts';
-import { switchingHistory, type TSwitchingRow } from './inspections.repo.ts';
+import { reducedInspectionAllowed, switchingHistory, type TSwitchingRow } from './inspections.repo.ts';
 import type { TPlanVersionRow } from './plan-in-force.repo.ts';
-
-/**
- * Reduced inspection needs the responsible authority's approval (105E 4.7.3 d); the company has no Quality setting
- * for it yet, so it is never switched to (decision 072). Normal and tightened follow the rules in full.
- */
-const REDUCED_ALLOWED = false;
 
 export interface TSample {
   sampleSize: number;
@@ -37,9 +31,13 @@ export function lotRecordOf(row: TSwitchingRow): TLotRecord {
   return { severity: row.severity, verdict };
 }
 
-/** Whether 105E 4.8 has discontinued inspection of the pair after `history` (its finished lots, oldest first). */
-export function discontinuedAfter(history: readonly TSwitchingRow[]): boolean {
-  return nextSeverity(history.map(lotRecordOf), { reducedAllowed: REDUCED_ALLOWED }).discontinued;
+/**
+ * Whether 105E 4.8 has discontinued inspection of the pair after `history` (its finished lots, oldest first).
+ * `reducedAllowed` is the company's setting (Admin › Config › Quality): reduced inspection needs the responsible
+ * authority's approval (105E 4.7.3 d), so it is off until the company turns it on.
+ */
+export function discontinuedAfter(history: readonly TSwitchingRow[], reducedAllowed: boolean): boolean {
+  return nextSeverity(history.map(lotRecordOf), { reducedAllowed }).discontinued;
 }
 
 /** The sample of a lot of `lotSize` under `version`; for AQL, the severity from the pair's history. */
@@ -58,7 +56,9 @@ export async function sampleFor(
   // A build step is never acceptance-sampled (the plan's editor refuses it); a step plan read as AQL is every unit.
   if (pair.stage === 'step') return { sampleSize: units, ...everyUnit };
   const history = await switchingHistory(tx, companyId, { ...pair, stage: pair.stage });
-  const state = nextSeverity(history.map(lotRecordOf), { reducedAllowed: REDUCED_ALLOWED });
+  // Reduced inspection only when the company allows it (105E 4.7.3 d); normal and tightened follow the rules in full.
+  const reducedAllowed = await reducedInspectionAllowed(tx, companyId);
+  const state = nextSeverity(history.map(lotRecordOf), { reducedAllowed });
   // Table I starts at 2 units: a lot of one is that one unit, accepted only if it passes.
   if (units < 2)
     return {

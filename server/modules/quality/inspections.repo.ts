@@ -131,6 +131,15 @@ export async function switchingHistory(
   );
 }
 
+/** Whether the company's Quality setting lets 105E switch to reduced inspection (off by default: 105E 4.7.3 d). */
+export async function reducedInspectionAllowed(tx: TDb, companyId: string): Promise<boolean> {
+  const [row] = await queryRows<{ allowed: boolean }>(
+    tx,
+    sql`select allow_reduced_inspection as allowed from company_settings where company_id = ${companyId}`,
+  );
+  return row?.allowed ?? false;
+}
+
 /** The inspection locked for the rest of the transaction: `share` while recording results, `update` to finish. */
 export async function lockInspection(
   tx: TDb,

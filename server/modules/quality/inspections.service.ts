@@ -106,7 +106,7 @@ export async function readInspection(tx: TDb, companyId: string, id: string): Pr
       stage: view.stage,
       supplierId: view.supplierId,
     });
-    discontinued = discontinuedAfter(history);
+    discontinued = discontinuedAfter(history, await repo.reducedInspectionAllowed(tx, companyId));
   }
   return inspectionOf(view, checks, results, discontinued);
 }

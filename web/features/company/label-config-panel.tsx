@@ -1,5 +1,5 @@
-// The Config tab: label size, lot numbers, borrowing and the five areas. Saving updates every open tab of the app
-// at once (SPEC.md's labelConfigUpdated event, carried to other tabs by a BroadcastChannel).
+// The Config tab: label size, lot numbers, borrowing, reduced inspection and the five areas. Saving updates every
+// open tab of the app at once (SPEC.md's labelConfigUpdated event, carried to other tabs by a BroadcastChannel).
 import {
   Box,
   Button,
@@ -194,6 +194,16 @@ function ConfigForm({ saved }: { saved: TLabelConfig }) {
               {...form.getInputProps('allowBorrowing', { type: 'checkbox' })}
             />
           </Stack>
+        </Card>
+        <Card withBorder>
+          <Title order={2} fz="lg" mb="sm">
+            Quality rules
+          </Title>
+          <Switch
+            label="Allow reduced inspection"
+            description="MIL-STD-105E lets the responsible authority approve reduced inspection after a run of accepted lots (ten in a row under normal inspection). Off: acceptance sampling stays normal or tightened."
+            {...form.getInputProps('allowReducedInspection', { type: 'checkbox' })}
+          />
         </Card>
         <Card withBorder>
           <Title order={2} fz="lg" mb="sm">

@@ -15,6 +15,7 @@ function rowsOf(config: TLabelConfig): [label: string, value: string][] {
     ['Label size', `${config.width} × ${config.height} inches`],
     ['Lot numbers', onOff(config.useLotNumbers)],
     ['Borrowing', onOff(config.allowBorrowing)],
+    ['Reduced inspection', onOff(config.allowReducedInspection)],
     ['Build', onOff(config.enableBuildFeature)],
     ['Quality', onOff(config.enableQualityFeature)],
     ['Inventory', onOff(config.enableInventoryFeature)],
