@@ -141,6 +141,7 @@ const CONTRACTS: Record<string, TContract> = {
       enableInventoryFeature: true,
       enableMaintenanceFeature: false,
       enableQualityFeature: true,
+      allowReducedInspection: false,
     },
     fields: { width: 'Width', height: 'Height' },
   },
