@@ -139,7 +139,7 @@ export function StepChecksEditor({
           {plans.data && plans.data.total === 0 ? (
             <Text size="sm" c="dimmed">
               No step plans for this item yet: add one in{' '}
-              <Anchor component={Link} to={QC_SETUP}>
+              <Anchor component={Link} to={QC_SETUP} underline="always">
                 QC Setup
               </Anchor>
               .
