@@ -90,6 +90,27 @@ describe('tightened inspection', () => {
     });
   });
 
+  it('resumes at tightened once corrective action is recorded after the fifth rejection, before the next lot (4.8)', () => {
+    const history = [...tightenedAfter, ...lots('tightened', 'rarararar')];
+    expect(nextSeverity(history, { ...off, correctiveActionSinceLastLot: true })).toMatchObject({
+      severity: 'tightened',
+      discontinued: false,
+      reason: 'resumed-after-corrective-action',
+      rejectedUnderTightened: 0,
+      acceptedInARow: 0,
+    });
+  });
+
+  it('ignores a corrective action while inspection is not discontinued: the stretch carries on', () => {
+    const history = [...tightenedAfter, ...lots('tightened', 'rara')];
+    expect(nextSeverity(history, { ...off, correctiveActionSinceLastLot: true })).toMatchObject({
+      severity: 'tightened',
+      discontinued: false,
+      reason: null,
+      rejectedUnderTightened: 2,
+    });
+  });
+
   it('counts only the current stretch: rejections under normal before tightening do not count toward discontinuing', () => {
     const history = [...lots('normal', 'rr'), ...lots('tightened', 'aaaaa'), ...lots('normal', 'rr')];
     expect(nextSeverity([...history, ...lots('tightened', 'rrrr')], off)).toMatchObject({
@@ -124,6 +145,35 @@ describe('reduced inspection', () => {
     const tenWithTwoEach = lots('normal', 'aaaaaaaaaa', 2); // 20 defectives in all
     expect(nextSeverity(tenWithTwoEach, { reducedAllowed: true, limitNumber: 20 }).severity).toBe('reduced');
     expect(nextSeverity(tenWithTwoEach, { reducedAllowed: true, limitNumber: 19 }).severity).toBe('normal');
+  });
+
+  // Decision 077: the company turned reduced inspection on after fifteen lots accepted under normal. 4.7.3 a asks
+  // for the preceding ten lots on normal, none rejected: the fifteen were, so the next lot is reduced.
+  it('counts the normal lots accepted before the company allowed reduced (a late setting)', () => {
+    expect(nextSeverity(lots('normal', 'aaaaaaaaaaaaaaa'), on)).toMatchObject({
+      severity: 'reduced',
+      reason: 'ten-accepted-under-normal',
+    });
+    // A rejection among those lots still restarts the count: nine accepted after it are not ten.
+    expect(nextSeverity(lots('normal', 'aaaaaaaaaaaraaaaaaaaa'), on)).toMatchObject({
+      severity: 'normal',
+      acceptedInARow: 9,
+    });
+  });
+
+  it('after a late setting, goes on from the lots that were reduced: a rejection under reduced is normal again', () => {
+    const history = [...lots('normal', 'aaaaaaaaaaaaaa'), ...lots('reduced', 'aa')];
+    expect(nextSeverity(history, on)).toMatchObject({ severity: 'reduced', reason: null });
+    expect(nextSeverity([...history, ...lots('reduced', 'r')], on)).toMatchObject({
+      severity: 'normal',
+      reason: 'rejected-under-reduced',
+    });
+  });
+
+  it('needs ten new lots on normal after a return from reduced, whatever the setting was meanwhile (4.7.4)', () => {
+    // Reduced, then the setting switched off (the next lots normal), then on again: the run starts at the return.
+    const history = [...lots('normal', 'aaaaaaaaaa'), ...lots('reduced', 'aa'), ...lots('normal', 'aaaa')];
+    expect(nextSeverity(history, on)).toMatchObject({ severity: 'normal', acceptedInARow: 4 });
   });
 
   it('returns to normal on a rejection under reduced (4.7.4 a)', () => {

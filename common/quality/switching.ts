@@ -28,6 +28,11 @@ export interface TSwitchingOptions {
    * responsible authority has checked it when setting `reducedAllowed`.
    */
   limitNumber?: number | null;
+  /**
+   * 4.8: corrective action has been recorded after the last lot of the history. When inspection is discontinued, it
+   * resumes at tightened with a fresh stretch (the first lot after it is recorded with `afterCorrectiveAction`).
+   */
+  correctiveActionSinceLastLot?: boolean;
 }
 
 /** Why the next lot's severity changed at the last lot, or null when it carries on. */
@@ -38,7 +43,8 @@ export type TSwitchReason =
   | 'rejected-under-reduced'
   | 'accepted-in-gap-under-reduced'
   | 'reduced-not-allowed'
-  | 'five-rejected-under-tightened';
+  | 'five-rejected-under-tightened'
+  | 'resumed-after-corrective-action';
 
 export interface TSwitchingState {
   /** The severity of the next lot. */
@@ -69,6 +75,8 @@ export function nextSeverity(history: readonly TLotRecord[], options: TSwitching
   // The current stretch: lots inspected under `severity` since it began.
   let stretch: TLotRecord[] = [];
   let rejectedUnderTightened = 0;
+  // The normal stretch the rules just left for reduced, kept until the next lot shows whether reduced was used.
+  let normalBeforeReduced: TLotRecord[] | null = null;
 
   const switchTo = (next: TSeverity, why: TSwitchReason) => {
     severity = next;
@@ -80,6 +88,14 @@ export function nextSeverity(history: readonly TLotRecord[], options: TSwitching
   for (const lot of history) {
     if (lot.resubmitted) continue;
     reason = null;
+    // The history is replayed with today's `reducedAllowed`, but 4.7.3 c and d were judged when each lot started
+    // (decision 077): a lot inspected normal where the replay would have reduced it was still on normal inspection,
+    // so it carries on that normal run — 4.7.3 a counts the preceding lots on normal, whenever the authority approved.
+    if (normalBeforeReduced && lot.severity === 'normal' && !lot.afterCorrectiveAction) {
+      severity = 'normal';
+      stretch = normalBeforeReduced;
+    }
+    normalBeforeReduced = null;
     // A lot recorded under another severity than the rules gave (set by hand) starts a stretch of its own.
     if (lot.severity !== severity || lot.afterCorrectiveAction) {
       severity = lot.severity;
@@ -95,6 +111,7 @@ export function nextSeverity(history: readonly TLotRecord[], options: TSwitching
       if (rejected && recent.filter((l) => l.verdict === 'rejected').length >= 2) {
         switchTo('tightened', 'two-of-five-rejected');
       } else if (options.reducedAllowed && readyForReduced(stretch, options.limitNumber)) {
+        normalBeforeReduced = stretch;
         switchTo('reduced', 'ten-accepted-under-normal');
       }
     } else if (severity === 'tightened') {
@@ -112,6 +129,13 @@ export function nextSeverity(history: readonly TLotRecord[], options: TSwitching
     }
   }
 
+  if (discontinued && options.correctiveActionSinceLastLot) {
+    discontinued = false;
+    severity = 'tightened';
+    reason = 'resumed-after-corrective-action';
+    stretch = [];
+    rejectedUnderTightened = 0;
+  }
   if (severity === 'reduced' && !options.reducedAllowed) {
     severity = 'normal';
     reason = 'reduced-not-allowed';
