@@ -5,8 +5,6 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { fileClock, systemClock, type TClock } from './clock.ts';
 import type { TDatabase } from './db/client.ts';
 import type { TConfig } from './env.ts';
-import { startAppJobWorker } from './jobs/queues.ts';
-import type { TJobWorker } from './jobs/worker.ts';
 import { createMailer, type TMailer } from './mail/mailer.ts';
 import { analyticsSummaryRoutes } from './modules/analytics/analytics.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics-events.routes.ts';
@@ -62,6 +60,8 @@ import { inputGuardPlugin, replyToFrameworkError } from './plugins/input-guard.t
 import { trackRouteAccess } from './plugins/route-groups.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
+import { startAppTaskWorker } from './queue/queues.ts';
+import type { TTaskWorker } from './queue/worker.ts';
 import { APP_VERSION } from './version.ts';
 
 declare module 'fastify' {
@@ -73,9 +73,9 @@ declare module 'fastify' {
     clock: TClock;
     /** better-auth: routes call `app.auth.api.*` on the server side (decision 015). */
     auth: TAuth;
-    /** Starts the background job worker, mail included (once; later calls return the same one). Stopped on close. */
-    startJobWorker(): Promise<TJobWorker>;
-    /** Starts the maintenance reminders' scheduler (once; decision 058). Stopped on close, before the job worker. */
+    /** Starts the background task worker, mail included (once; later calls return the same one). Stopped on close. */
+    startTaskWorker(): Promise<TTaskWorker>;
+    /** Starts the maintenance reminders' scheduler (once; decision 058). Stopped on close, before the task worker. */
     startMaintenanceScheduler(): TMaintenanceScheduler;
   }
 }
@@ -118,7 +118,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const mailer = options.mailer ?? createMailer(config, app.log);
-  let jobWorker: Promise<TJobWorker> | null = null;
+  let taskWorker: Promise<TTaskWorker> | null = null;
   let scheduler: TMaintenanceScheduler | null = null;
   app.decorate('config', config);
   app.decorate('database', database);
@@ -137,9 +137,9 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
     }),
   );
   // Not started here: main.ts starts it once the server listens; tests that inject requests start it when asked.
-  app.decorate('startJobWorker', () => {
-    jobWorker ??= startAppJobWorker({ config, database, mailer, log: app.log.child({ module: 'jobs' }) });
-    return jobWorker;
+  app.decorate('startTaskWorker', () => {
+    taskWorker ??= startAppTaskWorker({ config, database, mailer, log: app.log.child({ module: 'queue' }) });
+    return taskWorker;
   });
   app.decorate('startMaintenanceScheduler', () => {
     scheduler ??= startMaintenanceScheduler({
@@ -154,8 +154,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   app.addHook('onClose', async () => {
     // A pass in progress commits or rolls back before anything closes under it.
     await scheduler?.stop();
-    // In this order: running jobs finish and record their outcome before the mailer and the database close.
-    await (await jobWorker?.catch(() => null))?.stop();
+    // In this order: running tasks finish and record their outcome before the mailer and the database close.
+    await (await taskWorker?.catch(() => null))?.stop();
     mailer.close();
     await database.close();
   });

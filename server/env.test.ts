@@ -25,7 +25,7 @@ describe('configuration', () => {
       trustProxy: false,
       logLevel: 'info',
       smtpUrl: undefined,
-      jobsPollIntervalMs: 1000,
+      queuePollIntervalMs: 1000,
       maintenanceScanIntervalMs: 300_000,
       passwordHashCost: 17,
     });
@@ -48,12 +48,19 @@ describe('configuration', () => {
     );
   });
 
-  it('takes the job poll interval in milliseconds', () => {
-    expect(loadConfig({ JOBS_POLL_INTERVAL_MS: '250' }).jobsPollIntervalMs).toBe(250);
+  it('takes the queue poll interval in milliseconds', () => {
+    expect(loadConfig({ QUEUE_POLL_INTERVAL_MS: '250' }).queuePollIntervalMs).toBe(250);
   });
 
-  it.each(['0', '50', 'soon', '1.5', '60001'])('refuses JOBS_POLL_INTERVAL_MS=%s, naming it', (value) => {
-    expect(configErrorOf({ JOBS_POLL_INTERVAL_MS: value }).message).toMatch(/\bJOBS_POLL_INTERVAL_MS\b/);
+  it('still reads the old JOBS_POLL_INTERVAL_MS when the new name is not set', () => {
+    expect(loadConfig({ JOBS_POLL_INTERVAL_MS: '300' }).queuePollIntervalMs).toBe(300);
+    expect(
+      loadConfig({ JOBS_POLL_INTERVAL_MS: '300', QUEUE_POLL_INTERVAL_MS: '400' }).queuePollIntervalMs,
+    ).toBe(400);
+  });
+
+  it.each(['0', '50', 'soon', '1.5', '60001'])('refuses QUEUE_POLL_INTERVAL_MS=%s, naming it', (value) => {
+    expect(configErrorOf({ QUEUE_POLL_INTERVAL_MS: value }).message).toMatch(/\bQUEUE_POLL_INTERVAL_MS\b/);
   });
 
   it('takes the maintenance scan interval in milliseconds, a second at least', () => {

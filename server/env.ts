@@ -40,8 +40,8 @@ const ZEnvSchema = z.object({
     .refine((v) => /^smtps?:\/\//.test(v), { message: 'Must be an smtp:// or smtps:// URL' })
     .optional(),
   MAIL_FROM: z.string().min(3).default('Forgeboard <no-reply@forgeboard.local>'),
-  // A minute at most: the poll is how a dead instance's jobs and retries coming due are found (decision 034).
-  JOBS_POLL_INTERVAL_MS: z.coerce
+  // A minute at most: the poll is how a dead instance's tasks and retries coming due are found (decision 034).
+  QUEUE_POLL_INTERVAL_MS: z.coerce
     .number({ message: 'Must be a number of milliseconds' })
     .int({ message: 'Must be a whole number of milliseconds' })
     .min(100, { message: 'Must be at least 100 milliseconds' })
@@ -82,8 +82,8 @@ export interface TConfig {
   appUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** How often the job worker looks for due work besides being woken by NOTIFY (retries, dead workers' jobs). */
-  jobsPollIntervalMs: number;
+  /** How often the task worker looks for due work besides being woken by NOTIFY (retries, dead workers' tasks). */
+  queuePollIntervalMs: number;
   /** How often the maintenance scheduler runs a pass on this instance (decision 058). */
   maintenanceScanIntervalMs: number;
   sessionSecret: string | undefined;
@@ -104,6 +104,10 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   // An empty variable counts as unset, as in most shells' `VAR= cmd`.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  // The queue's poll was JOBS_POLL_INTERVAL_MS until 'jobs' became the shop's jobs (decision 079): an installation
+  // that still sets the old name keeps its interval.
+  if (cleaned.QUEUE_POLL_INTERVAL_MS === undefined && cleaned.JOBS_POLL_INTERVAL_MS !== undefined)
+    cleaned.QUEUE_POLL_INTERVAL_MS = cleaned.JOBS_POLL_INTERVAL_MS;
   const parsed = ZEnvSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
@@ -128,7 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    jobsPollIntervalMs: e.JOBS_POLL_INTERVAL_MS,
+    queuePollIntervalMs: e.QUEUE_POLL_INTERVAL_MS,
     maintenanceScanIntervalMs: e.MAINTENANCE_SCAN_INTERVAL_MS,
     sessionSecret: e.SESSION_SECRET,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -37,8 +37,8 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   // Background work (mail included) runs only on a server that is up: after listen, the port names this instance's
-  // worker, so a restart takes back its own jobs at once. app.close() stops it before the database closes.
-  await app.startJobWorker();
+  // worker, so a restart takes back its own tasks at once. app.close() stops it before the database closes.
+  await app.startTaskWorker();
   // Maintenance reminders (decision 058): every instance runs passes; the notices' keys make each reminder once.
   app.startMaintenanceScheduler();
   if (app.mailer.mode === 'folder') {

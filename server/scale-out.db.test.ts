@@ -17,7 +17,7 @@ import {
   verificationToken,
 } from '../tests/setup/scale-client.ts';
 import { openTestDatabase, type TTestDatabase, testDbKind } from '../tests/setup/test-database.ts';
-import { eventually } from '../tests/setup/test-jobs.ts';
+import { eventually } from '../tests/setup/test-queue.ts';
 import { startTestSmtpServer, type TTestSmtpServer } from '../tests/setup/test-smtp-server.ts';
 import { queryRows } from './db/client.ts';
 import { mailOutbox } from './mail/mail.tables.ts';
@@ -217,13 +217,13 @@ describe.runIf(testDbKind() === 'postgres')(
       await a.kill();
       const killedAt = Date.now();
       expect(answers.size, 'the kill came in the middle of the burst').toBeLessThan(emails.length);
-      // What A left: the sign-ups committed so far, and the message in its hands (a job running under its name).
+      // What A left: the sign-ups committed so far, and the message in its hands (a task running under its name).
       const atKill = (
         await queryRows<{ email: string }>(db(), sql`select email from users where email like 'burst-%'`)
       ).map((r) => r.email);
       const orphaned = await queryRows<{ key: string }>(
         db(),
-        sql`select key from jobs where queue = 'mail' and status = 'running' and locked_by = ${a.workerId}`,
+        sql`select key from queue_tasks where queue = 'mail' and status = 'running' and locked_by = ${a.workerId}`,
       );
       expect(orphaned.length, 'A had a message in its hands').toBe(1);
       // A's connection closed without an answer: its message was never accepted and is dropped; B's is accepted.
@@ -278,7 +278,7 @@ describe.runIf(testDbKind() === 'postgres')(
       // The one A held was taken over by B on its second attempt once A's lease ran out.
       const [takenOver] = await queryRows<{ attempts: number; locked_by: string | null; status: string }>(
         db(),
-        sql`select attempts, locked_by, status from jobs where queue = 'mail' and key = ${orphaned[0]!.key}`,
+        sql`select attempts, locked_by, status from queue_tasks where queue = 'mail' and key = ${orphaned[0]!.key}`,
       );
       expect(takenOver).toMatchObject({ status: 'done', attempts: 2, locked_by: null });
       const [orphan] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, orphaned[0]!.key));

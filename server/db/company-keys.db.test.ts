@@ -23,7 +23,7 @@ const NOT_KEYED_BY_COMPANY: Record<string, string> = {
   users: "better-auth's users are global: sign-in finds a user by e-mail before any company is known",
   mail_outbox: 'a system table: sign-up mail precedes any company',
   security_events: 'a system table: an audit record outlives the company it names',
-  jobs: 'a system table: the job queue is claimed across companies',
+  queue_tasks: 'a system table: the queue is claimed across companies',
   analytics_events: "company_id may be null: a signed-out visitor's page view has no company",
 };
 

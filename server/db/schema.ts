@@ -1,6 +1,5 @@
 // Every Drizzle table, gathered for the client and for drizzle-kit.
 
-export * from '../jobs/jobs.tables.ts';
 export * from '../mail/mail.tables.ts';
 export * from '../modules/analytics/analytics.tables.ts';
 export * from '../modules/audit/audit.tables.ts';
@@ -16,6 +15,7 @@ export * from '../modules/inventory/borrowing.tables.ts';
 export * from '../modules/inventory/count.tables.ts';
 export * from '../modules/inventory/inventory.tables.ts';
 export * from '../modules/inventory/stock.tables.ts';
+export * from '../modules/jobs/jobs.tables.ts';
 export * from '../modules/labels/labels.tables.ts';
 export * from '../modules/maintenance/alerts.tables.ts';
 export * from '../modules/maintenance/breakdowns.tables.ts';
@@ -26,5 +26,6 @@ export * from '../modules/quality/inspections.tables.ts';
 export * from '../modules/quality/plans.tables.ts';
 export * from '../modules/suppliers/suppliers.tables.ts';
 export * from '../modules/users/labor-rates.tables.ts';
+export * from '../queue/tasks.tables.ts';
 export * from '../security/rate-limit.tables.ts';
 export * from '../security/security-events.tables.ts';

@@ -52,7 +52,7 @@ async function asTenant(companyId: string, statement: ReturnType<typeof sql>): P
 }
 
 describe('system tables under the tenant role', () => {
-  it.each(['jobs', 'mail_outbox', 'rate_limit_buckets', 'security_events', ...AUTH_TABLES])(
+  it.each(['queue_tasks', 'mail_outbox', 'rate_limit_buckets', 'security_events', ...AUTH_TABLES])(
     'refuses any tenant, even the company a row names, reading %s (permission denied)',
     async (table) => {
       expect(await asTenant(companyB, sql`select * from ${sql.identifier(table)}`)).toBe('42501');
@@ -62,7 +62,7 @@ describe('system tables under the tenant role', () => {
 
   it('refuses a tenant writing to them', async () => {
     expect(await asTenant(companyB, sql`delete from mail_outbox`)).toBe('42501');
-    expect(await asTenant(companyB, sql`update jobs set status = 'pending'`)).toBe('42501');
+    expect(await asTenant(companyB, sql`update queue_tasks set status = 'pending'`)).toBe('42501');
     expect(await asTenant(companyB, sql`delete from rate_limit_buckets`)).toBe('42501');
     expect(await asTenant(companyB, sql`update security_events set outcome = 'success'`)).toBe('42501');
   });

@@ -20,7 +20,7 @@ const TENANT_ROLE = 'forgeboard_app';
  * Tables that carry a company_id but are closed to the request role: written and read by the server as the owner
  * (docs/security.md "System tables"). Adding a table here is a decision: it must have no grant to forgeboard_app.
  */
-const SYSTEM_TABLES_WITH_COMPANY_ID = ['jobs', 'mail_outbox', 'security_events', 'users'];
+const SYSTEM_TABLES_WITH_COMPANY_ID = ['queue_tasks', 'mail_outbox', 'security_events', 'users'];
 
 /** The tenant tables of today, so the discovery below cannot silently find nothing. */
 const KNOWN_TENANT_TABLES = [

@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TTestDatabase } from '../../tests/setup/test-database.ts';
-import { clearOutbox, mailJob, outboxRow } from '../../tests/setup/test-outbox.ts';
+import { clearOutbox, mailTask, outboxRow } from '../../tests/setup/test-outbox.ts';
 import { startTestSmtpServer, type TTestSmtpServer } from '../../tests/setup/test-smtp-server.ts';
 import { openDatabase, type TDatabase, type TDb } from '../db/client.ts';
-import { startJobWorker, type TJobWorker } from '../jobs/worker.ts';
-import { mailQueue } from './mail.jobs.ts';
+import { startTaskWorker, type TTaskWorker } from '../queue/worker.ts';
+import { mailQueue } from './mail.queue.ts';
 import { createMailer, type TMailer, type TMailLog } from './mailer.ts';
 import { enqueueMail, MAIL_QUEUE } from './outbox.ts';
 
@@ -16,7 +16,7 @@ const quietLog: TMailLog = { debug() {}, info() {}, warn() {}, error() {} };
 let testDb: TTestDatabase;
 let db: TDb;
 let smtp: TTestSmtpServer;
-const running: TJobWorker[] = [];
+const running: TTaskWorker[] = [];
 const mailers: TMailer[] = [];
 
 beforeAll(async () => {
@@ -48,8 +48,8 @@ function smtpMailer(): TMailer {
 }
 
 /** A worker that runs only when the test says (no NOTIFY, an hour between polls). */
-async function worker(mailer: TMailer, database: TDatabase = testDb.database): Promise<TJobWorker> {
-  const w = await startJobWorker({
+async function worker(mailer: TMailer, database: TDatabase = testDb.database): Promise<TTaskWorker> {
+  const w = await startTaskWorker({
     database,
     queues: { [MAIL_QUEUE]: mailQueue({ database, mailer }) },
     log: quietLog,
@@ -117,20 +117,20 @@ describe('two workers draining at once', () => {
 describe('a sender that died mid-send', () => {
   it('leaves its message to be sent again once its lease has run out, and no sooner', async () => {
     const [expired, leased] = await enqueueMany(2);
-    await db.execute(sql`update jobs set status = 'running', attempts = 1, locked_by = 'dead-host:3000',
+    await db.execute(sql`update queue_tasks set status = 'running', attempts = 1, locked_by = 'dead-host:3000',
       locked_until = now() - interval '1 second' where key = ${expired!}`);
-    await db.execute(sql`update jobs set status = 'running', attempts = 1, locked_by = 'live-host:3000',
+    await db.execute(sql`update queue_tasks set status = 'running', attempts = 1, locked_by = 'live-host:3000',
       locked_until = now() + interval '4 minutes' where key = ${leased!}`);
 
     expect(await (await worker(smtpMailer())).runDue()).toEqual({ done: 1, retrying: 0, failed: 0 });
     expect(smtp.received.map((m) => m.subject)).toEqual(['Maintenance due #0']);
     expect(await outboxRow(db, expired!)).toMatchObject({ status: 'sent', attempts: 2 });
-    expect(await mailJob(db, leased!)).toMatchObject({ status: 'running', attempts: 1 });
+    expect(await mailTask(db, leased!)).toMatchObject({ status: 'running', attempts: 1 });
   });
 
   it('marks it failed when the lost attempt was its last', async () => {
     const [id] = await enqueueMany(1);
-    await db.execute(sql`update jobs set status = 'running', attempts = 8, locked_by = 'dead-host:3000',
+    await db.execute(sql`update queue_tasks set status = 'running', attempts = 8, locked_by = 'dead-host:3000',
       locked_until = now() - interval '1 second' where key = ${id!}`);
 
     expect(await (await worker(smtpMailer())).runDue()).toEqual({ done: 0, retrying: 0, failed: 1 });
@@ -138,7 +138,7 @@ describe('a sender that died mid-send', () => {
     const row = await outboxRow(db, id!);
     expect(row).toMatchObject({ status: 'failed', attempts: 8 });
     expect(row.lastError).toMatch(/lease expired/);
-    expect(await mailJob(db, id!)).toMatchObject({ status: 'failed', lockedBy: null });
+    expect(await mailTask(db, id!)).toMatchObject({ status: 'failed', lockedBy: null });
   });
 });
 
@@ -174,7 +174,7 @@ describe('stopping', () => {
     expect(await outboxRow(db, ids[0]!)).toMatchObject({ status: 'sent', attempts: 1 });
     for (const id of ids.slice(1)) {
       expect(await outboxRow(db, id)).toMatchObject({ status: 'pending', attempts: 0 });
-      expect(await mailJob(db, id)).toMatchObject({ status: 'pending', attempts: 0, lockedBy: null });
+      expect(await mailTask(db, id)).toMatchObject({ status: 'pending', attempts: 0, lockedBy: null });
     }
   });
 });

@@ -9,22 +9,22 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TTestDatabase, testDbKind } from '../../tests/setup/test-database.ts';
-import { eventually } from '../../tests/setup/test-jobs.ts';
-import { mailJob, outboxRow } from '../../tests/setup/test-outbox.ts';
+import { mailTask, outboxRow } from '../../tests/setup/test-outbox.ts';
+import { eventually } from '../../tests/setup/test-queue.ts';
 import { startTestSmtpServer, type TTestSmtpServer } from '../../tests/setup/test-smtp-server.ts';
 import { openDatabase, queryRows, type TDatabase, type TDatabaseTarget, type TDb } from '../db/client.ts';
 import { applyMigrations } from '../db/migrate.ts';
-import { startJobWorker, type TJobWorker } from '../jobs/worker.ts';
-import { mailQueue } from './mail.jobs.ts';
+import { startTaskWorker, type TTaskWorker } from '../queue/worker.ts';
+import { mailQueue } from './mail.queue.ts';
 import { createMailer, type TMailer, type TMailLog } from './mailer.ts';
 import { enqueueMail, MAIL_QUEUE } from './outbox.ts';
 
 const quietLog: TMailLog = { debug() {}, info() {}, warn() {}, error() {} };
-const CHILD_SCRIPT = 'tests/setup/job-worker-child.ts';
+const CHILD_SCRIPT = 'tests/setup/task-worker-child.ts';
 
 let smtp: TTestSmtpServer;
 const children: ChildProcess[] = [];
-const workers: TJobWorker[] = [];
+const workers: TTaskWorker[] = [];
 const mailers: TMailer[] = [];
 
 beforeAll(async () => {
@@ -83,7 +83,7 @@ async function worker(database: TDatabase, workerId: string, resume: 'own' | 'al
     quietLog,
   );
   mailers.push(mailer);
-  const w = await startJobWorker({
+  const w = await startTaskWorker({
     database,
     queues: { [MAIL_QUEUE]: mailQueue({ database, mailer }) },
     log: quietLog,
@@ -114,10 +114,10 @@ const hasPassed = async (db: TDb, moment: Date) =>
 /** Checks that message `id` went out exactly once, on its second attempt, with the Message-ID made from its id. */
 async function expectDeliveredOnce(db: TDb, id: string): Promise<void> {
   // The server has the message; the worker records it just after.
-  await eventually(async () => (await mailJob(db, id)).status !== 'running');
+  await eventually(async () => (await mailTask(db, id)).status !== 'running');
   expect(smtp.received.map((m) => m.messageId)).toEqual([`<${id}@forgeboard.example>`]);
   expect(await outboxRow(db, id)).toMatchObject({ status: 'sent', attempts: 2 });
-  expect(await mailJob(db, id)).toMatchObject({ status: 'done', attempts: 2, lockedBy: null });
+  expect(await mailTask(db, id)).toMatchObject({ status: 'done', attempts: 2, lockedBy: null });
 }
 
 // Two processes on one database need a server: PGlite is one process's, and its case is the restart below.
@@ -139,12 +139,12 @@ describe.runIf(testDbKind() === 'postgres')('on PostgreSQL, a worker killed mid-
     await smtp.waitForHeld(10_000);
     // The attempt was recorded before the send: the killed sender leaves it on the message.
     expect(await outboxRow(db, id)).toMatchObject({ status: 'pending', attempts: 1 });
-    const claimedUntil = (await mailJob(db, id)).lockedUntil!;
+    const claimedUntil = (await mailTask(db, id)).lockedUntil!;
 
     // The other instance, polling every 50 ms, leaves the message alone while its sender lives (and renews it).
     await worker(testDb.database, `live-${randomUUID()}`);
     await eventually(() => hasPassed(db, new Date(claimedUntil.getTime() + 300)));
-    expect(await mailJob(db, id)).toMatchObject({ status: 'running', attempts: 1 });
+    expect(await mailTask(db, id)).toMatchObject({ status: 'running', attempts: 1 });
     expect(smtp.received).toEqual([]);
 
     smtp.holdMessages(false);
@@ -175,7 +175,7 @@ describe.runIf(testDbKind() === 'postgres')('on PostgreSQL, a worker killed mid-
   }, 60_000);
 });
 
-// The embedded database's real crash: the only process dies; on restart it takes back every job left running.
+// The embedded database's real crash: the only process dies; on restart it takes back every task left running.
 describe.runIf(testDbKind() === 'pglite')('on PGlite, a process killed mid-send', () => {
   let dataDir: string;
   beforeAll(() => {

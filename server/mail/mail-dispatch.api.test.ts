@@ -1,11 +1,11 @@
-// The app and its job worker: mail written by a request goes out within a second, and closing waits for a send.
+// The app and its task worker: mail written by a request goes out within a second, and closing waits for a send.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../tests/setup/test-app.ts';
-import { mailJob, outboxRow } from '../../tests/setup/test-outbox.ts';
+import { mailTask, outboxRow } from '../../tests/setup/test-outbox.ts';
 import { startTestSmtpServer, type TTestSmtpServer } from '../../tests/setup/test-smtp-server.ts';
 import type { TDb } from '../db/client.ts';
 import { outboxFolder } from './mailer.ts';
@@ -13,7 +13,7 @@ import { enqueueMail } from './outbox.ts';
 
 const LINK = 'http://localhost:3000/verify-email?token=tok_123.abc';
 // A minute between polls: whatever arrives sooner was woken by the commit (NOTIFY), not found by the poll.
-const NO_POLL = { JOBS_POLL_INTERVAL_MS: '60000' };
+const NO_POLL = { QUEUE_POLL_INTERVAL_MS: '60000' };
 
 let smtp: TTestSmtpServer;
 /** Owns the database and runs no worker; each test starts another instance on it that does. */
@@ -36,9 +36,9 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-/** A second instance on the owner's database, its job worker started as a listening server's is. */
+/** A second instance on the owner's database, its task worker started as a listening server's is. */
 async function instanceWithWorker(env: Record<string, string>): Promise<TTestApp> {
-  const t = await createTestApp({ sharedWith: owner, jobWorker: true, env });
+  const t = await createTestApp({ sharedWith: owner, taskWorker: true, env });
   instances.push(t);
   return t;
 }
@@ -62,7 +62,7 @@ async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 5
   }
 }
 
-describe('the job worker in the app', () => {
+describe('the task worker in the app', () => {
   it('delivers the mail a request wrote as soon as it commits, woken by the commit and not by the poll', async () => {
     const t = await instanceWithWorker({ SMTP_URL: smtp.url, ...NO_POLL });
     expect(t.app.mailer.mode).toBe('smtp');
@@ -107,7 +107,7 @@ describe('the job worker in the app', () => {
   });
 
   it('on close, finishes the message being sent and records it before the database closes', async () => {
-    const sender = await createTestApp({ sharedWith: owner, jobWorker: true, env: { SMTP_URL: smtp.url } });
+    const sender = await createTestApp({ sharedWith: owner, taskWorker: true, env: { SMTP_URL: smtp.url } });
     smtp.holdMessages(true);
     const id = await enqueueVerification(owner, 'during.close@example.test');
     const held = await smtp.waitForHeld();
@@ -119,6 +119,6 @@ describe('the job worker in the app', () => {
     await closing;
     expect(smtp.received.map((m) => m.subject)).toEqual(['Verify your e-mail address']);
     expect(await outboxRow(owner.database.db, id)).toMatchObject({ status: 'sent', attempts: 1 });
-    expect(await mailJob(owner.database.db, id)).toMatchObject({ status: 'done', lockedBy: null });
+    expect(await mailTask(owner.database.db, id)).toMatchObject({ status: 'done', lockedBy: null });
   });
 });

@@ -3,12 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TTestDatabase } from '../../tests/setup/test-database.ts';
-import { clearOutbox, mailJob, makeMailDue, outboxRow } from '../../tests/setup/test-outbox.ts';
+import { clearOutbox, mailTask, makeMailDue, outboxRow } from '../../tests/setup/test-outbox.ts';
 import { startTestSmtpServer, type TTestSmtpServer } from '../../tests/setup/test-smtp-server.ts';
 import { queryRows, type TDb } from '../db/client.ts';
 import { createCompany } from '../db/seed/factories.ts';
-import { startJobWorker, type TJobWorker, type TJobWorkerOptions } from '../jobs/worker.ts';
-import { mailQueue } from './mail.jobs.ts';
+import { startTaskWorker, type TTaskWorker, type TTaskWorkerOptions } from '../queue/worker.ts';
+import { mailQueue } from './mail.queue.ts';
 import { createMailer, type TMailer, type TMailLog } from './mailer.ts';
 import { enqueueMail, MAIL_QUEUE, type TOutgoingMail } from './outbox.ts';
 
@@ -18,7 +18,7 @@ const quietLog: TMailLog = { debug() {}, info() {}, warn() {}, error() {} };
 let testDb: TTestDatabase;
 let db: TDb;
 let smtp: TTestSmtpServer;
-const running: TJobWorker[] = [];
+const running: TTaskWorker[] = [];
 const mailers: TMailer[] = [];
 
 beforeAll(async () => {
@@ -42,13 +42,13 @@ afterEach(async () => {
 });
 
 /** A worker serving the mail queue that runs only when the test says (no NOTIFY, an hour between polls). */
-async function worker(overrides: Partial<TJobWorkerOptions> = {}, smtpUrl = smtp.url): Promise<TJobWorker> {
+async function worker(overrides: Partial<TTaskWorkerOptions> = {}, smtpUrl = smtp.url): Promise<TTaskWorker> {
   const mailer = createMailer(
     { smtpUrl, mailFrom: 'Forgeboard <no-reply@forgeboard.example>', dataDir: '.' },
     quietLog,
   );
   mailers.push(mailer);
-  const w = await startJobWorker({
+  const w = await startTaskWorker({
     database: testDb.database,
     queues: { [MAIL_QUEUE]: mailQueue({ database: testDb.database, mailer }) },
     log: quietLog,
@@ -91,17 +91,17 @@ describe('delivery', () => {
     const row = await outboxRow(db, id);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, companyId: company.id });
     expect(row.sentAt).toBeInstanceOf(Date);
-    expect(await mailJob(db, id)).toMatchObject({ status: 'done', attempts: 1, lockedBy: null });
+    expect(await mailTask(db, id)).toMatchObject({ status: 'done', attempts: 1, lockedBy: null });
   });
 
-  it('writes the message and its job together when handed the root database instead of a transaction', async () => {
+  it('writes the message and its task together when handed the root database instead of a transaction', async () => {
     const w = await worker();
     const id = await enqueueMail(db, resetMail('root.db@example.test'));
-    expect(await mailJob(db, id)).toMatchObject({ status: 'pending', companyId: null, maxAttempts: 8 });
+    expect(await mailTask(db, id)).toMatchObject({ status: 'pending', companyId: null, maxAttempts: 8 });
     expect(await w.runDue()).toEqual({ done: 1, retrying: 0, failed: 0 });
   });
 
-  it('never sends a message whose transaction rolled back, and leaves no job for it', async () => {
+  it('never sends a message whose transaction rolled back, and leaves no task for it', async () => {
     const w = await worker();
     const failure = new Error('the change that caused the mail failed');
     await expect(
@@ -113,7 +113,7 @@ describe('delivery', () => {
 
     expect(await w.runDue()).toEqual({ done: 0, retrying: 0, failed: 0 });
     expect(smtp.received).toEqual([]);
-    expect(await queryRows(db, sql`select id from jobs`)).toEqual([]);
+    expect(await queryRows(db, sql`select id from queue_tasks`)).toEqual([]);
   });
 
   it('refuses a subject with a line break, which would start a new header', async () => {
@@ -133,14 +133,14 @@ describe('when the SMTP server refuses', () => {
     const refused = await outboxRow(db, id);
     expect(refused).toMatchObject({ status: 'pending', attempts: 1, sentAt: null });
     expect(refused.lastError).toMatch(/550/);
-    const firstWait = (await mailJob(db, id)).runAt.getTime() - Date.now();
+    const firstWait = (await mailTask(db, id)).runAt.getTime() - Date.now();
     expect(firstWait).toBeGreaterThan(20_000); // 30 s after the first failure
     expect(firstWait).toBeLessThanOrEqual(31_000);
 
     expect(await w.runDue()).toEqual({ done: 0, retrying: 0, failed: 0 }); // not due yet
     await makeMailDue(db, [id]);
     expect(await w.runDue()).toEqual({ done: 0, retrying: 1, failed: 0 });
-    const secondWait = (await mailJob(db, id)).runAt.getTime() - Date.now();
+    const secondWait = (await mailTask(db, id)).runAt.getTime() - Date.now();
     expect(secondWait).toBeGreaterThan(50_000); // 1 min after the second
     expect(secondWait).toBeLessThanOrEqual(61_000);
 
@@ -171,10 +171,10 @@ describe('when the SMTP server refuses', () => {
     }
   });
 
-  it('marks the message and its job failed, keeping the error, after the last allowed attempt', async () => {
+  it('marks the message and its task failed, keeping the error, after the last allowed attempt', async () => {
     const w = await worker();
     const id = await enqueue();
-    await db.execute(sql`update jobs set max_attempts = 3 where key = ${id}`);
+    await db.execute(sql`update queue_tasks set max_attempts = 3 where key = ${id}`);
     smtp.refuseRecipients(true);
     for (const attempt of [1, 2]) {
       expect(await w.runDue()).toEqual({ done: 0, retrying: 1, failed: 0 });
@@ -185,7 +185,7 @@ describe('when the SMTP server refuses', () => {
     const failed = await outboxRow(db, id);
     expect(failed).toMatchObject({ status: 'failed', attempts: 3, sentAt: null });
     expect(failed.lastError).toMatch(/550/);
-    expect(await mailJob(db, id)).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(await mailTask(db, id)).toMatchObject({ status: 'failed', attempts: 3 });
 
     smtp.refuseRecipients(false);
     await makeMailDue(db, [id]);
@@ -199,7 +199,7 @@ describe('when the SMTP server refuses', () => {
     smtp.refuseRecipients(true);
     await w.runDue();
     // As if six more attempts had failed since.
-    await db.execute(sql`update jobs set attempts = 7, run_at = now() where key = ${id}`);
+    await db.execute(sql`update queue_tasks set attempts = 7, run_at = now() where key = ${id}`);
     expect(await w.runDue()).toEqual({ done: 0, retrying: 0, failed: 1 });
     expect(await outboxRow(db, id)).toMatchObject({ status: 'failed', attempts: 8 });
   });

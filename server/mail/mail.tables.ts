@@ -1,11 +1,11 @@
-// Drizzle table of the mail outbox: messages written with the change that causes them, sent by the mail job queue.
+// Drizzle table of the mail outbox: messages written with the change that causes them, sent by the mail queue.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies } from '../modules/companies/companies.tables.ts';
 
 /**
  * One message to send and what became of it. A system table: sign-up mail precedes any tenant, and no tenant role
- * may read it. When and by whom it is sent is its job's business (decision 034). next_attempt_at and 'sending' are
+ * may read it. When and by whom it is sent is its task's business (decision 034). next_attempt_at and 'sending' are
  * no longer used; they stay one release for the previous one's instances during a rolling start (migration 0032).
  */
 export const mailOutbox = pgTable(

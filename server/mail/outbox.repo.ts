@@ -1,4 +1,4 @@
-// The mail queue's queries on the outbox: read the message a job names, then record what became of it.
+// The mail queue's queries on the outbox: read the message a task names, then record what became of it.
 import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../db/client.ts';
 import { mailOutbox } from './mail.tables.ts';
@@ -12,13 +12,13 @@ export async function findMail(db: TDb, id: string): Promise<TOutboxRow | null> 
   return row ?? null;
 }
 
-// Only a message still pending changes: a copy of the job that runs again after the message went out (its worker
+// Only a message still pending changes: a copy of the task that runs again after the message went out (its worker
 // died between the two writes) must not turn 'sent' back into anything else.
 const isPending = (id: string) => and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending'));
 
 /**
  * Records, before the send, that attempt `attempts` is starting, so that a sender killed during the send leaves the
- * attempt on the message (a copy may then go out from the instance that takes the job over: decision 042).
+ * attempt on the message (a copy may then go out from the instance that takes the task over: decision 042).
  */
 export async function recordMailAttemptStarted(db: TDb, id: string, attempts: number): Promise<void> {
   await db.update(mailOutbox).set({ attempts }).where(isPending(id));
@@ -32,7 +32,7 @@ export async function markMailSent(db: TDb, id: string, attempts: number): Promi
     .where(isPending(id));
 }
 
-/** Records a failed attempt at the message; it stays pending while its job retries. */
+/** Records a failed attempt at the message; it stays pending while its task retries. */
 export async function recordMailAttemptFailed(
   db: TDb,
   id: string,

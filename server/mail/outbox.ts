@@ -3,15 +3,15 @@ import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import type { TDb } from '../db/client.ts';
-import { enqueueJobs, inTransaction } from '../jobs/enqueue.ts';
+import { enqueueTasks, inTransaction } from '../queue/enqueue.ts';
 import { mailOutbox } from './mail.tables.ts';
 import { MAIL_MAX_ATTEMPTS } from './retry.ts';
 
-/** The job queue that sends the outbox's messages, one job per message (mail.jobs.ts). */
+/** The queue that sends the outbox's messages, one task per message (mail.queue.ts). */
 export const MAIL_QUEUE = 'mail';
 
-/** What a mail job carries: the message to send, by its outbox id. */
-export interface TMailJobPayload {
+/** What a mail task carries: the message to send, by its outbox id. */
+export interface TMailTaskPayload {
   mailId: string;
 }
 
@@ -37,15 +37,15 @@ export type TOutgoingMail = z.input<typeof ZOutgoingMailSchema>;
 
 /**
  * Queues `message` in `db` (call it with the transaction of the change that causes the mail) and returns its id: the
- * outbox row and the job that sends it commit with the change or not at all (their own transaction when `db` is not
- * one). Runs as the owner: the outbox and the jobs are system tables, closed to the tenant role.
+ * outbox row and the task that sends it commit with the change or not at all (their own transaction when `db` is not
+ * one). Runs as the owner: the outbox and the queue_tasks are system tables, closed to the tenant role.
  */
 export async function enqueueMail(db: TDb, message: TOutgoingMail): Promise<string> {
   return inTransaction(db, (tx) => writeMail(tx, message));
 }
 
 /**
- * Writes the outbox row and its job in `tx`, which must already be a transaction (both or neither): for callers whose
+ * Writes the outbox row and its task in `tx`, which must already be a transaction (both or neither): for callers whose
  * transaction Drizzle does not see as one, such as a tenant transaction on the PostgreSQL pool (tenant-outbox.ts).
  */
 export async function writeMail(tx: TDb, message: TOutgoingMail): Promise<string> {
@@ -57,7 +57,7 @@ export async function writeMail(tx: TDb, message: TOutgoingMail): Promise<string
 const MAILS_PER_INSERT = 500;
 
 /**
- * Writes many messages in `tx` as `writeMail` writes one — each outbox row with its job — in a few statements: the
+ * Writes many messages in `tx` as `writeMail` writes one — each outbox row with its task — in a few statements: the
  * first scheduler pass of a big shop's day queues thousands of reminders (decision 058). Returns their ids in order.
  */
 export async function writeMails(tx: TDb, messages: TOutgoingMail[]): Promise<string[]> {
@@ -73,17 +73,17 @@ export async function writeMails(tx: TDb, messages: TOutgoingMail[]): Promise<st
         textBody: m.text,
         htmlBody: m.html ?? null,
         kind: m.kind,
-        // As writeMail: the job decides when; 'infinity' keeps an older dispatcher off it (0032).
+        // As writeMail: the task decides when; 'infinity' keeps an older dispatcher off it (0032).
         nextAttemptAt: sql`'infinity'`,
       })),
     );
   }
-  await enqueueJobs(
+  await enqueueTasks(
     tx,
     checked.map((m, i) => ({
       queue: MAIL_QUEUE,
       key: ids[i]!,
-      payload: { mailId: ids[i]! } satisfies TMailJobPayload,
+      payload: { mailId: ids[i]! } satisfies TMailTaskPayload,
       companyId: m.companyId ?? null,
       maxAttempts: MAIL_MAX_ATTEMPTS,
     })),

@@ -1,5 +1,5 @@
 // How the mail queue spaces its attempts at a message: exponential back-off with a ceiling, then it gives up.
-import { exponentialBackoff } from '../jobs/backoff.ts';
+import { exponentialBackoff } from '../queue/backoff.ts';
 
 /** Attempts before a message is given up as 'failed' (about an hour of retrying with the delays below). */
 export const MAIL_MAX_ATTEMPTS = 8;

@@ -1,4 +1,4 @@
-// Mail written from inside a tenant transaction (decision 058). The outbox and the jobs are system tables closed to
+// Mail written from inside a tenant transaction (decision 058). The outbox and queue_tasks are system tables closed to
 // the tenant role (migrations 0007, 0032), yet a maintenance reminder must commit in the same transaction as the
 // notice row that makes it unique — else a crash between the two loses or doubles it. Both drivers' tenant
 // transactions log in as the owner and only *set* the tenant role (tenantPoolConfig's `-c role=…`, or SET LOCAL ROLE
@@ -9,7 +9,7 @@ import { type TDb, TENANT_ROLE } from '../db/client.ts';
 import { type TOutgoingMail, writeMails, ZOutgoingMailSchema } from './outbox.ts';
 
 /**
- * Queues `messages` in the tenant transaction `tx` (their outbox rows and jobs commit with it or not at all) and
+ * Queues `messages` in the tenant transaction `tx` (their outbox rows and tasks commit with it or not at all) and
  * returns their ids. Only the two system inserts run as the login role. The messages are checked before the role
  * changes, so a bad one throws with the tenant role still set; a database error on the inserts aborts the whole
  * transaction, so nothing more can run in it as the login role either.

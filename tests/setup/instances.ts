@@ -11,7 +11,7 @@ export interface TInstance {
   name: string;
   /** http://127.0.0.1:<port> */
   url: string;
-  /** The name its job worker claims under (defaultWorkerId: host and port). */
+  /** The name its task worker claims under (defaultWorkerId: host and port). */
   workerId: string;
   child: ChildProcess;
   /** Everything it printed so far (for failure messages). */
@@ -43,7 +43,7 @@ export async function startInstance(name: string, env: Record<string, string>): 
       PORT: String(port),
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
-      // info: the start line ("Forgeboard is running") is written once the job worker has started.
+      // info: the start line ("Forgeboard is running") is written once the task worker has started.
       LOG_LEVEL: 'info',
       ...env,
     },
@@ -75,7 +75,7 @@ export async function startInstance(name: string, env: Record<string, string>): 
     const healthy = await fetch(`${instance.url}/api/health`)
       .then((r) => r.status === 200)
       .catch(() => false);
-    // Healthy, and its job worker started (main.ts logs the start line after it).
+    // Healthy, and its task worker started (main.ts logs the start line after it).
     if (healthy && output.includes('Forgeboard is running')) return instance;
     if (Date.now() > deadline) {
       await instance.kill();

@@ -61,10 +61,10 @@ export interface TTestAppOptions {
   /** False leaves the new database unmigrated, as a server whose migrations failed would find it. */
   migrate?: boolean;
   /**
-   * True starts the background job worker (mail included), as a listening server does. Off by default: most tests
-   * read the outbox and jobs tables, or run a worker of their own.
+   * True starts the background task worker (mail included), as a listening server does. Off by default: most tests
+   * read the outbox and queue_tasks tables, or run a worker of their own.
    */
-  jobWorker?: boolean;
+  taskWorker?: boolean;
   /** The app's clock (server/clock.ts), e.g. manualClock(...) to move the shop's day; the system's by default. */
   clock?: TClock;
   /** True starts the maintenance scheduler's timer, as a listening server does; most tests run passes by hand. */
@@ -102,7 +102,7 @@ export async function createTestApp(options: TTestAppOptions = {}): Promise<TTes
       ...(options.clock ? { clock: options.clock } : {}),
     });
     await app.ready();
-    if (options.jobWorker) await app.startJobWorker();
+    if (options.taskWorker) await app.startTaskWorker();
     if (options.maintenanceScheduler) app.startMaintenanceScheduler();
   } catch (error) {
     await testDb.database.close();

@@ -9,7 +9,7 @@ beforeAll(async () => {
   smtp = await startTestSmtpServer();
   t = await createTestApp({
     env: { SMTP_URL: smtp.url },
-    jobWorker: true,
+    taskWorker: true,
   });
 });
 afterAll(async () => {

@@ -3,9 +3,9 @@
 import { and, eq, getTableName, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
-import { jobs } from '../../jobs/jobs.tables.ts';
 import { mailOutbox } from '../../mail/mail.tables.ts';
 import { MAIL_QUEUE } from '../../mail/outbox.ts';
+import { queueTasks } from '../../queue/tasks.tables.ts';
 import { accounts, pendingRegistrations, users } from './auth.tables.ts';
 
 let t: TTestApp;
@@ -65,13 +65,13 @@ async function whatExists(email: string) {
     .select()
     .from(mailOutbox)
     .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, 'verification')));
-  const mailJobs = await db
+  const mailTasks = await db
     .select()
-    .from(jobs)
+    .from(queueTasks)
     .where(
       and(
-        eq(jobs.queue, MAIL_QUEUE),
-        sql`${jobs.key} in (select id::text from mail_outbox where to_address = ${email})`,
+        eq(queueTasks.queue, MAIL_QUEUE),
+        sql`${queueTasks.key} in (select id::text from mail_outbox where to_address = ${email})`,
       ),
     );
   return {
@@ -81,16 +81,18 @@ async function whatExists(email: string) {
       ? (await db.select().from(pendingRegistrations).where(eq(pendingRegistrations.userId, user.id))).length
       : 0,
     mails: mails.length,
-    mailJobs: mailJobs.length,
+    mailTasks: mailTasks.length,
   };
 }
 
-const NOTHING = { users: 0, credentials: 0, pending: 0, mails: 0, mailJobs: 0 };
-const COMPLETE = { users: 1, credentials: 1, pending: 1, mails: 1, mailJobs: 1 };
+const NOTHING = { users: 0, credentials: 0, pending: 0, mails: 0, mailTasks: 0 };
+const COMPLETE = { users: 1, credentials: 1, pending: 1, mails: 1, mailTasks: 1 };
 
 describe('a sign-up stopped at any of its steps leaves no account, and signing up again works', () => {
-  // In the order sign-up writes them: the user, the password, the pending company, the mail, the job that sends it.
-  const steps = [users, accounts, pendingRegistrations, mailOutbox, jobs].map((table) => getTableName(table));
+  // In the order sign-up writes them: the user, the password, the pending company, the mail, the task that sends it.
+  const steps = [users, accounts, pendingRegistrations, mailOutbox, queueTasks].map((table) =>
+    getTableName(table),
+  );
 
   for (const [index, table] of steps.entries()) {
     it(`fails at the ${table} write: no user, no password, no pending registration, no mail; then succeeds`, async () => {

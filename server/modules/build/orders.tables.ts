@@ -15,7 +15,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { tenantRef } from '../../db/columns.ts';
 import { companies } from '../companies/companies.tables.ts';
+import { jobs } from '../jobs/jobs.tables.ts';
 import { assemblies } from './build.tables.ts';
 
 const tz = { withTimezone: true } as const;
@@ -34,12 +36,16 @@ export const buildOrders = pgTable(
     dueOn: date('due_on'),
     status: text('status').notNull().default('draft'),
     notes: text('notes').notNull().default(''),
+    /** The job it is for (decision 079); its work orders carry the same job_id. Null: none. */
+    jobId: uuid('job_id'),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     createdBy: text('created_by').notNull(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ name: 'build_orders_pkey', columns: [t.companyId, t.id] }),
+    tenantRef('build_orders', t, t.jobId, jobs),
+    index('build_orders_job_idx').on(t.companyId, t.jobId).where(sql`${t.jobId} is not null`),
     uniqueIndex('build_orders_number_key').on(t.companyId, t.number),
     index('build_orders_status_due_idx').on(t.companyId, t.status, t.dueOn),
     check(

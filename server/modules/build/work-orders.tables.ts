@@ -17,8 +17,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { tenantRef } from '../../db/columns.ts';
 import { companies } from '../companies/companies.tables.ts';
 import { items, locations } from '../inventory/inventory.tables.ts';
+import { jobs } from '../jobs/jobs.tables.ts';
 import { assemblies, assemblyRevisions } from './build.tables.ts';
 import { buildOrderLines } from './orders.tables.ts';
 
@@ -43,6 +45,11 @@ export const workOrders = pgTable(
      * work order made for its parent. Null: top level.
      */
     parentWorkOrderId: uuid('parent_work_order_id'),
+    /**
+     * The job it belongs to (decision 079): copied from its order (or its parent work order) when made, and moved with
+     * the order's when that is linked or unlinked, so time entries and the job cost read it from this row alone.
+     */
+    jobId: uuid('job_id'),
     assemblyId: uuid('assembly_id').notNull(),
     /** A released (frozen) revision, kept for the work order's life. */
     revisionId: uuid('revision_id').notNull(),
@@ -90,6 +97,8 @@ export const workOrders = pgTable(
       foreignColumns: [t.companyId, t.id],
     }),
     index('work_orders_parent_idx').on(t.companyId, t.parentWorkOrderId),
+    tenantRef('work_orders', t, t.jobId, jobs),
+    index('work_orders_job_idx').on(t.companyId, t.jobId).where(sql`${t.jobId} is not null`),
     foreignKey({
       name: 'work_orders_assembly_id_fk',
       columns: [t.companyId, t.assemblyId],

@@ -15,7 +15,9 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { tenantRef } from '../../db/columns.ts';
 import { companies } from '../companies/companies.tables.ts';
+import { jobs } from '../jobs/jobs.tables.ts';
 import { items, locations } from './inventory.tables.ts';
 import { lots, stockTransactions } from './stock.tables.ts';
 
@@ -34,10 +36,14 @@ export const borrowings = pgTable(
     lotId: uuid('lot_id'),
     quantity: numeric('quantity', { precision: 18, scale: 6 }).notNull(),
     returnedQuantity: numeric('returned_quantity', { precision: 18, scale: 6 }).notNull().default('0'),
-    /** A person of the company, or a job (by its reference) — one of the two. */
+    /**
+     * A person of the company, or a job — one of the two. A job is picked (job_id, decision 079); job_reference is the
+     * free text borrowings had before jobs existed, kept readable for those rows and no longer written.
+     */
     borrowerUserId: uuid('borrower_user_id'),
     borrowerName: text('borrower_name').notNull().default(''),
     jobReference: text('job_reference').notNull().default(''),
+    jobId: uuid('job_id'),
     dueOn: date('due_on').notNull(),
     note: text('note').notNull().default(''),
     borrowedByName: text('borrowed_by_name').notNull(),
@@ -70,6 +76,8 @@ export const borrowings = pgTable(
     }),
     index('borrowings_company_open_idx').on(t.companyId, t.closedAt, t.dueOn),
     index('borrowings_company_item_idx').on(t.companyId, t.itemId),
+    tenantRef('borrowings', t, t.jobId, jobs),
+    index('borrowings_job_idx').on(t.companyId, t.jobId).where(sql`${t.jobId} is not null`),
     check(
       'borrowings_returned_within',
       sql`${t.returnedQuantity} >= 0 and ${t.returnedQuantity} <= ${t.quantity}`,

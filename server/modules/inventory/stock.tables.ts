@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { tenantRef } from '../../db/columns.ts';
 import { companies } from '../companies/companies.tables.ts';
+import { jobs } from '../jobs/jobs.tables.ts';
 import { suppliers } from '../suppliers/suppliers.tables.ts';
 import { items, locations } from './inventory.tables.ts';
 
@@ -127,10 +128,16 @@ export const stockTransactions = pgTable(
     reversesId: uuid('reverses_id'),
     /** Who a receipt (or a return to supplier) was from or for (decision 070). */
     supplierId: uuid('supplier_id'),
+    /** The job an issue was for (decision 079): the job cost report's material. Null: none named. */
+    jobId: uuid('job_id'),
   },
   (t) => [
     primaryKey({ name: 'stock_transactions_pkey', columns: [t.companyId, t.id] }),
     tenantRef('stock_transactions', t, t.supplierId, suppliers),
+    tenantRef('stock_transactions', t, t.jobId, jobs),
+    index('stock_transactions_job_idx')
+      .on(t.companyId, t.jobId, t.postedAt)
+      .where(sql`${t.jobId} is not null`),
     uniqueIndex('stock_transactions_company_key').on(t.companyId, t.idempotencyKey),
     index('stock_transactions_company_posted_idx').on(t.companyId, t.postedAt),
   ],

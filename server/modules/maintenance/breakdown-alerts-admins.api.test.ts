@@ -27,7 +27,7 @@ const report = (problem: string) => tech.ok('POST', '/api/v1/breakdowns', { mach
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url }, jobWorker: true });
+  t = await createTestApp({ env: { SMTP_URL: smtp.url }, taskWorker: true });
   const adaCookie = await t.signIn({
     email: 'ada@default.example',
     role: 'admin',

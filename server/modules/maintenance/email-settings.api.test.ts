@@ -39,7 +39,7 @@ const userId = async (email: string) =>
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url }, jobWorker: true });
+  t = await createTestApp({ env: { SMTP_URL: smtp.url }, taskWorker: true });
   adminCookie = await t.signIn({ email: 'ada@mail.example', role: 'admin', companyName: 'Mail Works' });
   admin = client(t, adminCookie);
   technician = client(

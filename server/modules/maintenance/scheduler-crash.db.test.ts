@@ -18,7 +18,7 @@ import { maintenanceCompany } from '../../../tests/setup/maintenance-company.ts'
 import { seedOpenOccurrence } from '../../../tests/setup/maintenance-seed.ts';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
 import { testDbKind } from '../../../tests/setup/test-database.ts';
-import { eventually } from '../../../tests/setup/test-jobs.ts';
+import { eventually } from '../../../tests/setup/test-queue.ts';
 import { startTestSmtpServer, type TTestSmtpServer } from '../../../tests/setup/test-smtp-server.ts';
 import { queryRows } from '../../db/client.ts';
 
@@ -77,7 +77,7 @@ describe.runIf(testDbKind() === 'postgres')('on PostgreSQL, an instance killed m
       APP_URL: TEST_APP_URL,
       SESSION_SECRET: randomUUID() + randomUUID(),
       MAINTENANCE_SCAN_INTERVAL_MS: '1000',
-      JOBS_POLL_INTERVAL_MS: '200',
+      QUEUE_POLL_INTERVAL_MS: '200',
     };
     const killedName = `fb-crash-a-${randomUUID().slice(0, 8)}`;
     const starting = [
@@ -99,8 +99,8 @@ describe.runIf(testDbKind() === 'postgres')('on PostgreSQL, an instance killed m
 
     // The day the work falls due, for the doomed instance first.
     writeFileSync(clockA, '2026-10-10T12:00:00Z');
-    // A transaction of the doomed instance that has written (it holds a transaction id) and is not its job worker's
-    // (whose writes are all UPDATEs of jobs and the outbox; a pass only reads and inserts): a pass mid-way.
+    // A transaction of the doomed instance that has written (it holds a transaction id) and is not its task worker's
+    // (whose writes are all UPDATEs of queue_tasks and the outbox; a pass only reads and inserts): a pass mid-way.
     const writing = async () =>
       (
         await queryRows<{ n: number }>(
@@ -132,11 +132,11 @@ describe.runIf(testDbKind() === 'postgres')('on PostgreSQL, an instance killed m
 
     const expected = COMPANIES * PER_COMPANY * RECIPIENTS.length;
     const received = await smtp.waitForMessages(expected, 90_000);
-    // Every mail job finished: nothing more is on its way that could make a copy.
+    // Every mail task finished: nothing more is on its way that could make a copy.
     await eventually(async () => {
       const [row] = await queryRows<{ n: number }>(
         t.database.db,
-        sql`select count(*)::int as n from jobs where queue = 'mail' and status <> 'done'`,
+        sql`select count(*)::int as n from queue_tasks where queue = 'mail' and status <> 'done'`,
       );
       return row!.n === 0;
     }, 30_000);

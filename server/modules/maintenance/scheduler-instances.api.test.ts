@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maintenanceCompany, type TMaintenanceCompany } from '../../../tests/setup/maintenance-company.ts';
 import { seedBreakdown, seedOpenOccurrence } from '../../../tests/setup/maintenance-seed.ts';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
-import { eventually } from '../../../tests/setup/test-jobs.ts';
+import { eventually } from '../../../tests/setup/test-queue.ts';
 import { manualClock } from '../../clock.ts';
 import { queryRows } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';

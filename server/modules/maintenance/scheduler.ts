@@ -2,8 +2,8 @@
 // company with the Maintenance area on, one tenant transaction in that company's time zone, by the app's clock,
 // decides the due-soon and overdue reminders of its open PM work and the daily digest. Every reminder is a notice
 // whose key is unique, inserted with its outbox messages in that transaction (notices.ts): instances may run passes
-// at the same moment, or die in the middle of one, and each reminder is still sent once. A timer of its own, not a
-// job: a pass is idempotent and cheap to repeat, so no claim, lease or retry would add anything, and a job per
+// at the same moment, or die in the middle of one, and each reminder is still sent once. A timer of its own, not a queue
+// task: a pass is idempotent and cheap to repeat, so no claim, lease or retry would add anything, and a task per
 // interval would only leave a row behind every five minutes.
 import { Temporal } from 'temporal-polyfill';
 import { todayIn } from '#common/time/calendar.ts';

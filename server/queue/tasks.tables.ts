@@ -1,4 +1,5 @@
-// Drizzle table of the job queue: every piece of background work (mail, reminders, exports) is one row here.
+// Drizzle table of the background queue: every piece of background work (mail, reminders, exports) is one task here.
+// Named queue_tasks since migration 0052 (decision 079): 'jobs' is the shop's jobs (issue 31).
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -13,16 +14,16 @@ import {
 } from 'drizzle-orm/pg-core';
 import { companies } from '../modules/companies/companies.tables.ts';
 
-/** The states of a job; 'running' is a claim held under a lease (see worker.ts). */
-export const JOB_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
+/** The states of a task; 'running' is a claim held under a lease (see worker.ts). */
+export const TASK_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 
 /**
- * One job. A system table (migration 0032): written in the transaction of the change that causes the work, claimed
+ * One task. A system table (migration 0032; renamed from jobs by 0052): written in the transaction of the change that causes the work, claimed
  * by whichever instance's worker gets there first. While 'running', locked_by names the worker and locked_until is
  * the end of its lease, pushed forward by its heartbeat; a lease that ran out belongs to a dead worker.
  */
-export const jobs = pgTable(
-  'jobs',
+export const queueTasks = pgTable(
+  'queue_tasks',
   {
     id: uuid('id').primaryKey(),
     /** Which handler runs it ('mail', …). */
@@ -31,11 +32,11 @@ export const jobs = pgTable(
     key: text('key'),
     payload: jsonb('payload').notNull().default({}),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: JOB_STATUSES }).notNull().default('pending'),
+    status: text('status', { enum: TASK_STATUSES }).notNull().default('pending'),
     /** Attempts started so far; the claim counts one. */
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull(),
-    /** When a pending job is due: at once, or after its back-off. */
+    /** When a pending task is due: at once, or after its back-off. */
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lockedBy: text('locked_by'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -44,17 +45,17 @@ export const jobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('jobs_queue_key_unique').on(t.queue, t.key),
-    // The claim's two ways in: pending jobs that are due, and running ones whose lease ran out.
-    index('jobs_pending_due_idx').on(t.queue, t.runAt).where(sql`${t.status} = 'pending'`),
-    index('jobs_running_lease_idx').on(t.lockedUntil).where(sql`${t.status} = 'running'`),
-    // The admin's list by state, newest first (ids are UUIDv7), and the pruning of done jobs.
-    index('jobs_status_id_idx').on(t.status, t.id),
-    check('jobs_status_check', sql`${t.status} in ('pending', 'running', 'done', 'failed')`),
+    uniqueIndex('queue_tasks_queue_key_unique').on(t.queue, t.key),
+    // The claim's two ways in: pending tasks that are due, and running ones whose lease ran out.
+    index('queue_tasks_pending_due_idx').on(t.queue, t.runAt).where(sql`${t.status} = 'pending'`),
+    index('queue_tasks_running_lease_idx').on(t.lockedUntil).where(sql`${t.status} = 'running'`),
+    // The admin's list by state, newest first (ids are UUIDv7), and the pruning of done tasks.
+    index('queue_tasks_status_id_idx').on(t.status, t.id),
+    check('queue_tasks_status_check', sql`${t.status} in ('pending', 'running', 'done', 'failed')`),
     check(
-      'jobs_lock_check',
+      'queue_tasks_lock_check',
       sql`(${t.status} = 'running') = (${t.lockedBy} is not null and ${t.lockedUntil} is not null)`,
     ),
-    check('jobs_attempts_check', sql`${t.attempts} >= 0 and ${t.maxAttempts} >= 1`),
+    check('queue_tasks_attempts_check', sql`${t.attempts} >= 0 and ${t.maxAttempts} >= 1`),
   ],
 );

@@ -1,17 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { eventually, gate, jobRow, jobTestDatabase, testQueue } from '../../tests/setup/test-jobs.ts';
+import { eventually, gate, queueTestDatabase, taskRow, testQueue } from '../../tests/setup/test-queue.ts';
 import { queryRows, type TDb } from '../db/client.ts';
-import { enqueueJob } from './enqueue.ts';
+import { enqueueTask } from './enqueue.ts';
 
-const bench = jobTestDatabase({ listen: false });
+const bench = queueTestDatabase({ listen: false });
 const worker = bench.worker;
 
-const enqueue = () => bench.db.transaction((tx) => enqueueJob(tx as unknown as TDb, { queue: 'export' }));
+const enqueue = () => bench.db.transaction((tx) => enqueueTask(tx as unknown as TDb, { queue: 'export' }));
 
-/** Marks job `id` as claimed by `workerId` until `leaseMs` from now, as a worker that then died would leave it. */
+/** Marks task `id` as claimed by `workerId` until `leaseMs` from now, as a worker that then died would leave it. */
 async function claimedBy(id: string, workerId: string, leaseMs: number) {
-  await bench.db.execute(sql`update jobs set status = 'running', attempts = attempts + 1, locked_by = ${workerId},
+  await bench.db.execute(sql`update queue_tasks set status = 'running', attempts = attempts + 1, locked_by = ${workerId},
     locked_until = now() + (${leaseMs}::double precision * interval '1 millisecond') where id = ${id}`);
 }
 
@@ -24,7 +24,7 @@ const hasPassed = async (moment: Date) =>
     )
   )[0]!.past;
 
-describe('a running job', () => {
+describe('a running task', () => {
   it('stays with its worker past its first lease while the heartbeat renews it; no other worker takes it', async () => {
     const release = gate();
     const slow = testQueue(() => release.wait);
@@ -32,7 +32,7 @@ describe('a running job', () => {
     const id = (await enqueue())!;
     const finished = owner.runDue();
     await eventually(() => slow.runs.length === 1);
-    const firstLeaseEnd = (await jobRow(bench.db, id)).lockedUntil!;
+    const firstLeaseEnd = (await taskRow(bench.db, id)).lockedUntil!;
 
     // Well past the lease it was claimed with, another worker looks and finds nothing to take.
     await eventually(() => hasPassed(new Date(firstLeaseEnd.getTime() + 300)));
@@ -42,7 +42,7 @@ describe('a running job', () => {
       retrying: 0,
       failed: 0,
     });
-    expect((await jobRow(bench.db, id)).lockedUntil!.getTime()).toBeGreaterThan(firstLeaseEnd.getTime());
+    expect((await taskRow(bench.db, id)).lockedUntil!.getTime()).toBeGreaterThan(firstLeaseEnd.getTime());
 
     release.open();
     expect(await finished).toEqual({ done: 1, retrying: 0, failed: 0 });
@@ -61,13 +61,13 @@ describe('a running job', () => {
     const tookOver = Date.now() - died;
     expect(tookOver).toBeGreaterThanOrEqual(900);
     expect(tookOver).toBeLessThan(2000);
-    await eventually(async () => (await jobRow(bench.db, id)).status === 'done');
-    expect(await jobRow(bench.db, id)).toMatchObject({ attempts: 2 });
+    await eventually(async () => (await taskRow(bench.db, id)).status === 'done');
+    expect(await taskRow(bench.db, id)).toMatchObject({ attempts: 2 });
   });
 });
 
 describe('a restarted worker', () => {
-  it('takes back the jobs it was running at once, and leaves another live worker its own', async () => {
+  it('takes back the tasks it was running at once, and leaves another live worker its own', async () => {
     const [mine, theirs] = [(await enqueue())!, (await enqueue())!];
     await claimedBy(mine, 'host-a:3000', 3_600_000);
     await claimedBy(theirs, 'host-b:3000', 3_600_000);
@@ -76,10 +76,10 @@ describe('a restarted worker', () => {
     const restarted = await worker({ export: queue }, { workerId: 'host-a:3000' });
     expect(await restarted.runDue()).toEqual({ done: 1, retrying: 0, failed: 0 });
     expect(queue.runs.map((r) => r.id)).toEqual([mine]);
-    expect(await jobRow(bench.db, theirs)).toMatchObject({ status: 'running', lockedBy: 'host-b:3000' });
+    expect(await taskRow(bench.db, theirs)).toMatchObject({ status: 'running', lockedBy: 'host-b:3000' });
   });
 
-  it("on PGlite's single process takes back every running job at once", async () => {
+  it("on PGlite's single process takes back every running task at once", async () => {
     const [a, b] = [(await enqueue())!, (await enqueue())!];
     await claimedBy(a, 'old-host:3000', 3_600_000);
     await claimedBy(b, 'old-host:4000', 3_600_000);
@@ -101,12 +101,12 @@ describe('a worker whose claim was taken over', () => {
     const id = (await enqueue())!;
     const stalledRun = first.runDue();
     await eventually(() => stalled.runs.length === 1);
-    await eventually(async () => hasPassed((await jobRow(bench.db, id)).lockedUntil!));
+    await eventually(async () => hasPassed((await taskRow(bench.db, id)).lockedUntil!));
 
     const second = testQueue();
     expect(await (await worker({ export: second })).runDue()).toEqual({ done: 1, retrying: 0, failed: 0 });
     release.open();
     expect(await stalledRun).toEqual({ done: 0, retrying: 0, failed: 0 });
-    expect(await jobRow(bench.db, id)).toMatchObject({ status: 'done', attempts: 2, lockedBy: null });
+    expect(await taskRow(bench.db, id)).toMatchObject({ status: 'done', attempts: 2, lockedBy: null });
   });
 });

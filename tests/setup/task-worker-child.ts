@@ -1,10 +1,10 @@
-// A job worker in a process of its own, for tests that kill it with SIGKILL mid-send: the mail queue on the database
+// A task worker in a process of its own, for tests that kill it with SIGKILL mid-send: the mail queue on the database
 // FB_CHILD_DATABASE names (a TDatabaseTarget as JSON), sending to FB_CHILD_SMTP_URL. Prints "ready" once it works.
 import { openDatabase, type TDatabaseTarget } from '#server/db/client.ts';
-import { startJobWorker } from '#server/jobs/worker.ts';
-import { mailQueue } from '#server/mail/mail.jobs.ts';
+import { mailQueue } from '#server/mail/mail.queue.ts';
 import { createMailer, type TMailLog } from '#server/mail/mailer.ts';
 import { MAIL_QUEUE } from '#server/mail/outbox.ts';
+import { startTaskWorker } from '#server/queue/worker.ts';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -24,7 +24,7 @@ const mailer = createMailer(
   { smtpUrl: env('FB_CHILD_SMTP_URL'), mailFrom: 'no-reply@forgeboard.example', dataDir: '.' },
   log,
 );
-await startJobWorker({
+await startTaskWorker({
   database,
   queues: { [MAIL_QUEUE]: mailQueue({ database, mailer }) },
   log,

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { eventually, gate, jobRow, jobTestDatabase, testQueue } from '../../tests/setup/test-jobs.ts';
+import { eventually, gate, queueTestDatabase, taskRow, testQueue } from '../../tests/setup/test-queue.ts';
 import type { TDb } from '../db/client.ts';
 import { exponentialBackoff } from './backoff.ts';
-import { enqueueJob, type TNewJob } from './enqueue.ts';
-import { countJobs, listJobs } from './jobs.repo.ts';
+import { enqueueTask, type TNewTask } from './enqueue.ts';
+import { countTasks, listTasks } from './tasks.repo.ts';
 
-const bench = jobTestDatabase();
+const bench = queueTestDatabase();
 const worker = bench.worker;
 
-/** Writes `job` in its own committed transaction, as a request's service would. */
-const enqueue = (job: TNewJob) => bench.db.transaction((tx) => enqueueJob(tx as unknown as TDb, job));
+/** Writes `task` in its own committed transaction, as a request's service would. */
+const enqueue = (task: TNewTask) => bench.db.transaction((tx) => enqueueTask(tx as unknown as TDb, task));
 
-describe('running a job', () => {
-  it('starts the job within a second of the commit that wrote it, without waiting for a poll', async () => {
+describe('running a task', () => {
+  it('starts the task within a second of the commit that wrote it, without waiting for a poll', async () => {
     const started = gate();
     const queue = testQueue(async () => started.open());
     await worker({ report: queue });
@@ -21,8 +21,8 @@ describe('running a job', () => {
     const id = (await enqueue({ queue: 'report', payload: { month: '2026-11' } }))!;
     await started.wait;
     expect(queue.runs[0]!.at - committed).toBeLessThan(1000);
-    await eventually(async () => (await jobRow(bench.db, id)).status === 'done');
-    expect(await jobRow(bench.db, id)).toMatchObject({
+    await eventually(async () => (await taskRow(bench.db, id)).status === 'done');
+    expect(await taskRow(bench.db, id)).toMatchObject({
       attempts: 1,
       lockedBy: null,
       lockedUntil: null,
@@ -31,7 +31,7 @@ describe('running a job', () => {
     expect(queue.runs).toHaveLength(1);
   });
 
-  it('writes a job whose key is already there only once', async () => {
+  it('writes a task whose key is already there only once', async () => {
     const first = await enqueue({ queue: 'report', key: 'company-1:2026-11' });
     expect(first).toEqual(expect.any(String));
     expect(await enqueue({ queue: 'report', key: 'company-1:2026-11' })).toBeNull();
@@ -44,7 +44,7 @@ describe('running a job', () => {
     });
   });
 
-  it('runs no more jobs of a queue at once than its concurrency', async () => {
+  it('runs no more tasks of a queue at once than its concurrency', async () => {
     const release = gate();
     let inFlight = 0;
     let most = 0;
@@ -66,24 +66,24 @@ describe('running a job', () => {
   });
 });
 
-describe('a failing job', () => {
+describe('a failing task', () => {
   it('is tried again after a wait that doubles each time, then given up with its error recorded once', async () => {
     const givenUp: string[] = [];
     const queue = testQueue(
-      async (job) => {
-        throw new Error(`printer offline (attempt ${job.attempts})`);
+      async (task) => {
+        throw new Error(`printer offline (attempt ${task.attempts})`);
       },
       {
         retryDelayMs: exponentialBackoff(150, 10_000),
-        async failed(_tx, job, error) {
-          givenUp.push(`${job.id}: ${error}`);
+        async failed(_tx, task, error) {
+          givenUp.push(`${task.id}: ${error}`);
         },
       },
     );
     // Polling every 20 ms: each retry starts as soon as it is due, and no sooner.
     await worker({ labels: queue }, { pollIntervalMs: 20 });
     const id = (await enqueue({ queue: 'labels', maxAttempts: 3 }))!;
-    await eventually(async () => (await jobRow(bench.db, id)).status === 'failed');
+    await eventually(async () => (await taskRow(bench.db, id)).status === 'failed');
 
     const [first, second, third] = queue.runs;
     expect(queue.runs.map((r) => r.attempts)).toEqual([1, 2, 3]);
@@ -91,14 +91,14 @@ describe('a failing job', () => {
     expect(third!.at - second!.at).toBeGreaterThanOrEqual(300);
     expect(third!.at - second!.at).toBeLessThan(1500);
     expect(givenUp).toEqual([`${id}: printer offline (attempt 3)`]);
-    const row = await jobRow(bench.db, id);
+    const row = await taskRow(bench.db, id);
     expect(row).toMatchObject({ attempts: 3, lastError: 'printer offline (attempt 3)', lockedBy: null });
     expect(row.finishedAt).toBeInstanceOf(Date);
   });
 });
 
 describe('what an administrator sees', () => {
-  it('lists jobs in a state newest first, a page at a time, and counts them per queue and state', async () => {
+  it('lists tasks in a state newest first, a page at a time, and counts them per queue and state', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await enqueue({ queue: 'export', payload: { n: i } }))!);
     const failing = testQueue(async () => {
@@ -107,15 +107,15 @@ describe('what an administrator sees', () => {
     await enqueue({ queue: 'labels', maxAttempts: 1 });
     await (await worker({ labels: failing }, { listen: false })).runDue();
 
-    const firstPage = await listJobs(bench.db, { status: 'pending', limit: 3 });
+    const firstPage = await listTasks(bench.db, { status: 'pending', limit: 3 });
     expect(firstPage.map((j) => j.id)).toEqual([ids[4], ids[3], ids[2]]);
-    const nextPage = await listJobs(bench.db, { status: 'pending', limit: 3, before: firstPage.at(-1)!.id });
+    const nextPage = await listTasks(bench.db, { status: 'pending', limit: 3, before: firstPage.at(-1)!.id });
     expect(nextPage.map((j) => j.id)).toEqual([ids[1], ids[0]]);
-    const failed = await listJobs(bench.db, { status: 'failed', queue: 'labels', limit: 10 });
+    const failed = await listTasks(bench.db, { status: 'failed', queue: 'labels', limit: 10 });
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatchObject({ lastError: 'disk full', attempts: 1 });
 
-    expect(await countJobs(bench.db)).toEqual([
+    expect(await countTasks(bench.db)).toEqual([
       { queue: 'export', status: 'pending', count: 5 },
       { queue: 'labels', status: 'failed', count: 1 },
     ]);

@@ -1,4 +1,4 @@
-// How a queue spaces its attempts at a job: exponential back-off with a ceiling.
+// How a queue spaces its attempts at a task: exponential back-off with a ceiling.
 
 /** The wait after the `attempts`-th failed attempt: `baseMs`, then doubling, never more than `maxMs`. */
 export function exponentialBackoff(baseMs: number, maxMs: number): (attempts: number) => number {

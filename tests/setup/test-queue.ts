@@ -1,24 +1,24 @@
-// Helpers for job queue tests: a queue whose handler the test controls, a gate to hold a job mid-run, a deadline poll.
+// Helpers for task queue tests: a queue whose handler the test controls, a gate to hold a task mid-run, a deadline poll.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { TDatabase, TDb } from '#server/db/client.ts';
-import type { TJobRow } from '#server/jobs/jobs.repo.ts';
-import { jobs } from '#server/jobs/jobs.tables.ts';
+import type { TTaskRow } from '#server/queue/tasks.repo.ts';
+import { queueTasks } from '#server/queue/tasks.tables.ts';
 import {
-  startJobWorker,
-  type TJob,
-  type TJobLog,
-  type TJobQueue,
-  type TJobWorker,
-  type TJobWorkerOptions,
-} from '#server/jobs/worker.ts';
+  startTaskWorker,
+  type TTask,
+  type TTaskLog,
+  type TTaskQueue,
+  type TTaskWorker,
+  type TTaskWorkerOptions,
+} from '#server/queue/worker.ts';
 import { openTestDatabase, type TTestDatabase } from './test-database.ts';
 
 /** A log that keeps nothing. */
-export const quietJobLog: TJobLog = { debug() {}, info() {}, warn() {}, error() {} };
+export const quietTaskLog: TTaskLog = { debug() {}, info() {}, warn() {}, error() {} };
 
-/** One run of a job: which, which attempt, and when it started (Date.now()). */
+/** One run of a task: which, which attempt, and when it started (Date.now()). */
 export interface TRun {
   id: string;
   attempts: number;
@@ -27,18 +27,18 @@ export interface TRun {
 
 /** A test queue: `handle` decides what each run does; every run is recorded in `runs`. */
 export function testQueue(
-  handle: (job: TJob) => Promise<void> = async () => undefined,
-  options: Partial<Pick<TJobQueue, 'retryDelayMs' | 'concurrency' | 'failed'>> = {},
-): TJobQueue & { runs: TRun[] } {
+  handle: (task: TTask) => Promise<void> = async () => undefined,
+  options: Partial<Pick<TTaskQueue, 'retryDelayMs' | 'concurrency' | 'failed'>> = {},
+): TTaskQueue & { runs: TRun[] } {
   const runs: TRun[] = [];
   return {
     runs,
     retryDelayMs: options.retryDelayMs ?? (() => 60_000),
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
     ...(options.failed ? { failed: options.failed } : {}),
-    async run(job) {
-      runs.push({ id: job.id, attempts: job.attempts, at: Date.now() });
-      await handle(job);
+    async run(task) {
+      runs.push({ id: task.id, attempts: task.attempts, at: Date.now() });
+      await handle(task);
     },
   };
 }
@@ -62,20 +62,20 @@ export async function eventually(check: () => Promise<boolean> | boolean, timeou
   return Date.now() - started;
 }
 
-/** The row of job `id`; fails the test when there is none. */
-export async function jobRow(db: TDb, id: string): Promise<TJobRow> {
-  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
-  if (!row) throw new Error(`no job ${id}`);
+/** The row of task `id`; fails the test when there is none. */
+export async function taskRow(db: TDb, id: string): Promise<TTaskRow> {
+  const [row] = await db.select().from(queueTasks).where(eq(queueTasks.id, id));
+  if (!row) throw new Error(`no task ${id}`);
   return row;
 }
 
 /**
- * The set-up every job queue test file shares: a fresh migrated database, emptied of jobs before each test, and the
+ * The set-up every task queue test file shares: a fresh migrated database, emptied of tasks before each test, and the
  * workers a test starts stopped after it. Call once at the top of the file; read `db` and `database` inside tests.
  */
-export function jobTestDatabase(defaults: Partial<TJobWorkerOptions> = {}) {
+export function queueTestDatabase(defaults: Partial<TTaskWorkerOptions> = {}) {
   let testDb: TTestDatabase | undefined;
-  const running: TJobWorker[] = [];
+  const running: TTaskWorker[] = [];
   beforeAll(async () => {
     testDb = await openTestDatabase();
   });
@@ -84,7 +84,7 @@ export function jobTestDatabase(defaults: Partial<TJobWorkerOptions> = {}) {
     await testDb?.dispose();
   });
   beforeEach(async () => {
-    await testDb!.database.db.delete(jobs);
+    await testDb!.database.db.delete(queueTasks);
   });
   afterEach(async () => {
     for (const w of running.splice(0)) await w.stop();
@@ -97,11 +97,11 @@ export function jobTestDatabase(defaults: Partial<TJobWorkerOptions> = {}) {
       return testDb!.database;
     },
     /** A worker serving `queues`; by default it runs only when woken by a commit or by the test (an hour's poll). */
-    async worker(queues: Record<string, TJobQueue>, options: Partial<TJobWorkerOptions> = {}) {
-      const w = await startJobWorker({
+    async worker(queues: Record<string, TTaskQueue>, options: Partial<TTaskWorkerOptions> = {}) {
+      const w = await startTaskWorker({
         database: testDb!.database,
         queues,
-        log: quietJobLog,
+        log: quietTaskLog,
         workerId: `test-${randomUUID()}`,
         pollIntervalMs: 3_600_000,
         ...defaults,

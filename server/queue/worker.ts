@@ -1,14 +1,14 @@
-// Runs background work: claims due jobs of the queues it serves, runs each under a lease its heartbeat keeps alive,
-// records the outcome, retries with back-off. Woken by NOTIFY when a job is committed; the poll is the fallback.
+// Runs background work: claims due tasks of the queues it serves, runs each under a lease its heartbeat keeps alive,
+// records the outcome, retries with back-off. Woken by NOTIFY when a task is committed; the poll is the fallback.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { TDatabase, TDb } from '../db/client.ts';
 import type { TUnlisten } from '../db/listen.ts';
-import { JOBS_CHANNEL } from './enqueue.ts';
-import * as repo from './jobs.repo.ts';
+import { QUEUE_CHANNEL } from './enqueue.ts';
+import * as repo from './tasks.repo.ts';
 
-/** A job as its handler sees it. */
-export interface TJob<P = Record<string, unknown>> {
+/** A task as its handler sees it. */
+export interface TTask<P = Record<string, unknown>> {
   id: string;
   queue: string;
   key: string | null;
@@ -19,20 +19,20 @@ export interface TJob<P = Record<string, unknown>> {
   maxAttempts: number;
 }
 
-/** What a queue does with its jobs. */
-export interface TJobQueue<P = Record<string, unknown>> {
+/** What a queue does with its tasks. */
+export interface TTaskQueue<P = Record<string, unknown>> {
   /** Does the work; a throw is a failed attempt. Must be safe to run again: delivery is at least once. */
-  run(job: TJob<P>): Promise<void>;
-  /** Records, in `tx` with the job's own 'failed', that the job was given up (its last attempt failed or died). */
-  failed?(tx: TDb, job: TJob<P>, error: string): Promise<void>;
+  run(task: TTask<P>): Promise<void>;
+  /** Records, in `tx` with the task's own 'failed', that the task was given up (its last attempt failed or died). */
+  failed?(tx: TDb, task: TTask<P>, error: string): Promise<void>;
   /** The wait before the next attempt after `attempts` failed ones. */
   retryDelayMs(attempts: number): number;
-  /** Jobs of this queue one worker runs at once (default 1). */
+  /** Tasks of this queue one worker runs at once (default 1). */
   concurrency?: number;
 }
 
 /** The logging the worker needs; Fastify's (pino) logger fits it. */
-export interface TJobLog {
+export interface TTaskLog {
   debug(obj: object, msg: string): void;
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
@@ -40,11 +40,11 @@ export interface TJobLog {
 }
 
 /** What the worker needs; the timings have defaults and are options so that tests can shrink them. */
-export interface TJobWorkerOptions {
+export interface TTaskWorkerOptions {
   database: TDatabase;
   // biome-ignore lint/suspicious/noExplicitAny: each queue has its own payload type; the worker never reads it
-  queues: Record<string, TJobQueue<any>>;
-  log: TJobLog;
+  queues: Record<string, TTaskQueue<any>>;
+  log: TTaskLog;
   /** This instance's name in locked_by; the same after a restart (see defaultWorkerId). */
   workerId: string;
   /** The fallback look for due work: retries coming due, dead workers' leases, a missed NOTIFY. */
@@ -52,7 +52,7 @@ export interface TJobWorkerOptions {
   /** How long a claim lasts without a heartbeat. */
   leaseMs?: number;
   heartbeatMs?: number;
-  /** Which running jobs to take back at once on start: this worker's (default), or every one (PGlite: one process). */
+  /** Which running tasks to take back at once on start: this worker's (default), or every one (PGlite: one process). */
   resume?: 'own' | 'all';
   /** False: no NOTIFY wake-ups, only the poll and `wake()` (tests that drive the worker themselves). */
   listen?: boolean;
@@ -66,21 +66,21 @@ export interface TRunResult {
 }
 
 /** A running worker. */
-export interface TJobWorker {
+export interface TTaskWorker {
   readonly workerId: string;
   /** Looks for due work now (what a NOTIFY does). */
   wake(): void;
-  /** Claims and runs every job due now until none is left, then resolves with the outcomes recorded meanwhile. */
+  /** Claims and runs every task due now until none is left, then resolves with the outcomes recorded meanwhile. */
   runDue(): Promise<TRunResult>;
-  /** Stops claiming and waits for the running jobs to finish (their heartbeat goes on meanwhile). */
+  /** Stops claiming and waits for the running tasks to finish (their heartbeat goes on meanwhile). */
   stop(): Promise<void>;
 }
 
-/** A claim lasts this long unless renewed: a dead worker's jobs are taken over within it (plus one poll). */
+/** A claim lasts this long unless renewed: a dead worker's tasks are taken over within it (plus one poll). */
 export const DEFAULT_LEASE_MS = 10_000;
 const MAX_ERROR_LENGTH = 1000;
 const PRUNE_EVERY_MS = 60 * 60_000;
-/** Done jobs are kept a week for an administrator to look at; failed ones until someone deals with them. */
+/** Done tasks are kept a week for an administrator to look at; failed ones until someone deals with them. */
 const KEEP_DONE_MS = 7 * 24 * 60 * 60_000;
 
 /**
@@ -91,8 +91,8 @@ export function defaultWorkerId(port: number): string {
   return port > 0 ? `${hostname()}:${port}` : `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 }
 
-/** Takes back this instance's interrupted jobs, starts listening and polling; resolves once it is ready. */
-export async function startJobWorker(options: TJobWorkerOptions): Promise<TJobWorker> {
+/** Takes back this instance's interrupted tasks, starts listening and polling; resolves once it is ready. */
+export async function startTaskWorker(options: TTaskWorkerOptions): Promise<TTaskWorker> {
   const { database, queues, log, workerId, pollIntervalMs } = options;
   const { db } = database;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
@@ -106,7 +106,7 @@ export async function startJobWorker(options: TJobWorkerOptions): Promise<TJobWo
 
   const resumed = await repo.expireLeases(db, options.resume === 'all' ? 'all' : { workerId });
   if (resumed > 0)
-    log.info({ resumed, workerId }, 'taking back the jobs this instance was running when it stopped');
+    log.info({ resumed, workerId }, 'taking back the tasks this instance was running when it stopped');
 
   const countRunning = (queue: string) => [...running.values()].filter((r) => r.queue === queue).length;
 
@@ -115,7 +115,7 @@ export async function startJobWorker(options: TJobWorkerOptions): Promise<TJobWo
       const free = (definition.concurrency ?? 1) - countRunning(queue);
       if (stopped || free <= 0) continue;
       const exclude = [...running.keys()];
-      const rows = await repo.claimJobs(db, { queue, limit: free, workerId, leaseMs, exclude });
+      const rows = await repo.claimTasks(db, { queue, limit: free, workerId, leaseMs, exclude });
       for (const row of rows) start(definition, row);
     }
   }
@@ -134,7 +134,7 @@ export async function startJobWorker(options: TJobWorkerOptions): Promise<TJobWo
         } while (fillAgain && !stopped);
       } catch (error) {
         // The database may be briefly unreachable: say so and look again at the next poll.
-        log.error({ err: error }, 'claiming jobs failed');
+        log.error({ err: error }, 'claiming tasks failed');
       } finally {
         filling = null;
       }
@@ -142,8 +142,8 @@ export async function startJobWorker(options: TJobWorkerOptions): Promise<TJobWo
     return filling;
   }
 
-  function start(definition: TJobQueue, row: repo.TJobRow): void {
-    const job: TJob = {
+  function start(definition: TTaskQueue, row: repo.TTaskRow): void {
+    const task: TTask = {
       id: row.id,
       queue: row.queue,
       key: row.key,
@@ -152,64 +152,64 @@ export async function startJobWorker(options: TJobWorkerOptions): Promise<TJobWo
       attempts: row.attempts,
       maxAttempts: row.maxAttempts,
     };
-    const finished = execute(definition, job).finally(() => {
-      running.delete(job.id);
+    const finished = execute(definition, task).finally(() => {
+      running.delete(task.id);
       if (!stopped) void fill(); // a slot is free
     });
-    running.set(job.id, { queue: job.queue, finished });
+    running.set(task.id, { queue: task.queue, finished });
   }
 
-  async function execute(definition: TJobQueue, job: TJob): Promise<void> {
-    const claim = { id: job.id, attempts: job.attempts };
-    const context = { jobId: job.id, queue: job.queue, attempts: job.attempts };
+  async function execute(definition: TTaskQueue, task: TTask): Promise<void> {
+    const claim = { id: task.id, attempts: task.attempts };
+    const context = { taskId: task.id, queue: task.queue, attempts: task.attempts };
     try {
-      if (job.attempts > job.maxAttempts) {
+      if (task.attempts > task.maxAttempts) {
         // Its last allowed attempt was claimed by a worker that died: it may or may not have run; no more tries.
-        await giveUp(definition, job, 'lease expired on the last attempt (its worker stopped)');
+        await giveUp(definition, task, 'lease expired on the last attempt (its worker stopped)');
         return;
       }
       let failure: { error: unknown } | null = null;
       try {
-        await definition.run(job);
+        await definition.run(task);
       } catch (error) {
         failure = { error };
       }
       if (!failure) {
-        if (await repo.completeJob(db, workerId, claim)) totals.done++;
+        if (await repo.completeTask(db, workerId, claim)) totals.done++;
         else
-          log.warn(context, 'job finished after its claim was lost; the newer attempt decides its outcome');
-        log.debug(context, 'job done');
+          log.warn(context, 'task finished after its claim was lost; the newer attempt decides its outcome');
+        log.debug(context, 'task done');
         return;
       }
       const message = describeError(failure.error);
-      if (job.attempts >= job.maxAttempts) {
-        await giveUp(definition, job, message);
+      if (task.attempts >= task.maxAttempts) {
+        await giveUp(definition, task, message);
         return;
       }
-      const retryInMs = definition.retryDelayMs(job.attempts);
-      if (await repo.failJob(db, workerId, claim, { error: message, giveUp: false, retryInMs }))
+      const retryInMs = definition.retryDelayMs(task.attempts);
+      if (await repo.failTask(db, workerId, claim, { error: message, giveUp: false, retryInMs }))
         totals.retrying++;
-      log.warn({ ...context, err: failure.error, retryInMs }, 'job failed; will retry');
+      log.warn({ ...context, err: failure.error, retryInMs }, 'task failed; will retry');
     } catch (error) {
-      // Recording the outcome failed (the database went away): the lease runs out and the job is claimed again.
-      log.error({ ...context, err: error }, 'could not record the outcome of a job');
+      // Recording the outcome failed (the database went away): the lease runs out and the task is claimed again.
+      log.error({ ...context, err: error }, 'could not record the outcome of a task');
     }
   }
 
-  async function giveUp(definition: TJobQueue, job: TJob, message: string): Promise<void> {
-    const claim = { id: job.id, attempts: job.attempts };
+  async function giveUp(definition: TTaskQueue, task: TTask, message: string): Promise<void> {
+    const claim = { id: task.id, attempts: task.attempts };
     const recorded = await db.transaction(async (transaction) => {
       const tx = transaction as unknown as TDb;
-      if (!(await repo.failJob(tx, workerId, claim, { error: message, giveUp: true, retryInMs: 0 })))
+      if (!(await repo.failTask(tx, workerId, claim, { error: message, giveUp: true, retryInMs: 0 })))
         return false;
-      await definition.failed?.(tx, job, message);
+      await definition.failed?.(tx, task, message);
       return true;
     });
     if (!recorded) return;
     totals.failed++;
     log.warn(
-      { jobId: job.id, queue: job.queue, attempts: job.attempts, error: message },
-      'job failed for good',
+      { taskId: task.id, queue: task.queue, attempts: task.attempts, error: message },
+      'task failed for good',
     );
   }
 
@@ -220,11 +220,11 @@ export async function startJobWorker(options: TJobWorkerOptions): Promise<TJobWo
     try {
       const held = await repo.renewLeases(db, workerId, ids, leaseMs);
       for (const id of ids) {
-        // A job that ended meanwhile is no longer running: not a lost lease.
-        if (!held.has(id) && running.has(id)) log.warn({ jobId: id }, 'lost the lease of a running job');
+        // A task that ended meanwhile is no longer running: not a lost lease.
+        if (!held.has(id) && running.has(id)) log.warn({ taskId: id }, 'lost the lease of a running task');
       }
     } catch (error) {
-      log.warn({ err: error }, 'could not renew the leases of running jobs');
+      log.warn({ err: error }, 'could not renew the leases of running tasks');
     } finally {
       renewing = false;
     }
@@ -232,10 +232,10 @@ export async function startJobWorker(options: TJobWorkerOptions): Promise<TJobWo
 
   async function prune(): Promise<void> {
     try {
-      const pruned = await repo.pruneDoneJobs(db, KEEP_DONE_MS);
-      if (pruned > 0) log.info({ pruned }, 'deleted done jobs older than a week');
+      const pruned = await repo.pruneDoneTasks(db, KEEP_DONE_MS);
+      if (pruned > 0) log.info({ pruned }, 'deleted done tasks older than a week');
     } catch (error) {
-      log.warn({ err: error }, 'could not delete old done jobs');
+      log.warn({ err: error }, 'could not delete old done tasks');
     }
   }
 
@@ -246,7 +246,7 @@ export async function startJobWorker(options: TJobWorkerOptions): Promise<TJobWo
   const unlisten: TUnlisten | null =
     options.listen === false
       ? null
-      : await database.listen(JOBS_CHANNEL, (queue) => {
+      : await database.listen(QUEUE_CHANNEL, (queue) => {
           // null: the listening connection came back and may have missed some; look anyway.
           if (queue === null || Object.hasOwn(queues, queue)) void fill();
         });
