@@ -1,6 +1,13 @@
 // Exact decimals as strings: what is accepted, and arithmetic-free comparisons that binary floats get wrong.
 import { describe, expect, it } from 'vitest';
-import { compareDecimal, fromScaled, isDecimal, normalizeDecimal, toScaled } from './decimal.ts';
+import {
+  compareDecimal,
+  fromScaled,
+  isDecimal,
+  normalizeDecimal,
+  roundDecimal,
+  toScaled,
+} from './decimal.ts';
 
 describe('isDecimal', () => {
   it.each(['0', '12', '12.5', '-3.25', '0.000001', '999999999999.999999'])('accepts %s', (text) => {
@@ -26,5 +33,19 @@ describe('scaled values', () => {
     expect(compareDecimal(sum, '0.3')).toBe(0);
     expect(compareDecimal('2', '10')).toBe(-1);
     expect(compareDecimal('-1.5', '-1.25')).toBe(-1);
+  });
+});
+
+describe('roundDecimal', () => {
+  it.each([
+    ['12.345', '12.35'],
+    ['1.005', '1.01'],
+    ['19.994', '19.99'],
+    ['-2.675', '-2.68'],
+    ['0.004', '0'],
+    ['10000', '10000'],
+    ['7.50', '7.5'],
+  ])('rounds %s to the cent as written: %s', (text, rounded) => {
+    expect(roundDecimal(text, 2)).toBe(rounded);
   });
 });

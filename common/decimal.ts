@@ -56,3 +56,18 @@ export function compareDecimal(a: string, b: string, scale = 6): number {
   const y = toScaled(b, scale);
   return x < y ? -1 : x > y ? 1 : 0;
 }
+
+/**
+ * `text` rounded to `scale` fraction digits, halves away from zero ("12.345" → "12.35", "1.005" → "1.01" at 2):
+ * exact, in BigInt, so a rate typed with a third decimal is rounded as written rather than as a float would.
+ */
+export function roundDecimal(text: string, scale: number): string {
+  const fraction = text.split('.')[1]?.length ?? 0;
+  if (fraction <= scale) return normalizeDecimal(text, Math.max(scale, fraction));
+  const value = toScaled(text, fraction);
+  const divisor = 10n ** BigInt(fraction - scale);
+  const magnitude = value < 0n ? -value : value;
+  let rounded = magnitude / divisor;
+  if ((magnitude % divisor) * 2n >= divisor) rounded += 1n;
+  return fromScaled(value < 0n ? -rounded : rounded, scale);
+}

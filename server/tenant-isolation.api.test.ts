@@ -2052,7 +2052,7 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
     kind: 'tenant',
     attempt: "demotes, re-rates and inactivates A's admin by id: 404, A still admin and signed in",
     async probe() {
-      for (const payload of [{ active: false }, { role: 'user' }, { burdenedLaborRate: 1 }]) {
+      for (const payload of [{ active: false }, { role: 'user' }, { burdenedLaborRate: '1' }]) {
         const response = await asB({ method: 'PATCH', url: `/api/v1/users/${A.userId}`, payload });
         expect(response.statusCode, JSON.stringify(payload)).toBe(404);
       }

@@ -120,13 +120,13 @@ const CONTRACTS: Record<string, TContract> = {
       email: 'ada@example.com',
       firstName: 'Ada',
       lastName: 'L',
-      burdenedLaborRate: 30,
+      burdenedLaborRate: '30',
     },
     fields: { burdenedLaborRate: 'Burdened labor rate' },
   },
   'edit user': {
     schema: ZUpdateUserSchema,
-    valid: { burdenedLaborRate: 30 },
+    valid: { burdenedLaborRate: '30' },
     fields: { burdenedLaborRate: 'Burdened labor rate' },
   },
   'company configuration': {

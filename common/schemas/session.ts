@@ -11,7 +11,7 @@ export const ZUserProfileSchema = z.object({
   company: z.string(),
   companyId: z.string().nullable(),
   active: z.boolean(),
-  burdenedLaborRate: z.number(),
+  burdenedLaborRate: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   /** True once a TOTP second factor is enrolled and confirmed (POST /api/v1/auth/two-factor/confirm). */

@@ -1,11 +1,12 @@
 // The company's people as admins manage them (/api/v1/users): the paged list, adding by invitation or with an
 // initial password, and changes of role, burdened labor rate and active state (SPEC.md sections 3, 6 and 7).
 import { z } from 'zod';
+import { compareDecimal, roundDecimal } from '../decimal.ts';
 import { createEmailSchema } from '../email.ts';
 import { ZStrictPasswordSchema } from '../password.ts';
 import { ZRoleSchema } from '../roles.ts';
 import { atLeastOneOf } from './json-schema.ts';
-import { numberField } from './numbers.ts';
+import { decimalText } from './numbers.ts';
 import { pageOf, pageQuery } from './paging.ts';
 
 /** The highest hourly rate the app accepts; anything above is a typing slip (a missing decimal point). */
@@ -29,14 +30,15 @@ export const USER_MESSAGES = {
     'You cannot reset your own two-factor authentication here. Turn it off in your two-factor settings, with your password.',
 } as const;
 
-/** Money per hour with cents; rounded to the cent so 12.345 is stored as 12.35 rather than refused. */
-export const ZBurdenedLaborRateSchema = numberField('Burdened labor rate')
-  .finite()
-  .min(0, USER_MESSAGES.rateNegative)
-  .max(MAX_BURDENED_LABOR_RATE, USER_MESSAGES.rateTooHigh)
-  // rate * 100 is binary floating point: 1.005 * 100 is 100.49999999999999, which Math.round takes down to 1.00.
-  // Rounding the product to 12 significant digits first gives the decimal the admin typed (100.5 → 1.01).
-  .transform((rate) => Math.round(Number((rate * 100).toPrecision(12))) / 100);
+/**
+ * Money per hour with cents, as exact decimal text (decision 021; decision 080: never a float). Up to six decimals are
+ * accepted and rounded half away from zero to the cent in BigInt, so "12.345" is stored as "12.35" rather than
+ * refused, and "1.005" as "1.01" (a float would have made it 1.00).
+ */
+export const ZBurdenedLaborRateSchema = decimalText('Burdened labor rate', 6, { sign: 'nonNegative' })
+  .refine((rate) => !rate.startsWith('-'), { error: USER_MESSAGES.rateNegative, abort: true })
+  .refine((rate) => compareDecimal(rate, String(MAX_BURDENED_LABOR_RATE)) <= 0, USER_MESSAGES.rateTooHigh)
+  .transform((rate) => roundDecimal(rate, 2));
 
 const personName = (field: string) =>
   z
@@ -50,7 +52,7 @@ const ZNewUserBase = z.object({
   firstName: personName('First name'),
   lastName: personName('Last name'),
   role: ZRoleSchema.default('user'),
-  burdenedLaborRate: ZBurdenedLaborRateSchema.default(0),
+  burdenedLaborRate: ZBurdenedLaborRateSchema.default('0'),
 });
 
 /**
@@ -94,7 +96,8 @@ export const ZCompanyUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   role: ZRoleSchema,
-  burdenedLaborRate: z.number(),
+  /** Exact decimal text, money per hour ("32.5"): the rate in force now. */
+  burdenedLaborRate: z.string(),
   active: z.boolean(),
   mfaEnabled: z.boolean(),
   /** False until an invited or admin-created user has set their own password. */

@@ -70,7 +70,7 @@ test('the audit trail names changed fields as the screens do, never by their sto
     firstName: 'Rhea',
     lastName: 'Rated',
   });
-  const rate = await page.request.patch(`/api/v1/users/${userId}`, { data: { burdenedLaborRate: 42.5 } });
+  const rate = await page.request.patch(`/api/v1/users/${userId}`, { data: { burdenedLaborRate: '42.5' } });
   expect(rate.status(), await rate.text()).toBe(200);
   const config = await page.request.patch('/api/v1/company/label-config', {
     data: { enableQualityFeature: false },

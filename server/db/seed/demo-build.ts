@@ -115,7 +115,7 @@ export async function seedDemoBuild(
       id: uuidv7(),
       companyId: admin.companyId,
       userId: operator.userId,
-      rate: 32,
+      rate: '32',
       effectiveFrom: calendar.at(calendar.mondayWeeksAgo(weeks + 1), 0),
     }),
   );

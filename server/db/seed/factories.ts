@@ -61,7 +61,7 @@ export interface TUserOverrides {
   firstName?: string;
   lastName?: string;
   password?: string;
-  burdenedLaborRate?: number;
+  burdenedLaborRate?: string;
   active?: boolean;
   /** Cheaper hashing for test accounts (see hashPassword); the demo seed keeps the real cost. */
   hashParams?: TPasswordHashParams;
@@ -97,8 +97,15 @@ export async function createUser(
       firstName,
       lastName,
       active: overrides.active ?? true,
-      burdenedLaborRate: overrides.burdenedLaborRate ?? 0,
+      burdenedLaborRate: overrides.burdenedLaborRate ?? '0',
       needsPasswordReset: false,
+    });
+    // As the admin route does: every user has a rate from their first day (decision 080).
+    await usersRepo.insertLaborRate(tx, {
+      companyId,
+      userId: id,
+      rate: overrides.burdenedLaborRate ?? '0',
+      setBy: null,
     });
     await usersRepo.insertCredentialAccount(tx, { id: uuidv7(), userId: id, passwordHash });
     return user;

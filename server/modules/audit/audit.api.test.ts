@@ -52,12 +52,12 @@ describe('what the trail records', () => {
       email: 'carl@trail.example',
       firstName: 'Carl',
       lastName: 'Crew',
-      burdenedLaborRate: 30,
+      burdenedLaborRate: '30',
     });
     expect(added.statusCode).toBe(201);
     const id = added.json().id as string;
     expect(
-      (await send('PATCH', `/api/v1/users/${id}`, admin, { role: 'admin', burdenedLaborRate: 35.5 }))
+      (await send('PATCH', `/api/v1/users/${id}`, admin, { role: 'admin', burdenedLaborRate: '35.5' }))
         .statusCode,
     ).toBe(200);
     expect((await send('PATCH', `/api/v1/users/${id}`, admin, { active: false })).statusCode).toBe(200);
@@ -73,8 +73,8 @@ describe('what the trail records', () => {
     expect(updated).toMatchObject({
       actorName: 'Ada Admin <ada@trail.example>',
       entityLabel: 'carl@trail.example',
-      before: { role: 'user', burdenedLaborRate: 30 },
-      after: { role: 'admin', burdenedLaborRate: 35.5 },
+      before: { role: 'user', burdenedLaborRate: '30' },
+      after: { role: 'admin', burdenedLaborRate: '35.5' },
     });
     expect(inactivated).toMatchObject({ before: { active: true }, after: { active: false } });
     expect(invited).toMatchObject({ before: null, after: { email: 'carl@trail.example', role: 'user' } });
@@ -111,18 +111,18 @@ describe('what the trail records', () => {
       email: 'dora@trail.example',
       firstName: 'Dora',
       lastName: 'Dated',
-      burdenedLaborRate: 20,
+      burdenedLaborRate: '20',
     });
     const id = added.json().id as string;
     const afterFirst = new Date();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    await send('PATCH', `/api/v1/users/${id}`, admin, { burdenedLaborRate: 25 });
+    await send('PATCH', `/api/v1/users/${id}`, admin, { burdenedLaborRate: '25' });
     const rates = await withTenant(t.database.db, companyId, async (tx) => ({
       before: await laborRateAt(tx, id, new Date(Date.now() - 60 * 60 * 1000)),
       atFirst: await laborRateAt(tx, id, afterFirst),
       now: await laborRateAt(tx, id, new Date()),
     }));
-    expect(rates).toEqual({ before: null, atFirst: 20, now: 25 });
+    expect(rates).toEqual({ before: null, atFirst: '20', now: '25' });
   });
 });
 

@@ -167,7 +167,7 @@ describe('registration: sign-up → mail → verify → company with the user as
         company: 'Founders Forge',
         companyId: company!.id,
         active: true,
-        burdenedLaborRate: 0,
+        burdenedLaborRate: '0',
         firstName: 'Grace',
         lastName: 'Hopper',
       },

@@ -1,5 +1,6 @@
 // Reads and writes of the account tables our own routes need (as the owner: these tables are closed to tenants).
 import { eq, sql } from 'drizzle-orm';
+import { normalizeDecimal } from '#common/decimal.ts';
 import type { TUserProfile } from '#common/schemas/session.ts';
 import type { TDb } from '../../db/client.ts';
 import { companies } from '../companies/companies.tables.ts';
@@ -41,7 +42,7 @@ export async function findUserProfile(db: TDb, userId: string): Promise<TUserPro
     company: row.companyName ?? '',
     companyId: user.companyId,
     active: user.active,
-    burdenedLaborRate: user.burdenedLaborRate ?? 0,
+    burdenedLaborRate: normalizeDecimal(user.burdenedLaborRate ?? '0'),
     firstName: user.firstName,
     lastName: user.lastName,
     mfaEnabled: user.twoFactorEnabled === true,

@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { consumeNamedRateLimit, type TRateLimitName } from '../../security/rate-limits.ts';
 import { recordSecurityEvent } from '../../security/security-events.ts';
 import { createCompany } from '../companies/companies.service.ts';
+import { insertLaborRate } from '../users/users.repo.ts';
 import { pendingRegistrations, users } from './auth.tables.ts';
 import { eventOrigin } from './auth-request.ts';
 
@@ -134,6 +135,8 @@ export async function setUpCompany(tx: TDb, userId: string, setUp: TCompanySetUp
       updatedAt: new Date(),
     })
     .where(eq(users.id, userId));
+  // The founder has a rate from their first day, as every user does (decision 080): 0 until an admin sets one.
+  await insertLaborRate(tx, { companyId: company.id, userId, rate: '0', setBy: null });
   await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.userId, userId));
   return company.id;
 }

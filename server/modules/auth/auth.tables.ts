@@ -38,7 +38,7 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     active: boolean('active').notNull().default(true),
-    burdenedLaborRate: numeric('burdened_labor_rate', { precision: 10, scale: 2, mode: 'number' }),
+    burdenedLaborRate: numeric('burdened_labor_rate', { precision: 10, scale: 2 }),
     needsPasswordReset: boolean('needs_password_reset').notNull().default(false),
     /** Set each time a session starts (a sign-in, a verification link, a second factor). */
     lastSignInAt: timestamp('last_sign_in_at', tz),

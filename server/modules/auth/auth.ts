@@ -110,7 +110,7 @@ export function createAuth({ database, config, sessionSecret, log }: TCreateAuth
         companyId: { type: 'string', required: false, input: false },
         role: { type: 'string', required: false, defaultValue: 'user', input: false },
         active: { type: 'boolean', required: false, defaultValue: true, input: false },
-        burdenedLaborRate: { type: 'number', required: false, input: false },
+        burdenedLaborRate: { type: 'string', required: false, input: false },
         needsPasswordReset: { type: 'boolean', required: false, defaultValue: false, input: false },
         lastSignInAt: { type: 'date', required: false, input: false },
       },

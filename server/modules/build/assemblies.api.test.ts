@@ -61,7 +61,7 @@ beforeAll(async () => {
     id: uuidv7(),
     companyId: session.user.companyId,
     userId: session.user.id,
-    rate: 60,
+    rate: '60',
   });
 });
 afterAll(async () => {

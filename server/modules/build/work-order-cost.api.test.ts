@@ -43,7 +43,7 @@ beforeAll(async () => {
     method: 'PATCH',
     url: `/api/v1/users/${me}`,
     headers: { origin: TEST_APP_URL, cookie },
-    payload: { burdenedLaborRate: 30 },
+    payload: { burdenedLaborRate: '30' },
   });
   expect(rate.statusCode, rate.body).toBe(200);
   const shop = await shopOf(admin, 'CW', [

@@ -14,7 +14,7 @@ export const laborRates = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Money per hour; numeric, never binary floating point in the database. */
-    rate: numeric('rate', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    rate: numeric('rate', { precision: 10, scale: 2 }).notNull(),
     effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull().defaultNow(),
     /** Who set it (null: the server itself). */
     setBy: uuid('set_by'),

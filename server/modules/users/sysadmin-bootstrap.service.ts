@@ -98,9 +98,10 @@ export async function bootstrapSysadmin(db: TDb, input: TBootstrapSysadmin): Pro
       firstName: input.firstName,
       lastName: input.lastName,
       active: true,
-      burdenedLaborRate: 0,
+      burdenedLaborRate: '0',
       needsPasswordReset: passwordHash === null,
     });
+    await repo.insertLaborRate(tx, { companyId: company.id, userId: id, rate: '0', setBy: null });
     await recordAudit(tx, company.id, systemActor(CLI_ACTOR), {
       entityType: 'user',
       entityId: id,

@@ -1,4 +1,5 @@
 // Changing a company's user: role, labor rate, active state, and an admin's reset of a lost second factor.
+import { normalizeDecimal } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
 import { type TCompanyUser, type TUpdateUser, USER_MESSAGES } from '#common/schemas/users.ts';
 import type { TDb } from '../../db/client.ts';
@@ -47,18 +48,22 @@ export async function updateUser(
     });
     if (!updated) throw userNotFound();
     const ended = patch.active === false && target.active ? await repo.deleteUserSessions(tx, target.id) : 0;
-    if (updated.burdenedLaborRate !== target.burdenedLaborRate) {
-      // Dated: cost reports use the rate that was in force when the work was done.
+    const rateBefore = normalizeDecimal(target.burdenedLaborRate ?? '0');
+    const rateAfter = normalizeDecimal(updated.burdenedLaborRate ?? '0');
+    if (rateAfter !== rateBefore) {
+      // Dated from now: cost reports use the rate that was in force when the work was done, so a change made today
+      // never re-prices earlier time (a back-dated rate is users-rates.service.ts, with its preview).
       await repo.insertLaborRate(tx, {
         companyId: actor.companyId,
         userId: target.id,
-        rate: updated.burdenedLaborRate ?? 0,
+        rate: rateAfter,
         setBy: actor.userId,
+        effectiveFrom: new Date(),
       });
     }
     const diff = changedFields(
-      { role: target.role, burdenedLaborRate: target.burdenedLaborRate ?? 0, active: target.active },
-      { role: updated.role, burdenedLaborRate: updated.burdenedLaborRate ?? 0, active: updated.active },
+      { role: target.role, burdenedLaborRate: rateBefore, active: target.active },
+      { role: updated.role, burdenedLaborRate: rateAfter, active: updated.active },
     );
     if (Object.keys(diff.after).length > 0) {
       await recordAudit(tx, actor.companyId, actorOf(actor), {

@@ -174,7 +174,7 @@ describe('adding a user by invitation', () => {
     const added = await addUser(
       company.cookie,
       // The address as an admin might type it: surrounding spaces and capitals are not part of it.
-      inviteBody(`  ${email.toUpperCase()} `, { burdenedLaborRate: 31.5 }),
+      inviteBody(`  ${email.toUpperCase()} `, { burdenedLaborRate: '31.5' }),
     );
     expect(added.statusCode, added.body).toBe(201);
     const created = added.json();
@@ -183,7 +183,7 @@ describe('adding a user by invitation', () => {
       firstName: 'Ivy',
       lastName: 'Invited',
       role: 'user',
-      burdenedLaborRate: 31.5,
+      burdenedLaborRate: '31.5',
       active: true,
       mfaEnabled: false,
       passwordSet: false,
@@ -222,7 +222,7 @@ describe('adding a user by invitation', () => {
     const session = (await send('GET', '/api/v1/session', cookie)).json();
     expect(session).toMatchObject({
       state: 'signed-in',
-      user: { email, companyId: company.companyId, role: 'user', burdenedLaborRate: 31.5 },
+      user: { email, companyId: company.companyId, role: 'user', burdenedLaborRate: '31.5' },
     });
 
     const after = (await listUsers(company.cookie))
@@ -267,7 +267,7 @@ describe('adding a user with an initial password', () => {
       firstName: 'Pat',
       lastName: 'Provided',
       role: 'admin',
-      burdenedLaborRate: 40,
+      burdenedLaborRate: '40',
       password: ADMIN_GIVEN_PASSWORD,
     });
     expect(added.statusCode, added.body).toBe(201);
@@ -318,13 +318,13 @@ describe('validation', () => {
     ],
     [
       'a negative burdened labor rate',
-      (email) => inviteBody(email, { burdenedLaborRate: -0.01 }),
+      (email) => inviteBody(email, { burdenedLaborRate: '-0.01' }),
       'burdenedLaborRate',
       USER_MESSAGES.rateNegative,
     ],
     [
       'a rate above the maximum',
-      (email) => inviteBody(email, { burdenedLaborRate: 10_000.5 }),
+      (email) => inviteBody(email, { burdenedLaborRate: '10000.5' }),
       'burdenedLaborRate',
       USER_MESSAGES.rateTooHigh,
     ],
@@ -367,12 +367,12 @@ describe('validation', () => {
   );
 
   it('refuses a PATCH with nothing to change, and one with a bad role or rate, leaving the user as they were', async () => {
-    const target = await factoryUser(company.companyId, { burdenedLaborRate: 20 });
+    const target = await factoryUser(company.companyId, { burdenedLaborRate: '20' });
     for (const body of [
       {},
       { nickname: 'Ace' },
       { role: 'owner' },
-      { burdenedLaborRate: -5 },
+      { burdenedLaborRate: '-5' },
       { active: 'no' },
     ]) {
       const response = await patchUser(company.cookie, target.id, body);
@@ -381,7 +381,11 @@ describe('validation', () => {
     }
     const empty = await patchUser(company.cookie, target.id, {});
     expect(Object.values(empty.json().error.fieldErrors)).toContain(USER_MESSAGES.nothingToChange);
-    expect(await userById(target.id)).toMatchObject({ role: 'user', burdenedLaborRate: 20, active: true });
+    expect(await userById(target.id)).toMatchObject({
+      role: 'user',
+      burdenedLaborRate: '20.00',
+      active: true,
+    });
   });
 
   it('answers 400 for an id that is not a user id and 404 for one that is no user of the company', async () => {
@@ -430,7 +434,7 @@ describe('roles', () => {
   it('gives a plain user 403 on every users route and changes nothing', async () => {
     const company = await newCompany();
     const plain = await member(company, 'user');
-    const colleague = await factoryUser(company.companyId, { burdenedLaborRate: 12 });
+    const colleague = await factoryUser(company.companyId, { burdenedLaborRate: '12' });
     const pending = (await addUser(company.cookie, inviteBody(uniqueEmail('pending')))).json();
     const usersBefore = await userCount(company.companyId);
     const mailsBefore = await mailCount(company.companyId);
@@ -440,7 +444,7 @@ describe('roles', () => {
       ['GET', '/api/v1/users'],
       ['POST', '/api/v1/users', inviteBody(newEmail)],
       ['GET', `/api/v1/users/${colleague.id}`],
-      ['PATCH', `/api/v1/users/${colleague.id}`, { role: 'admin', burdenedLaborRate: 99 }],
+      ['PATCH', `/api/v1/users/${colleague.id}`, { role: 'admin', burdenedLaborRate: '99' }],
       ['PATCH', `/api/v1/users/${plain.id}`, { role: 'admin' }],
       ['PATCH', `/api/v1/users/${company.adminId}`, { active: false }],
       ['POST', `/api/v1/users/${pending.id}/invitation`],
@@ -455,7 +459,11 @@ describe('roles', () => {
     expect(await userCount(company.companyId)).toBe(usersBefore);
     expect(await mailCount(company.companyId)).toBe(mailsBefore);
     expect(await userByEmail(newEmail)).toBeUndefined();
-    expect(await userById(colleague.id)).toMatchObject({ role: 'user', burdenedLaborRate: 12, active: true });
+    expect(await userById(colleague.id)).toMatchObject({
+      role: 'user',
+      burdenedLaborRate: '12.00',
+      active: true,
+    });
     expect(await userById(plain.id)).toMatchObject({ role: 'user' });
     expect(await userById(company.adminId)).toMatchObject({ role: 'admin', active: true });
   });
@@ -486,7 +494,7 @@ describe('roles', () => {
     expect(promote.statusCode).toBe(403);
     expect((await userById(worker.id)).role).toBe('user');
 
-    for (const body of [{ role: 'user' }, { burdenedLaborRate: 1 }, { active: false }]) {
+    for (const body of [{ role: 'user' }, { burdenedLaborRate: '1' }, { active: false }]) {
       const change = await patchUser(company.cookie, sysadmin.id, body);
       expect(change.statusCode, JSON.stringify(body)).toBe(403);
       expect(change.json().error.message).toBe(USER_MESSAGES.onlySysadminChangesSysadmin);
@@ -494,7 +502,7 @@ describe('roles', () => {
     expect(await userById(sysadmin.id)).toMatchObject({
       role: 'sysadmin',
       active: true,
-      burdenedLaborRate: 0,
+      burdenedLaborRate: '0.00',
     });
     expect(await sessionState(sysadmin.cookie)).toBe('signed-in');
 
@@ -505,9 +513,9 @@ describe('roles', () => {
     const promoted = await patchUser(sysadmin.cookie, worker.id, { role: 'sysadmin' });
     expect(promoted.statusCode).toBe(200);
     expect((await userById(worker.id)).role).toBe('sysadmin');
-    const demoted = await patchUser(sysadmin.cookie, worker.id, { role: 'admin', burdenedLaborRate: 15 });
+    const demoted = await patchUser(sysadmin.cookie, worker.id, { role: 'admin', burdenedLaborRate: '15' });
     expect(demoted.statusCode).toBe(200);
-    expect(await userById(worker.id)).toMatchObject({ role: 'admin', burdenedLaborRate: 15 });
+    expect(await userById(worker.id)).toMatchObject({ role: 'admin', burdenedLaborRate: '15.00' });
   });
 
   it('keeps an admin from inactivating themselves', async () => {
@@ -645,7 +653,7 @@ describe('plan limits', () => {
     expect(await activeCount(company.companyId)).toBe(3);
 
     // Other changes to a full company's users still work.
-    expect((await patchUser(company.cookie, fourth.json().id, { burdenedLaborRate: 18 })).statusCode).toBe(
+    expect((await patchUser(company.cookie, fourth.json().id, { burdenedLaborRate: '18' })).statusCode).toBe(
       200,
     );
   });
@@ -917,20 +925,22 @@ describe('paging and search', () => {
 });
 
 describe('burdened labor rate', () => {
-  it('stores a rate rounded to the cent', async () => {
+  it('stores a rate rounded to the cent, as exact decimal text', async () => {
     const company = await newCompany();
-    const worker = await factoryUser(company.companyId, { burdenedLaborRate: 10 });
+    const worker = await factoryUser(company.companyId, { burdenedLaborRate: '10' });
     for (const [sent, stored] of [
-      [12.345, 12.35],
-      [1.005, 1.01],
-      [19.994, 19.99],
-      [0, 0],
-      [10_000, 10_000],
+      ['12.345', '12.35'],
+      ['1.005', '1.01'],
+      ['19.994', '19.99'],
+      ['0', '0'],
+      ['10000', '10000'],
     ] as const) {
       const response = await patchUser(company.cookie, worker.id, { burdenedLaborRate: sent });
       expect(response.statusCode, String(sent)).toBe(200);
       expect(response.json().burdenedLaborRate, String(sent)).toBe(stored);
-      expect((await userById(worker.id)).burdenedLaborRate, String(sent)).toBe(stored);
+      expect((await userById(worker.id)).burdenedLaborRate, String(sent)).toBe(
+        `${stored}${stored.includes('.') ? '' : '.00'}`,
+      );
       const read = await send('GET', `/api/v1/users/${worker.id}`, company.cookie);
       expect(read.json().burdenedLaborRate).toBe(stored);
     }
@@ -942,10 +952,10 @@ describe('burdened labor rate', () => {
     const company = await newCompany();
     const added = await addUser(
       company.cookie,
-      inviteBody(uniqueEmail('rated'), { burdenedLaborRate: 12.345 }),
+      inviteBody(uniqueEmail('rated'), { burdenedLaborRate: '12.345' }),
     );
     expect(added.statusCode, added.body).toBe(201);
-    expect(added.json().burdenedLaborRate).toBe(12.35);
-    expect((await userById(added.json().id)).burdenedLaborRate).toBe(12.35);
+    expect(added.json().burdenedLaborRate).toBe('12.35');
+    expect((await userById(added.json().id)).burdenedLaborRate).toBe('12.35');
   });
 });

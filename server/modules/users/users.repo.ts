@@ -2,6 +2,7 @@
 // user before any company is known), so every query here names the company itself.
 import { and, asc, count, desc, eq, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { normalizeDecimal } from '#common/decimal.ts';
 import type { TCompanyUser, TUserListQuery } from '#common/schemas/users.ts';
 import type { TDb } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
@@ -21,7 +22,7 @@ export function toCompanyUser(row: TUserRow): TCompanyUser {
     firstName: row.firstName,
     lastName: row.lastName,
     role: row.role === 'admin' || row.role === 'sysadmin' ? row.role : 'user',
-    burdenedLaborRate: row.burdenedLaborRate ?? 0,
+    burdenedLaborRate: normalizeDecimal(row.burdenedLaborRate ?? '0'),
     active: row.active,
     mfaEnabled: row.twoFactorEnabled === true,
     passwordSet: !row.needsPasswordReset,
@@ -174,21 +175,32 @@ export async function resetUserTwoFactor(tx: TDb, companyId: string, id: string)
   return row;
 }
 
-/** Records a rate that takes effect now (the history job cost reads; the users row keeps the current one). */
+/**
+ * Records a rate that takes effect at `effectiveFrom` (the history job cost reads; the users row keeps the one in
+ * force now). Without `effectiveFrom` it is the user's first rate, in force from the moment the user was created, so
+ * every user has a rate from their first day (decision 080), 0 until an admin sets one.
+ */
 export async function insertLaborRate(
   tx: TDb,
-  row: { companyId: string; userId: string; rate: number; setBy: string | null },
+  row: { companyId: string; userId: string; rate: string; setBy: string | null; effectiveFrom?: Date },
 ): Promise<void> {
-  await tx.insert(laborRates).values({ id: uuidv7(), ...row, effectiveFrom: new Date() });
+  const { effectiveFrom, ...rest } = row;
+  await tx.insert(laborRates).values({
+    id: uuidv7(),
+    ...rest,
+    effectiveFrom:
+      effectiveFrom ??
+      sql`coalesce((select ${users.createdAt} from ${users} where ${users.id} = ${row.userId}), now())`,
+  });
 }
 
-/** The rate of `userId` in force at `at` (the latest that took effect by then), or null before the first. */
-export async function laborRateAt(tx: TDb, userId: string, at: Date): Promise<number | null> {
+/** The rate of `userId` in force at `at` (the latest that took effect by then) as exact text, or null before the first. */
+export async function laborRateAt(tx: TDb, userId: string, at: Date): Promise<string | null> {
   const [row] = await tx
     .select({ rate: laborRates.rate })
     .from(laborRates)
     .where(and(eq(laborRates.userId, userId), lte(laborRates.effectiveFrom, at)))
     .orderBy(desc(laborRates.effectiveFrom), desc(laborRates.id))
     .limit(1);
-  return row?.rate ?? null;
+  return row ? normalizeDecimal(row.rate) : null;
 }

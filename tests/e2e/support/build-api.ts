@@ -123,7 +123,9 @@ export async function setMyLaborRate(page: Page, rate: number): Promise<void> {
   const session = await page.request.get('/api/v1/session');
   expect(session.ok(), await session.text()).toBe(true);
   const me = (await session.json()).user.id;
-  const saved = await page.request.patch(`/api/v1/users/${me}`, { data: { burdenedLaborRate: rate } });
+  const saved = await page.request.patch(`/api/v1/users/${me}`, {
+    data: { burdenedLaborRate: String(rate) },
+  });
   expect(saved.ok(), await saved.text()).toBe(true);
 }
 

@@ -60,7 +60,8 @@ function AddUserForm({ onClose, actorRole }: { onClose: () => void; actorRole: T
         firstName: values.firstName,
         lastName: values.lastName,
         role: values.role,
-        burdenedLaborRate: typeof values.rate === 'number' ? values.rate : Number(values.rate || 0),
+        // Decimal text as typed (decision 080: never a float); an empty box is $0, as before.
+        burdenedLaborRate: String(values.rate).trim() === '' ? '0' : String(values.rate).trim(),
         ...(values.method === 'password' ? { password: values.password } : {}),
       }) as TAddUserInput,
     paths: { burdenedLaborRate: 'rate' },

@@ -1,6 +1,7 @@
 // Change a user's role, burdened labor rate and active state; only what changed is sent.
 import { Alert, Button, Modal, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { compareDecimal, isDecimal } from '#common/decimal.ts';
 import type { TRole } from '#common/roles.ts';
 import { type TCompanyUser, type TUpdateUser, ZUpdateUserSchema } from '#common/schemas/users.ts';
 import { FormFooter } from '../../components/form-footer.tsx';
@@ -16,7 +17,7 @@ function describeChange(before: TCompanyUser, after: TCompanyUser): string {
   const parts: string[] = [];
   if (before.role !== after.role) parts.push(`role ${ROLE_LABELS[after.role]}`);
   if (before.burdenedLaborRate !== after.burdenedLaborRate) {
-    parts.push(`rate ${formatMoney(String(after.burdenedLaborRate))}/hour`);
+    parts.push(`rate ${formatMoney(after.burdenedLaborRate)}/hour`);
   }
   if (before.active !== after.active) parts.push(after.active ? 'reactivated' : 'inactivated and signed out');
   return parts.length > 0 ? `${after.firstName} ${after.lastName}: ${parts.join(', ')}.` : 'Nothing changed.';
@@ -52,12 +53,13 @@ function EditUserForm({
 }) {
   const queryClient = useQueryClient();
   const patchOf = (values: { role: TRole; rate: number | string; active: boolean }): Partial<TUpdateUser> => {
-    // An emptied rate is NaN, which the contract calls "Burdened labor rate is required" (not a silent $0).
-    const rate = values.rate;
-    const numericRate = typeof rate === 'number' ? rate : rate.trim() === '' ? Number.NaN : Number(rate);
+    // The rate goes as decimal text, as typed (decision 080: never a float); an emptied rate is "", which the
+    // contract calls "Burdened labor rate is required" (not a silent $0).
+    const rate = String(values.rate).trim();
+    const unchanged = isDecimal(rate, 6) && compareDecimal(rate, user.burdenedLaborRate) === 0;
     return {
       ...(values.role !== user.role ? { role: values.role } : {}),
-      ...(numericRate !== user.burdenedLaborRate ? { burdenedLaborRate: numericRate } : {}),
+      ...(unchanged ? {} : { burdenedLaborRate: rate }),
       ...(values.active !== user.active ? { active: values.active } : {}),
     };
   };

@@ -30,8 +30,8 @@ function lastSignIn(user: TCompanyUser): ReactNode {
   return user.lastSignInAt ? <When at={user.lastSignInAt} /> : 'Never';
 }
 
-function money(rate: number): string {
-  return `${formatMoney(String(rate))}/h`;
+function money(rate: string): string {
+  return `${formatMoney(rate)}/h`;
 }
 
 const fullName = (user: TCompanyUser) => `${user.firstName} ${user.lastName}`;
