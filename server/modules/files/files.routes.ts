@@ -9,7 +9,7 @@ import { fileResponse } from '../../plugins/api-errors.ts';
 import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
 import { findFile, readRange } from './files.service.ts';
 import { parseRange } from './range.ts';
-import { uploadFile } from './upload.service.ts';
+import { acceptRawBodies, receiveUpload, UPLOAD_BODY_DESCRIPTION } from './upload-routes.ts';
 
 const ZIdParams = z.object({ id: z.uuid('Not an id') });
 
@@ -20,8 +20,7 @@ const tags = ['files'];
 
 export const filesRoutes = tenantRoutes({}, (r) => {
   // The body is streamed by the service, whatever its declared type: no parser reads it here.
-  r.removeAllContentTypeParsers();
-  r.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+  acceptRawBodies(r);
 
   r.post(
     '/api/v1/files',
@@ -30,33 +29,14 @@ export const filesRoutes = tenantRoutes({}, (r) => {
       schema: {
         summary:
           'Uploads a picture (PNG, JPEG, GIF, WebP; 10 MB) or video (MP4, MOV, WebM; 200 MB) as the raw body (admin)',
-        description:
-          'The type is decided from the first bytes, never from the name or the Content-Type header; send the bytes as application/octet-stream.',
+        description: UPLOAD_BODY_DESCRIPTION,
         tags,
         consumes: ['application/octet-stream'],
         querystring: ZFileUploadQuerySchema,
         response: { 201: ZFileSchema },
       },
     },
-    async (request, reply) => {
-      const length = Number(request.headers['content-length']);
-      try {
-        const file = await uploadFile(
-          tenantOf(request),
-          request.query,
-          // Not destroyed on a refusal, so that the 413 or 415 is written before the connection goes.
-          request.raw.iterator({ destroyOnReturn: false }),
-          Number.isSafeInteger(length) ? length : undefined,
-        );
-        return reply.status(201).send(file);
-      } catch (error) {
-        // The rest of a refused body is discarded, never kept, and the connection closed after the answer: a client
-        // still sending gets the refusal instead of a server waiting on bytes it will not read.
-        request.raw.resume();
-        reply.header('connection', 'close');
-        throw error;
-      }
-    },
+    (request, reply) => receiveUpload(request, reply),
   );
 
   r.get(
