@@ -22,6 +22,7 @@ import { machines } from './modules/maintenance/machines.tables.ts';
 import { securityEvents } from './security/security-events.tables.ts';
 import { breakdownCases } from './tenant-isolation/breakdown-cases.ts';
 import { buildCases } from './tenant-isolation/build-cases.ts';
+import { correctiveActionCases } from './tenant-isolation/corrective-action-cases.ts';
 import { inspectionCases } from './tenant-isolation/inspection-cases.ts';
 import { labelCases } from './tenant-isolation/label-cases.ts';
 import { maintenanceCalendarCases } from './tenant-isolation/maintenance-calendar-cases.ts';
@@ -1938,6 +1939,7 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
   ...qualityCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...supplierImportCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...inspectionCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
+  ...correctiveActionCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...qualityDashboardCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...nonconformanceCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...qcSetupCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),

@@ -252,6 +252,14 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     reworkWorkOrder: 'Rework work order',
     lotReleased: 'Lot released',
   },
+  // A corrective action after MIL-STD-105E 4.8 discontinued sampling (decision 077): recorded once, never changed.
+  'corrective-action': {
+    item: 'Item',
+    stage: 'Stage',
+    supplier: 'Supplier',
+    action: 'What was done',
+    reference: 'Reference',
+  },
   'maintenance-email-settings': {
     people: 'People',
     emails: 'Outside addresses',

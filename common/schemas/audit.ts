@@ -26,6 +26,7 @@ export const AUDIT_ENTITY_TYPES = [
   'inspection-plan',
   'inspection',
   'nonconformance',
+  'corrective-action',
 ] as const;
 export const ZAuditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type TAuditEntityType = z.infer<typeof ZAuditEntityTypeSchema>;

@@ -3,6 +3,7 @@
 // AQL plans), recorded unit by unit and reading by reading (history: never changed), and finished with a verdict
 // that releases or keeps the lot's hold. The shared contract of /api/v1/inspections.
 import { z } from 'zod';
+import { ZCorrectiveActionSchema } from './corrective-actions.ts';
 import { decimalText } from './numbers.ts';
 import { pageOf, pageQuery } from './paging.ts';
 
@@ -210,6 +211,11 @@ export const ZInspectionSchema = z.object({
   backToNormal: z.boolean(),
   /** 105E §4.8: five lots rejected in one stretch of tightened inspection for this item (and supplier). */
   discontinued: z.boolean(),
+  /**
+   * The corrective action inspection resumed after (105E §4.8, decision 077), while this open inspection is the
+   * pair's first lot since: it is inspected tightened, with the count of rejections started afresh.
+   */
+  resumedAfter: ZCorrectiveActionSchema.nullable(),
   finishedBy: z.string().nullable(),
   /** The lot is on hold now (and why). */
   lotHoldReason: z.string().nullable(),

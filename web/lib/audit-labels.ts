@@ -20,6 +20,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   'defect-code': 'Defect code',
   supplier: 'Supplier',
   nonconformance: 'Nonconformance',
+  'corrective-action': 'Corrective action',
   'inspection-plan': 'Inspection plan',
   'work-order': 'Work order',
 };
@@ -65,6 +66,7 @@ const ACTION_LABELS: Record<string, string> = {
   opened: 'Opened',
   dispositioned: 'Dispositioned',
   closed: 'Closed',
+  recorded: 'Recorded',
 };
 
 /** The action in words (the stored name when it has none yet). */

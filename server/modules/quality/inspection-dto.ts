@@ -1,6 +1,7 @@
 // Inspections as the contract carries them (common/schemas/inspections.ts): numbers as labels, instants as ISO text,
 // decimals in one spelling, and the plan version's checks with the results recorded so far.
 import { normalizeDecimal } from '#common/decimal.ts';
+import type { TCorrectiveAction } from '#common/schemas/corrective-actions.ts';
 import {
   inspectionLabel,
   type TInspection,
@@ -8,6 +9,7 @@ import {
   type TInspectionResult,
   type TInspectionSummary,
 } from '#common/schemas/inspections.ts';
+import type { TCorrectiveActionRow } from './corrective-actions.repo.ts';
 import type { TInspectionView, TResultView } from './inspection-views.repo.ts';
 import type { TCheckRow } from './plan-in-force.repo.ts';
 
@@ -73,7 +75,7 @@ export function inspectionOf(
   v: TInspectionView,
   checks: TCheckRow[],
   results: TResultView[],
-  discontinued: boolean,
+  switching: { discontinued: boolean; resumedAfter: TCorrectiveAction | null },
 ): TInspection {
   return {
     ...summaryOf(v),
@@ -91,12 +93,26 @@ export function inspectionOf(
     acceptNumber: v.acceptNumber,
     rejectNumber: v.rejectNumber,
     backToNormal: v.backToNormal,
-    discontinued,
+    ...switching,
     finishedBy: v.finishedBy,
     lotHoldReason: v.lotOnHold ? (v.lotHoldReason ?? '') : null,
     nonconformanceId: v.nonconformanceId,
     nonconformanceNumber: v.nonconformanceNumber,
     checks: checks.map(checkOf),
     results: results.map(resultOf),
+  };
+}
+
+/** A corrective action recorded after 105E 4.8's discontinuation (decision 077). */
+export function correctiveActionOf(row: TCorrectiveActionRow): TCorrectiveAction {
+  return {
+    id: row.id,
+    itemId: row.item_id,
+    stage: row.stage,
+    supplierId: row.supplier_id,
+    action: row.action,
+    reference: row.reference,
+    recordedBy: row.recorded_by,
+    recordedAt: iso(row.recorded_at),
   };
 }

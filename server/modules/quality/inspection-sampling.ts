@@ -4,9 +4,15 @@
 
 import { samplingPlan, type TSeverity } from '#common/quality/sampling.ts';
 import type { TAql, TInspectionLevel } from '#common/quality/sampling-tables.ts';
-import { nextSeverity, type TLotRecord } from '#common/quality/switching.ts';
+import { nextSeverity, type TLotRecord, type TSwitchingState } from '#common/quality/switching.ts';
 import type { TDb } from '../../db/client.ts';
-import { reducedInspectionAllowed, switchingHistory, type TSwitchingRow } from './inspections.repo.ts';
+import { latestCorrectiveAction, type TCorrectiveActionRow } from './corrective-actions.repo.ts';
+import {
+  reducedInspectionAllowed,
+  switchingHistory,
+  type TSwitchingPair,
+  type TSwitchingRow,
+} from './inspections.repo.ts';
 import type { TPlanVersionRow } from './plan-in-force.repo.ts';
 
 export interface TSample {
@@ -28,16 +34,28 @@ export function wholeUnits(lotSize: string): number {
 export function lotRecordOf(row: TSwitchingRow): TLotRecord {
   const verdict =
     row.status === 'failed' ? 'rejected' : row.back_to_normal ? 'accepted-back-to-normal' : 'accepted';
-  return { severity: row.severity, verdict };
+  return { severity: row.severity, verdict, afterCorrectiveAction: row.after_corrective_action };
 }
 
 /**
- * Whether 105E 4.8 has discontinued inspection of the pair after `history` (its finished lots, oldest first).
- * `reducedAllowed` is the company's setting (Admin › Config › Quality): reduced inspection needs the responsible
- * authority's approval (105E 4.7.3 d), so it is off until the company turns it on.
+ * Where the pair stands under 105E's switching rules (4.7) and discontinuation (4.8): its finished lots in order,
+ * the corrective actions recorded between them, and the company's setting — reduced inspection needs the
+ * responsible authority's approval (4.7.3 d), off until the company turns it on in Admin › Config › Quality.
+ * `latestAction` is the pair's latest corrective action, for the screen to say what inspection resumed after.
  */
-export function discontinuedAfter(history: readonly TSwitchingRow[], reducedAllowed: boolean): boolean {
-  return nextSeverity(history.map(lotRecordOf), { reducedAllowed }).discontinued;
+export async function switchingStateOf(
+  tx: TDb,
+  companyId: string,
+  pair: TSwitchingPair,
+): Promise<{ state: TSwitchingState; latestAction: TCorrectiveActionRow | null }> {
+  const history = await switchingHistory(tx, companyId, pair);
+  const latestAction = await latestCorrectiveAction(tx, companyId, pair);
+  const reducedAllowed = await reducedInspectionAllowed(tx, companyId);
+  const state = nextSeverity(history.map(lotRecordOf), {
+    reducedAllowed,
+    correctiveActionSinceLastLot: latestAction?.since_last_lot ?? false,
+  });
+  return { state, latestAction };
 }
 
 /** The sample of a lot of `lotSize` under `version`; for AQL, the severity from the pair's history. */
@@ -55,10 +73,7 @@ export async function sampleFor(
     return { sampleSize: Math.min(version.sampleCount ?? 1, units), ...everyUnit };
   // A build step is never acceptance-sampled (the plan's editor refuses it); a step plan read as AQL is every unit.
   if (pair.stage === 'step') return { sampleSize: units, ...everyUnit };
-  const history = await switchingHistory(tx, companyId, { ...pair, stage: pair.stage });
-  // Reduced inspection only when the company allows it (105E 4.7.3 d); normal and tightened follow the rules in full.
-  const reducedAllowed = await reducedInspectionAllowed(tx, companyId);
-  const state = nextSeverity(history.map(lotRecordOf), { reducedAllowed });
+  const { state } = await switchingStateOf(tx, companyId, { ...pair, stage: pair.stage });
   // Table I starts at 2 units: a lot of one is that one unit, accepted only if it passes.
   if (units < 2)
     return {

@@ -109,25 +109,49 @@ export interface TSwitchingRow {
   severity: 'normal' | 'tightened' | 'reduced';
   status: 'passed' | 'failed';
   back_to_normal: boolean;
+  /** A corrective action (105E 4.8) was recorded between the lot before it finished and this one (decision 077). */
+  after_corrective_action: boolean;
+}
+
+/** Which pair a row belongs to: the item at the stage and, at receipt, the supplier (none being a pair of its own). */
+export interface TSwitchingPair {
+  itemId: string;
+  stage: 'receipt' | 'final';
+  supplierId: string | null;
+}
+
+/** The pair's condition on a table with `company_id`, `item_id`, `stage` and `supplier_id`, aliased `alias`. */
+export function pairWhere(alias: string, companyId: string, pair: TSwitchingPair) {
+  const a = sql.raw(alias);
+  const supplier =
+    pair.stage === 'receipt' ? sql`and ${a}.supplier_id is not distinct from ${pair.supplierId}` : sql``;
+  return sql`${a}.company_id = ${companyId} and ${a}.item_id = ${pair.itemId} and ${a}.stage = ${pair.stage} ${supplier}`;
 }
 
 /**
  * The finished acceptance-sampling inspections of the item at this stage — for receipt, of lots from this supplier
- * (none: lots from no supplier) — in the order they finished.
+ * (none: lots from no supplier) — in the order they finished, each saying whether a corrective action came before it.
  */
 export async function switchingHistory(
   tx: TDb,
   companyId: string,
-  pair: { itemId: string; stage: 'receipt' | 'final'; supplierId: string | null },
+  pair: TSwitchingPair,
 ): Promise<TSwitchingRow[]> {
-  const supplier =
-    pair.stage === 'receipt' ? sql`and supplier_id is not distinct from ${pair.supplierId}` : sql``;
   return queryRows<TSwitchingRow>(
     tx,
-    sql`select severity, status, back_to_normal from inspections
-         where company_id = ${companyId} and item_id = ${pair.itemId} and stage = ${pair.stage}
-           and status <> 'open' and severity is not null ${supplier}
-         order by finished_at, number`,
+    sql`with lots as (
+          select i.severity, i.status, i.back_to_normal, i.finished_at, i.number,
+                 lag(i.finished_at) over (order by i.finished_at, i.number) as previous_finished_at
+            from inspections i
+           where ${pairWhere('i', companyId, pair)} and i.status <> 'open' and i.severity is not null
+        )
+        select l.severity, l.status, l.back_to_normal,
+               exists (select 1 from sampling_corrective_actions a
+                        where ${pairWhere('a', companyId, pair)}
+                          and a.recorded_at > coalesce(l.previous_finished_at, '-infinity'::timestamptz)
+                          and a.recorded_at <= l.finished_at) as after_corrective_action
+          from lots l
+         order by l.finished_at, l.number`,
   );
 }
 

@@ -12,6 +12,7 @@ import {
   ZResultInputSchema,
 } from '#common/schemas/inspections.ts';
 import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
+import { correctiveActionRoutes } from './corrective-actions.routes.ts';
 import { finishInspection } from './inspection-finish.service.ts';
 import { plansInForceFor } from './inspection-plans-in-force.service.ts';
 import { recordResult } from './inspection-results.service.ts';
@@ -120,4 +121,6 @@ export const inspectionRoutes = tenantRoutes({ feature: 'quality' }, (r) => {
     },
     async (request) => finishInspection(tenantOf(request), request.params.id),
   );
+  // What resumes inspection after the standard discontinued it (decision 077).
+  correctiveActionRoutes(r);
 });

@@ -4,6 +4,7 @@
 // loses its insert to the partial unique index, rolls back (so the counter stays gap-free) and reads the winner.
 import { v7 as uuidv7 } from 'uuid';
 import { AppError } from '#common/errors.ts';
+import type { TCorrectiveAction } from '#common/schemas/corrective-actions.ts';
 import {
   inspectionLabel,
   INSPECTION_MESSAGES as M,
@@ -16,8 +17,8 @@ import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { takeNextNumber } from '../companies/counters.repo.ts';
-import { inspectionOf, summaryOf } from './inspection-dto.ts';
-import { discontinuedAfter, sampleFor } from './inspection-sampling.ts';
+import { correctiveActionOf, inspectionOf, summaryOf } from './inspection-dto.ts';
+import { sampleFor, switchingStateOf } from './inspection-sampling.ts';
 import { type TTarget, targetOf } from './inspection-targets.ts';
 import { inspectionPage, inspectionView, resultViews } from './inspection-views.repo.ts';
 import * as repo from './inspections.repo.ts';
@@ -99,16 +100,19 @@ export async function readInspection(tx: TDb, companyId: string, id: string): Pr
   if (!view) return null;
   const checks = await checksOfVersion(tx, companyId, view.planVersionId);
   const results = await resultViews(tx, companyId, id);
-  let discontinued = false;
+  const switching = { discontinued: false, resumedAfter: null as TCorrectiveAction | null };
   if (view.status === 'open' && view.severity !== null && view.stage !== 'step') {
-    const history = await repo.switchingHistory(tx, companyId, {
+    const { state, latestAction } = await switchingStateOf(tx, companyId, {
       itemId: view.itemId,
       stage: view.stage,
       supplierId: view.supplierId,
     });
-    discontinued = discontinuedAfter(history, await repo.reducedInspectionAllowed(tx, companyId));
+    switching.discontinued = state.discontinued;
+    // 4.8: this open lot is the first after the corrective action, inspected at tightened afresh.
+    if (state.reason === 'resumed-after-corrective-action' && latestAction)
+      switching.resumedAfter = correctiveActionOf(latestAction);
   }
-  return inspectionOf(view, checks, results, discontinued);
+  return inspectionOf(view, checks, results, switching);
 }
 
 /** POST /api/v1/inspections: the open inspection of the target, started when there is none. */

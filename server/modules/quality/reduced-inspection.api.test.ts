@@ -1,7 +1,8 @@
 // Reduced inspection waits for the company's approval (decision 070 "Switching rules", MIL-STD-105E 4.7.3 d), on both
 // databases: off (the default), a supplier's lots stay normal after the standard's ten accepted in a row; when an
 // admin allows it in the company's configuration, the lot after such a run is sampled reduced; allowed no longer, the
-// lot after a reduced one goes back to normal.
+// lot after a reduced one goes back to normal. Turned on late (decision 077), after a supplier's twelve lots were
+// accepted under normal, the next lot is reduced: the run already accepted counts (105E 4.7.3 a).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplingPlan } from '#common/quality/sampling.ts';
 import { inspectionShopOf, inspectorOf } from '../../../tests/setup/inspection-shop.ts';
@@ -102,5 +103,22 @@ describe('reduced inspection', () => {
     await allowReduced(false);
     const twelfth = await nextLot(steady);
     expect(twelfth.inspection.severity).toBe('normal');
+  });
+
+  it('counts the lots accepted under normal before the company allowed reduced: the next lot is reduced', async () => {
+    const late = await shop.supplier('LATE');
+    await acceptTen(late);
+    for (let n = 1; n <= 2; n++) {
+      const { id, inspection } = await nextLot(late);
+      expect(inspection.severity).toBe('normal');
+      await accept(id);
+    }
+    await allowReduced(true);
+    const thirteenth = await nextLot(late);
+    expect(thirteenth.inspection).toMatchObject({
+      severity: 'reduced',
+      sampleSize: plan('reduced').sampleSize,
+    });
+    await allowReduced(false);
   });
 });
