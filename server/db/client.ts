@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -30,8 +31,11 @@ export interface TDatabase {
   close(): Promise<void>;
 }
 
-/** Extensions the migrations create; PGlite ships them as contrib modules loaded at start (0021: pg_trgm). */
-const extensions = { pg_trgm };
+/**
+ * Extensions the migrations create; PGlite ships them as contrib modules loaded at start (0021: pg_trgm; 0053:
+ * btree_gist, for the exclusion constraint that keeps a person's time entries from overlapping).
+ */
+const extensions = { pg_trgm, btree_gist };
 
 /** Where and how to open the database. `memory` is for tests: PGlite with no folder. */
 export type TDatabaseTarget =

@@ -84,7 +84,9 @@ async function createCompanyWithRecords(db: TDb, name: string): Promise<TCompany
     sql`insert into company_settings (company_id) values (${r.company})`,
     sql`insert into users (id, name, email, first_name, last_name, company_id)
         values (${r.user}, 'Ada Admin', ${`ada-${r.user}@example.com`}, 'Ada', 'Admin', ${r.company})`,
-    sql`insert into labor_rates (id, company_id, user_id, rate) values (${uuidv7()}, ${r.company}, ${r.user}, 40)`,
+    // In force from the user's creation, as every user's first rate is (migration 0053 adds a 0 rate otherwise).
+    sql`insert into labor_rates (id, company_id, user_id, rate, effective_from)
+        values (${uuidv7()}, ${r.company}, ${r.user}, 40, (select created_at from users where id = ${r.user}))`,
     sql`insert into audit_entries (id, company_id, actor_name, entity_type, entity_id, entity_label, action)
         values (${uuidv7()}, ${r.company}, 'Ada', 'user', ${r.user}, 'Ada', 'created')`,
     sql`insert into locations (id, company_id, kind, code, name, path, full_code, depth)

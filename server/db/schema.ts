@@ -25,6 +25,7 @@ export * from '../modules/quality/corrective-actions.tables.ts';
 export * from '../modules/quality/inspections.tables.ts';
 export * from '../modules/quality/plans.tables.ts';
 export * from '../modules/suppliers/suppliers.tables.ts';
+export * from '../modules/time/time.tables.ts';
 export * from '../modules/users/labor-rates.tables.ts';
 export * from '../queue/tasks.tables.ts';
 export * from '../security/rate-limit.tables.ts';
