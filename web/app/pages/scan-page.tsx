@@ -2,28 +2,24 @@
 // Enter, anywhere on the page), or type a code. Each scan adds a card — newest first, nothing to close — with what it
 // found and its actions. ?code= resolves one code on arrival (a QR link to a location lands here). The cards open
 // stock's and borrowing's dialogs and start stock checks, so the app composes the page from the scan feature's parts.
-import { Alert, Button, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { hasRole } from '#common/roles.ts';
 import type { TScanResult } from '#common/schemas/scan.ts';
-import { resolveCode, scanKey } from '../../features/scan/api.ts';
+import { CodeEntryForm } from '../../components/code-entry-form.tsx';
 import { CameraScanner } from '../../features/scan/camera-scanner.tsx';
 import { scanFeedback } from '../../features/scan/feedback.ts';
 import { inView } from '../../features/scan/in-view.ts';
 import { ScanCard, type TScanAction, type TScanEntry } from '../../features/scan/result-card.tsx';
 import { startCount } from '../../features/stock-check/api.ts';
 import { track } from '../../lib/analytics.ts';
-import { ApiError } from '../../lib/api-client.ts';
-import { useKeyboardWedge } from '../../lib/keyboard-wedge.ts';
+import { useCodeLookup } from '../../lib/code-lookup.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { configOf, useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { ScanDialogs, type TScanDialog } from './scan-dialogs.tsx';
-
-/** How scans came in, as analytics records them. */
-type TScanType = 'camera' | 'scanner' | 'typed' | 'link';
 
 /** The camera sees a label many times a second: it scans again only after frames without it span this time. */
 const SAME_CODE_MS = 2000;
@@ -38,12 +34,15 @@ export default function ScanPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [entries, setEntries] = useState<TScanEntry[]>([]);
-  const [typed, setTyped] = useState('');
   const [dialog, setDialog] = useState<TScanDialog | null>(null);
   const [moveTarget, setMoveTarget] = useState<{ id: string; code: string } | null>(null);
   const [camera] = useState(() => inView(SAME_CODE_MS));
   const state = useRef({ dialog, moveTarget });
   state.current = { dialog, moveTarget };
+
+  /** Fills the card a scan added with what its lookup found. */
+  const settle = (id: string | undefined, outcome: TScanEntry['outcome']) =>
+    setEntries((list) => list.map((e) => (e.id === id ? { ...e, outcome } : e)));
 
   /** A found item or lot while "Move here" is armed opens the move into that location at once. */
   const afterFound = useCallback((result: TScanResult) => {
@@ -53,43 +52,29 @@ export default function ScanPage() {
     setDialog({ kind: 'move', result, to: target });
   }, []);
 
-  const scan = useCallback(
-    async (raw: string, via: TScanType) => {
-      const code = raw.trim();
-      if (!code) return;
+  const lookup = useCodeLookup<string>({
+    onStart: (code, via) => {
       // A label read while a dialog is open is not a new scan: the dialog is the work at hand.
-      if (via === 'camera' && state.current.dialog) return;
+      if (via === 'camera' && state.current.dialog) return false;
       const id = crypto.randomUUID();
       setEntries((list) => [{ id, code, at: new Date(), outcome: null }, ...list].slice(0, MAX_CARDS));
-      const settle = (outcome: TScanEntry['outcome']) =>
-        setEntries((list) => list.map((e) => (e.id === id ? { ...e, outcome } : e)));
-      try {
-        const result = await queryClient.fetchQuery({
-          queryKey: scanKey(code),
-          // No abort signal: the card that shows this answer subscribes while it is in flight, and a consumed
-          // signal would let TanStack Query abort the fetch when observers come and go.
-          queryFn: () => resolveCode(code),
-          staleTime: 0,
-          retry: false,
-        });
-        settle({ found: true });
-        scanFeedback(true);
-        track('scan_item', { success: true, type: via }, '/scan');
-        afterFound(result);
-      } catch (error) {
-        const message =
-          error instanceof ApiError
-            ? error.message
-            : 'This code could not be looked up. Try again in a moment.';
-        settle({ found: false, message });
-        scanFeedback(false);
-        track('scan_item', { success: false, type: via }, '/scan');
-      }
+      return id;
     },
-    [queryClient, afterFound],
-  );
-
-  useKeyboardWedge((code) => void scan(code, 'scanner'), dialog === null);
+    onFound: (result, via, id) => {
+      settle(id, { found: true });
+      scanFeedback(true);
+      track('scan_item', { success: true, type: via }, '/scan');
+      afterFound(result);
+    },
+    onFailed: (message, via, id) => {
+      settle(id, { found: false, message });
+      scanFeedback(false);
+      track('scan_item', { success: false, type: via }, '/scan');
+    },
+    wedge: dialog === null,
+    clearTyped: true,
+  });
+  const scan = lookup.lookUp;
 
   // A code handed over in the address (a QR link to a location) is resolved once, then dropped from the address.
   const handed = params.get('code');
@@ -142,13 +127,6 @@ export default function ScanPage() {
     }
   };
 
-  const submitTyped = (event: FormEvent) => {
-    event.preventDefault();
-    if (!typed.trim()) return;
-    void scan(typed, 'typed');
-    setTyped('');
-  };
-
   return (
     <Container size="sm" py="md" px="sm">
       <Stack gap="md">
@@ -164,24 +142,12 @@ export default function ScanPage() {
             for (const code of camera.frame(codes, Date.now())) void scan(code, 'camera');
           }}
         />
-        <form onSubmit={submitTyped} aria-label="Type a code">
-          <Group gap="xs" align="flex-end" wrap="nowrap">
-            <TextInput
-              label="Type a code"
-              placeholder="Code, part number, lot or location"
-              value={typed}
-              onChange={(e) => setTyped(e.currentTarget.value)}
-              size="lg"
-              style={{ flex: 1, minWidth: 0 }}
-              autoCapitalize="characters"
-              autoCorrect="off"
-              spellCheck={false}
-            />
-            <Button type="submit" size="lg">
-              Find
-            </Button>
-          </Group>
-        </form>
+        <CodeEntryForm
+          lookup={lookup}
+          formLabel="Type a code"
+          label="Type a code"
+          placeholder="Code, part number, lot or location"
+        />
         {moveTarget ? (
           <Alert color="blue" title={`Moving into ${moveTarget.code}`}>
             <Group justify="space-between" wrap="wrap" gap="xs">

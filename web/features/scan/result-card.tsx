@@ -7,9 +7,9 @@ import type { TScanBalance, TScanMatch, TScanResult } from '#common/schemas/scan
 import { InspectButton } from '../../components/inspect-button.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { OnDate } from '../../components/when.tsx';
+import { resolveCode, scanKey } from '../../lib/code-lookup.ts';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { workOrderFloorPath, workOrderPath } from '../../lib/work-order-links.ts';
-import { resolveCode, scanKey } from './api.ts';
 import { MachineResult } from './machine-result.tsx';
 import { ScanActions } from './scan-actions.tsx';
 

@@ -8,8 +8,8 @@ import { useEffect } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { track } from '../../lib/analytics.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { resolveCode, scanKey } from '../../lib/code-lookup.ts';
 import { workOrderFloorPath } from '../../lib/work-order-links.ts';
-import { resolveCode, scanKey } from './api.ts';
 
 export default function ScanLinkPage() {
   const code = useParams().code ?? '';
