@@ -6,6 +6,8 @@
 // inspection on one.
 import { sql } from 'drizzle-orm';
 import type { TDb } from '#server/db/client.ts';
+import { companyTimeZone } from '#server/modules/companies/company-clock.ts';
+import { rebuildQualityDays } from '#server/modules/quality/quality-days.repo.ts';
 
 export interface TQualityVolume {
   items: number;
@@ -107,6 +109,8 @@ export async function generateQuality(tx: TDb, companyId: string, inspections: n
                   where r.company_id = ${c} and not r.passed
                   group by r.inspection_id) f on f.inspection_id = k.id
      where i.company_id = ${c} and k.company_id = i.company_id and k.id = i.id`);
+  // And the day sums the dashboard reads (decision 074 "Day sums"), as the finishes would have added them.
+  await rebuildQualityDays(tx, c, await companyTimeZone(tx, c));
   const [volume] = (
     (await tx.execute(sql`
       select (select count(*) from inspections where company_id = ${c})::int as inspections,

@@ -8,8 +8,10 @@ import { v7 as uuidv7 } from 'uuid';
 import type { TDb } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { workOrderOutputs } from '../build/work-order-runs.tables.ts';
+import { companyTimeZone } from '../companies/company-clock.ts';
 import { inspectionResults, inspections } from './inspections.tables.ts';
 import { defectCodes, inspectionChecks, inspectionPlans, inspectionPlanVersions } from './plans.tables.ts';
+import { addToQualityDays } from './quality-days.repo.ts';
 
 export type TFixtureCheck =
   | { kind: 'pass_fail'; name: string }
@@ -143,6 +145,8 @@ export async function finishedInspection(
     })),
   );
   if (rows.length > 0) await db.insert(inspectionResults).values(rows);
+  // As the finish does: the dashboard reads the day sums.
+  await addToQualityDays(db, companyId, id, await companyTimeZone(db, companyId));
   return id;
 }
 

@@ -1,10 +1,8 @@
-// The Quality dashboard's statements (decision 074). Counts are made in the database, never rows carried into Node:
-// the finished inspections of the period are read once and each given its day (a binary search of the days' first
-// instants on the company's clock, as the production report does); their units are their sample sizes, their
-// defective units and defects are stored on their rows by the finish (migration 0050), from which the units that
-// passed first time, the defects and the opportunities are summed — in total, per period, item, step and machine.
-// Only the Pareto reads failed results (it needs their codes), and only of inspections that have any. Scrap recorded
-// on the floor (step runs and outputs) is summed per code, period and machine beside it.
+// The Quality dashboard's statements (decision 074). Counts are made in the database, never rows carried into Node.
+// Yield and the Pareto's failed results are summed from the day sums that each finish adds to (quality-days.*,
+// decision 074 "Day sums"), by the company's days, so no inspection row is read; units are sample sizes, and the units
+// that passed first time, the defects and the opportunities were counted by the finish. Scrap recorded on the floor
+// (step runs and outputs) is summed per code, period and machine beside it, from its own rows.
 import { type SQL, sql } from 'drizzle-orm';
 import type { TQualityGranularity } from '#common/schemas/quality-dashboard.ts';
 import type { TDb } from '../../db/client.ts';
@@ -16,6 +14,9 @@ export interface TDashboardScope {
   /** The first instant of the first day and the first instant after the last (dayRangeIn). */
   from: Date;
   until: Date;
+  /** The same period as the company's days (YYYY-MM-DD), which the day sums are kept by. */
+  firstDay: string;
+  lastDay: string;
   granularity: TQualityGranularity;
   itemId?: string | undefined;
 }
@@ -68,59 +69,38 @@ function periodOf(s: TDashboardScope, dayNumber: SQL): SQL {
   return s.granularity === 'week' ? sql`${day} - (extract(isodow from ${day})::int - 1)` : day;
 }
 
-const SUMS = sql`coalesce(sum(f.inspections), 0)::int as inspections, coalesce(sum(f.units), 0)::int as units,
-  coalesce(sum(f.passed), 0)::int as passed, coalesce(sum(f.defects), 0)::int as defects,
-  coalesce(sum(f.opportunities), 0)::bigint::text as opportunities`;
+/** The cells of the period's days (and of the item when one is named), each with its period's first day. */
+function periodCells(s: TDashboardScope, table: SQL): SQL {
+  const ofItem = s.itemId ? sql`and d.item_id = ${s.itemId}` : sql``;
+  const period = s.granularity === 'week' ? sql`d.day - (extract(isodow from d.day)::int - 1)` : sql`d.day`;
+  return sql`select ${period} as period, d.* from ${table} d
+     where d.company_id = ${s.companyId} and d.day between ${s.firstDay}::date and ${s.lastDay}::date ${ofItem}`;
+}
 
 /**
- * Yield sums in total, per period, item, step and machine, and failed results per defect code: one statement. A
- * finished inspection has every unit of its sample recorded (the finish refuses otherwise), so its units are its
- * sample size, and its defective units and defects are on its row: the cells sum inspections alone. Joining each
- * inspection's failed results for these counts cost most of a year's request (docs/performance.md "Quality"). The
- * Pareto reads the failed results of the inspections with defects only, through the partial index
- * inspection_results_defect_idx (company, recorded time) where not passed.
+ * Yield sums in total, per period, item, step and machine, and failed results per defect code: one statement over
+ * the day sums each finish adds to (quality-days.tables.ts) — a year of a busy shop is some 35,000 cells where the
+ * inspections were 100,000 and their failed results 30,000 (docs/performance.md "Quality"). The grouping sets sum
+ * every cell once per kind of row; a cell without a step or a machine counts in the total but not under "no step".
  */
 export function yieldStatement(s: TDashboardScope): SQL {
-  const c = s.companyId;
-  const ofItem = s.itemId ? sql`and i.item_id = ${s.itemId}` : sql``;
   return sql`
-    with ${daysCte(s)},
-    insp as materialized (
-      select i.id, i.item_id, i.step_id, i.machine_id, i.plan_version_id, i.sample_size, i.started_at,
-             coalesce(i.defective_units, 0) as defective_units, coalesce(i.defects, 0) as defects,
-             ${periodOf(s, sql`width_bucket(i.finished_at, days.starts) - 1`)} as period
-        from inspections i, days
-       where i.company_id = ${c} and i.status <> 'open'
-         and i.finished_at >= ${s.from} and i.finished_at < ${s.until} ${ofItem}
-    ), fails as materialized (
-      -- Results are recorded between an inspection's start and its finish.
-      select r.defect_code_id
-        from inspection_results r
-       where r.company_id = ${c} and not r.passed
-         and r.recorded_at >= (select min(started_at) from insp where defects > 0) and r.recorded_at < ${s.until}
-         and r.inspection_id in (select id from insp where defects > 0)
-    ), opp as (
-      -- The opportunities per unit of a plan version: its checks × their readings.
-      select k.version_id, sum(k.readings_per_unit) as n
-        from inspection_checks k
-       where k.company_id = ${c} and k.version_id in (select distinct plan_version_id from insp)
-       group by k.version_id
-    ), f as materialized (
-      -- Cells of one period, item, step and machine (a few thousand at most), which every row below sums.
-      select insp.period, insp.item_id, insp.step_id, insp.machine_id, count(*) as inspections,
-             sum(insp.sample_size) as units, sum(insp.sample_size - insp.defective_units) as passed,
-             sum(insp.defects) as defects, sum(insp.sample_size * coalesce(opp.n, 0)) as opportunities
-        from insp
-        left join opp on opp.version_id = insp.plan_version_id
-       group by insp.period, insp.item_id, insp.step_id, insp.machine_id
-    )
-    select 'total' as kind, null as key, ${SUMS} from f
-    union all select 'period', f.period::text, ${SUMS} from f group by f.period
-    union all select 'item', f.item_id::text, ${SUMS} from f group by f.item_id
-    union all select 'step', f.step_id::text, ${SUMS} from f where f.step_id is not null group by f.step_id
-    union all select 'machine', f.machine_id::text, ${SUMS} from f where f.machine_id is not null group by f.machine_id
+    with cells as (${periodCells(s, sql`inspection_days`)})
+    select case when grouping(period) = 0 then 'period' when grouping(item_id) = 0 then 'item'
+                when grouping(step_id) = 0 then 'step' when grouping(machine_id) = 0 then 'machine'
+                else 'total' end as kind,
+           coalesce(case when grouping(period) = 0 then period::text end, item_id::text, step_id::text,
+                    machine_id::text) as key,
+           coalesce(sum(inspections), 0)::int as inspections, coalesce(sum(units), 0)::int as units,
+           coalesce(sum(passed), 0)::int as passed, coalesce(sum(defects), 0)::int as defects,
+           coalesce(sum(opportunities), 0)::bigint::text as opportunities
+      from cells
+     group by grouping sets ((), (period), (item_id), (step_id), (machine_id))
+    having not (grouping(step_id) = 0 and step_id is null) and not (grouping(machine_id) = 0 and machine_id is null)
     union all
-    select 'code', fails.defect_code_id::text, 0, 0, 0, count(*)::int, '0' from fails group by fails.defect_code_id`;
+    select 'code', defect_code_id::text, 0, 0, 0, sum(failures)::int, '0'
+      from (${periodCells(s, sql`inspection_day_defects`)}) f
+     group by defect_code_id`;
 }
 
 export async function yieldSums(tx: TDb, s: TDashboardScope): Promise<TYieldRow[]> {

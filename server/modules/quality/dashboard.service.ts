@@ -72,6 +72,8 @@ export async function periodScope(
     timeZone,
     from: new Date(dayRangeIn(filter.from, timeZone).from),
     until: new Date(dayRangeIn(filter.to, timeZone).to),
+    firstDay: filter.from,
+    lastDay: filter.to,
     itemId: filter.itemId,
   };
 }

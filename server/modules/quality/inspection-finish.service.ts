@@ -9,11 +9,13 @@ import { inspectionLabel, INSPECTION_MESSAGES as M, type TInspection } from '#co
 import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { companyTimeZone } from '../companies/company-clock.ts';
 import { holdLotWithin, releaseLotWithin } from './holds.service.ts';
 import { findings, missingResults } from './inspection-results.repo.ts';
 import * as repo from './inspections.repo.ts';
 import { readInspection } from './inspections.service.ts';
 import { openNonconformanceWithin } from './nonconformances.service.ts';
+import { addToQualityDays } from './quality-days.repo.ts';
 
 type TRow = NonNullable<Awaited<ReturnType<typeof repo.findInspection>>>;
 
@@ -73,6 +75,8 @@ export async function finishInspection(tenant: TTenant, id: string): Promise<TIn
       defectiveUnits: defective,
       defects,
     });
+    // The dashboard's day sums gain this inspection in the same transaction, so they never disagree with the rows.
+    await addToQualityDays(tx, companyId, row.id, await companyTimeZone(tx, companyId));
     const ncId = await settleLot(tx, tenant, row, { passed, defective, critical });
     await recordAudit(tx, companyId, tenant.actor, {
       entityType: 'inspection',
