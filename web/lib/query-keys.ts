@@ -26,4 +26,6 @@ export const queryKeys = {
   /** An item's stock by location and lot (GET /api/v1/items/:id/balances), under 'items' so item changes refresh it. */
   borrowBalances: (itemId: string) => ['items', itemId, 'balances'] as const,
   labelFormats: ['label-formats'] as const,
+  /** Everything about work orders (lists, one, its floor): an inspection's finish refreshes the floor's checks. */
+  workOrders: ['work-orders'] as const,
 };

@@ -7,5 +7,9 @@ export const WORK_ORDERS_PATH = '/build/work-order';
 /** One work order's page. */
 export const workOrderPath = (id: string) => `${WORK_ORDERS_PATH}?id=${encodeURIComponent(id)}`;
 
-/** One work order run on the floor (decision 049): its steps, consumption and output. */
-export const workOrderFloorPath = (id: string) => `${workOrderPath(id)}&view=floor`;
+/**
+ * One work order run on the floor (decision 049): its steps, consumption and output; with `stepId`, opened at that
+ * step (QC Instructions sends the operator back to the step an inspection came from).
+ */
+export const workOrderFloorPath = (id: string, stepId?: string) =>
+  `${workOrderPath(id)}&view=floor${stepId ? `&step=${encodeURIComponent(stepId)}` : ''}`;
