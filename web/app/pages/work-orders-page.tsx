@@ -1,4 +1,5 @@
-// /build/work-order: the Work Orders screen, and one work order run on the floor (?id=<id>&view=floor, decision 049).
+// /build/work-order: the Work Orders screen, and one work order run on the floor (?id=<id>&view=floor, decision 049;
+// &step=<stepId> opens the floor at that step).
 // The app composes the two features; the floor's page is loaded only when opened.
 import { Container } from '@mantine/core';
 import { lazy, Suspense } from 'react';
@@ -22,7 +23,7 @@ export default function WorkOrdersPage() {
           </Container>
         }
       >
-        <ShopFloorPage key={workOrderId} workOrderId={workOrderId} />
+        <ShopFloorPage key={workOrderId} workOrderId={workOrderId} stepId={params.get('step')} />
       </Suspense>
     );
   return <WorkOrdersScreen />;

@@ -5,32 +5,14 @@ import type {
   TNcDetail,
   TNcDispositionInput,
   TNcInvestigation,
-  TNcListQuery,
   TNcOpen,
-  TNcPage,
 } from '#common/schemas/nonconformances.ts';
 import { api } from '../../lib/api-client.ts';
 
-export const ncKeys = {
-  all: ['nonconformances'] as const,
-  list: (query: TNcListQuery) => ['nonconformances', 'list', query] as const,
-  one: (id: string) => ['nonconformances', 'one', id] as const,
-};
+// The list, its keys and the path are shared with the lot page (web/lib); the tab's files import them from here.
+export { listNonconformances, ncKeys, ncPath } from '../../lib/nonconformances-api.ts';
 
 const path = (id: string) => `/api/v1/nonconformances/${encodeURIComponent(id)}`;
-
-export function listNonconformances(query: TNcListQuery, signal?: AbortSignal): Promise<TNcPage> {
-  const params = new URLSearchParams({
-    page: String(query.page),
-    pageSize: String(query.pageSize),
-    status: query.status,
-    ...(query.q ? { q: query.q } : {}),
-    ...(query.itemId ? { itemId: query.itemId } : {}),
-    ...(query.lotId ? { lotId: query.lotId } : {}),
-    ...(query.supplierId ? { supplierId: query.supplierId } : {}),
-  });
-  return api<TNcPage>(`/api/v1/nonconformances?${params}`, { signal });
-}
 
 export const getNonconformance = (id: string, signal?: AbortSignal) => api<TNcDetail>(path(id), { signal });
 
@@ -51,6 +33,3 @@ export const getLot = (lotId: string, signal?: AbortSignal) =>
 
 /** The page that shows a lot (the item's page, decision 070). */
 export const lotPath = (lotId: string) => `/items?lot=${encodeURIComponent(lotId)}`;
-
-/** The Quality page's Nonconformances tab, at one nonconformance. */
-export const ncPath = (id: string) => `/quality?tab=nonconformances&nc=${encodeURIComponent(id)}`;

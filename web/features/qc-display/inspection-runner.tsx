@@ -1,7 +1,9 @@
 // One inspection walked unit by unit: what is inspected and how (sample size; severity and Ac/Re under AQL), how far
 // it has got, the checks of the current unit, and Finish with the verdict once every result is in. Opens at the first
-// unit still missing a result, so a resumed inspection carries on where it stopped.
+// unit still missing a result, so a resumed inspection carries on where it stopped. Finished, a work order's inspection
+// leads back to the floor at its step.
 import { Alert, Anchor, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowBackUp } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,10 +12,14 @@ import { LoadError } from '../../components/load-error.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { When } from '../../components/when.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { ncKeys, ncPath } from '../../lib/nonconformances-api.ts';
 import { QC_DISPLAY_PATH } from '../../lib/qc-display-links.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
+import { workOrderFloorPath } from '../../lib/work-order-links.ts';
 import { finishInspection, getInspection, inspectionKeys } from './api.ts';
 import { CheckEntry } from './check-entry.tsx';
+import { SwitchingNotice } from './corrective-action.tsx';
 import { subjectOf } from './open-inspections.tsx';
 
 const SEVERITY: Record<string, string> = { normal: 'Normal', tightened: 'Tightened', reduced: 'Reduced' };
@@ -63,11 +69,7 @@ function Header({ inspection: i }: { inspection: TInspection }) {
           {' · started by '}
           {i.startedBy} <When at={i.startedAt} />
         </Text>
-        {i.discontinued ? (
-          <Alert color="red" title="Inspection under the standard is discontinued" role="alert">
-            Five lots were rejected under tightened inspection: tell Quality before accepting this lot.
-          </Alert>
-        ) : null}
+        <SwitchingNotice inspection={i} />
       </Stack>
     </Paper>
   );
@@ -90,12 +92,31 @@ function Verdict({ inspection: i }: { inspection: TInspection }) {
           </Text>
         ) : null}
         {i.nonconformanceId ? (
-          <Anchor component={Link} to={`/quality?tab=nonconformances&nc=${i.nonconformanceId}`}>
+          <Anchor component={Link} to={ncPath(i.nonconformanceId)}>
             Nonconformance NC-{String(i.nonconformanceNumber).padStart(6, '0')} is open
           </Anchor>
         ) : null}
       </Stack>
     </Alert>
+  );
+}
+
+/**
+ * After the finish of a work order's inspection, the way back to its floor at the step it came from (the operator
+ * carries on where they stopped; the floor reads the step's checks again, so a pass lets the step finish).
+ */
+function BackToFloor({ inspection: i }: { inspection: TInspection }) {
+  if (!i.workOrderId) return null;
+  const where = `WO ${i.workOrderNumber ?? ''}${i.stepTitle ? `, step ${i.stepTitle}` : ''}`;
+  return (
+    <Button
+      component={Link}
+      to={workOrderFloorPath(i.workOrderId, i.stepId ?? undefined)}
+      size="xl"
+      leftSection={<IconArrowBackUp size={20} aria-hidden />}
+    >
+      Back to the floor: {where}
+    </Button>
   );
 }
 
@@ -111,7 +132,10 @@ export function InspectionRunner({ inspectionId }: { inspectionId: string }) {
     onSuccess: async (done) => {
       client.setQueryData(inspectionKeys.one(inspectionId), done);
       await client.invalidateQueries({ queryKey: inspectionKeys.all });
-      await client.invalidateQueries({ queryKey: ['stock'] });
+      await client.invalidateQueries({ queryKey: queryKeys.stock() });
+      // The floor's step checks and a failure's new nonconformance are read again where they show.
+      void client.invalidateQueries({ queryKey: queryKeys.workOrders });
+      void client.invalidateQueries({ queryKey: ncKeys.all });
       toast(done.status === 'passed' ? 'success' : 'error', {
         title: `${done.label} ${done.status}`,
         message: done.lotHoldReason === null && done.lotNumber ? `Lot ${done.lotNumber} is released.` : '',
@@ -137,6 +161,7 @@ export function InspectionRunner({ inspectionId }: { inspectionId: string }) {
     <Stack gap="md">
       <Header inspection={i} />
       {open ? null : <Verdict inspection={i} />}
+      {open ? null : <BackToFloor inspection={i} />}
       <Title order={2} size="h3" aria-live="polite">
         Unit {current} of {i.sampleSize}
       </Title>

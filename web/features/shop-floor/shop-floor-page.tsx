@@ -87,8 +87,17 @@ function StepView({ floor, index }: { floor: TFloor; index: number }) {
   );
 }
 
-/** The page of one work order on the floor; the router gives the id (e.g. /build/work-order?id=…&view=floor). */
-export function ShopFloorPage({ workOrderId }: { workOrderId: string }) {
+/**
+ * The page of one work order on the floor; the router gives the id (e.g. /build/work-order?id=…&view=floor) and, when
+ * the link named one (&step=…, QC Instructions' way back), the step to open at.
+ */
+export function ShopFloorPage({
+  workOrderId,
+  stepId = null,
+}: {
+  workOrderId: string;
+  stepId?: string | null;
+}) {
   const floor = useQuery({
     queryKey: floorKey(workOrderId),
     queryFn: ({ signal }) => getFloor(workOrderId, signal),
@@ -104,7 +113,8 @@ export function ShopFloorPage({ workOrderId }: { workOrderId: string }) {
     );
   }
   const data = floor.data;
-  const index = chosen ?? currentStep(data);
+  const named = stepId ? data.steps.findIndex((s) => s.id === stepId) : -1;
+  const index = chosen ?? (named >= 0 ? named : currentStep(data));
   const allFinished = data.steps.every((s) => s.run?.status === 'finished');
   return (
     // Room below the last field on a phone: "Put away at" sat at the page's end, where its list had no room below it;
