@@ -24,6 +24,7 @@ import { breakdownCases } from './tenant-isolation/breakdown-cases.ts';
 import { buildCases } from './tenant-isolation/build-cases.ts';
 import { correctiveActionCases } from './tenant-isolation/corrective-action-cases.ts';
 import { inspectionCases } from './tenant-isolation/inspection-cases.ts';
+import { jobCases } from './tenant-isolation/job-cases.ts';
 import { labelCases } from './tenant-isolation/label-cases.ts';
 import { maintenanceCalendarCases } from './tenant-isolation/maintenance-calendar-cases.ts';
 import { maintenanceCases } from './tenant-isolation/maintenance-cases.ts';
@@ -1940,6 +1941,7 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
   ...supplierImportCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...inspectionCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...correctiveActionCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
+  ...jobCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...qualityDashboardCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...nonconformanceCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...qcSetupCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),

@@ -260,6 +260,17 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     action: 'What was done',
     reference: 'Reference',
   },
+  // Jobs (decision 079): created, changed, held, closed and reopened by admins; orders linked and unlinked.
+  job: {
+    name: 'Name',
+    customer: 'Customer',
+    budgetHours: 'Budget hours',
+    budgetCost: 'Budget cost ($)',
+    notes: 'Notes',
+    status: 'Status',
+    order: 'Order',
+    workOrders: 'Work orders moved',
+  },
   'maintenance-email-settings': {
     people: 'People',
     emails: 'Outside addresses',

@@ -27,6 +27,7 @@ export const AUDIT_ENTITY_TYPES = [
   'inspection',
   'nonconformance',
   'corrective-action',
+  'job',
 ] as const;
 export const ZAuditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type TAuditEntityType = z.infer<typeof ZAuditEntityTypeSchema>;

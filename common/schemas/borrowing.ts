@@ -14,8 +14,8 @@ export type TBorrowingStatus = (typeof BORROWING_STATUSES)[number];
 export const BORROWING_MESSAGES = {
   notAllowed:
     'Borrowing is switched off for your company. An admin can turn it on under Admin → Config (“Allow borrowing”).',
-  borrowerRequired: 'Choose a person, or give a job reference',
-  borrowerBoth: 'Choose a person or a job reference, not both',
+  borrowerRequired: 'Choose a person or a job',
+  borrowerBoth: 'Choose a person or a job, not both',
   borrowerNotFound: 'No active person of your company with this id: choose someone from the list.',
   dueInPast: (today: string) => `The due date cannot be in the past (today is ${today})`,
   notFound: 'No such borrowing in your company.',
@@ -33,13 +33,16 @@ const quantity = decimalText('Quantity', QUANTITY_SCALE, { sign: 'positive' }).r
 const idempotencyKey = idempotencyKeySchema('borrowing or return');
 
 /**
- * Who has it: `{ userId }` (a person of the company) or `{ jobReference }` (a job by its number). One object with
- * both keys optional rather than a union, so that a refusal names the exact field (`borrower.userId`).
+ * Who has it: `{ userId }` (a person of the company) or `{ jobId }` (an open job, picked: decision 079). One object
+ * with the keys optional rather than a union, so that a refusal names the exact field (`borrower.userId`).
+ * `{ jobReference }`, the free text of before jobs existed, is still taken from API clients written for it; the
+ * screens pick a job.
  */
 export const ZBorrowerSchema = z
   .object(
     {
       userId: z.uuid('Not a person id').optional(),
+      jobId: z.uuid('Not a job id').optional(),
       jobReference: z
         .string({ error: 'Give a job reference' })
         .trim()
@@ -50,15 +53,21 @@ export const ZBorrowerSchema = z
     { error: BORROWING_MESSAGES.borrowerRequired },
   )
   .superRefine((b, ctx) => {
-    if (b.userId && b.jobReference)
-      ctx.addIssue({ code: 'custom', path: ['jobReference'], message: BORROWING_MESSAGES.borrowerBoth });
-    if (!b.userId && !b.jobReference)
+    const given = [b.userId, b.jobId, b.jobReference].filter(Boolean).length;
+    if (given > 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: [b.jobId ? 'jobId' : 'jobReference'],
+        message: BORROWING_MESSAGES.borrowerBoth,
+      });
+    if (given === 0)
       ctx.addIssue({ code: 'custom', path: ['userId'], message: BORROWING_MESSAGES.borrowerRequired });
   })
-  // Exactly one: a person, or a job reference that is not blank.
+  // Exactly one: a person, a job, or a job reference that is not blank.
   .meta({
     oneOf: [
       { required: ['userId'] },
+      { required: ['jobId'] },
       { required: ['jobReference'], properties: { jobReference: { pattern: '\\S' } } },
     ],
   });
@@ -110,8 +119,10 @@ export const ZBorrowingSchema = z.object({
   borrowerUserId: z.string().nullable(),
   /** The person's name, or '' for a job. */
   borrowerName: z.string(),
-  /** The job reference, or '' for a person. */
+  /** The job's number (JOB-000012) or, on a borrowing from before jobs, the reference typed; '' for a person. */
   jobReference: z.string(),
+  /** The job it was lent to (decision 079); null for a person and for the typed references of before. */
+  jobId: z.string().nullable(),
   dueOn: z.string(),
   /** Still out and due before today (in the company's time zone). */
   overdue: z.boolean(),

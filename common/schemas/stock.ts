@@ -106,6 +106,8 @@ export const ZPostStockSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('issue'),
     ...common,
+    /** The job the stock goes to (decision 079): an open job of the company, picked from the list. */
+    jobId: z.uuid('Not a job id').optional(),
     lines: lines(
       z.object({
         itemId: id('item'),
@@ -175,6 +177,8 @@ export const ZStockTransactionSchema = z.object({
   reference: z.string(),
   /** The supplier a receipt names (decision 070); null for every other posting. */
   supplierId: z.string().nullable(),
+  /** The job an issue was for (decision 079); null when none was named, and for every other posting. */
+  jobId: z.string().nullable(),
   postedByName: z.string(),
   postedAt: z.string(),
   lines: z.array(ZStockLineSchema),

@@ -21,6 +21,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   supplier: 'Supplier',
   nonconformance: 'Nonconformance',
   'corrective-action': 'Corrective action',
+  job: 'Job',
   'inspection-plan': 'Inspection plan',
   'work-order': 'Work order',
 };
@@ -67,6 +68,9 @@ const ACTION_LABELS: Record<string, string> = {
   dispositioned: 'Dispositioned',
   closed: 'Closed',
   recorded: 'Recorded',
+  reopened: 'Reopened',
+  'order-linked': 'Order linked',
+  'order-unlinked': 'Order unlinked',
 };
 
 /** The action in words (the stored name when it has none yet). */

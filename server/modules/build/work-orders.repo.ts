@@ -59,8 +59,21 @@ export async function takenOfLine(tx: TDb, companyId: string, lineId: string): P
   return row?.taken ?? '0';
 }
 
+/**
+ * Writes a work order. It belongs to its order's job, or to its parent work order's (decision 079): read in the same
+ * statement, so every way a work order is made carries the job without each caller looking it up.
+ */
 export async function insertWorkOrder(tx: TDb, row: typeof workOrders.$inferInsert): Promise<void> {
-  await tx.insert(workOrders).values(row);
+  const { companyId, orderLineId, parentWorkOrderId } = row;
+  const inherited =
+    row.jobId === undefined && (orderLineId || parentWorkOrderId)
+      ? sql`coalesce(
+          (select o.job_id from build_order_lines l
+             join build_orders o on o.company_id = l.company_id and o.id = l.order_id
+            where l.company_id = ${companyId} and l.id = ${orderLineId ?? null}::uuid),
+          (select p.job_id from work_orders p where p.company_id = ${companyId} and p.id = ${parentWorkOrderId ?? null}::uuid))`
+      : undefined;
+  await tx.insert(workOrders).values(inherited ? { ...row, jobId: inherited } : row);
 }
 
 /** What the list and the page show of a work order: its row with the assembly's item, revision and order. */

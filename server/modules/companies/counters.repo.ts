@@ -5,7 +5,13 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type TDb } from '../../db/client.ts';
 
 /** The kinds of numbered records: each counts from 1 on its own. */
-export type TCounterName = 'build_order' | 'work_order' | 'breakdown' | 'inspection' | 'nonconformance';
+export type TCounterName =
+  | 'build_order'
+  | 'work_order'
+  | 'breakdown'
+  | 'inspection'
+  | 'nonconformance'
+  | 'job';
 
 /** Takes the next number of `name` for the company, inside `tx` (the caller's tenant transaction). */
 export async function takeNextNumber(tx: TDb, companyId: string, name: TCounterName): Promise<number> {

@@ -24,7 +24,7 @@ export const borrowingKeyReused = () => new AppError('IDEMPOTENCY_KEY_REUSED', B
 
 /** Whether `first` is the borrowing `input` asks for: item, source, lot, quantity, borrower, due date and note. */
 function isSameBorrowing(first: TBorrowingDetail, input: TBorrowInput): boolean {
-  const { userId, jobReference } = input.borrower;
+  const { userId, jobId, jobReference } = input.borrower;
   return (
     first.itemId === input.itemId &&
     first.locationId === input.locationId &&
@@ -32,7 +32,11 @@ function isSameBorrowing(first: TBorrowingDetail, input: TBorrowInput): boolean 
     normalizeDecimal(first.quantity) === normalizeDecimal(input.quantity) &&
     (userId
       ? first.borrowerUserId === userId
-      : first.borrowerUserId === null && first.jobReference === (jobReference ?? '')) &&
+      : jobId
+        ? first.jobId === jobId
+        : first.borrowerUserId === null &&
+          first.jobId === null &&
+          first.jobReference === (jobReference ?? '')) &&
     first.dueOn === input.dueOn &&
     first.note === input.note
   );

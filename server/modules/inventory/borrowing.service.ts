@@ -17,12 +17,14 @@ import {
   type TReturnInput,
 } from '#common/schemas/borrowing.ts';
 import { QUANTITY_SCALE } from '#common/schemas/inventory-setup.ts';
+import { jobNumberText } from '#common/schemas/jobs.ts';
 import type { TDb } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import * as companiesRepo from '../companies/companies.repo.ts';
 // Due dates begin and end on the company's day (decision 025).
 import { companyToday } from '../companies/company-clock.ts';
+import { assertJobOpen } from '../jobs/job-guard.ts';
 import { findBorrower } from './borrowers.ts';
 import * as repo from './borrowing.repo.ts';
 import {
@@ -77,6 +79,7 @@ function toBorrowing(row: repo.TBorrowingListRow, today: string): TBorrowing {
     borrowerUserId: b.borrowerUserId,
     borrowerName: b.borrowerName,
     jobReference: b.jobReference,
+    jobId: b.jobId,
     dueOn: b.dueOn,
     overdue: b.closedAt === null && b.dueOn < today,
     note: b.note,
@@ -132,9 +135,23 @@ export async function borrow(tenant: TTenant, input: TBorrowInput): Promise<TBor
         const message = BORROWING_MESSAGES.dueInPast(today);
         throw new AppError('BAD_REQUEST', message, { dueOn: message });
       }
+      // A job is named by its number too, so lists, searches and the posting's reference read as before jobs.
+      const job = input.borrower.jobId
+        ? await assertJobOpen(tx, companyId, input.borrower.jobId, {
+            what: 'borrowings',
+            field: 'borrower.jobId',
+          })
+        : null;
       const borrower = person
-        ? { borrowerUserId: person.id, borrowerName: person.name, jobReference: '' }
-        : { borrowerUserId: null, borrowerName: '', jobReference: input.borrower.jobReference ?? '' };
+        ? { borrowerUserId: person.id, borrowerName: person.name, jobReference: '', jobId: null }
+        : job
+          ? { borrowerUserId: null, borrowerName: '', jobReference: jobNumberText(job.number), jobId: job.id }
+          : {
+              borrowerUserId: null,
+              borrowerName: '',
+              jobReference: input.borrower.jobReference ?? '',
+              jobId: null,
+            };
       const quantity = normalizeDecimal(input.quantity);
       let transactionId: string;
       try {

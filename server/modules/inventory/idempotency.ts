@@ -1,7 +1,7 @@
 // An idempotency key stands for ONE request: a retry with the same body answers the first posting, and the same key
 // with a different body is refused (422 IDEMPOTENCY_KEY_REUSED), as payment APIs do, instead of silently answering
 // with a posting the client did not ask for. The stored posting is the fingerprint: its kind, reason, reference,
-// supplier and lines (item, location, lot, signed quantity, unit cost) are exactly what a request decides, so no hash is kept.
+// supplier, job and lines (item, location, lot, signed quantity, unit cost) are exactly what a request decides, so no hash is kept.
 // A receipt's lot expiry is not compared: it belongs to the lot, set by its first receipt and ignored by later ones,
 // so the posting does not record it.
 import { fromScaled, normalizeDecimal, toScaled } from '#common/decimal.ts';
@@ -92,6 +92,7 @@ export function isSamePostingRequest(posted: TStockTransaction, input: TPostStoc
     posted.reason === (input.kind === 'adjust' ? input.reason : '') &&
     posted.reference === input.reference &&
     posted.supplierId === (input.kind === 'receive' ? (input.supplierId ?? null) : null) &&
+    posted.jobId === (input.kind === 'issue' ? (input.jobId ?? null) : null) &&
     lines.length === expected.length &&
     expected.every((line, i) => lineMatches(line, lines[i]!))
   );

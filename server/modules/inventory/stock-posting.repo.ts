@@ -50,8 +50,8 @@ export const POSTING_SQL = {
                 where company_id = $1 and id = any($4::uuid[]) for share) t) as lots,
       (select s.use_lot_numbers from company_settings s where s.company_id = $1) as "useLotNumbers"`,
   insertTransaction: `insert into stock_transactions (id, company_id, kind, reason, reference, idempotency_key,
-                                     posted_by, posted_by_name, posted_at, reverses_id, supplier_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+                                     posted_by, posted_by_name, posted_at, reverses_id, supplier_id, job_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
   /** $1 id, $2 company, $3 item, $4 location, $5 lot, $6 quantity (> 0). */
   addToBalance: `insert into stock_balances (id, company_id, item_id, location_id, lot_id, quantity)
      values ($1, $2, $3, $4, $5, $6)
@@ -137,6 +137,7 @@ export async function insertTransaction(tx: TDb, row: typeof stockTransactions.$
     row.postedAt ?? new Date(),
     row.reversesId ?? null,
     row.supplierId ?? null,
+    row.jobId ?? null,
   ]);
 }
 

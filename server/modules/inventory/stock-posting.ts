@@ -55,6 +55,7 @@ export async function loadTransaction(tx: TDb, row: TTransactionRow): Promise<TS
     reason: row.reason,
     reference: row.reference,
     supplierId: row.supplierId,
+    jobId: row.jobId,
     postedByName: row.postedByName,
     postedAt: row.postedAt.toISOString(),
     lines: lines.map((l) => ({
@@ -85,6 +86,8 @@ export interface TPostingContext {
     postedAt?: Date;
     /** A receipt's supplier (decision 070). */
     supplierId?: string | null;
+    /** An issue's job (decision 079). */
+    jobId?: string | null;
   };
 }
 
@@ -202,6 +205,7 @@ export async function applyAndRecord(
     reason: context.transaction.reason,
     reference: context.transaction.reference,
     supplierId: context.transaction.supplierId ?? null,
+    jobId: context.transaction.jobId ?? null,
     postedByName,
     postedAt: postedAt.toISOString(),
     lines: lines

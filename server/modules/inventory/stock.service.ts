@@ -15,7 +15,8 @@ import {
 import type { TDb } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
-import { holdNewLotsForInspection, type TNewLot } from '../quality/receipt-holds.ts';
+import { assertJobOpen } from '../jobs/job-guard.ts';
+import { heldByReceipt, holdNewLotsForInspection, type TNewLot } from '../quality/receipt-holds.ts';
 import { supplierForReceipt } from '../suppliers/suppliers.service.ts';
 import { firstPostingIfSameRequest } from './idempotency.ts';
 import * as repo from './stock.repo.ts';
@@ -160,6 +161,8 @@ export async function postStock(tenant: TTenant, input: TPostStock): Promise<TSt
       const supplierId = input.kind === 'receive' ? (input.supplierId ?? null) : null;
       const newLots: TNewLot[] = [];
       if (supplierId) await supplierForReceipt(tx, tenant.companyId, supplierId, 'supplierId');
+      const jobId = input.kind === 'issue' ? (input.jobId ?? null) : null;
+      if (jobId) await assertJobOpen(tx, tenant.companyId, jobId, { what: 'stock issues' });
       for (const [index, d] of deltas.entries()) {
         context.check(d, { lotGiven: d.lotId !== null, receiving: input.kind === 'receive' });
         if (input.kind !== 'receive') continue;
@@ -192,6 +195,7 @@ export async function postStock(tenant: TTenant, input: TPostStock): Promise<TSt
           idempotencyKey: input.idempotencyKey,
           reversesId: null,
           supplierId,
+          jobId,
         },
       });
       // A new lot of an item with a receipt plan in force is held for its inspection, in this transaction.
@@ -203,7 +207,12 @@ export async function postStock(tenant: TTenant, input: TPostStock): Promise<TSt
     if (isUniqueViolation(error)) {
       const existing = await tenant.run(async (tx) => {
         const row = await repo.findTransactionByKey(tx, tenant.companyId, input.idempotencyKey);
-        return row ? loadTransaction(tx, row) : null;
+        if (!row) return null;
+        const first = await loadTransaction(tx, row);
+        if (first.kind !== 'receive') return first;
+        // A retried receipt answers as the first did, with the lots it held for inspection (decision 077).
+        const held = await heldByReceipt(tx, tenant.companyId, first.id);
+        return held.length > 0 ? { ...first, heldForInspection: held } : first;
       });
       if (existing) return firstPostingIfSameRequest(existing, input);
     }
