@@ -91,3 +91,39 @@ export async function holdHistory(
   );
   return { rows, total: counted?.n ?? 0 };
 }
+
+export interface TReceiptHoldRow {
+  lot_id: string;
+  lot_number: string;
+  reason: string;
+  inspection_id: string;
+  inspection_number: number;
+}
+
+/**
+ * The lots a receipt (`transactionId`) created and held for inspection, in the order of its lines — what its answer
+ * said, read back for a retry of the same key (decision 077). A lot is the receipt's own when none of its ledger
+ * lines from another posting came before the receipt's (ledger ids are time-ordered); its receipt hold is the hold
+ * made in the transaction that created it (both rows take that transaction's now()) by a receipt inspection.
+ */
+export async function receiptHoldsOf(tx: TDb, companyId: string, transactionId: string) {
+  return queryRows<TReceiptHoldRow>(
+    tx,
+    sql`with mine as (
+          select g.lot_id, min(g.line_no) as line_no, min(g.id::text) as first_id
+            from stock_ledger g
+           where g.company_id = ${companyId} and g.transaction_id = ${transactionId} and g.lot_id is not null
+           group by g.lot_id
+        )
+        select l.id as lot_id, l.lot_number, h.reason, i.id as inspection_id, i.number as inspection_number
+          from mine m
+          join lots l on l.company_id = ${companyId} and l.id = m.lot_id
+          join lot_holds h on h.company_id = l.company_id and h.lot_id = l.id and h.action = 'hold'
+                          and h.created_at = l.created_at
+          join inspections i on i.company_id = h.company_id and i.id = h.inspection_id and i.stage = 'receipt'
+         where not exists (select 1 from stock_ledger o
+                            where o.company_id = ${companyId} and o.lot_id = m.lot_id
+                              and o.transaction_id <> ${transactionId} and o.id::text < m.first_id)
+         order by m.line_no`,
+  );
+}

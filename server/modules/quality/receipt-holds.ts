@@ -9,6 +9,7 @@ import type { THeldForInspection } from '#common/schemas/stock.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { findLabelConfig } from '../companies/companies.repo.ts';
+import { receiptHoldsOf } from './holds.repo.ts';
 import { holdLotWithin } from './holds.service.ts';
 import { lotToInspect } from './inspections.repo.ts';
 import { openInspectionWithin } from './inspections.service.ts';
@@ -65,4 +66,23 @@ export async function holdNewLotsForInspection(
     });
   }
   return held;
+}
+
+/**
+ * What a receipt's answer said of the lots it held (`heldForInspection`), read back for a retry of its idempotency
+ * key, so the retry answers exactly as the first time (decision 077) — whatever has become of the lots since.
+ */
+export async function heldByReceipt(
+  tx: TDb,
+  companyId: string,
+  transactionId: string,
+): Promise<THeldForInspection[]> {
+  const rows = await receiptHoldsOf(tx, companyId, transactionId);
+  return rows.map((r) => ({
+    lotId: r.lot_id,
+    lotNumber: r.lot_number,
+    reason: r.reason,
+    inspectionId: r.inspection_id,
+    inspectionLabel: inspectionLabel(r.inspection_number),
+  }));
 }
