@@ -1,7 +1,8 @@
-// The measured checks of the Quality dashboard (decision 074): which have readings in the period, and one check's
-// readings grouped by inspection (a subgroup), the latest few hundred of the period — read through
-// inspection_results_check_idx (company, check, recorded time) and grouped in the database, so a characteristic with a
-// hundred thousand readings sends its subgroups, not its rows.
+// The measured checks of the Quality dashboard (decision 074 "Day sums"): which have readings in the period, and one
+// check's readings grouped by inspection (a subgroup), the latest few hundred of the period. A subgroup is a finished
+// inspection (every unit and reading of it recorded) and its time is its finish, so both are read from the inspections
+// of the check's plan version through inspections_version_finished_idx, and only the shown subgroups' results are
+// read — a characteristic with a hundred thousand readings costs its few hundred latest inspections, not its rows.
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
@@ -17,9 +18,8 @@ export interface TCharacteristicRow {
 }
 
 /**
- * Measurement checks of the company's plans (of the item, when named) with readings recorded in the period. Every
- * result of a measurement check is a reading (the server refuses one without its value), so the count is of the
- * index inspection_results_check_idx alone, without a visit to each of a year's 100,000 rows.
+ * Measurement checks of the company's plans (of the item, when named) with inspections finished in the period, and
+ * their readings: a finished inspection has every unit's readings, so they are its sample size × readings per unit.
  */
 export async function characteristicsWithData(
   tx: TDb,
@@ -32,9 +32,10 @@ export async function characteristicsWithData(
     sql`select * from (
           select k.id::text as check_id, k.name, k.unit, it.part_number, p.name as plan_name,
                  v.number as version_number,
-                 (select count(*) from inspection_results r
-                   where r.company_id = ${c} and r.check_id = k.id
-                     and r.recorded_at >= ${q.from} and r.recorded_at < ${q.until})::int as readings
+                 (select coalesce(sum(i.sample_size), 0) from inspections i
+                   where i.company_id = ${c} and i.plan_version_id = k.version_id and i.status <> 'open'
+                     and i.finished_at >= ${q.from} and i.finished_at < ${q.until})::int * k.readings_per_unit
+                   as readings
             from inspection_checks k
             join inspection_plan_versions v on v.company_id = k.company_id and v.id = k.version_id
             join inspection_plans p on p.company_id = v.company_id and p.id = v.plan_id
@@ -80,7 +81,7 @@ export interface TSubgroupRow {
   total: number;
 }
 
-/** The latest `limit` inspections' readings of one check in the period, oldest first. */
+/** The latest `limit` finished inspections' readings of one check in the period, oldest first. */
 export async function subgroupsOf(
   tx: TDb,
   q: { companyId: string; checkId: string; from: Date; until: Date; limit: number },
@@ -88,21 +89,25 @@ export async function subgroupsOf(
   const c = q.companyId;
   return queryRows<TSubgroupRow>(
     tx,
-    sql`with groups as (
-          select r.inspection_id, max(r.recorded_at) as at,
-                 array_agg(r.value::text order by r.unit_no, r.reading_no) as readings
-            from inspection_results r
-           where r.company_id = ${c} and r.check_id = ${q.checkId}
-             and r.recorded_at >= ${q.from} and r.recorded_at < ${q.until} and r.value is not null
-           group by r.inspection_id
+    sql`with finished as (
+          select i.id, i.number, i.finished_at
+            from inspections i
+           where i.company_id = ${c} and i.status <> 'open'
+             and i.plan_version_id = (select k.version_id from inspection_checks k
+                                       where k.company_id = ${c} and k.id = ${q.checkId})
+             and i.finished_at >= ${q.from} and i.finished_at < ${q.until}
         ), latest as (
-          select g.*, (count(*) over ())::int as total from groups g order by g.at desc, g.inspection_id
-           limit ${q.limit}
+          select f.*, (select count(*) from finished)::int as total
+            from finished f order by f.finished_at desc, f.number desc limit ${q.limit}
         )
-        select l.inspection_id::text, i.number,
-               to_char(l.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, l.readings, l.total
+        select l.id::text as inspection_id, l.number,
+               to_char(l.finished_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
+               array(select r.value::text from inspection_results r
+                      where r.company_id = ${c} and r.inspection_id = l.id and r.check_id = ${q.checkId}
+                        and r.value is not null
+                      order by r.unit_no, r.reading_no) as readings,
+               l.total
           from latest l
-          join inspections i on i.company_id = ${c} and i.id = l.inspection_id
-         order by l.at, i.number`,
+         order by l.finished_at, l.number`,
   );
 }

@@ -11,6 +11,7 @@ import { NO_DEFECT_CODE, QUALITY_DASHBOARD_MESSAGES } from '#common/schemas/qual
 import { createTestApp, type TTestApp } from '../../../tests/setup/test-app.ts';
 import { client, shopOf } from '../../../tests/setup/work-orders-shop.ts';
 import { defectCode, finishedInspection, outputScrap, releasedPlan } from './dashboard-fixtures.ts';
+import { inspectionResults, inspections } from './inspections.tables.ts';
 
 let t: TTestApp;
 let admin: ReturnType<typeof client>;
@@ -20,6 +21,8 @@ let gauge: string;
 let machineId: string;
 let lengthCheck: string;
 let boreCheck: string;
+let gaugePlanIds: { planId: string; versionId: string; itemId: string };
+let companyId: string;
 
 const MARCH = 'from=2026-03-01&to=2026-03-31';
 const at = (day: string) => new Date(`${day}T12:00:00Z`);
@@ -30,7 +33,7 @@ beforeAll(async () => {
   admin = client(t, cookie);
   other = client(t, await t.signIn({ email: 'eve@else-dash.example', role: 'admin', companyName: 'Else' }));
   const db = t.database.db;
-  const companyId: string = (await admin.ok('GET', '/api/v1/session')).user.companyId;
+  companyId = (await admin.ok('GET', '/api/v1/session')).user.companyId;
   const shop = await shopOf(t, cookie, 'QD');
   const part = await shop.item('QD-PART');
   widget = await shop.item('QD-WIDGET');
@@ -107,6 +110,7 @@ beforeAll(async () => {
     checks: [{ kind: 'measurement', name: 'Length', lower: '49', upper: '51' }],
   });
   lengthCheck = gaugePlan.checkIds[0]!;
+  gaugePlanIds = gaugePlan;
   const lengths = ['50.0', '50.1', '49.9', '50.0', '50.1', '49.9', '50.0', '50.1', '49.9', '52.0'];
   for (const [n, value] of lengths.entries())
     await finishedInspection(db, companyId, {
@@ -288,5 +292,44 @@ describe('the control chart of a measured check', () => {
     expect(rows).toHaveLength(11);
     expect(rows[10]![2]).toBe('52');
     expect(rows[10]![4]).toBe(WESTERN_ELECTRIC_RULE_NAMES['beyond-3-sigma']);
+  });
+
+  it('leaves out an inspection still open: its subgroup is not complete until it finishes', async () => {
+    const id = randomUUID();
+    const db = t.database.db;
+    await db.insert(inspections).values({
+      id,
+      companyId,
+      number: 9001,
+      planId: gaugePlanIds.planId,
+      planVersionId: gaugePlanIds.versionId,
+      stage: 'final',
+      itemId: gaugePlanIds.itemId,
+      lotSize: '2',
+      sampleSize: 2,
+      startedBy: 'test',
+      startedAt: at('2026-03-25'),
+    });
+    await db.insert(inspectionResults).values({
+      id: randomUUID(),
+      companyId,
+      inspectionId: id,
+      checkId: lengthCheck,
+      unitNo: 1,
+      passed: true,
+      value: '50.5',
+      recordedBy: 'test',
+      recordedAt: at('2026-03-25'),
+    });
+    const c = await admin.ok(
+      'GET',
+      `/api/v1/quality/dashboard/control-chart?${MARCH}&checkId=${lengthCheck}`,
+    );
+    expect(c.points).toHaveLength(10);
+    expect(c.subgroups).toBe(10);
+    const d = await admin.ok('GET', `/api/v1/quality/dashboard?${MARCH}&granularity=week&itemId=${gauge}`);
+    expect(d.characteristics.map((k: { name: string; readings: number }) => [k.name, k.readings])).toEqual([
+      ['Length', 10],
+    ]);
   });
 });

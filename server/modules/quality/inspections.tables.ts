@@ -87,6 +87,10 @@ export const inspections = pgTable(
     index('inspections_lot_idx').on(t.companyId, t.lotId),
     // The switching rules read a pair's finished acceptance-sampling lots in order.
     index('inspections_switching_idx').on(t.companyId, t.planId, t.supplierId, t.finishedAt),
+    // A control chart's subgroups: the finished inspections of the check's version in time order (decision 074).
+    index('inspections_version_finished_idx')
+      .on(t.companyId, t.planVersionId, t.finishedAt)
+      .where(sql`${t.status} <> 'open'`),
     check('inspections_stage_check', sql`${t.stage} in ('receipt', 'step', 'final')`),
     check('inspections_status_check', sql`${t.status} in ('open', 'passed', 'failed')`),
     check(

@@ -1,0 +1,1 @@
+CREATE INDEX "inspections_version_finished_idx" ON "inspections" USING btree ("company_id","plan_version_id","finished_at") WHERE "inspections"."status" <> 'open';
