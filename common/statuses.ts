@@ -7,6 +7,7 @@ import type { TBreakdownPriority, TBreakdownStatus } from './schemas/breakdowns.
 import type { TRevisionStatus } from './schemas/build.ts';
 import type { TStepCheckState } from './schemas/floor-checks.ts';
 import type { TInspectionStatus } from './schemas/inspections.ts';
+import type { TJobStatus } from './schemas/jobs.ts';
 import type { TMachineStatus } from './schemas/machines.ts';
 import type { TPmEntryState } from './schemas/maintenance-calendar.ts';
 import type { TOccurrenceStatus } from './schemas/maintenance-occurrences.ts';
@@ -165,6 +166,13 @@ const nonconformance: TStatusMap<TNcStatus> = {
   closed: { label: 'Closed', tone: 'success' },
 };
 
+/** A job (decision 079): taking work and material, paused, or finished with. */
+const job: TStatusMap<TJobStatus> = {
+  open: { label: 'Open', tone: 'success' },
+  on_hold: { label: 'On hold', tone: 'warning' },
+  closed: { label: 'Closed', tone: 'neutral' },
+};
+
 /** The statuses by what they belong to. */
 export const STATUSES = {
   count,
@@ -187,6 +195,7 @@ export const STATUSES = {
   stepCheck,
   inspection,
   nonconformance,
+  job,
 } as const;
 
 export type TStatusKind = keyof typeof STATUSES;

@@ -1,7 +1,7 @@
 // Jobs (decision 079, issue 31): the shared contract of /api/v1/jobs — a customer's job with its budget, the orders
 // and work orders that belong to it, and its status. Money and hours are exact decimal strings, never floats.
 import { z } from 'zod';
-import { WORK_ORDER_STATUSES } from '../work-order-status.ts';
+import { BUILD_ORDER_STATUSES, WORK_ORDER_STATUSES } from '../work-order-status.ts';
 import { decimalText } from './numbers.ts';
 import { pageOf, pageQuery } from './paging.ts';
 
@@ -90,7 +90,7 @@ export const ZJobOrderSchema = z.object({
   id: z.string(),
   numberText: z.string(),
   customer: z.string().nullable(),
-  status: z.string(),
+  status: z.enum(BUILD_ORDER_STATUSES),
   dueOn: z.string().nullable(),
 });
 

@@ -53,6 +53,7 @@ const ScanPage = lazy(() => import('./pages/scan-page.tsx'));
 const ScanLinkPage = lazy(() => import('../features/scan/scan-link-page.tsx'));
 const QualityPage = lazy(() => import('./pages/quality-page.tsx'));
 const QcDisplayPage = lazy(() => import('../features/qc-display/qc-display-page.tsx'));
+const JobsPage = lazy(() => import('../features/jobs/jobs-page.tsx'));
 
 /** The protected screens that are built; every other protected route shows what its area will do (AreaPage). */
 const SCREENS: Partial<Record<string, React.ComponentType>> = {
@@ -82,6 +83,7 @@ const SCREENS: Partial<Record<string, React.ComponentType>> = {
   '/quality/qc-display': QcDisplayPage,
   '/build/production-report': ProductionReportPage,
   '/quality': QualityPage,
+  '/jobs': JobsPage,
 };
 
 /** The route whose guard a QR link takes: whoever may scan may follow a link. */

@@ -19,6 +19,7 @@ import {
 } from '#common/schemas/jobs.ts';
 import {
   buildOrderNumberText,
+  type TBuildOrderStatus,
   type TWorkOrderStatus,
   workOrderNumberText,
 } from '#common/work-order-status.ts';
@@ -91,7 +92,7 @@ export async function jobOf(tx: TDb, companyId: string, id: string): Promise<TJo
       id: o.id,
       numberText: buildOrderNumberText(Number(o.number)),
       customer: o.customer,
-      status: o.status,
+      status: o.status as TBuildOrderStatus,
       dueOn: o.due_on,
     })),
     workOrders: work.map((w) => ({

@@ -24,8 +24,6 @@ export const AREA_DESCRIPTIONS: Record<string, string> = {
   '/quality/qc-display':
     'The operator walks through the checks of an item, lot or work order; failures open a nonconformance.',
   '/time': 'Clock in and out against a job or a work order step, with a running timer and a week view.',
-  '/jobs':
-    'Jobs with their customer, status, budget hours and cost, and their linked orders and work orders.',
   '/subscription': 'Your plan, its limits and your usage against them.',
   '/maintenance/pm-calendar':
     'Month and week views of due and overdue preventive maintenance, completed from the calendar.',

@@ -1,0 +1,205 @@
+// One job (?id=…): its number, status, customer and budget in the shared PageHeader, its orders (linked and unlinked
+// by admins, their work orders with them) and work orders, and the moves: hold, close, reopen.
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { JOB_MOVES, type TJob, type TJobStatus } from '#common/schemas/jobs.ts';
+import { statusStyle } from '#common/statuses.ts';
+import { Fact } from '../../components/fact.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { QueryStatus } from '../../components/query-status.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { OnDate } from '../../components/when.tsx';
+import { messageOf } from '../../lib/api-errors.ts';
+import { formatMoney } from '../../lib/format-money.ts';
+import { formatQuantity } from '../../lib/format-quantity.ts';
+import { getJob, jobKeys, moveJob, unlinkOrder } from './api.ts';
+import { JobDialog } from './job-dialog.tsx';
+import { LinkOrderDialog } from './link-order-dialog.tsx';
+
+/** The button of each move, by where it goes. */
+const MOVE_LABELS: Record<TJobStatus, string> = {
+  open: 'Reopen',
+  on_hold: 'Put on hold',
+  closed: 'Close job',
+};
+
+export function JobPage({ jobId, isAdmin }: { jobId: string; isAdmin: boolean }) {
+  const client = useQueryClient();
+  const job = useQuery({ queryKey: jobKeys.job(jobId), queryFn: ({ signal }) => getJob(jobId, signal) });
+  const [editing, setEditing] = useState(false);
+  const [linking, setLinking] = useState(false);
+  const saved = async (next: TJob) => {
+    client.setQueryData(jobKeys.job(jobId), next);
+    await client.invalidateQueries({ queryKey: jobKeys.all });
+  };
+  const move = useMutation({ mutationFn: (to: TJobStatus) => moveJob(jobId, to), onSuccess: saved });
+  const unlink = useMutation({
+    mutationFn: (orderId: string) => unlinkOrder(jobId, orderId),
+    onSuccess: saved,
+  });
+
+  if (!job.data)
+    return (
+      <Container size="lg" py="lg">
+        <QueryStatus query={job} errorTitle="This job could not be loaded" loadingLabel="Loading job" />
+      </Container>
+    );
+  const j = job.data;
+  const failure = move.error ?? unlink.error;
+  return (
+    <Container size="lg" py="lg">
+      <Stack>
+        <PageHeader
+          title={j.numberText}
+          badges={<StatusBadge of="job" status={j.status} />}
+          subtitle={j.name}
+          actions={
+            isAdmin ? (
+              <>
+                <Button variant="default" onClick={() => setEditing(true)}>
+                  Edit job
+                </Button>
+                {JOB_MOVES[j.status].map((to) => (
+                  <Button
+                    key={to}
+                    variant={to === 'closed' ? 'filled' : 'default'}
+                    loading={move.isPending && move.variables === to}
+                    onClick={() => move.mutate(to)}
+                  >
+                    {MOVE_LABELS[to]}
+                  </Button>
+                ))}
+              </>
+            ) : undefined
+          }
+        >
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {j.customer ? `For ${j.customer}` : 'The shop’s own job'} · created by {j.createdBy}
+          </Text>
+        </PageHeader>
+        {j.status !== 'open' ? (
+          <Alert color={j.status === 'closed' ? 'gray' : 'yellow'} title={statusStyle('job', j.status).label}>
+            This job takes no new stock issues, borrowings or time
+            {j.status === 'closed' ? ' until it is reopened.' : ' until it is open again.'}
+          </Alert>
+        ) : null}
+        {failure ? (
+          <Alert color="red" role="alert">
+            {messageOf(failure)}
+          </Alert>
+        ) : null}
+        <Card withBorder>
+          <SimpleGrid cols={{ base: 1, xs: 3 }}>
+            <Fact label="Budget cost">{j.budgetCost === null ? 'None' : formatMoney(j.budgetCost)}</Fact>
+            <Fact label="Budget hours">{j.budgetHours === null ? 'None' : `${j.budgetHours} h`}</Fact>
+            <Fact label="Notes">{j.notes || '—'}</Fact>
+          </SimpleGrid>
+        </Card>
+
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} size="h3">
+            Orders
+          </Title>
+          {isAdmin && j.status !== 'closed' ? (
+            <Button variant="default" onClick={() => setLinking(true)}>
+              Link order
+            </Button>
+          ) : null}
+        </Group>
+        {j.orders.length === 0 ? (
+          <Text c="dimmed">No orders belong to this job.</Text>
+        ) : (
+          <Stack gap="xs">
+            {j.orders.map((o) => (
+              <Card key={o.id} withBorder padding="sm" component="article" aria-label={o.numberText}>
+                <Group justify="space-between" wrap="wrap">
+                  <Group gap="sm" wrap="wrap">
+                    <Anchor component={Link} to={`/orders?id=${encodeURIComponent(o.id)}`} fw={600}>
+                      {o.numberText}
+                    </Anchor>
+                    <StatusBadge of="buildOrder" status={o.status} />
+                    <Text size="sm">{o.customer ?? 'For stock'}</Text>
+                  </Group>
+                  {isAdmin ? (
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      loading={unlink.isPending && unlink.variables === o.id}
+                      onClick={() => unlink.mutate(o.id)}
+                      aria-label={`Unlink ${o.numberText}`}
+                    >
+                      Unlink
+                    </Button>
+                  ) : null}
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+        )}
+
+        <Title order={2} size="h3">
+          Work orders
+        </Title>
+        {j.workOrders.length === 0 ? (
+          <Text c="dimmed">No work orders belong to this job.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={0}>
+            <Table aria-label="Work orders of the job">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Work order</Table.Th>
+                  <Table.Th>Part</Table.Th>
+                  <Table.Th>Quantity</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {j.workOrders.map((w) => (
+                  <Table.Tr key={w.id}>
+                    <Table.Td>
+                      <Anchor
+                        component={Link}
+                        to={`/build/work-order?id=${encodeURIComponent(w.id)}`}
+                        fw={600}
+                      >
+                        {w.numberText}
+                      </Anchor>
+                      {w.dueOn ? (
+                        <Text size="xs" c="dimmed">
+                          Due <OnDate date={w.dueOn} />
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      {w.partNumber} · {w.name}
+                    </Table.Td>
+                    <Table.Td>{formatQuantity(w.quantity, w.unitOfMeasure)}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge of="workOrder" status={w.status} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+      <JobDialog job={j} opened={editing} onClose={() => setEditing(false)} />
+      <LinkOrderDialog job={j} opened={linking} onClose={() => setLinking(false)} />
+    </Container>
+  );
+}
