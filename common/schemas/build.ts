@@ -24,6 +24,12 @@ export const BUILD_MESSAGES = {
   released: (n: number) =>
     `Revision ${n} is released and cannot change: choose Edit to make a new draft from it.`,
   emptyRelease: 'Add at least one component before releasing.',
+  /** Decision 077: a required step inspection must have a version to inspect with before the recipe is released. */
+  unreleasedStepPlans: (names: string[]) =>
+    `A required inspection has no released version: ${names.join('; ')}. Release a version in QC Setup, or make the inspection not required, then release the revision.`,
+  /** One such plan as the refusal names it: "Step 2 Seal: inspection “Leak test”". */
+  unreleasedStepPlan: (position: number, title: string, plan: string) =>
+    `Step ${position} ${title}: inspection “${plan}”`,
   stepMissing: (n: number, count: number) =>
     count === 0 ? 'There are no steps: leave the step empty' : `Choose a step from 1 to ${count} (not ${n})`,
   loop: (path: string[]) => `This would make a loop: ${path.join(' → ')}`,

@@ -17,7 +17,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { findItemRow } from '../inventory/items.repo.ts';
-import { copyStepChecks } from '../quality/step-checks.repo.ts';
+import { copyStepChecks, unreleasedRequiredPlans } from '../quality/step-checks.repo.ts';
 import * as repo from './assemblies.repo.ts';
 import { revisionOf } from './revision-view.ts';
 import { insertStepFiles, stepFilesOf } from './step-files.repo.ts';
@@ -200,6 +200,17 @@ export async function releaseRevision(tenant: TTenant, id: string): Promise<TRev
       throw new AppError('CONFLICT', BUILD_MESSAGES.released(revision.number));
     const lines = await repo.linesOf(tx, tenant.companyId, id);
     if (lines.length === 0) throw new AppError('CONFLICT', BUILD_MESSAGES.emptyRelease);
+    // A required step plan with nothing released could never be inspected: the floor would refuse the step's finish.
+    const unreleased = await unreleasedRequiredPlans(tx, tenant.companyId, id);
+    if (unreleased.length > 0)
+      throw new AppError(
+        'CONFLICT',
+        BUILD_MESSAGES.unreleasedStepPlans(
+          unreleased.map((u) =>
+            BUILD_MESSAGES.unreleasedStepPlan(u.step_position, u.step_title, u.plan_name),
+          ),
+        ),
+      );
     const found = await repo.findAssembly(tx, tenant.companyId, revision.assemblyId);
     await repo.markReleased(tx, tenant.companyId, id, new Date(), tenant.actor.name);
     await recordAudit(tx, tenant.companyId, tenant.actor, {

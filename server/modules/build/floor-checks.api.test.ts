@@ -33,14 +33,25 @@ beforeAll(async () => {
     plans.torque = await stepPlan(t, draft.companyId, draft.itemId, 'Torque check');
     plans.visual = await stepPlan(t, draft.companyId, draft.itemId, 'Visual');
     plans.leak = await stepPlan(t, draft.companyId, draft.itemId, 'Leak test', false);
+    // Switched off while the recipe is released (a required plan with nothing released refuses the release,
+    // decision 077) and on again after, before a version is released: the floor's case of nothing to inspect with.
+    await planActive(draft.companyId, plans.leak.planId, false);
     await linkPlan(t, draft, draft.steps.torque, plans.torque.planId, 1, true);
     await linkPlan(t, draft, draft.steps.torque, plans.visual.planId, 2, false);
     await linkPlan(t, draft, draft.steps.seal, plans.leak.planId, 1, true);
   });
+  await planActive(shop.companyId, plans.leak.planId, true);
 });
 afterAll(async () => {
   await t?.close();
 });
+
+/** Quality switches the plan on or off, as QC Setup's PUT would. */
+async function planActive(companyId: string, planId: string, active: boolean) {
+  await t.database.db.execute(
+    sql`update inspection_plans set active = ${active} where company_id = ${companyId} and id = ${planId}`,
+  );
+}
 
 /** Sends a step's finish, expects the 409 naming the open checks, and the floor as it was. */
 async function finishRefused(id: string, stepId: string) {

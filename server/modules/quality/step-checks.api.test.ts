@@ -111,6 +111,13 @@ describe("a recipe step's inspection plans", () => {
   });
 
   it('are frozen with the released revision (409 and the trigger) and copied onto the next draft', async () => {
+    // The required Torque plan needs a released version before the recipe is released (decision 077).
+    const torque = await admin.ok('GET', `/api/v1/inspection-plans/${plan.torque}`);
+    await admin.ok('PUT', `/api/v1/inspection-plan-versions/${torque.draftVersionId}`, {
+      sampling: 'all',
+      checks: [{ kind: 'pass_fail', name: 'Torque mark' }],
+    });
+    await admin.ok('POST', `/api/v1/inspection-plan-versions/${torque.draftVersionId}/release`);
     await admin.ok('POST', `/api/v1/assembly-revisions/${draftId}/release`);
     const before = await links();
     const frozen = await admin.send('PUT', `/api/v1/assembly-steps/${steps[0]!.id}/checks`, { checks: [] });

@@ -2,7 +2,7 @@
 // tenant's transaction; company_id in every where. Used by QC Setup's route and by Assembly Setup's draft copy and
 // save (a new draft takes its released revision's links; a step left out of a save goes with its links).
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { TDb } from '../../db/client.ts';
+import { queryRows, type TDb } from '../../db/client.ts';
 import { assemblySteps } from '../build/build.tables.ts';
 import { assemblyStepChecks, inspectionPlans } from './plans.tables.ts';
 
@@ -91,4 +91,23 @@ export async function deleteStepChecksExcept(
   await tx
     .delete(assemblyStepChecks)
     .where(keep.length === 0 ? own : and(own, notInArray(assemblyStepChecks.stepId, keep)));
+}
+
+/**
+ * The revision's required step plans that are switched on but have no released version (decision 077): releasing
+ * the revision would put a step on the floor that could never be inspected, so its finish would be refused. A plan
+ * Quality switched off is left out, as the floor leaves it out (decision 076).
+ */
+export async function unreleasedRequiredPlans(tx: TDb, companyId: string, revisionId: string) {
+  return queryRows<{ step_position: number; step_title: string; plan_name: string }>(
+    tx,
+    sql`select s.position as step_position, s.title as step_title, p.name as plan_name
+          from assembly_step_checks k
+          join assembly_steps s on s.company_id = k.company_id and s.id = k.step_id
+          join inspection_plans p on p.company_id = k.company_id and p.id = k.plan_id
+         where k.company_id = ${companyId} and k.revision_id = ${revisionId} and k.required and p.active
+           and not exists (select 1 from inspection_plan_versions v
+                            where v.company_id = p.company_id and v.plan_id = p.id and v.status = 'released')
+         order by s.position, k.position`,
+  );
 }
