@@ -3,7 +3,8 @@
 // place, "Not started"; finishing the step is refused naming it; Inspect opens QC Instructions on this work order,
 // step and plan, the inspection passes, and back on the floor the plan reads Passed with its number and the step
 // finishes. The Seal step's Leak test, switched off while the step ran and on again, refuses the completion naming
-// it. axe finds nothing serious on the floor with its inspections.
+// it. QC Instructions' "Back to the floor" after a finish opens the floor at the step the inspection came from, also
+// a step ahead of the one under way. axe finds nothing serious on the floor with its inspections.
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe.ts';
 import { signUpCompany } from './support/session.ts';
@@ -79,6 +80,16 @@ async function setUp(page: Page) {
   return { workOrderId: workOrder.id as string, torque: torque as string, torquePlan, leakPlan };
 }
 
+/** On QC Instructions: the one unit's one check passes and the inspection is finished, passed. */
+async function passInspection(page: Page) {
+  await page
+    .getByRole('region', { name: 'Looks right, unit 1' })
+    .getByRole('button', { name: 'Pass' })
+    .click();
+  await page.getByRole('button', { name: 'Finish inspection' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Passed' }).first()).toBeVisible();
+}
+
 async function finishStep(page: Page) {
   await page.getByRole('button', { name: 'Finish…' }).click();
   const form = page.getByRole('form', { name: 'Finish the step' });
@@ -119,15 +130,11 @@ test('a required inspection holds the step and the completion, naming it, until 
   await inspect.click();
   await expect(page).toHaveURL(/\/quality\/qc-display\?inspection=/);
   await expect(page.getByRole('heading', { name: 'QI-000001', level: 1 })).toBeVisible();
-  await page
-    .getByRole('region', { name: 'Looks right, unit 1' })
-    .getByRole('button', { name: 'Pass' })
-    .click();
-  await page.getByRole('button', { name: 'Finish inspection' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Passed' }).first()).toBeVisible();
+  await passInspection(page);
 
-  // Back on the floor: the plan has passed, and the step finishes.
-  await page.goto(`/build/work-order?id=${workOrderId}&view=floor`);
+  // Back on the floor by QC Instructions' link, at the step: the plan has passed, and the step finishes.
+  await page.getByRole('link', { name: 'Back to the floor: WO 1, step Torque' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 1 of 2: Torque', level: 2 })).toBeVisible();
   await expect(check).toContainText('Passed');
   await expect(check.getByRole('link', { name: 'QI-000001' })).toBeVisible();
   await expect(check.getByRole('link', { name: /^Inspect/ })).toHaveCount(0);
@@ -151,4 +158,32 @@ test('a required inspection holds the step and the completion, naming it, until 
   );
   await expect(page.getByText('In progress', { exact: true })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('after an inspection of a step ahead, the way back opens the floor at that step', async ({ page }) => {
+  await signUpCompany(page, 'floorreturn');
+  const { workOrderId } = await setUp(page);
+
+  // The operator looks ahead to the Seal step (the Torque step is still the one to do) and inspects its leak test.
+  await page.goto(`/build/work-order?id=${workOrderId}&view=floor`);
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 1 of 2: Torque', level: 2 })).toBeVisible();
+  await page.getByRole('button', { name: 'Next step' }).click();
+  await page.getByRole('link', { name: 'Inspect: Leak test' }).click();
+  await expect(page.getByRole('heading', { name: 'QI-000001', level: 1 })).toBeVisible();
+  // While it is open there is no way back yet: the inspection is the work at hand.
+  await expect(page.getByRole('link', { name: /^Back to the floor/ })).toHaveCount(0);
+  await passInspection(page);
+  await expectAccessible(page, 'a finished step inspection with its way back');
+
+  // Back on the floor at the Seal step, not the Torque step the floor would open at, its plan passed.
+  await page.getByRole('link', { name: 'Back to the floor: WO 1, step Seal' }).click();
+  await expect(page).toHaveURL(/view=floor&step=/);
+  await expect(page.getByRole('heading', { name: 'Step 2 of 2: Seal', level: 2 })).toBeVisible();
+  const leak = page.getByRole('region', { name: 'Inspections' }).getByRole('listitem', { name: 'Leak test' });
+  await expect(leak).toContainText('Passed');
+  await expect(leak.getByRole('link', { name: 'QI-000001' })).toBeVisible();
+  // Previous still leads to the step before.
+  await page.getByRole('button', { name: 'Previous step' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 1 of 2: Torque', level: 2 })).toBeVisible();
 });

@@ -40,9 +40,12 @@ export function stubApi(handler: THandler): TSent[] {
 
 /**
  * The page of `floor`, its answer in the cache and fresh, as after the page's first load; `instant` turns Mantine's
- * transitions off, so a picker's list is there as soon as it opens.
+ * transitions off, so a picker's list is there as soon as it opens; `stepId` is the step a link named (&step=).
  */
-export function showFloor(floor: TFloor, { instant = false }: { instant?: boolean } = {}) {
+export function showFloor(
+  floor: TFloor,
+  { instant = false, stepId }: { instant?: boolean; stepId?: string } = {},
+) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
   });
@@ -50,7 +53,7 @@ export function showFloor(floor: TFloor, { instant = false }: { instant?: boolea
   return render(
     <MantineProvider {...(instant ? { env: 'test' as const } : {})}>
       <QueryClientProvider client={queryClient}>
-        <ShopFloorPage workOrderId={floor.id} />
+        <ShopFloorPage workOrderId={floor.id} stepId={stepId ?? null} />
       </QueryClientProvider>
     </MantineProvider>,
   );

@@ -113,7 +113,9 @@ export function ShopFloorPage({
     );
   }
   const data = floor.data;
-  const named = stepId ? data.steps.findIndex((s) => s.id === stepId) : -1;
+  // The step a link named (the way back from its inspection) stands until it is finished; then the floor moves on to
+  // the next step as it always does. A named step already finished opens the step under way: the work is there.
+  const named = stepId ? data.steps.findIndex((s) => s.id === stepId && s.run?.status !== 'finished') : -1;
   const index = chosen ?? (named >= 0 ? named : currentStep(data));
   const allFinished = data.steps.every((s) => s.run?.status === 'finished');
   return (
