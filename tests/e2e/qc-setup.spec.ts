@@ -1,7 +1,7 @@
 // QC Setup (/quality/item-instructions, issue 30, decision 071): an admin sets up a receipt plan with a measured
 // check on a purchased item (a nominal outside the limits refused on its field first) and releases it after a
 // confirmation that says it freezes; adds a defect code; links a step plan to a recipe's step in Assembly Setup and
-// marks it required; an operator reads the plans and the codes with no buttons to change them, on a 360 px phone.
+// marks it required, its release refused until the plan has a released version; an operator reads the plans and the codes with no buttons to change them, on a 360 px phone.
 // axe finds nothing serious.
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe.ts';
@@ -137,7 +137,11 @@ test('an admin links a step plan to a recipe step in Assembly Setup and marks it
     },
   });
   expect(put.status(), await put.text()).toBe(200);
-  await post(page, '/api/v1/inspection-plans', { itemId: top.id, stage: 'step', name: 'Cover torque' });
+  const coverTorque = await post(page, '/api/v1/inspection-plans', {
+    itemId: top.id,
+    stage: 'step',
+    name: 'Cover torque',
+  });
 
   await page.goto(`/assembly-setup?id=${assembly.id}`);
   await page.getByRole('button', { name: 'Decline' }).click();
@@ -153,9 +157,20 @@ test('an admin links a step plan to a recipe step in Assembly Setup and marks it
   await expect(step.getByText('Not released yet')).toBeVisible();
   await expectAccessible(page, 'a draft step with its inspection');
 
-  // Released with the revision, it shows read only on the recipe.
+  // A required plan with nothing released refuses the recipe's release, naming the step and plan (decision 077).
   await page.getByRole('button', { name: 'Release revision 1…' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Release revision 1' }).click();
+  const release = page.getByRole('dialog');
+  await release.getByRole('button', { name: 'Release revision 1' }).click();
+  await expect(release.getByRole('alert')).toContainText(
+    'A required inspection has no released version: Step 1 Fasten the cover: inspection “Cover torque”.',
+  );
+  // QC Setup releases a version of the plan; released with the revision, it shows read only on the recipe.
+  const version = await page.request.put(`/api/v1/inspection-plan-versions/${coverTorque.draftVersionId}`, {
+    data: { sampling: 'all', checks: [{ kind: 'pass_fail', name: 'Torque mark' }] },
+  });
+  expect(version.status(), await version.text()).toBe(200);
+  await post(page, `/api/v1/inspection-plan-versions/${coverTorque.draftVersionId}/release`);
+  await release.getByRole('button', { name: 'Release revision 1' }).click();
   await expect(page.getByText('Inspection: Cover torque (required)')).toBeVisible();
   const links = await (
     await page.request.get(`/api/v1/assembly-revisions/${assembly.draftRevisionId}/step-checks`)

@@ -1,4 +1,5 @@
 // Calls of QC Instructions (decision 072), typed by the shared contract in common/schemas/inspections.ts.
+import type { TCorrectiveAction, TCorrectiveActionInput } from '#common/schemas/corrective-actions.ts';
 import type {
   TInspection,
   TInspectionListQuery,
@@ -41,3 +42,7 @@ export const plansForWorkOrder = (workOrderId: string, signal?: AbortSignal) =>
   api<TPlansInForce>(`/api/v1/inspections/plans-in-force?${new URLSearchParams({ workOrderId })}`, {
     signal,
   });
+
+/** An admin records the supplier's corrective action after 105E 4.8's discontinuation (decision 077). */
+export const recordCorrectiveAction = (body: TCorrectiveActionInput) =>
+  api<TCorrectiveAction>('/api/v1/sampling-corrective-actions', { method: 'POST', body });
