@@ -16,13 +16,16 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { featureFlagsOf } from '#common/label-config.ts';
 import { type TBorrowInputRaw, ZBorrowInputSchema } from '#common/schemas/borrowing.ts';
 import type { TItem } from '#common/schemas/inventory-setup.ts';
 import { DateField } from '../../components/date-field.tsx';
 import { FormFooter } from '../../components/form-footer.tsx';
+import { JobPicker, type TJobOption } from '../../components/job-picker.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { configOf, useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { fetchItemBalances, lend } from './api.ts';
 import { BorrowerSelect } from './borrower-select.tsx';
@@ -61,7 +64,8 @@ interface TBorrowValues extends Record<string, unknown> {
   personId: string | null;
   /** The chosen person's name, for the picker. */
   personName: string | null;
-  jobReference: string;
+  /** The open job picked (decision 079): lent to a job is picked, never typed. */
+  job: TJobOption | null;
   dueOn: string;
   note: string;
 }
@@ -101,7 +105,7 @@ function BorrowForm({
       borrowerKind: 'person',
       personId: null,
       personName: null,
-      jobReference: '',
+      job: null,
       dueOn: '',
       note: '',
     },
@@ -115,7 +119,7 @@ function BorrowForm({
         borrower:
           values.borrowerKind === 'person'
             ? { userId: values.personId ?? undefined }
-            : { jobReference: values.jobReference },
+            : { jobId: values.job?.value },
         dueOn: values.dueOn,
         note: values.note,
         idempotencyKey,
@@ -123,12 +127,12 @@ function BorrowForm({
     },
     paths: (values) => {
       // The borrower's errors show under whichever of the two pickers is there.
-      const borrower = values.borrowerKind === 'person' ? 'personId' : 'jobReference';
+      const borrower = values.borrowerKind === 'person' ? 'personId' : 'job';
       return {
         ...Object.fromEntries(SOURCE_FIELDS.map((field) => [field, 'source'])),
         borrower,
         'borrower.userId': borrower,
-        'borrower.jobReference': 'jobReference',
+        'borrower.jobId': 'job',
       };
     },
     rules: (values) => ({ source: !chosenOf(values.source) && 'Choose where the item comes from' }),
@@ -138,6 +142,7 @@ function BorrowForm({
   });
   const { values } = form;
   const chosen = chosenOf(values.source);
+  const jobs = featureFlagsOf(configOf(useSession().data)).time;
 
   const save = useMutation({
     mutationFn: (body: TBorrowInputRaw) => lend(body),
@@ -204,15 +209,18 @@ function BorrowForm({
           description={chosen ? `${chosen.quantity} ${unit} on hand there` : undefined}
           {...form.getInputProps('quantity')}
         />
-        <SegmentedControl
-          aria-label="Lend to"
-          data={[
-            { value: 'person', label: 'A person' },
-            { value: 'job', label: 'A job' },
-          ]}
-          value={values.borrowerKind}
-          onChange={(kind) => form.setFieldValue('borrowerKind', kind as TBorrowValues['borrowerKind'])}
-        />
+        {/* Jobs are the Time area's: without it, stock is lent to people. */}
+        {jobs ? (
+          <SegmentedControl
+            aria-label="Lend to"
+            data={[
+              { value: 'person', label: 'A person' },
+              { value: 'job', label: 'A job' },
+            ]}
+            value={values.borrowerKind}
+            onChange={(kind) => form.setFieldValue('borrowerKind', kind as TBorrowValues['borrowerKind'])}
+          />
+        ) : null}
         {values.borrowerKind === 'person' ? (
           <BorrowerSelect
             value={values.personId}
@@ -224,11 +232,13 @@ function BorrowForm({
             error={form.errorOf('personId')}
           />
         ) : (
-          <TextInput
-            label="Job reference"
+          <JobPicker
+            label="Job"
+            description="The open job it is lent to"
             required
-            placeholder="e.g. J-1042"
-            {...form.getInputProps('jobReference')}
+            value={values.job}
+            onChange={(job) => form.setFieldValue('job', job)}
+            error={form.errorOf('job')}
           />
         )}
         {/* From today on the company's clock (the server has the last word). */}

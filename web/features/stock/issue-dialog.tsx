@@ -1,5 +1,10 @@
-// Issue stock of an item from one of its balances to a job, a work order or a person (kept as the reference).
+// Issue stock of an item from one of its balances to a job, a work order or a person (kept as the reference). With
+// the Time area on, the job is picked from the open jobs (decision 079): the posting names it, and the job cost report
+// finds the stock there; "Issued to" then says more, or is left to the job's name.
 import { TextInput } from '@mantine/core';
+import { featureFlagsOf } from '#common/label-config.ts';
+import { JobPicker, type TJobOption } from '../../components/job-picker.tsx';
+import { configOf, useSession } from '../../lib/session.ts';
 import { itemDialog, type TItemDialogProps } from './dialog-frame.tsx';
 import { FromBalanceForm, QuantityInput, sourceOf, useFromBalance } from './from-balance.tsx';
 import { lotSuffix } from './stock-format.ts';
@@ -9,13 +14,15 @@ export const IssueDialog = itemDialog('Issue', IssueBody);
 
 function IssueBody(props: TItemDialogProps) {
   const { item } = props;
+  const jobs = featureFlagsOf(configOf(useSession().data)).time;
   const posting = useFromBalance(props, {
-    fields: { quantity: '', issuedTo: '' },
+    fields: { quantity: '', issuedTo: '', job: null as TJobOption | null },
     toBody: (values) => {
       const from = sourceOf(values);
       return {
         kind: 'issue',
-        reference: values.issuedTo.trim(),
+        reference: values.issuedTo.trim() || values.job?.label || '',
+        ...(values.job ? { jobId: values.job.value } : {}),
         lines: [
           {
             itemId: item.id,
@@ -29,10 +36,14 @@ function IssueBody(props: TItemDialogProps) {
     paths: {
       ...linePaths({ locationId: 'source', lotId: 'source', quantity: 'quantity' }),
       reference: 'issuedTo',
+      jobId: 'job',
     },
     rules: (values) => ({
       source: !values.source && 'Choose where the stock comes from',
-      issuedTo: !values.issuedTo.trim() && 'Say who or what it is issued to',
+      issuedTo:
+        !values.issuedTo.trim() &&
+        !values.job &&
+        (jobs ? 'Choose the job, or say who or what it is issued to' : 'Say who or what it is issued to'),
     }),
     describe: (posted) => {
       const line = posted.lines[0];
@@ -48,10 +59,19 @@ function IssueBody(props: TItemDialogProps) {
   return (
     <FromBalanceForm verb="Issue" sourceLabel="From" posting={posting} holdBlocks>
       <QuantityInput item={item} available={posting.available} {...form.getInputProps('quantity')} />
+      {jobs ? (
+        <JobPicker
+          value={form.values.job}
+          onChange={(job) => form.setFieldValue('job', job)}
+          error={form.errorOf('job')}
+        />
+      ) : null}
       <TextInput
         label="Issued to"
-        description="A job, a work order or a person"
-        required
+        description={
+          jobs ? 'A work order or a person; optional with a job' : 'A job, a work order or a person'
+        }
+        required={!jobs}
         {...form.getInputProps('issuedTo')}
       />
     </FromBalanceForm>
