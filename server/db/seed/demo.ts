@@ -7,6 +7,7 @@ import type { TDb } from '../client.ts';
 import { type TTenant, tenantFor } from '../tenant.ts';
 import { seedDemoBuild, type TBuildSeedReport } from './demo-build.ts';
 import { seedDemoInventory, type TInventorySeedReport } from './demo-inventory.ts';
+import { seedDemoJobs, type TJobsSeedReport } from './demo-jobs.ts';
 import { seedDemoMaintenance, type TMaintenanceSeedReport } from './demo-maintenance.ts';
 import { seedDemoQuality, seedDemoSuppliers, type TQualitySeedReport } from './demo-quality.ts';
 import { seedDemoStockChecks } from './demo-stock-check.ts';
@@ -36,6 +37,8 @@ export interface TSeedReport {
   stockChecks: number;
   /** The Build area (assemblies, an order planned through both levels, work run on the floor), or null when kept. */
   build: TBuildSeedReport | null;
+  /** Jobs, an order linked and stock issued to one, one closed; null when the company had jobs already. */
+  jobs: TJobsSeedReport | null;
   /** Machines, PM plans done over the weeks, breakdowns; null when the company had machines already. */
   maintenance: TMaintenanceSeedReport | null;
   /** Suppliers made (0 when the company had some). */
@@ -107,6 +110,8 @@ export async function seedDemo(
   );
   // Last: the held lot is one Build and Maintenance did not take from.
   const quality = await seedDemoQuality(roles, calendar, weeks);
+  // After every other area: the jobs take the open customer orders and a few units no other area counts on.
+  const jobs = await seedDemoJobs(roles);
   return {
     company: { id: company.id, name: company.name, created: !existing },
     accounts,
@@ -116,5 +121,6 @@ export async function seedDemo(
     maintenance,
     suppliers: suppliers.created,
     quality,
+    jobs,
   };
 }

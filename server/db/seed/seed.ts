@@ -63,6 +63,10 @@ async function main(): Promise<void> {
         `Quality: ${plans} inspection plans, ${inspections} inspections finished (${failed} failed), ${nonconformances} nonconformances; this week's heat of bar awaits its receipt inspection.`,
       );
     }
+    if (report.jobs)
+      console.log(
+        `Jobs: ${report.jobs.jobs} (one closed), ${report.jobs.linkedOrders} customer order(s) linked with their work orders, ${report.jobs.issues} stock issue(s) charged to a job.`,
+      );
     console.log(`Seeded (${size}) in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     for (const account of report.accounts) {
       console.log(
