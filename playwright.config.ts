@@ -11,23 +11,16 @@ import {
   E2E_MAINT_DATA_DIR,
   E2E_MAINT_PORT,
   E2E_SMTP_PORT,
-  E2E_SYSADMIN,
   E2E_PORT as PORT,
+  E2E_WEB_DIST_DIR as WEB_DIST_DIR,
 } from './tests/e2e/support/server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/setup/chromium.ts';
 
-// A fresh data folder, the built web app, the installation's sysadmin made as an operator would, then the server.
-// The web app is built for production even though the server runs with NODE_ENV=test: Vite keeps an already-set
-// NODE_ENV, and React's development build made every page several times slower to draw than users ever see it.
-const SYSADMIN_COMMAND = [
-  `printf '%s' '${E2E_SYSADMIN.password}' | npx tsx server/cli/create-sysadmin.ts --password-stdin`,
-  `--email ${E2E_SYSADMIN.email} --first ${E2E_SYSADMIN.firstName} --last ${E2E_SYSADMIN.lastName}`,
-  `--company '${E2E_SYSADMIN.companyName}'`,
-].join(' ');
-
-// Each run builds the web app into a folder of its own: a run that rebuilt the shared dist/web replaced the chunks
-// another run's pages were still loading.
-const WEB_DIST_DIR = `dist/web-e2e-${PORT}`;
+// Fresh data folders, the built web app (for production, though the servers run with NODE_ENV=test: React's
+// development build made every page several times slower to draw than users ever see it), the installation's
+// sysadmin made as an operator would, the maintenance folder migrated and the demo seeded: made side by side by
+// tests/e2e/support/prepare-servers.ts before the first server starts (Playwright starts the servers one after
+// another; decision 081).
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -65,15 +58,18 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
     {
-      command: `rm -rf ${DATA_DIR} && NODE_ENV=production WEB_DIST_DIR=${WEB_DIST_DIR} npx tsx scripts/build-web.ts && ${SYSADMIN_COMMAND} && npx tsx server/main.ts`,
+      command: 'npx tsx tests/e2e/support/prepare-servers.ts && npx tsx server/main.ts',
       url: `${BASE_URL}/api/health`,
-      // Building the web app, making the sysadmin (PGlite's first start) and starting: about a minute alone, several
-      // when the machine is shared; a hang still fails.
-      timeout: 360_000,
+      // Building the web app, making the sysadmin, the maintenance folder and the demo (PGlite's first starts), then
+      // starting: a minute or two alone, several when the machine is shared; a hang still fails.
+      timeout: 600_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
+        // For prepare-servers.ts, which names every server's folder from them.
+        E2E_PORT: String(PORT),
+        E2E_DATA_DIR: DATA_DIR,
         NODE_ENV: 'test',
         DATA_DIR,
         WEB_DIST_DIR,
@@ -99,10 +95,11 @@ export default defineConfig({
       stderr: 'pipe',
       env: { E2E_PORT: String(PORT), E2E_DATA_DIR: DATA_DIR },
     },
-    // The maintenance journey's server (tests/e2e/support/server.ts): started after the first, whose build it serves;
-    // its clock is a file the test moves, its mail goes over SMTP, and the scheduler passes every second.
+    // The maintenance journey's server (tests/e2e/support/server.ts): started after the first, whose build and fresh
+    // folder it serves; its clock is a file the test moves, its mail goes over SMTP, and the scheduler passes every
+    // second.
     {
-      command: `rm -rf ${E2E_MAINT_DATA_DIR} ${E2E_CLOCK_FILE} && npx tsx server/main.ts`,
+      command: 'npx tsx server/main.ts',
       url: `${E2E_MAINT_BASE_URL}/api/health`,
       timeout: 240_000,
       reuseExistingServer: false,
@@ -123,10 +120,11 @@ export default defineConfig({
         MAINTENANCE_SCAN_INTERVAL_MS: '1000',
       },
     },
-    // The demo's server (tests/e2e/demo-shop.spec.ts): a fresh folder seeded as a newcomer seeds it (npm run db:seed,
-    // the small demo: fewer weeks of history, every area and state), then the server on it, serving the first's build.
+    // The demo's server (tests/e2e/demo-shop.spec.ts) on the folder seeded before the first server started as a
+    // newcomer seeds it (npm run db:seed, the small demo: fewer weeks of history, every area and state), serving the
+    // first's build.
     {
-      command: `rm -rf ${E2E_DEMO_DATA_DIR} && npx tsx server/db/seed/seed.ts && npx tsx server/main.ts`,
+      command: 'npx tsx server/main.ts',
       url: `${E2E_DEMO_BASE_URL}/api/health`,
       timeout: 240_000,
       reuseExistingServer: false,

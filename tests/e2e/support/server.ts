@@ -5,6 +5,12 @@ export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 /** The server's data folder (PGlite, outbox); E2E_DATA_DIR with E2E_PORT lets two runs share a machine. */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
 
+/**
+ * The run's production build of the web app, which every e2e server serves: a folder per port, since a run that
+ * rebuilt a shared one replaced the chunks another run's pages were still loading.
+ */
+export const E2E_WEB_DIST_DIR = `dist/web-e2e-${E2E_PORT}`;
+
 /** The installation's sysadmin, made by `npm run sysadmin` (server/cli/create-sysadmin.ts) before the server starts. */
 export const E2E_SYSADMIN = {
   email: 'sysadmin@operations.e2e.test',
