@@ -38,6 +38,8 @@ const SYSTEM_ROUTES = [
   'GET /api/v1/users/:id',
   'PATCH /api/v1/users/:id',
   'POST /api/v1/users/:id/invitation',
+  'POST /api/v1/users/:id/labor-rates/preview',
+  'POST /api/v1/users/:id/labor-rates',
   'DELETE /api/v1/users/:id/two-factor',
   'GET /api/v1/security/overview',
   'GET /api/v1/security/events',

@@ -37,6 +37,7 @@ import { qualityCases } from './tenant-isolation/quality-cases.ts';
 import { qualityDashboardCases } from './tenant-isolation/quality-dashboard-cases.ts';
 import type { TRequest, TRouteCase } from './tenant-isolation/route-case.ts';
 import { supplierImportCases } from './tenant-isolation/supplier-import-cases.ts';
+import { timeCases } from './tenant-isolation/time-cases.ts';
 
 const PASSWORD = 'Sturdy-Anvil-42';
 const CSRF = 'b2'.repeat(32);
@@ -1945,6 +1946,7 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
   ...qualityDashboardCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...nonconformanceCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...qcSetupCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
+  ...timeCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
 
   // ---- uploaded files (server/modules/files): B stores and reads B's own pictures and videos only
   'POST /api/v1/files': {

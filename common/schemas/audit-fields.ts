@@ -60,6 +60,8 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     lastName: 'Last name',
     role: 'Role',
     burdenedLaborRate: 'Burdened labor rate ($/hour)',
+    effectiveFrom: 'Effective from',
+    entriesRepriced: 'Time entries re-priced',
     active: 'Active',
     mfaEnabled: 'Two-factor authentication',
     signedInAt: 'Signed in at',
@@ -271,6 +273,18 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     order: 'Order',
     workOrders: 'Work orders moved',
   },
+  // Time (decision 080): clocked, typed, edited and deleted entries, each edit and delete with its reason.
+  'time-entry': {
+    job: 'Job',
+    step: 'Work-order step',
+    activity: 'Activity',
+    startedAt: 'Start',
+    endedAt: 'End',
+    rate: 'Rate ($/hour)',
+    cost: 'Cost ($)',
+    reason: 'Reason',
+  },
+  'time-week': { week: 'Week of' },
   'maintenance-email-settings': {
     people: 'People',
     emails: 'Outside addresses',

@@ -28,6 +28,8 @@ export const AUDIT_ENTITY_TYPES = [
   'nonconformance',
   'corrective-action',
   'job',
+  'time-entry',
+  'time-week',
 ] as const;
 export const ZAuditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type TAuditEntityType = z.infer<typeof ZAuditEntityTypeSchema>;

@@ -38,6 +38,8 @@ export const USER_MESSAGES = {
 export const ZBurdenedLaborRateSchema = decimalText('Burdened labor rate', 6, { sign: 'nonNegative' })
   .refine((rate) => !rate.startsWith('-'), { error: USER_MESSAGES.rateNegative, abort: true })
   .refine((rate) => compareDecimal(rate, String(MAX_BURDENED_LABOR_RATE)) <= 0, USER_MESSAGES.rateTooHigh)
+  // The API document says the bound too: 0 to 9999.999999, or 10000 itself.
+  .meta({ pattern: '^\\s*(?:(?:0|[1-9]\\d{0,3})(?:\\.\\d{1,6})?|10000(?:\\.0{1,6})?)\\s*$' })
   .transform((rate) => roundDecimal(rate, 2));
 
 const personName = (field: string) =>

@@ -22,6 +22,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   nonconformance: 'Nonconformance',
   'corrective-action': 'Corrective action',
   job: 'Job',
+  'time-entry': 'Time entry',
+  'time-week': 'Time week',
   'inspection-plan': 'Inspection plan',
   'work-order': 'Work order',
 };
@@ -71,6 +73,12 @@ const ACTION_LABELS: Record<string, string> = {
   reopened: 'Reopened',
   'order-linked': 'Order linked',
   'order-unlinked': 'Order unlinked',
+  'clocked-in': 'Clocked in',
+  'clocked-out': 'Clocked out',
+  entered: 'Entered by hand',
+  edited: 'Edited',
+  approved: 'Approved',
+  'rate-set': 'Rate set from a date',
 };
 
 /** The action in words (the stored name when it has none yet). */

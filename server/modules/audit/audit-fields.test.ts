@@ -31,6 +31,8 @@ const FORMAT_FIELDS = without(Object.keys(ZLabelFormatSchema.shape), ['id', 'upd
  * Values built away from the audit call, by file and expression, with the fields they can hold: each copies a
  * contract, so the contract's keys are the fields.
  */
+const TIME_ENTRY_FIELDS = ['job', 'step', 'activity', 'startedAt', 'endedAt', 'rate', 'cost'];
+
 const MACHINE_FIELDS = ['name', 'assetTag', 'location', 'make', 'model', 'serial', 'commissionedOn'];
 
 const PLAN_FIELDS = [
@@ -70,6 +72,11 @@ const RESOLVED: Record<string, string[]> = {
   // A plan's columns with the machine as its asset tag and the assignee by name (plans.service.ts's audited()).
   'maintenance/plans.service.ts audited(old, oldTag, oldAssignee)': PLAN_FIELDS,
   'maintenance/plans.service.ts audited(columns, machine.assetTag, newAssignee)': PLAN_FIELDS,
+  // A time entry as the trail records it (time-entries.service.ts's audited()), and an edit's changed part of it.
+  'time/time-entries.service.ts audited(view)': TIME_ENTRY_FIELDS,
+  'time/time-entries.service.ts audited(before)': TIME_ENTRY_FIELDS,
+  'time/time-entries.service.ts diff.before': TIME_ENTRY_FIELDS,
+  'time/time-entries.service.ts diff.after': TIME_ENTRY_FIELDS,
   // The e-mail settings with the people by address (email-settings.service.ts's audited()).
   'maintenance/email-settings.service.ts audited({ ...before, people: before.userIds.map(emailOf) })': [
     'people',

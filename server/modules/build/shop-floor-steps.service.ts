@@ -11,6 +11,7 @@ import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { addStepRuntime } from '../maintenance/machine-runtime.ts';
+import { clockOffStep, clockOntoStep } from '../time/time-clock.service.ts';
 import { recipeOf } from './released-recipe.ts';
 import { scrapCodeOf, scrapCodeText } from './scrap-code.ts';
 import * as repo from './shop-floor.repo.ts';
@@ -78,6 +79,8 @@ export async function startStep(tenant: TTenant, id: string, stepId: string): Pr
     });
     if (!started) throw conflict(M.alreadyStarted, 'stepId');
     if (wo.status !== 'in_progress') await applyMove(tx, tenant, wo, 'in_progress');
+    // Decision 080: on a job's work order the operator's clock moves onto this step, in the step's transaction.
+    await clockOntoStep(tx, tenant, { jobId: wo.jobId, stepRunId: started.id, at: started.startedAt });
     await recordAudit(tx, companyId, tenant.actor, {
       entityType: 'work-order',
       entityId: wo.id,
@@ -164,6 +167,8 @@ export async function finishStep(
     if (open.length > 0) throw checksOpenError(open, true);
     // In the finish's transaction: a backflush it cannot take refuses the finish, and nothing is half taken.
     const planLines = await backflushStep(tx, tenant, wo, { id: step.id, label, steps }, finished.id);
+    // Decision 080: finishing the step stops the clock that runs on it.
+    await clockOffStep(tx, tenant, finished.id, finished.finishedAt);
     if (step.machineId) {
       await addStepRuntime(tx, companyId, tenant.actor, {
         machineId: step.machineId,

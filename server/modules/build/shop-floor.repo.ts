@@ -41,16 +41,16 @@ export async function stepRunsOf(tx: TDb, companyId: string, workOrderId: string
 export async function insertStepRun(
   tx: TDb,
   row: { companyId: string; workOrderId: string; stepId: string; userId: string; name: string },
-): Promise<boolean> {
+): Promise<{ id: string; startedAt: Date } | null> {
   // The unique (work order, step) key makes a second start at the same moment insert nothing.
-  const rows = await queryRows<{ id: string }>(
+  const [inserted] = await queryRows<{ id: string; started_at: string | Date }>(
     tx,
     sql`insert into work_order_step_runs (id, company_id, work_order_id, step_id, status, started_by, started_by_name)
         values (${uuidv7()}, ${row.companyId}, ${row.workOrderId}, ${row.stepId}, 'running', ${row.userId}, ${row.name})
         on conflict (company_id, work_order_id, step_id) do nothing
-        returning id`,
+        returning id, started_at`,
   );
-  return rows.length > 0;
+  return inserted ? { id: inserted.id, startedAt: new Date(inserted.started_at) } : null;
 }
 
 /** Minutes since paused_at, exact to the column's 3 decimals (numeric, never a float). */
@@ -91,9 +91,9 @@ export async function finishStepRun(
     reason: string | null;
     defectCodeId: string | null;
   },
-): Promise<{ id: string; minutes: string } | null> {
+): Promise<{ id: string; minutes: string; finishedAt: Date } | null> {
   // The run's working minutes as migration 0043 counts them for the work order's actual time.
-  const [row] = await queryRows<{ id: string; minutes: string }>(
+  const [row] = await queryRows<{ id: string; minutes: string; finished_at: string | Date }>(
     tx,
     sql`update work_order_step_runs
            set status = 'finished', paused_minutes = paused_minutes + ${pausedSince}, paused_at = null,
@@ -101,9 +101,9 @@ export async function finishStepRun(
                good_quantity = ${done.good}, scrap_quantity = ${done.scrap}, scrap_reason = ${done.reason},
                scrap_defect_code_id = ${done.defectCodeId}
          where ${whereRun(companyId, workOrderId, stepId)} and status <> 'finished'
-         returning id, work_order_run_minutes(status, started_at, finished_at, paused_minutes)::text as minutes`,
+         returning id, finished_at, work_order_run_minutes(status, started_at, finished_at, paused_minutes)::text as minutes`,
   );
-  return row ?? null;
+  return row ? { id: row.id, minutes: row.minutes, finishedAt: new Date(row.finished_at) } : null;
 }
 
 /** The work order's open reservation of an item, locked: two consumptions of one item queue up and re-check. */

@@ -2,6 +2,11 @@
 // lost second factor.
 import type { FastifyRequest } from 'fastify';
 import {
+  ZLaborRateChangeSchema,
+  ZLaborRatePreviewSchema,
+  ZLaborRateSetSchema,
+} from '#common/schemas/labor-rates.ts';
+import {
   ZAddUserSchema,
   ZCompanyUserSchema,
   ZUpdateUserSchema,
@@ -14,6 +19,7 @@ import { systemRoutes } from '../../plugins/route-groups.ts';
 import { resetUserTwoFactor, updateUser } from './users-edit.service.ts';
 import { addUser, resendInvitation } from './users-invite.service.ts';
 import { getUser, listUsers } from './users-list.service.ts';
+import { previewLaborRate, setLaborRate } from './users-rates.service.ts';
 
 const originOf = (request: FastifyRequest) => ({
   ip: request.ip,
@@ -89,6 +95,40 @@ export const usersRoutes = systemRoutes(
         },
       },
       async (request) => updateUser(db, authOf(request), request.params.id, request.body, originOf(request)),
+    );
+
+    r.post(
+      '/api/v1/users/:id/labor-rates/preview',
+      {
+        config: { errors: ['BAD_REQUEST'] },
+        schema: {
+          summary:
+            'How many time entries a burdened labor rate from a date would re-price; changes nothing (admin)',
+          tags,
+          params: ZUserIdParamsSchema,
+          body: ZLaborRateChangeSchema,
+          response: { 200: ZLaborRatePreviewSchema },
+        },
+      },
+      async (request) =>
+        previewLaborRate(db, authOf(request), request.params.id, request.body, request.server.clock.now()),
+    );
+
+    r.post(
+      '/api/v1/users/:id/labor-rates',
+      {
+        config: { errors: ['BAD_REQUEST'] },
+        schema: {
+          summary:
+            'Sets a burdened labor rate from a date: from today it takes effect now; from a past date it re-prices the time entries it covers (admin)',
+          tags,
+          params: ZUserIdParamsSchema,
+          body: ZLaborRateChangeSchema,
+          response: { 200: ZLaborRateSetSchema },
+        },
+      },
+      async (request) =>
+        setLaborRate(db, authOf(request), request.params.id, request.body, request.server.clock.now()),
     );
 
     r.post(

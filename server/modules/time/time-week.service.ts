@@ -1,0 +1,103 @@
+// A person's week (decision 080): Monday to Sunday in the company's time zone, through the date library, so a day
+// with a daylight-saving change is 23 or 25 hours long as it was on the clock. Each day totals the part of every entry
+// that falls in it (an entry across midnight counts in both); a running entry counts to now. Admins approve a week,
+// which locks its entries.
+import { fromScaled, toScaled } from '#common/decimal.ts';
+import { AppError } from '#common/errors.ts';
+import { hasRole } from '#common/roles.ts';
+import { TIME_MESSAGES as M, type TApproveWeek, type TWeek, type TWeekQuery } from '#common/schemas/time.ts';
+import { addDays, dateIn, dayRangeIn, startOfWeek } from '#common/time/calendar.ts';
+import { formatCalendarDate } from '#common/time/format.ts';
+import type { TTenant } from '../../db/tenant.ts';
+import { recordAudit } from '../audit/audit.ts';
+import { companyTimeZone } from '../companies/company-clock.ts';
+import * as repo from './time.repo.ts';
+import { personOf, toTimeEntry } from './time-rules.ts';
+
+/** Seconds as exact hours to two decimals, half up: 27000 → "7.5". */
+export function hoursText(seconds: number): string {
+  // hundredths of an hour = seconds / 36, rounded half up in integers (no float division).
+  return fromScaled(BigInt(Math.floor((seconds * 2 + 36) / 72)), 2);
+}
+
+/** The part of [from, to) that falls in [dayFrom, dayTo), in seconds. */
+function overlapSeconds(from: Date, to: Date, dayFrom: string, dayTo: string): number {
+  const start = Math.max(from.getTime(), Date.parse(dayFrom));
+  const end = Math.min(to.getTime(), Date.parse(dayTo));
+  return end > start ? Math.round((end - start) / 1000) : 0;
+}
+
+/** The week of `query.userId` (default: the caller) containing `query.week` (default: today). */
+export async function weekOf(tenant: TTenant, query: TWeekQuery, now: Date): Promise<TWeek> {
+  const { companyId } = tenant;
+  const userId = query.userId ?? tenant.userId;
+  return tenant.run(async (tx) => {
+    const person = await personOf(tx, companyId, userId);
+    if (userId !== tenant.userId && !hasRole(tenant.role, 'admin')) {
+      throw new AppError('FORBIDDEN', M.notYours);
+    }
+    const timeZone = await companyTimeZone(tx, companyId);
+    const weekStart = startOfWeek(query.week ?? dateIn(now, timeZone));
+    const dates = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
+    const ranges = dates.map((date) => ({ date, ...dayRangeIn(date, timeZone) }));
+    const from = ranges[0]!.from;
+    const to = ranges[6]!.to;
+    const [rows, approval] = await Promise.all([
+      repo.entriesOfUser(tx, companyId, userId, from, to),
+      repo.weekApproval(tx, companyId, userId, weekStart),
+    ]);
+    const days = ranges.map((range) => {
+      const seconds = rows.reduce(
+        (sum, row) =>
+          sum +
+          overlapSeconds(
+            new Date(row.started_at),
+            row.ended_at === null ? now : new Date(row.ended_at),
+            range.from,
+            range.to,
+          ),
+        0,
+      );
+      return { date: range.date, seconds, hours: hoursText(seconds) };
+    });
+    const total = days.reduce((sum, day) => sum + day.seconds, 0);
+    const cost = rows.reduce((sum, row) => sum + (row.cost === null ? 0n : toScaled(row.cost, 4)), 0n);
+    return {
+      userId,
+      userName: `${person.first_name} ${person.last_name}`.trim(),
+      timeZone,
+      weekStart,
+      weekEnd: dates[6]!,
+      days,
+      total: { seconds: total, hours: hoursText(total) },
+      cost: fromScaled(cost, 4),
+      approved: approval ? { at: approval.approvedAt.toISOString(), by: approval.approvedBy } : null,
+      entries: rows.map((row) => toTimeEntry(row, approval !== null)),
+    };
+  });
+}
+
+/** An admin approves the person's week (any date of it); approving it again changes nothing. Audited. */
+export async function approveWeek(tenant: TTenant, input: TApproveWeek, now: Date): Promise<TWeek> {
+  const { companyId } = tenant;
+  const weekStart = startOfWeek(input.week);
+  await tenant.run(async (tx) => {
+    const person = await personOf(tx, companyId, input.userId);
+    const added = await repo.insertApproval(tx, {
+      companyId,
+      userId: input.userId,
+      weekStart,
+      approvedBy: tenant.actor.name,
+    });
+    if (added) {
+      await recordAudit(tx, companyId, tenant.actor, {
+        entityType: 'time-week',
+        entityId: input.userId,
+        entityLabel: `${person.first_name} ${person.last_name}`.trim(),
+        action: 'approved',
+        after: { week: formatCalendarDate(weekStart, 'en-GB') },
+      });
+    }
+  });
+  return weekOf(tenant, { userId: input.userId, week: weekStart }, now);
+}

@@ -1,0 +1,307 @@
+// Time tracking (decision 080) through the API, on both databases: the clock (in, switch at one instant, out) costed
+// at the rate in force at each entry's start; one person's entries never overlap and at most one clock runs, held
+// by the database even for two requests at once; manual entries and edits need a reason; an approved week refuses
+// changes; a closed job refuses time; the week's totals on the company's clock, 23 and 25 hours on daylight-saving
+// days; bad input is a 400 naming the field and changes nothing.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, startOfWeek, todayIn } from '#common/time/calendar.ts';
+import { createTestApp, type TTestApp } from '../../../tests/setup/test-app.ts';
+import { type TTimeShop, timeShopOf } from '../../../tests/setup/time-shop.ts';
+import { manualClock } from '../../clock.ts';
+import { auditEntries } from '../audit/audit.tables.ts';
+import { timeEntries } from './time.tables.ts';
+
+// The app's day: a Wednesday two weeks ahead of the real one, so every person (created today) has their rate by then.
+const MONDAY = startOfWeek(addDays(todayIn('UTC'), 14));
+const at = (day: number, time: string) => `${addDays(MONDAY, day)}T${time}:00.000Z`;
+const clock = manualClock(at(2, '12:00'));
+
+let t: TTestApp;
+let shop: TTimeShop;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  shop = await timeShopOf(t, 'Time Co', 'UTC');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const entriesOf = (userId: string) =>
+  t.database.db
+    .select()
+    .from(timeEntries)
+    .where(and(eq(timeEntries.companyId, shop.companyId), eq(timeEntries.userId, userId)))
+    .orderBy(timeEntries.startedAt);
+
+const manual = (jobId: string, from: string, to: string, extra: object = {}) => ({
+  jobId,
+  startedAt: from,
+  endedAt: to,
+  reason: 'Forgot to clock',
+  ...extra,
+});
+
+describe('the clock', () => {
+  it('clocks in, switches at one instant and clocks out, each entry costed at the rate at its start', async () => {
+    const op = await shop.person('Olga');
+    await shop.admin.ok('PATCH', `/api/v1/users/${op.userId}`, { burdenedLaborRate: '30' });
+    clock.set(at(2, '06:00'));
+    const started = await op.ok('POST', '/api/v1/time/clock-in', {
+      jobId: shop.jobs.open,
+      activity: 'setup',
+    });
+    expect(started.entry).toMatchObject({
+      jobNumber: 'JOB-000001',
+      activity: 'setup',
+      endedAt: null,
+      rate: '30',
+    });
+    // It lives on the server: a reload (a new request) finds it.
+    expect((await op.ok('GET', '/api/v1/time/clock')).entry.id).toBe(started.entry.id);
+
+    const again = await op.send('POST', '/api/v1/time/clock-in', { jobId: shop.jobs.other });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toContain('already running on JOB-000001 since 06:00');
+
+    clock.set(at(2, '08:30'));
+    const switched = await op.ok('POST', '/api/v1/time/switch', { jobId: shop.jobs.other, activity: 'run' });
+    expect(switched.entry).toMatchObject({ jobNumber: 'JOB-000002', startedAt: at(2, '08:30') });
+    clock.set(at(2, '09:00'));
+    expect((await op.ok('POST', '/api/v1/time/clock-out')).entry).toBeNull();
+    expect((await op.ok('GET', '/api/v1/time/clock')).entry).toBeNull();
+
+    const rows = await entriesOf(op.userId);
+    expect(rows.map((r) => [r.source, r.startedAt.toISOString(), r.endedAt?.toISOString(), r.cost])).toEqual([
+      ['clock', at(2, '06:00'), at(2, '08:30'), '75.0000'],
+      ['clock', at(2, '08:30'), at(2, '09:00'), '15.0000'],
+    ]);
+    const out = await op.send('POST', '/api/v1/time/clock-out');
+    expect(out.statusCode).toBe(409);
+    clock.set(at(2, '12:00'));
+  });
+
+  it('lets only one of two clock-ins sent at once start a clock', async () => {
+    const op = await shop.person('Twin');
+    const [a, b] = await Promise.all([
+      op.send('POST', '/api/v1/time/clock-in', { jobId: shop.jobs.open }),
+      op.send('POST', '/api/v1/time/clock-in', { jobId: shop.jobs.other }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const refused = a.statusCode === 409 ? a : b;
+    expect(refused.json().error.message).toMatch(/JOB-00000[12]/);
+    expect((await entriesOf(op.userId)).filter((r) => r.endedAt === null)).toHaveLength(1);
+    await op.ok('POST', '/api/v1/time/clock-out');
+  });
+
+  it('refuses time on a closed job, naming the field, and starts nothing', async () => {
+    const op = await shop.person('Carl');
+    const response = await op.send('POST', '/api/v1/time/clock-in', { jobId: shop.jobs.closed });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.fieldErrors.jobId).toContain('JOB-000003 is closed');
+    const typed = await op.send(
+      'POST',
+      '/api/v1/time/entries',
+      manual(shop.jobs.closed, at(0, '08:00'), at(0, '09:00')),
+    );
+    expect(typed.statusCode).toBe(409);
+    expect(await entriesOf(op.userId)).toEqual([]);
+  });
+});
+
+describe('entries never overlap', () => {
+  it('refuses a manual entry that overlaps, naming the entry in the way', async () => {
+    const op = await shop.person('Mona');
+    await op.ok('POST', '/api/v1/time/entries', manual(shop.jobs.open, at(0, '08:00'), at(0, '10:30')), 201);
+    const overlap = await op.send(
+      'POST',
+      '/api/v1/time/entries',
+      manual(shop.jobs.other, at(0, '10:00'), at(0, '11:00')),
+    );
+    expect(overlap.statusCode).toBe(409);
+    expect(overlap.json().error.fieldErrors.startedAt).toBe('Overlaps 08:00–10:30 on JOB-000001');
+    // Back to back is not an overlap.
+    await op.ok('POST', '/api/v1/time/entries', manual(shop.jobs.other, at(0, '10:30'), at(0, '11:00')), 201);
+    expect(await entriesOf(op.userId)).toHaveLength(2);
+  });
+
+  it('lets only one of two overlapping entries sent at once land', async () => {
+    const op = await shop.person('Nils');
+    const [a, b] = await Promise.all([
+      op.send('POST', '/api/v1/time/entries', manual(shop.jobs.open, at(1, '08:00'), at(1, '10:00'))),
+      op.send('POST', '/api/v1/time/entries', manual(shop.jobs.other, at(1, '09:00'), at(1, '11:00'))),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    const refused = a.statusCode === 409 ? a : b;
+    expect(refused.json().error.message).toMatch(
+      /^Overlaps (08:00–10:00 on JOB-000001|09:00–11:00 on JOB-000002)$/,
+    );
+    expect(await entriesOf(op.userId)).toHaveLength(1);
+  });
+
+  it('refuses an entry across a running clock', async () => {
+    const op = await shop.person('Rita');
+    clock.set(at(2, '07:00'));
+    await op.ok('POST', '/api/v1/time/clock-in', { jobId: shop.jobs.open });
+    clock.set(at(2, '12:00'));
+    const across = await op.send(
+      'POST',
+      '/api/v1/time/entries',
+      manual(shop.jobs.other, at(2, '08:00'), at(2, '09:00')),
+    );
+    expect(across.statusCode).toBe(409);
+    expect(across.json().error.message).toBe('Overlaps 07:00–now (running) on JOB-000001');
+    await op.ok('POST', '/api/v1/time/clock-out');
+  });
+});
+
+describe('manual entries and edits', () => {
+  it('needs a reason, an end after the start and not in the future: 400 naming the field, nothing added', async () => {
+    const op = await shop.person('Ned');
+    const cases: [object, string][] = [
+      [{ ...manual(shop.jobs.open, at(0, '08:00'), at(0, '09:00')), reason: '  ' }, 'reason'],
+      [manual(shop.jobs.open, at(0, '09:00'), at(0, '08:00')), 'endedAt'],
+      [manual(shop.jobs.open, at(2, '11:00'), at(2, '13:00')), 'endedAt'],
+      [manual('not-a-job', at(0, '08:00'), at(0, '09:00')), 'jobId'],
+      [manual(shop.jobs.open, 'yesterday', at(0, '09:00')), 'startedAt'],
+      [manual(shop.jobs.open, at(0, '08:00'), at(0, '09:00'), { activity: 'lunch' }), 'activity'],
+    ];
+    for (const [body, field] of cases) {
+      const response = await op.send('POST', '/api/v1/time/entries', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(response.json().error.fieldErrors ?? {}), JSON.stringify(body)).toContain(field);
+    }
+    for (const [url, body, field] of [
+      ['/api/v1/time/clock-in', { jobId: 'JOB-1' }, 'jobId'],
+      ['/api/v1/time/week/approve', { userId: op.userId, week: '2026-02-30' }, 'week'],
+    ] as const) {
+      const response = await shop.admin.send('POST', url, body);
+      expect(response.statusCode, url).toBe(400);
+      expect(Object.keys(response.json().error.fieldErrors ?? {})).toContain(field);
+    }
+    expect(await entriesOf(op.userId)).toEqual([]);
+  });
+
+  it('edits one’s own entry with a reason, at the rate in force at its new start; others’ only as an admin', async () => {
+    const op = await shop.person('Edda');
+    const other = await shop.person('Finn');
+    await shop.admin.ok('PATCH', `/api/v1/users/${op.userId}`, { burdenedLaborRate: '40' });
+    const entry = await op.ok(
+      'POST',
+      '/api/v1/time/entries',
+      manual(shop.jobs.open, at(0, '08:00'), at(0, '09:00')),
+      201,
+    );
+    expect(entry).toMatchObject({ rate: '40', cost: '40', source: 'manual', reason: 'Forgot to clock' });
+
+    const noReason = await op.send('PATCH', `/api/v1/time/entries/${entry.id}`, { endedAt: at(0, '10:00') });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.fieldErrors).toHaveProperty('reason');
+    const foreign = await other.send('PATCH', `/api/v1/time/entries/${entry.id}`, {
+      endedAt: at(0, '10:00'),
+      reason: 'Mine now',
+    });
+    expect(foreign.statusCode).toBe(403);
+
+    const edited = await op.ok('PATCH', `/api/v1/time/entries/${entry.id}`, {
+      endedAt: at(0, '09:30'),
+      reason: 'Left at half past',
+    });
+    expect(edited).toMatchObject({ endedAt: at(0, '09:30'), cost: '60', reason: 'Left at half past' });
+    const byAdmin = await shop.admin.ok('PATCH', `/api/v1/time/entries/${entry.id}`, {
+      jobId: shop.jobs.other,
+      reason: 'Was on the valve bodies',
+    });
+    expect(byAdmin.jobNumber).toBe('JOB-000002');
+
+    const [audit] = await t.database.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.entityId, entry.id), eq(auditEntries.action, 'edited')))
+      .orderBy(auditEntries.createdAt)
+      .limit(1);
+    expect(audit).toMatchObject({
+      before: { endedAt: at(0, '09:00'), cost: '40.0000' },
+      after: { endedAt: at(0, '09:30'), cost: '60.0000', reason: 'Left at half past' },
+    });
+
+    const gone = await op.send('POST', `/api/v1/time/entries/${entry.id}/delete`, { reason: 'Typed twice' });
+    expect(gone.statusCode).toBe(204);
+    expect(await entriesOf(op.userId)).toEqual([]);
+  });
+});
+
+describe('the week', () => {
+  it('totals each day and the week, and an approved week refuses every change with a 409', async () => {
+    const op = await shop.person('Wanda');
+    const first = await op.ok(
+      'POST',
+      '/api/v1/time/entries',
+      manual(shop.jobs.open, at(0, '08:00'), at(0, '10:00')),
+      201,
+    );
+    // Across midnight: an hour on Tuesday and one on Wednesday.
+    await op.ok('POST', '/api/v1/time/entries', manual(shop.jobs.open, at(1, '23:00'), at(2, '01:00')), 201);
+    const week = await op.ok('GET', `/api/v1/time/week?week=${addDays(MONDAY, 3)}`);
+    expect(week).toMatchObject({
+      weekStart: MONDAY,
+      weekEnd: addDays(MONDAY, 6),
+      timeZone: 'UTC',
+      approved: null,
+    });
+    expect(week.days.map((d: { hours: string }) => d.hours)).toEqual(['2', '1', '1', '0', '0', '0', '0']);
+    expect(week.total).toEqual({ seconds: 4 * 3600, hours: '4' });
+
+    const forbidden = await op.send('POST', '/api/v1/time/week/approve', { userId: op.userId, week: MONDAY });
+    expect(forbidden.statusCode).toBe(403);
+    const approved = await shop.admin.ok('POST', '/api/v1/time/week/approve', {
+      userId: op.userId,
+      week: MONDAY,
+    });
+    expect(approved.approved.by).toContain('Ada Clock');
+    expect(approved.entries.every((e: { locked: boolean }) => e.locked)).toBe(true);
+
+    const refusals = await Promise.all([
+      op.send('PATCH', `/api/v1/time/entries/${first.id}`, { endedAt: at(0, '09:00'), reason: 'Earlier' }),
+      shop.admin.send('PATCH', `/api/v1/time/entries/${first.id}`, {
+        endedAt: at(0, '09:00'),
+        reason: 'Earlier',
+      }),
+      op.send('POST', `/api/v1/time/entries/${first.id}/delete`, { reason: 'Oops' }),
+      op.send('POST', '/api/v1/time/entries', manual(shop.jobs.open, at(0, '12:00'), at(0, '13:00'))),
+    ]);
+    expect(refusals.map((r) => r.statusCode)).toEqual([409, 409, 409, 409]);
+    expect(refusals[0]!.json().error.message).toContain('is approved');
+    expect((await entriesOf(op.userId)).map((r) => r.endedAt?.toISOString())).toEqual([
+      at(0, '10:00'),
+      at(2, '01:00'),
+    ]);
+  });
+
+  it('totals 23 and 25 hours on the days daylight saving starts and ends in the company’s zone', async () => {
+    const t2 = await timeShopOf(t, 'Time Co New York', 'America/New_York');
+    const op = await t2.person('Dana');
+    // Midnight to midnight on the clock of New York: 8 March 2026 (spring forward) and 1 November 2026 (fall back).
+    await op.ok(
+      'POST',
+      '/api/v1/time/entries',
+      manual(t2.jobs.open, '2026-03-08T05:00:00.000Z', '2026-03-09T04:00:00.000Z'),
+      201,
+    );
+    await op.ok(
+      'POST',
+      '/api/v1/time/entries',
+      manual(t2.jobs.open, '2026-11-01T04:00:00.000Z', '2026-11-02T05:00:00.000Z'),
+      201,
+    );
+    const spring = await op.ok('GET', '/api/v1/time/week?week=2026-03-08');
+    expect(spring.weekStart).toBe('2026-03-02');
+    expect(spring.days.find((d: { date: string }) => d.date === '2026-03-08')).toMatchObject({ hours: '23' });
+    expect(spring.total.hours).toBe('23');
+    const fall = await op.ok('GET', '/api/v1/time/week?week=2026-11-01');
+    expect(fall.days.find((d: { date: string }) => d.date === '2026-11-01')).toMatchObject({ hours: '25' });
+    expect(fall.weekEnd).toBe('2026-11-01');
+    expect(fall.total.hours).toBe('25');
+  });
+});
