@@ -24,7 +24,7 @@ export function jobCases({ app, a, b, asB }: TCaseHelpers): Record<string, TRout
   /** A's job, with one of A's orders linked to it. */
   const aJob = once(async () => {
     const job = await asA().ok('POST', URL, { name: A_NAME, customer: A_CUSTOMER, budgetCost: '900' }, 201);
-    const shop = await shopOf(app(), a().cookie, 'XJA');
+    const shop = await shopOf(app(), a().cookie, 'XJA', 'XJA-BIN');
     const assembly = await shop.item('XJA-ASSY');
     const component = await shop.item('XJA-PART');
     const { assemblyId } = await shop.released(assembly, [{ componentItemId: component, quantity: '1' }]);

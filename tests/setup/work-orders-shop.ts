@@ -44,14 +44,17 @@ export interface TShop {
   ) => Promise<{ orderId: string; lineId: string }>;
 }
 
-/** The shop of the admin signed in as `admin`. */
-export async function shopOf(t: TTestApp, admin: string, prefix: string): Promise<TShop> {
+/**
+ * The shop of the admin signed in as `admin`. Location codes are unique in a company: a second shop in one company
+ * (the tenant-isolation run's company A) names its own bin.
+ */
+export async function shopOf(t: TTestApp, admin: string, prefix: string, binCode = 'BIN'): Promise<TShop> {
   const { ok } = client(t, admin);
   const site = (
     await ok('POST', '/api/v1/locations', { kind: 'site', code: `${prefix}-S`, name: 'Site' }, 201)
   ).id;
   const bin = (
-    await ok('POST', '/api/v1/locations', { kind: 'bin', parentId: site, code: 'BIN', name: 'Bin' }, 201)
+    await ok('POST', '/api/v1/locations', { kind: 'bin', parentId: site, code: binCode, name: 'Bin' }, 201)
   ).id;
   const session = await ok('GET', '/api/v1/session');
   const companyId: string = session.user.companyId;
