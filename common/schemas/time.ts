@@ -55,8 +55,19 @@ const stepRunId = z.uuid({ error: 'Not a work-order step id' });
 const activity = z.enum(TIME_ACTIVITIES, { error: 'Choose an activity' });
 const instant = (field: string) => isoDateTime(`${field} must be a date and time`);
 
+/**
+ * The first and last day a week may be asked by, as the reports' bounds (decision 040): the week must begin and end
+ * in years the database can read in any zone. 0001-01-01 is a Monday, whose start is in year 0 east of UTC; the week
+ * of 9999-12-27 ends in year 10000.
+ */
+export const TIME_FIRST_WEEK_DAY = '0001-01-08';
+export const TIME_LAST_WEEK_DAY = '9999-12-26';
+
 /** A calendar date (YYYY-MM-DD) of the company's: any day of the week asked for. */
-export const ZWeekDateSchema = isoDate('Week must be a date (YYYY-MM-DD)');
+export const ZWeekDateSchema = isoDate('Week must be a date (YYYY-MM-DD)').refine(
+  (d) => d >= TIME_FIRST_WEEK_DAY && d <= TIME_LAST_WEEK_DAY,
+  `Week must be between ${TIME_FIRST_WEEK_DAY} and ${TIME_LAST_WEEK_DAY}`,
+);
 
 /** POST /api/v1/time/clock-in and /switch: the job, and optionally the step run or the kind of work. */
 export const ZClockInSchema = z.object({

@@ -4,11 +4,13 @@
 // (demo-quality-history.ts), after the defect codes they name and the held lot.
 import { and, eq } from 'drizzle-orm';
 import type { TDefectSeverity } from '#common/schemas/defect-codes.ts';
+import { companyTimeZone } from '../../modules/companies/company-clock.ts';
 import { items } from '../../modules/inventory/inventory.tables.ts';
 import { postStock } from '../../modules/inventory/stock.service.ts';
 import { lots } from '../../modules/inventory/stock.tables.ts';
 import { createDefectCode, defectCodeList } from '../../modules/quality/defect-codes.service.ts';
 import { holdLot } from '../../modules/quality/holds.service.ts';
+import { rebuildQualityDays } from '../../modules/quality/quality-days.repo.ts';
 import { createSupplier, supplierList } from '../../modules/suppliers/suppliers.service.ts';
 import { suppliers } from '../../modules/suppliers/suppliers.tables.ts';
 import type { TTenant } from '../tenant.ts';
@@ -116,6 +118,14 @@ export async function seedDemoQuality(
   const defectCodes = await seedDefectCodes(actors.admin);
   const heldLot = await holdOneLot(actors.admin);
   const history = await seedDemoQualityHistory(actors, calendar, weeks);
+  // The finishes added each inspection to today's day sums; the history was dated afterwards (demo-quality-backdate),
+  // so the dashboard's sums are derived again from the dated inspections (decision 074 "Day sums").
+  if (history) {
+    const { admin } = actors;
+    await admin.run(async (tx) =>
+      rebuildQualityDays(tx, admin.companyId, await companyTimeZone(tx, admin.companyId)),
+    );
+  }
   return { defectCodes, heldLot, history };
 }
 

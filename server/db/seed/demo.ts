@@ -22,9 +22,22 @@ export const DEMO_COMPANY_NAME = 'Demo Manufacturing';
 export const DEMO_PASSWORD = 'Demo-Forge-2026!';
 
 /** The demo's people: an admin who sets things up and an operator on the floor. */
-export const DEMO_ACCOUNTS: readonly { email: string; role: TRole; firstName: string; lastName: string }[] = [
+export const DEMO_ACCOUNTS: readonly {
+  email: string;
+  role: TRole;
+  firstName: string;
+  lastName: string;
+  /** The rate from the user's first day (decision 080); Build's history dates the operator's from before it. */
+  burdenedLaborRate?: string;
+}[] = [
   { email: 'admin@demo.forgeboard.test', role: 'admin', firstName: 'Dana', lastName: 'Admin' },
-  { email: 'operator@demo.forgeboard.test', role: 'user', firstName: 'Omar', lastName: 'Operator' },
+  {
+    email: 'operator@demo.forgeboard.test',
+    role: 'user',
+    firstName: 'Omar',
+    lastName: 'Operator',
+    burdenedLaborRate: '32',
+  },
 ];
 
 /** What seeding did: each step says whether it created something or found it there already. */
