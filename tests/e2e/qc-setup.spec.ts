@@ -79,7 +79,7 @@ test('an admin sets up and releases a receipt plan; an operator reads it without
   const confirm = page.getByRole('dialog', { name: 'Release version 1 of Incoming check?' });
   await expect(confirm).toContainText('A released version is frozen');
   await confirm.getByRole('button', { name: 'Release version 1' }).click();
-  await expect(page.getByText('Version 1 released')).toBeVisible();
+  await expect(page.getByText('Version 1 released', { exact: true })).toBeVisible();
   await expect(page.getByText('Version 1 in force', { exact: true })).toBeVisible();
   await expect(page.getByRole('listitem', { name: 'Check 1: Bore diameter' })).toContainText(
     'Passes: 9.95 to 10.05 mm (nominal 10), 3 readings per unit',
