@@ -12,13 +12,8 @@ import {
 } from '#common/schemas/borrowing.ts';
 import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
 import { listBorrowers } from './borrowers.ts';
-import {
-  assertBorrowingAllowed,
-  borrow,
-  getBorrowing,
-  listBorrowings,
-  returnBorrowing,
-} from './borrowing.service.ts';
+import { assertBorrowingAllowed, borrow, returnBorrowing } from './borrowing.service.ts';
+import { getBorrowing, listBorrowings } from './borrowing-views.ts';
 
 const ZIdParams = z.object({ id: z.uuid('Not an id') });
 

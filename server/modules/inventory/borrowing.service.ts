@@ -4,19 +4,15 @@
 // the table). A retried request (same idempotency key) answers with what the first one did; the same key with a
 // different request is refused (borrowing-idempotency.ts, decision 036).
 import { v7 as uuidv7 } from 'uuid';
-import { fromScaled, normalizeDecimal, toScaled } from '#common/decimal.ts';
+import { normalizeDecimal } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
 import {
   BORROWING_MESSAGES,
   borrowerLabel,
   type TBorrowInput,
-  type TBorrowing,
   type TBorrowingDetail,
-  type TBorrowingListQuery,
-  type TBorrowingPage,
   type TReturnInput,
 } from '#common/schemas/borrowing.ts';
-import { QUANTITY_SCALE } from '#common/schemas/inventory-setup.ts';
 import { jobNumberText } from '#common/schemas/jobs.ts';
 import type { TDb } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -34,6 +30,7 @@ import {
   firstReturnIfSameRequest,
   returnKey,
 } from './borrowing-idempotency.ts';
+import { loadDetail, subtract } from './borrowing-views.ts';
 import { findTransactionByKey } from './stock.repo.ts';
 import { postLinesWithin } from './stock.service.ts';
 
@@ -57,56 +54,6 @@ function onRequestFields(error: unknown, rename: Record<string, string> = {}): u
     fields[rename[field] ?? field] = message;
   }
   return new AppError(error.code, error.message, fields);
-}
-
-function toBorrowing(row: repo.TBorrowingListRow, today: string): TBorrowing {
-  const b = row.borrowing;
-  const quantity = normalizeDecimal(b.quantity);
-  const returned = normalizeDecimal(b.returnedQuantity);
-  return {
-    id: b.id,
-    itemId: b.itemId,
-    partNumber: row.partNumber,
-    itemName: row.itemName,
-    unitOfMeasure: row.unitOfMeasure,
-    locationId: b.locationId,
-    locationCode: row.locationCode,
-    lotId: b.lotId,
-    lotNumber: row.lotNumber,
-    quantity,
-    returnedQuantity: returned,
-    outstanding: subtract(quantity, returned),
-    borrowerUserId: b.borrowerUserId,
-    borrowerName: b.borrowerName,
-    jobReference: b.jobReference,
-    jobId: b.jobId,
-    dueOn: b.dueOn,
-    overdue: b.closedAt === null && b.dueOn < today,
-    note: b.note,
-    borrowedByName: b.borrowedByName,
-    borrowedAt: b.borrowedAt.toISOString(),
-    closedAt: b.closedAt?.toISOString() ?? null,
-  };
-}
-
-/** a − b, exactly. */
-function subtract(a: string, b: string): string {
-  return fromScaled(toScaled(a, QUANTITY_SCALE) - toScaled(b, QUANTITY_SCALE), QUANTITY_SCALE);
-}
-
-async function loadDetail(tx: TDb, companyId: string, id: string): Promise<TBorrowingDetail> {
-  const row = await repo.findBorrowing(tx, companyId, id);
-  if (!row) throw notFound();
-  const today = await companyToday(tx, companyId);
-  const returns = await repo.returnsOf(tx, companyId, id);
-  return {
-    ...toBorrowing(row, today),
-    returns: returns.map((r) => ({
-      ...r,
-      quantity: normalizeDecimal(r.quantity),
-      returnedAt: r.returnedAt.toISOString(),
-    })),
-  };
 }
 
 /** The borrowing an earlier request with this key made, if any. */
@@ -285,22 +232,4 @@ export async function returnBorrowing(
     if (error instanceof AppError && error.code === 'CONFLICT') return retriedOr(error);
     throw error;
   }
-}
-
-export async function getBorrowing(tenant: TTenant, id: string): Promise<TBorrowingDetail> {
-  return tenant.run((tx) => loadDetail(tx, tenant.companyId, id));
-}
-
-export async function listBorrowings(tenant: TTenant, query: TBorrowingListQuery): Promise<TBorrowingPage> {
-  return tenant.run(async (tx) => {
-    const today = await companyToday(tx, tenant.companyId);
-    const { rows, total } = await repo.listBorrowings(tx, tenant.companyId, query, today);
-    return {
-      items: rows.map((r) => toBorrowing(r, today)),
-      total,
-      page: query.page,
-      pageSize: query.pageSize,
-      today,
-    };
-  });
 }
