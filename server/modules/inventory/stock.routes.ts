@@ -11,8 +11,9 @@ import {
 } from '#common/schemas/stock.ts';
 import { ZStockReportQuerySchema, ZStockReportSchema } from '#common/schemas/stock-report.ts';
 import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
-import { getItemBalances, getTransaction, postStock, reverseTransaction } from './stock.service.ts';
+import { getItemBalances, getTransaction, postStock } from './stock.service.ts';
 import { stockBalanceReport } from './stock-report.service.ts';
+import { reverseTransaction } from './stock-reversal.service.ts';
 
 const ZIdParams = z.object({ id: z.uuid('Not an id') });
 
