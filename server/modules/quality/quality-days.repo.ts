@@ -7,20 +7,23 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 
-/** The opportunities per unit of each plan version of the company: its checks × their readings. */
-const OPPORTUNITIES = (companyId: string) => sql`
+/**
+ * The opportunities per unit of the plan versions `versions` selects (an `and …` on `k`): checks × readings. A finish
+ * asks for its own version's only, so it does not sum every check of the company on the way.
+ */
+const OPPORTUNITIES = (companyId: string, versions: SQL) => sql`
   select k.version_id, sum(k.readings_per_unit)::bigint as n
-    from inspection_checks k where k.company_id = ${companyId} group by k.version_id`;
+    from inspection_checks k where k.company_id = ${companyId} ${versions} group by k.version_id`;
 
 /** The cells of the finished inspections that `which` selects (an `and …` on `i`), grouped, as rows to insert. */
-function daySums(companyId: string, timeZone: string, which: SQL): SQL {
+function daySums(companyId: string, timeZone: string, which: SQL, versions: SQL = sql``): SQL {
   return sql`
     select gen_random_uuid(), i.company_id, (i.finished_at at time zone ${timeZone})::date, i.item_id, i.step_id,
            i.machine_id, count(*)::int, sum(i.sample_size)::int,
            sum(i.sample_size - coalesce(i.defective_units, 0))::int, sum(coalesce(i.defects, 0))::int,
            sum(i.sample_size * coalesce(opp.n, 0))::bigint
       from inspections i
-      left join (${OPPORTUNITIES(companyId)}) opp on opp.version_id = i.plan_version_id
+      left join (${OPPORTUNITIES(companyId, versions)}) opp on opp.version_id = i.plan_version_id
      where i.company_id = ${companyId} and i.status <> 'open' ${which}
      group by 2, 3, 4, 5, 6`;
 }
@@ -43,7 +46,9 @@ const INSERT_DEFECTS = sql`insert into inspection_day_defects (id, company_id, d
 /** Adds a just-finished inspection to its day's cells, in the finish's transaction. */
 export async function addToQualityDays(tx: TDb, companyId: string, inspectionId: string, timeZone: string) {
   const which = sql`and i.id = ${inspectionId}`;
-  await tx.execute(sql`${INSERT_DAYS} ${daySums(companyId, timeZone, which)}
+  const version = sql`and k.version_id = (select plan_version_id from inspections
+                                           where company_id = ${companyId} and id = ${inspectionId})`;
+  await tx.execute(sql`${INSERT_DAYS} ${daySums(companyId, timeZone, which, version)}
     on conflict on constraint inspection_days_cell_unique do update set
       inspections = inspection_days.inspections + excluded.inspections,
       units = inspection_days.units + excluded.units,
