@@ -175,8 +175,11 @@ export async function clockOntoStep(
 /** Finishing a step stops the clock that runs on it (the operator's, or whoever's clock names the step). */
 export async function clockOffStep(tx: TDb, tenant: TTenant, stepRunId: string, at: Date): Promise<void> {
   const { companyId } = tenant;
+  // Most steps are finished with no clock on them: the zone is read only when one runs.
+  const clocks = await repo.lockRunningOnStep(tx, companyId, stepRunId);
+  if (clocks.length === 0) return;
   const timeZone = await companyTimeZone(tx, companyId);
-  for (const running of await repo.lockRunningOnStep(tx, companyId, stepRunId)) {
+  for (const running of clocks) {
     if (running.startedAt.getTime() >= at.getTime()) continue;
     if (await weekApproved(tx, companyId, running.userId, timeZone, at)) continue;
     await stop(tx, tenant, running, at, timeZone);
