@@ -19,6 +19,7 @@ import { companies } from '../companies/companies.tables.ts';
 import { files } from '../files/files.tables.ts';
 import { items, locations } from '../inventory/inventory.tables.ts';
 import { lots, stockTransactions } from '../inventory/stock.tables.ts';
+import { jobs } from '../jobs/jobs.tables.ts';
 import { machines } from './machines.tables.ts';
 import { maintenanceOccurrences } from './plans.tables.ts';
 
@@ -50,6 +51,8 @@ export const breakdowns = pgTable(
     cause: text('cause').notNull().default(''),
     action: text('action').notNull().default(''),
     repairMinutes: integer('repair_minutes'),
+    /** The job the repair is charged to (decision 085): its parts' posting and its time name it. Null: none. */
+    jobId: uuid('job_id'),
   },
   (t) => [
     primaryKey({ name: 'breakdowns_pkey', columns: [t.companyId, t.id] }),
@@ -64,6 +67,12 @@ export const breakdowns = pgTable(
       columns: [t.companyId, t.photoFileId],
       foreignColumns: [files.companyId, files.id],
     }),
+    foreignKey({
+      name: 'breakdowns_job_id_fk',
+      columns: [t.companyId, t.jobId],
+      foreignColumns: [jobs.companyId, jobs.id],
+    }),
+    index('breakdowns_job_idx').on(t.companyId, t.jobId).where(sql`${t.jobId} is not null`),
     index('breakdowns_machine_idx').on(t.companyId, t.machineId, t.reportedAt),
     index('breakdowns_status_idx').on(t.companyId, t.status, t.reportedAt),
     check('breakdowns_priority_check', sql`${t.priority} in ('low', 'medium', 'high', 'critical')`),

@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/companies.tables.ts';
+import { jobs } from '../jobs/jobs.tables.ts';
 import { machines, meterHours } from './machines.tables.ts';
 
 const tz = { withTimezone: true } as const;
@@ -116,6 +117,8 @@ export const maintenanceOccurrences = pgTable(
     notes: text('notes').notNull().default(''),
     /** Whether it was done within its window (due + grace), fixed at completion for compliance. */
     onTime: boolean('on_time'),
+    /** The job the PM is charged to (decision 085): its parts' posting and its time name it. Null: none. */
+    jobId: uuid('job_id'),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
   (t) => [
@@ -130,6 +133,12 @@ export const maintenanceOccurrences = pgTable(
       columns: [t.companyId, t.machineId],
       foreignColumns: [machines.companyId, machines.id],
     }),
+    foreignKey({
+      name: 'maintenance_occurrences_job_id_fk',
+      columns: [t.companyId, t.jobId],
+      foreignColumns: [jobs.companyId, jobs.id],
+    }),
+    index('maintenance_occurrences_job_idx').on(t.companyId, t.jobId).where(sql`${t.jobId} is not null`),
     // At most one open occurrence per plan, whatever two schedulers or two clicks do.
     uniqueIndex('maintenance_occurrences_one_open_key')
       .on(t.companyId, t.planId)

@@ -18,6 +18,8 @@ import { createdAt, tenantColumns, tenantKey, tenantRef, tz } from '../../db/col
 import { users } from '../auth/auth.tables.ts';
 import { workOrderStepRuns } from '../build/work-order-runs.tables.ts';
 import { jobs } from '../jobs/jobs.tables.ts';
+import { breakdowns } from '../maintenance/breakdowns.tables.ts';
+import { maintenanceOccurrences } from '../maintenance/plans.tables.ts';
 
 /**
  * A stretch of one person's time on a job: running while `ended_at` is null. The rate is the burdened rate in force
@@ -34,6 +36,10 @@ export const timeEntries = pgTable(
     jobId: uuid('job_id').notNull(),
     /** The work-order step it was spent on (its run), when there was one. */
     stepRunId: uuid('step_run_id'),
+    /** The repair it was spent on (decision 085): activity 'maintenance', on the breakdown's job. */
+    breakdownId: uuid('breakdown_id'),
+    /** The PM (an occurrence of a plan) it was spent on (decision 085): activity 'maintenance', on its job. */
+    occurrenceId: uuid('occurrence_id'),
     /** setup | run | rework | maintenance | indirect, or null. */
     activity: text('activity'),
     startedAt: timestamp('started_at', tz).notNull(),
@@ -55,12 +61,29 @@ export const timeEntries = pgTable(
     tenantKey('time_entries', t),
     tenantRef('time_entries', t, t.jobId, jobs),
     tenantRef('time_entries', t, t.stepRunId, workOrderStepRuns),
+    tenantRef('time_entries', t, t.breakdownId, breakdowns),
+    tenantRef('time_entries', t, t.occurrenceId, maintenanceOccurrences),
     // At most one running clock per person (the exclusion constraint of 0053 keeps the rest from overlapping).
     uniqueIndex('time_entries_running_key').on(t.companyId, t.userId).where(sql`${t.endedAt} is null`),
     // A person's week, and the job cost report's labor.
     index('time_entries_user_started_idx').on(t.companyId, t.userId, t.startedAt),
     index('time_entries_job_started_idx').on(t.companyId, t.jobId, t.startedAt),
     index('time_entries_step_run_idx').on(t.companyId, t.stepRunId),
+    index('time_entries_breakdown_idx')
+      .on(t.companyId, t.breakdownId)
+      .where(sql`${t.breakdownId} is not null`),
+    index('time_entries_occurrence_idx')
+      .on(t.companyId, t.occurrenceId)
+      .where(sql`${t.occurrenceId} is not null`),
+    // An entry is spent on one thing at most: a work-order step, a repair or a PM; maintenance is its activity.
+    check(
+      'time_entries_one_target_check',
+      sql`num_nonnulls(${t.stepRunId}, ${t.breakdownId}, ${t.occurrenceId}) <= 1`,
+    ),
+    check(
+      'time_entries_maintenance_check',
+      sql`(${t.breakdownId} is null and ${t.occurrenceId} is null) or ${t.activity} = 'maintenance'`,
+    ),
     check(
       'time_entries_activity_check',
       sql`${t.activity} is null or ${t.activity} in ('setup', 'run', 'rework', 'maintenance', 'indirect')`,
