@@ -3,7 +3,7 @@
 // Matrix carry a link to the app (APP_URL + "/s/" + compact form), so a phone's own camera app opens the same thing.
 // Tokens are Crockford base32 (no I, L, O, U: nothing to misread), upper case, 8 characters: 40 random bits.
 
-export const CODE_KINDS = ['item', 'lot', 'location', 'machine', 'work-order'] as const;
+export const CODE_KINDS = ['item', 'lot', 'location', 'machine', 'work-order', 'job'] as const;
 export type TCodeKind = (typeof CODE_KINDS)[number];
 
 /** One letter per kind in the compact form. */
@@ -13,6 +13,7 @@ export const KIND_LETTER: Record<TCodeKind, string> = {
   location: 'P',
   machine: 'M',
   'work-order': 'W',
+  job: 'J',
 };
 
 export const TOKEN_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { WORK_ORDER_STATUSES } from '../work-order-status.ts';
 import { ZItemSchema, ZLocationKindSchema } from './inventory-setup.ts';
+import { JOB_STATUSES } from './jobs.ts';
 import { ZLotHoldStateSchema } from './lot-holds.ts';
 import { MACHINE_STATUSES } from './machines.ts';
 
@@ -13,7 +14,7 @@ export const SCAN_CODE_MAX = 300;
 
 /** The one answer for a code nobody of this company printed: the same for garbage and another company's code. */
 export const scanNotRecognised = (code: string) =>
-  `Not recognised: “${code.length > 60 ? `${code.slice(0, 60)}…` : code}” is not a code, part number, lot or location of your company.`;
+  `Not recognised: “${code.length > 60 ? `${code.slice(0, 60)}…` : code}” is not a code, part number, lot, location or job of your company.`;
 
 /** GET /api/v1/scan/resolve?code=: whatever was scanned or typed (a compact code, a link, a part number …). */
 export const ZScanQuerySchema = z.object({
@@ -36,6 +37,7 @@ export const SCAN_MATCHES = [
   'location-code',
   'work-order-number',
   'asset-tag',
+  'job-number',
 ] as const;
 export const ZScanMatchSchema = z.enum(SCAN_MATCHES);
 export type TScanMatch = z.infer<typeof ZScanMatchSchema>;
@@ -60,6 +62,18 @@ const balancesPart = {
   /** How many non-zero balances there are in all. */
   balanceCount: z.number().int(),
 };
+
+/** A job as a scan shows it (decision 083): which it is and whether it takes time. */
+export const ZScanJobSchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  /** JOB-000042 */
+  numberText: z.string(),
+  name: z.string(),
+  customer: z.string(),
+  status: z.enum(JOB_STATUSES),
+});
+export type TScanJob = z.infer<typeof ZScanJobSchema>;
 
 export const ZScanResultSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -109,6 +123,11 @@ export const ZScanResultSchema = z.discriminatedUnion('kind', [
       unitOfMeasure: z.string(),
       dueOn: z.string().nullable(),
     }),
+    /**
+     * The job the work order belongs to (decision 079), so the card can clock in to it; null when it has none or the
+     * Time area is off.
+     */
+    job: ZScanJobSchema.nullable(),
   }),
   z.object({
     kind: z.literal('machine'),
@@ -120,6 +139,11 @@ export const ZScanResultSchema = z.discriminatedUnion('kind', [
       status: z.enum(MACHINE_STATUSES),
       locationCode: z.string().nullable(),
     }),
+  }),
+  z.object({
+    kind: z.literal('job'),
+    matchedBy: ZScanMatchSchema,
+    job: ZScanJobSchema,
   }),
 ]);
 export type TScanResult = z.infer<typeof ZScanResultSchema>;

@@ -11,7 +11,7 @@ export const scanRoutes = tenantRoutes({ feature: 'inventory' }, (r) => {
       config: { errors: ['NOT_FOUND'] },
       schema: {
         summary:
-          'What a scanned or typed code is: a label code or its link, else a part number, lot number or location code',
+          'What a scanned or typed code is: a label code or its link, else a part number, lot, location, work order, asset tag or job number',
         tags: ['inventory'],
         querystring: ZScanQuerySchema,
         response: { 200: ZScanResultSchema },

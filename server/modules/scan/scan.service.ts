@@ -17,6 +17,7 @@ import { findLabelConfig } from '../companies/companies.repo.ts';
 import { findItem } from '../inventory/items.repo.ts';
 import { findMachine, findMachineIdByAssetTag } from '../maintenance/machines.repo.ts';
 import * as repo from './scan.repo.ts';
+import { jobOfWorkOrder, resolveJob, resolveJobNumber } from './scan-jobs.ts';
 
 /** A date column as the contract spells it ("2027-06-30"), whichever driver read it. */
 function dateText(value: string | Date | null): string | null {
@@ -118,6 +119,7 @@ async function resolveWorkOrder(
       unitOfMeasure: found.unit_of_measure,
       dueOn: dateText(found.due_on),
     },
+    job: await jobOfWorkOrder(tx, companyId, id),
   };
 }
 
@@ -158,10 +160,14 @@ async function byLabelCode(tx: TDb, companyId: string, kind: string, token: stri
   if (kind === 'location') return resolveLocation(tx, companyId, code.entityId, 'code');
   if (kind === 'work-order') return resolveWorkOrder(tx, companyId, code.entityId, 'code');
   if (kind === 'machine') return resolveMachine(tx, companyId, code.entityId, 'code');
+  if (kind === 'job') return resolveJob(tx, companyId, code.entityId, 'code');
   return null;
 }
 
-/** Text that is not one of our codes: the part number, then a lot number, then a location code. */
+/**
+ * Text that is not one of our codes: the part number, then a lot number, a location code, a work order's number, a
+ * machine's asset tag, and last a job's number (JOB-000042: a part number spelt so still wins, as it always has).
+ */
 async function byText(tx: TDb, companyId: string, text: string): Promise<TScanResult | null> {
   const itemId = await repo.findItemIdByPartNumber(tx, companyId, text);
   if (itemId) return resolveItem(tx, companyId, itemId, 'part-number');
@@ -176,6 +182,8 @@ async function byText(tx: TDb, companyId: string, text: string): Promise<TScanRe
     const machine = await resolveMachine(tx, companyId, machineId, 'asset-tag');
     if (machine) return machine;
   }
+  const job = await resolveJobNumber(tx, companyId, text);
+  if (job) return job;
   if (sameNumber.length > 1) {
     throw new AppError(
       'NOT_FOUND',

@@ -5,13 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TScanBalance, TScanMatch, TScanResult } from '#common/schemas/scan.ts';
 import { InspectButton } from '../../components/inspect-button.tsx';
-import { StatusBadge } from '../../components/status-badge.tsx';
 import { OnDate } from '../../components/when.tsx';
 import { resolveCode, scanKey } from '../../lib/code-lookup.ts';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
-import { workOrderFloorPath, workOrderPath } from '../../lib/work-order-links.ts';
+import { JobResult } from './job-result.tsx';
 import { MachineResult } from './machine-result.tsx';
 import { ScanActions } from './scan-actions.tsx';
+import { WorkOrderResult } from './work-order-result.tsx';
 
 /** What a card's button asks the page to do. */
 export type TScanAction =
@@ -34,6 +34,7 @@ const MATCHED: Record<TScanMatch, string | null> = {
   'location-code': 'Matched the location code',
   'work-order-number': 'Matched the work order number',
   'asset-tag': 'Matched the asset tag',
+  'job-number': 'Matched the job number',
 };
 
 function BalanceLines({
@@ -124,41 +125,8 @@ function FoundCard({
       </Stack>
     );
   }
-  if (result.kind === 'work-order') {
-    const { workOrder } = result;
-    return (
-      <Stack gap="sm">
-        <Group gap="xs" wrap="wrap">
-          <Badge color="teal">Work order</Badge>
-          {matched ? <Badge variant="outline">{matched}</Badge> : null}
-          <StatusBadge of="workOrder" status={workOrder.status} />
-        </Group>
-        <Title order={3}>{workOrder.numberText}</Title>
-        <Text style={{ overflowWrap: 'anywhere' }}>
-          {workOrder.partNumber} · {workOrder.name}
-        </Text>
-        <Text c="dimmed" size="sm">
-          {workOrder.quantity} {workOrder.unitOfMeasure}
-          {workOrder.dueOn ? (
-            <>
-              {' · due '}
-              <OnDate date={workOrder.dueOn} />
-            </>
-          ) : null}
-        </Text>
-        {/* Where its label's link lands too (decision 053): the floor, where the work is done. */}
-        <ScanActions minWidth="12rem">
-          <Button component={Link} to={workOrderFloorPath(workOrder.id)} size="lg">
-            Open on the floor
-          </Button>
-          <Button component={Link} to={workOrderPath(workOrder.id)} size="lg" variant="default">
-            Open work order
-          </Button>
-          <InspectButton workOrderId={workOrder.id} />
-        </ScanActions>
-      </Stack>
-    );
-  }
+  if (result.kind === 'work-order') return <WorkOrderResult result={result} matched={matched} />;
+  if (result.kind === 'job') return <JobResult result={result} matched={matched} />;
   if (result.kind === 'machine') return <MachineResult result={result} matched={matched} />;
   const { item } = result;
   const open = result.kind === 'lot' ? `/items?lot=${result.lot.id}` : `/items?id=${item.id}`;
