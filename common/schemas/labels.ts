@@ -167,8 +167,11 @@ export const PRINT_OUTPUT_LABELS: Record<TPrintOutput, string> = {
 };
 export const PRINT_DPIS = [203, 300] as const;
 export type TPrintDpi = (typeof PRINT_DPIS)[number];
-/** What a label can be printed for; work orders need the Build area too (decision 053), machines Maintenance. */
-export const PRINT_TARGET_KINDS = ['item', 'lot', 'location', 'work-order', 'machine'] as const;
+/**
+ * What a label can be printed for; work orders need the Build area too (decision 053), machines Maintenance, jobs
+ * Time (decision 083).
+ */
+export const PRINT_TARGET_KINDS = ['item', 'lot', 'location', 'work-order', 'machine', 'job'] as const;
 export type TPrintTargetKind = (typeof PRINT_TARGET_KINDS)[number];
 
 /** One request prints at most this many labels (copies included): a run of a few seconds. */
@@ -177,7 +180,7 @@ export const PRINT_MAX_COPIES = 500;
 
 export const PRINT_MESSAGES = {
   nothingToPrint:
-    'Choose at least one item, lot, location, work order or machine to print, or a location to print everything in.',
+    'Choose at least one item, lot, location, work order, machine or job to print, or a location to print everything in.',
   tooMany: (n: number) =>
     `That is ${n} labels; one print is at most ${PRINT_MAX_LABELS}. Print fewer copies or split the selection.`,
   emptyLocation: 'Nothing is in stock in this location or below it: there is nothing to print.',
@@ -187,6 +190,7 @@ export const PRINT_MESSAGES = {
   locationNotFound: 'No such location in your company.',
   workOrderNotFound: 'No such work order in your company.',
   machineNotFound: 'No such machine in your company.',
+  jobNotFound: 'No such job in your company.',
   workOrderCancelled: (numberText: string) =>
     `${numberText} is cancelled: a cancelled work order gets no label or traveller.`,
 } as const;
@@ -197,7 +201,7 @@ const copies = numberField('Number of copies', 'Copies must be a number')
   .max(PRINT_MAX_COPIES, `At most ${PRINT_MAX_COPIES} copies of one label`);
 
 export const ZPrintTargetSchema = z.object({
-  kind: z.enum(PRINT_TARGET_KINDS, { error: 'Choose item, lot, location, work order or machine' }),
+  kind: z.enum(PRINT_TARGET_KINDS, { error: 'Choose item, lot, location, work order, machine or job' }),
   id: z.uuid('Not an id'),
   copies: copies.default(1),
 });

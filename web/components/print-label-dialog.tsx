@@ -17,6 +17,7 @@ const KIND_WORDS: Record<TPrintTargetKind, string> = {
   location: 'location',
   'work-order': 'work order',
   machine: 'machine',
+  job: 'job',
 };
 
 export interface TPrintLabelDialogProps {

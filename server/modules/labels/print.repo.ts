@@ -7,6 +7,7 @@ import { assemblies } from '../build/build.tables.ts';
 import { workOrders } from '../build/work-orders.tables.ts';
 import { items, locations } from '../inventory/inventory.tables.ts';
 import { lots, stockBalances } from '../inventory/stock.tables.ts';
+import { jobs } from '../jobs/jobs.tables.ts';
 import { machines } from '../maintenance/machines.tables.ts';
 
 export interface TItemLabelRow {
@@ -94,6 +95,15 @@ export async function machinesByIds(tx: TDb, companyId: string, ids: string[]) {
       and(eq(locations.companyId, machines.companyId), eq(locations.id, machines.locationId)),
     )
     .where(and(eq(machines.companyId, companyId), inArray(machines.id, ids)));
+}
+
+/** Jobs of the company by id: what a job's label prints (decision 083). */
+export async function jobsByIds(tx: TDb, companyId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({ id: jobs.id, number: jobs.number, name: jobs.name, customer: jobs.customer })
+    .from(jobs)
+    .where(and(eq(jobs.companyId, companyId), inArray(jobs.id, ids)));
 }
 
 /** Items with stock in a location subtree, by part number, each with its total quantity there (`limit` rows). */

@@ -6,6 +6,7 @@ import { AppError } from '#common/errors.ts';
 import type { TCodeKind } from '#common/label-codes.ts';
 import { featureFlagsOf, featureOffMessage } from '#common/label-config.ts';
 import { LabelFitError, SHEETS } from '#common/label-layout.ts';
+import { jobNumberText } from '#common/schemas/jobs.ts';
 import {
   formatInches,
   PRINT_MAX_LABELS,
@@ -60,6 +61,7 @@ export async function planPrint(
     for (const [kind, area] of [
       ['work-order', 'build'],
       ['machine', 'maintenance'],
+      ['job', 'time'],
     ] as const) {
       if (!request.targets.some((t) => t.kind === kind)) continue;
       const config = await findLabelConfig(tx, companyId);
@@ -80,6 +82,7 @@ export async function planPrint(
         (await repo.workOrdersByIds(tx, companyId, idsOf('work-order'))).map((r) => [r.id, r]),
       ),
       machine: new Map((await repo.machinesByIds(tx, companyId, idsOf('machine'))).map((r) => [r.id, r])),
+      job: new Map((await repo.jobsByIds(tx, companyId, idsOf('job'))).map((r) => [r.id, r])),
     };
     const missing = {
       item: PRINT_MESSAGES.itemNotFound,
@@ -87,6 +90,7 @@ export async function planPrint(
       location: PRINT_MESSAGES.locationNotFound,
       'work-order': PRINT_MESSAGES.workOrderNotFound,
       machine: PRINT_MESSAGES.machineNotFound,
+      job: PRINT_MESSAGES.jobNotFound,
     };
     request.targets.forEach((t, i) => {
       if (t.kind === 'work-order') {
@@ -97,9 +101,9 @@ export async function planPrint(
             `targets.${i}.id`,
             PRINT_MESSAGES.workOrderCancelled(workOrderNumberText(workOrder.number)),
           );
-      } else if (t.kind === 'machine') {
-        // As every machine route answers another company's machine (decision 055).
-        if (!found.machine.has(t.id)) throw notFound(`targets.${i}.id`, missing[t.kind]);
+      } else if (t.kind === 'machine' || t.kind === 'job') {
+        // As every machine and job route answers another company's machine or job (decisions 055, 079).
+        if (!found[t.kind].has(t.id)) throw notFound(`targets.${i}.id`, missing[t.kind]);
       } else if (!found[t.kind].has(t.id)) throw refuse(`targets.${i}.id`, missing[t.kind]);
     });
     const contents: Array<Omit<TLabelContent, 'token'> & { id: string }> = request.targets.map((t) => {
@@ -153,6 +157,20 @@ export async function planPrint(
           partNumber: [machine.make, machine.model].filter(Boolean).join(' '),
           name: machine.name,
           location: machine.locationCode ?? '',
+        };
+      }
+      if (t.kind === 'job') {
+        // The number first, as a work order's: what people say; then the job's name and, as a part number's place
+        // on the label, its customer. Any status prints: a held job's label is scanned again once it reopens.
+        const job = found.job.get(t.id)!;
+        return {
+          ...blank,
+          id: t.id,
+          kind: 'job',
+          copies: t.copies,
+          heading: jobNumberText(job.number),
+          partNumber: job.customer,
+          name: job.name,
         };
       }
       const location = found.location.get(t.id)!;

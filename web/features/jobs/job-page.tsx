@@ -1,5 +1,6 @@
 // One job (?id=…): its number, status, customer and budget in the shared PageHeader, its orders (linked and unlinked
-// by admins, their work orders with them) and work orders, and the moves: hold, close, reopen.
+// by admins, their work orders with them) and work orders, and the moves: hold, close, reopen. Anyone prints its
+// label (decision 083): scanned, it clocks people in to the job.
 import {
   Alert,
   Anchor,
@@ -13,19 +14,23 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { featureFlagsOf } from '#common/label-config.ts';
 import { JOB_MOVES, type TJob, type TJobStatus } from '#common/schemas/jobs.ts';
 import { statusStyle } from '#common/statuses.ts';
 import { Fact } from '../../components/fact.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PrintLabelDialog } from '../../components/print-label-dialog.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { OnDate } from '../../components/when.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { formatMoney } from '../../lib/format-money.ts';
 import { formatQuantity } from '../../lib/format-quantity.ts';
+import { configOf, useSession } from '../../lib/session.ts';
 import { getJob, jobKeys, moveJob, unlinkOrder } from './api.ts';
 import { JobDialog } from './job-dialog.tsx';
 import { LinkOrderDialog } from './link-order-dialog.tsx';
@@ -42,6 +47,8 @@ export function JobPage({ jobId, isAdmin }: { jobId: string; isAdmin: boolean })
   const job = useQuery({ queryKey: jobKeys.job(jobId), queryFn: ({ signal }) => getJob(jobId, signal) });
   const [editing, setEditing] = useState(false);
   const [linking, setLinking] = useState(false);
+  const [printing, setPrinting] = useState(false);
+  const labelsOn = featureFlagsOf(configOf(useSession().data)).inventory;
   const saved = async (next: TJob) => {
     client.setQueryData(jobKeys.job(jobId), next);
     await client.invalidateQueries({ queryKey: jobKeys.all });
@@ -68,23 +75,35 @@ export function JobPage({ jobId, isAdmin }: { jobId: string; isAdmin: boolean })
           badges={<StatusBadge of="job" status={j.status} />}
           subtitle={j.name}
           actions={
-            isAdmin ? (
-              <>
-                <Button variant="default" onClick={() => setEditing(true)}>
-                  Edit job
+            <>
+              {/* Labels are Tag Items' (the Inventory area's): its print route refuses while that area is off. */}
+              {labelsOn ? (
+                <Button
+                  variant="default"
+                  leftSection={<IconPrinter size={16} aria-hidden />}
+                  onClick={() => setPrinting(true)}
+                >
+                  Print label
                 </Button>
-                {JOB_MOVES[j.status].map((to) => (
-                  <Button
-                    key={to}
-                    variant={to === 'closed' ? 'filled' : 'default'}
-                    loading={move.isPending && move.variables === to}
-                    onClick={() => move.mutate(to)}
-                  >
-                    {MOVE_LABELS[to]}
+              ) : null}
+              {isAdmin ? (
+                <>
+                  <Button variant="default" onClick={() => setEditing(true)}>
+                    Edit job
                   </Button>
-                ))}
-              </>
-            ) : undefined
+                  {JOB_MOVES[j.status].map((to) => (
+                    <Button
+                      key={to}
+                      variant={to === 'closed' ? 'filled' : 'default'}
+                      loading={move.isPending && move.variables === to}
+                      onClick={() => move.mutate(to)}
+                    >
+                      {MOVE_LABELS[to]}
+                    </Button>
+                  ))}
+                </>
+              ) : null}
+            </>
           }
         >
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -200,6 +219,12 @@ export function JobPage({ jobId, isAdmin }: { jobId: string; isAdmin: boolean })
       </Stack>
       <JobDialog job={j} opened={editing} onClose={() => setEditing(false)} />
       <LinkOrderDialog job={j} opened={linking} onClose={() => setLinking(false)} />
+      <PrintLabelDialog
+        opened={printing}
+        onClose={() => setPrinting(false)}
+        target={{ kind: 'job', id: j.id }}
+        name={`${j.numberText} ${j.name}`}
+      />
     </Container>
   );
 }

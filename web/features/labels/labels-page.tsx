@@ -24,6 +24,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { configOf, useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { download, printLabels, printTravellers } from './api.ts';
+import { JobsToLabel } from './jobs-to-label.tsx';
 import { MachinesToLabel } from './machine-picker.tsx';
 import { TargetPicker, type TPick } from './target-picker.tsx';
 import { WorkOrdersToLabel } from './work-order-picker.tsx';
@@ -34,6 +35,7 @@ const KIND_LABELS: Record<TPick['kind'], string> = {
   location: 'Location',
   'work-order': 'Work order',
   machine: 'Machine',
+  job: 'Job',
   'everything-in': 'Stock',
 };
 
@@ -52,6 +54,7 @@ export default function LabelsPage() {
     () => new Set(picks.filter((p) => p.kind === 'machine').map((p) => p.id)),
     [picks],
   );
+  const pickedJobs = useMemo(() => new Set(picks.filter((p) => p.kind === 'job').map((p) => p.id)), [picks]);
 
   const add = (pick: Omit<TPick, 'copies'>) =>
     setPicks((all) =>
@@ -134,6 +137,7 @@ export default function LabelsPage() {
       </SimpleGrid>
       {buildOn ? <WorkOrdersToLabel picked={pickedWorkOrders} onPick={add} /> : null}
       {areas.maintenance ? <MachinesToLabel picked={pickedMachines} onPick={add} /> : null}
+      {areas.time ? <JobsToLabel picked={pickedJobs} onPick={add} /> : null}
       <Card withBorder mt="lg">
         <Title order={2} size="h4" mb="sm">
           Selected ({picks.length})
@@ -141,7 +145,8 @@ export default function LabelsPage() {
         {picks.length === 0 ? (
           <Text c="dimmed">
             Find an item{buildOn ? ', a work order' : ''}
-            {areas.maintenance ? ', a machine' : ''} or choose a location above, then add it here.
+            {areas.maintenance ? ', a machine' : ''}
+            {areas.time ? ', a job' : ''} or choose a location above, then add it here.
           </Text>
         ) : null}
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Selected labels">
