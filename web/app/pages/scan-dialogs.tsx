@@ -1,9 +1,11 @@
 // The dialogs a scan card opens: the stock dialogs and the borrowing dialogs, reused as they are, with the scanned
-// lot and (when the stock is in one place) its location preset. Return first shows what of the item is out on loan.
+// lot and (when the stock is in one place) its location preset, and Issue with the job scanned last (decision 083).
+// Return first shows what of the item is out on loan.
 import { Button, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { borrowerLabel, type TBorrowing } from '#common/schemas/borrowing.ts';
 import type { TScanResult } from '#common/schemas/scan.ts';
+import type { TJobOption } from '../../components/job-picker.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { listBorrowings } from '../../features/borrowing/api.ts';
 import { BorrowDialog } from '../../features/borrowing/borrow-dialog.tsx';
@@ -18,6 +20,7 @@ type TStockResult = Extract<TScanResult, { kind: 'item' | 'lot' }>;
 /** The dialog open on the scan page, if any. */
 export type TScanDialog =
   | { kind: 'receive' | 'issue' | 'move' | 'borrow' | 'return-pick'; result: TStockResult }
+  | { kind: 'issue'; result: TStockResult; job: TJobOption | null }
   | { kind: 'move'; result: TStockResult; to: { id: string; code: string } }
   | { kind: 'return'; borrowing: TBorrowing };
 
@@ -102,7 +105,15 @@ export function ScanDialogs({
         />
       );
     case 'issue':
-      return <IssueDialog opened onClose={close} item={result.item} {...preset} />;
+      return (
+        <IssueDialog
+          opened
+          onClose={close}
+          item={result.item}
+          {...preset}
+          job={'job' in dialog ? dialog.job : null}
+        />
+      );
     case 'move':
       return (
         <MoveDialog

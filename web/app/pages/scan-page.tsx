@@ -9,6 +9,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { hasRole } from '#common/roles.ts';
 import type { TScanResult } from '#common/schemas/scan.ts';
 import { CodeEntryForm } from '../../components/code-entry-form.tsx';
+import type { TJobOption } from '../../components/job-picker.tsx';
 import { CameraScanner } from '../../features/scan/camera-scanner.tsx';
 import { scanFeedback } from '../../features/scan/feedback.ts';
 import { inView } from '../../features/scan/in-view.ts';
@@ -36,6 +37,8 @@ export default function ScanPage() {
   const [entries, setEntries] = useState<TScanEntry[]>([]);
   const [dialog, setDialog] = useState<TScanDialog | null>(null);
   const [moveTarget, setMoveTarget] = useState<{ id: string; code: string } | null>(null);
+  // The job scanned last (its own label, or a work order's job): Issue charges it until cleared (decision 083).
+  const [forJob, setForJob] = useState<TJobOption | null>(null);
   const [camera] = useState(() => inView(SAME_CODE_MS));
   const state = useRef({ dialog, moveTarget });
   state.current = { dialog, moveTarget };
@@ -46,6 +49,8 @@ export default function ScanPage() {
 
   /** A found item or lot while "Move here" is armed opens the move into that location at once. */
   const afterFound = useCallback((result: TScanResult) => {
+    const job = result.kind === 'job' ? result.job : result.kind === 'work-order' ? result.job : null;
+    if (job) setForJob({ value: job.id, label: `${job.numberText} · ${job.name}` });
     const target = state.current.moveTarget;
     if (!target || state.current.dialog || (result.kind !== 'item' && result.kind !== 'lot')) return;
     setMoveTarget(null);
@@ -123,7 +128,13 @@ export default function ScanPage() {
         return;
       default:
         if (result.kind !== 'item' && result.kind !== 'lot') return;
-        setDialog(action.kind === 'return' ? { kind: 'return-pick', result } : { kind: action.kind, result });
+        setDialog(
+          action.kind === 'return'
+            ? { kind: 'return-pick', result }
+            : action.kind === 'issue'
+              ? { kind: 'issue', result, job: forJob }
+              : { kind: action.kind, result },
+        );
     }
   };
 
@@ -154,6 +165,18 @@ export default function ScanPage() {
               <Text size="sm">Scan or type the item or lot to move here.</Text>
               <Button variant="default" onClick={() => setMoveTarget(null)}>
                 Cancel
+              </Button>
+            </Group>
+          </Alert>
+        ) : null}
+        {forJob ? (
+          <Alert color="indigo" title={`Issuing to ${forJob.label}`}>
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Text size="sm">
+                Issue from a scanned item or lot charges this job. Scan another job to change it.
+              </Text>
+              <Button variant="default" onClick={() => setForJob(null)}>
+                Clear job
               </Button>
             </Group>
           </Alert>

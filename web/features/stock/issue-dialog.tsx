@@ -12,11 +12,12 @@ import { linePaths } from './use-stock-posting.ts';
 
 export const IssueDialog = itemDialog('Issue', IssueBody);
 
-function IssueBody(props: TItemDialogProps) {
+/** `job`: the job chosen already (the scan screen's last scanned job, decision 083); still changeable here. */
+function IssueBody(props: TItemDialogProps & { job?: TJobOption | null }) {
   const { item } = props;
   const jobs = featureFlagsOf(configOf(useSession().data)).time;
   const posting = useFromBalance(props, {
-    fields: { quantity: '', issuedTo: '', job: null as TJobOption | null },
+    fields: { quantity: '', issuedTo: '', job: (props.job ?? null) as TJobOption | null },
     toBody: (values) => {
       const from = sourceOf(values);
       return {
