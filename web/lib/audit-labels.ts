@@ -66,6 +66,7 @@ const ACTION_LABELS: Record<string, string> = {
   'output-recorded': 'Output recorded',
   'cost-averaged': 'Cost averaged from a build',
   'cost-settled': 'Cost settled at completion',
+  'labor-recosted': 'Labor recosted from recorded time',
   opened: 'Opened',
   dispositioned: 'Dispositioned',
   closed: 'Closed',

@@ -47,6 +47,18 @@ export function standardLabor(minutes: TStandardMinutes, made: string, rate: str
   return moneyText(divideRounded(scaledMinutes * money(rate), 60n * 10n ** BigInt(MINUTES + QUANTITY)));
 }
 
+/**
+ * The work order's labor once `made` units are made: the time recorded on its steps at each entry's own cost when
+ * there is any (decision 085, `recorded`), else their standard labor.
+ */
+export function laborOf(
+  basis: { minutes: TStandardMinutes; rate: string | null; recorded?: string | null },
+  made: string,
+): string {
+  if (basis.recorded !== undefined && basis.recorded !== null) return moneyText(money(basis.recorded));
+  return standardLabor(basis.minutes, made, basis.rate);
+}
+
 /** What the work order holds before an output, and the output itself. */
 export interface TOutputCostInput {
   /** The work order's quantity. */
@@ -61,10 +73,12 @@ export interface TOutputCostInput {
   outputValue: string;
   minutes: TStandardMinutes;
   rate: string | null;
+  /** The cost of the time recorded on the work order's steps so far; null (or absent) when none was. */
+  recorded?: string | null;
 }
 
 export interface TOutputCost {
-  /** Standard labor of every unit made once this output is in: the work order's labor cost from now on. */
+  /** The work order's labor once this output is in (laborOf): its labor cost from now on. */
   labor: string;
   /** The output's share of the pool (before rounding to a unit cost). */
   share: string;
@@ -75,14 +89,15 @@ export interface TOutputCost {
 }
 
 /**
- * An output's cost: pool = material + standard labor for the units made so far − what earlier outputs carried. The
+ * An output's cost: pool = material + labor (recorded, else standard for the units made so far) − what earlier
+ * outputs carried. The
  * output that brings good + scrap to the quantity takes the whole pool; an earlier one takes pool × its units ÷ the
  * units still to come. Scrap carries nothing: the good units of the output absorb its share. What rounding to a unit
  * cost leaves behind stays in the pool for the next output or the settlement.
  */
 export function outputCost(input: TOutputCostInput): TOutputCost {
   const made = units(input.madeBefore) + units(input.good) + units(input.scrap);
-  const labor = standardLabor(input.minutes, fromScaled(made, QUANTITY), input.rate);
+  const labor = laborOf(input, fromScaled(made, QUANTITY));
   const pool = money(input.materialCost) + money(labor) - money(input.outputValue);
   const good = units(input.good);
   const toCome = units(input.quantity) - units(input.madeBefore);
@@ -108,15 +123,16 @@ export function movingAverage(onHand: string, cost: string, good: string, unitCo
   return moneyText(divideRounded(before * money(cost) + units(good) * money(unitCost), total));
 }
 
-/** What completion settles: the pool no output carried, and the labor of every unit made. */
+/** What completion settles: the pool no output carried, and the labor of every unit made (laborOf). */
 export function settlement(input: {
   made: string;
   materialCost: string;
   outputValue: string;
   minutes: TStandardMinutes;
   rate: string | null;
+  recorded?: string | null;
 }): { labor: string; rest: string } {
-  const labor = standardLabor(input.minutes, input.made, input.rate);
+  const labor = laborOf(input, input.made);
   return {
     labor,
     rest: moneyText(money(input.materialCost) + money(labor) - money(input.outputValue)),

@@ -7,20 +7,56 @@ import { blendedRateQuery } from './rollup.repo.ts';
 
 /**
  * What an output or a settlement prices labor with, in one read: the revision's steps' setup and run minutes summed
- * (0 and 0 without steps) and the company's blended labor rate (null without one).
+ * (0 and 0 without steps), the company's blended labor rate (null without one) and the time recorded on the work
+ * order's steps (decision 085): the sum of its ended entries' own costs, null when none has ended. A running clock
+ * counts once it stops.
  */
 export async function laborBasis(
   tx: TDb,
   companyId: string,
-  revisionId: string,
-): Promise<{ minutes: TStandardMinutes; rate: string | null }> {
-  const [row] = await queryRows<{ setup: string; run: string; rate: string | null }>(
+  wo: { id: string; revisionId: string },
+): Promise<{ minutes: TStandardMinutes; rate: string | null; recorded: string | null }> {
+  const [row] = await queryRows<{ setup: string; run: string; rate: string | null; recorded: string | null }>(
     tx,
     sql`select coalesce(sum(setup_minutes), 0)::text as setup, coalesce(sum(run_minutes), 0)::text as run,
-               (${blendedRateQuery(companyId)}) as rate
-          from assembly_steps where company_id = ${companyId} and revision_id = ${revisionId}`,
+               (${blendedRateQuery(companyId)}) as rate,
+               (${recordedLaborQuery(companyId, wo.id)}) as recorded
+          from assembly_steps where company_id = ${companyId} and revision_id = ${wo.revisionId}`,
   );
-  return { minutes: { setup: row?.setup ?? '0', run: row?.run ?? '0' }, rate: row?.rate ?? null };
+  return {
+    minutes: { setup: row?.setup ?? '0', run: row?.run ?? '0' },
+    rate: row?.rate ?? null,
+    recorded: row?.recorded ?? null,
+  };
+}
+
+/** The summed cost of the ended time entries on the work order's step runs, as text; null when there is none. */
+const recordedLaborQuery = (companyId: string, workOrderId: string) =>
+  sql`select sum(te.cost)::text from time_entries te
+        join work_order_step_runs r on r.company_id = te.company_id and r.id = te.step_run_id
+       where r.company_id = ${companyId} and r.work_order_id = ${workOrderId} and te.ended_at is not null`;
+
+/**
+ * The completed work orders among those whose step runs are `stepRunIds`, oldest number first (the order their rows
+ * are locked in, so two corrections touching the same work orders queue up rather than deadlock).
+ */
+export async function completedWorkOrdersOfRuns(
+  tx: TDb,
+  companyId: string,
+  stepRunIds: readonly string[],
+): Promise<string[]> {
+  if (stepRunIds.length === 0) return [];
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`select distinct wo.id, wo.number from work_order_step_runs r
+          join work_orders wo on wo.company_id = r.company_id and wo.id = r.work_order_id
+         where r.company_id = ${companyId} and r.id in (${sql.join(
+           stepRunIds.map((id) => sql`${id}`),
+           sql`, `,
+         )}) and wo.status = 'completed'
+         order by wo.number`,
+  );
+  return rows.map((r) => r.id);
 }
 
 export interface TCostedItem {
@@ -58,7 +94,7 @@ export async function setItemCost(
   );
 }
 
-/** The work order's standard labor so far (set) and the value its output carried (added to). */
+/** The work order's labor so far (set: recorded or standard, laborOf) and the value its output carried (added to). */
 export async function addWorkOrderCost(
   tx: TDb,
   companyId: string,

@@ -7,7 +7,14 @@ import { workOrderNumberText } from '#common/work-order-status.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
-import { movingAverage, outputCost, settlement, spreadOverOnHand, type TOutputCost } from './output-cost.ts';
+import {
+  laborOf,
+  movingAverage,
+  outputCost,
+  settlement,
+  spreadOverOnHand,
+  type TOutputCost,
+} from './output-cost.ts';
 import * as repo from './work-order-cost.repo.ts';
 import { lockWorkOrder, type TWorkOrderRow } from './work-orders.repo.ts';
 
@@ -31,14 +38,17 @@ export async function priceOutput(
     scrap,
     materialCost: wo.materialCost,
     outputValue: wo.outputValue,
-    ...(await repo.laborBasis(tx, companyId, wo.revisionId)),
+    ...(await repo.laborBasis(tx, companyId, wo)),
   });
 }
+
+/** Who changes a cost: the company and the actor the audit trail names (a tenant, or an admin's system route). */
+export type TCostActor = Pick<TTenant, 'companyId' | 'actor'>;
 
 /** Sets the item's unit cost and writes it in the item's audit trail, naming the work order that moved it. */
 async function averageItem(
   tx: TDb,
-  tenant: TTenant,
+  tenant: TCostActor,
   wo: TWorkOrderRow,
   item: repo.TCostedItem,
   unitCost: string,
@@ -92,7 +102,7 @@ export async function settleWorkOrderCost(tx: TDb, tenant: TTenant, workOrderId:
     made: plus(wo.goodQuantity, wo.scrapQuantity),
     materialCost: wo.materialCost,
     outputValue: wo.outputValue,
-    ...(await repo.laborBasis(tx, companyId, wo.revisionId)),
+    ...(await repo.laborBasis(tx, companyId, wo)),
   });
   if (rest === '0' && labor === money(wo.laborCost)) return;
   // Nothing good came of it: what it took is lost to scrap, not spread over stock that did not come from it.
@@ -132,4 +142,63 @@ export async function settleWorkOrderCost(tx: TDb, tenant: TTenant, workOrderId:
       unitCost: average.after,
     },
   });
+}
+
+/**
+ * Time recorded or corrected after a work order was completed (decision 085): an entry added to, edited on or
+ * deleted from one of its steps, or re-priced by a back-dated rate. Its labor is read again (laborOf: recorded, else
+ * standard) and the difference from the labor it was settled with goes where the settlement put the rest: into the
+ * built item's average (spread over what is on hand, as completion settles late material) and the work order's
+ * output value, or written off when nothing good came of it. In the caller's transaction, audited 'labor-recosted'.
+ * Work orders not yet completed need nothing: their next output or their settlement reads the labor as it stands.
+ */
+export async function recostCompletedLabor(
+  tx: TDb,
+  who: TCostActor,
+  stepRunIds: ReadonlyArray<string | null>,
+): Promise<void> {
+  const { companyId } = who;
+  const runs = [...new Set(stepRunIds.filter((id): id is string => id !== null))];
+  for (const id of await repo.completedWorkOrdersOfRuns(tx, companyId, runs)) {
+    const wo = await lockWorkOrder(tx, companyId, id);
+    if (wo?.status !== 'completed') continue;
+    const labor = laborOf(await repo.laborBasis(tx, companyId, wo), plus(wo.goodQuantity, wo.scrapQuantity));
+    const delta = minus(labor, wo.laborCost);
+    if (toScaled(delta, 6) === 0n) continue;
+    const before = { laborCost: money(wo.laborCost), outputValue: money(wo.outputValue) };
+    if (toScaled(wo.goodQuantity, 6) === 0n) {
+      await repo.addWorkOrderCost(tx, companyId, wo.id, { labor, carried: '0' });
+      await recordAudit(tx, companyId, who.actor, {
+        entityType: 'work-order',
+        entityId: wo.id,
+        entityLabel: woLabel(wo),
+        action: 'labor-recosted',
+        before,
+        after: { laborCost: labor, writtenOff: money(delta) },
+      });
+      continue;
+    }
+    const item = await repo.lockAssemblyItem(tx, companyId, wo.assemblyId);
+    const average = await averageItem(
+      tx,
+      who,
+      wo,
+      item,
+      spreadOverOnHand(item.on_hand, item.unit_cost, delta),
+    );
+    await repo.addWorkOrderCost(tx, companyId, wo.id, { labor, carried: delta });
+    await recordAudit(tx, companyId, who.actor, {
+      entityType: 'work-order',
+      entityId: wo.id,
+      entityLabel: woLabel(wo),
+      action: 'labor-recosted',
+      before,
+      after: {
+        laborCost: labor,
+        outputValue: money(plus(wo.outputValue, delta)),
+        onHand: normalizeDecimal(item.on_hand),
+        unitCost: average.after,
+      },
+    });
+  }
 }

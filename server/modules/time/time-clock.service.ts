@@ -8,6 +8,7 @@ import { formatTime } from '#common/time/format.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { recostCompletedLabor } from '../build/work-order-cost.ts';
 import { companyTimeZone } from '../companies/company-clock.ts';
 import * as repo from './time.repo.ts';
 import {
@@ -85,6 +86,8 @@ async function stop(tx: TDb, tenant: TTenant, running: repo.TEntryRow, now: Date
     return;
   }
   await repo.stopEntry(tx, tenant.companyId, running.id, now);
+  // Time on a step of a work order already completed changes what its output cost (decision 085).
+  await recostCompletedLabor(tx, tenant, [running.stepRunId]);
   const view = await repo.entryView(tx, tenant.companyId, running.id);
   await recordAudit(tx, tenant.companyId, tenant.actor, {
     entityType: 'time-entry',

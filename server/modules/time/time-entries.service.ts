@@ -13,6 +13,7 @@ import {
 import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { changedFields, recordAudit } from '../audit/audit.ts';
+import { recostCompletedLabor } from '../build/work-order-cost.ts';
 import { companyTimeZone } from '../companies/company-clock.ts';
 import * as repo from './time.repo.ts';
 import {
@@ -89,6 +90,8 @@ export async function addManualEntry(tenant: TTenant, input: TManualEntry, now: 
         reason: input.reason,
         createdBy: tenant.actor.name,
       });
+      // Time typed on a step of a completed work order changes what its output cost (decision 085).
+      await recostCompletedLabor(tx, tenant, [input.stepRunId ?? null]);
       const view = await viewOf(tx, companyId, id);
       await recordAudit(tx, companyId, tenant.actor, {
         entityType: 'time-entry',
@@ -159,6 +162,7 @@ export async function editEntry(
         endedAt,
         reason: input.reason,
       });
+      await recostCompletedLabor(tx, tenant, [row.stepRunId, stepRunId]);
       const after = await viewOf(tx, companyId, id);
       const diff = changedFields(audited(before), audited(after));
       await recordAudit(tx, companyId, tenant.actor, {
@@ -183,6 +187,7 @@ export async function deleteEntry(tenant: TTenant, id: string, reason: string): 
     await assertWeeksOpen(tx, companyId, row.userId, timeZone, [row.startedAt, row.endedAt ?? row.startedAt]);
     const before = await viewOf(tx, companyId, id);
     await repo.deleteEntry(tx, companyId, id);
+    await recostCompletedLabor(tx, tenant, [row.stepRunId]);
     await recordAudit(tx, companyId, tenant.actor, {
       entityType: 'time-entry',
       entityId: id,

@@ -39,7 +39,10 @@ export async function countCovered(
   return Number(row?.n ?? 0);
 }
 
-/** Re-prices the person's entries that started in [from, until) at `rate`; returns how many. */
+/**
+ * Re-prices the person's entries that started in [from, until) at `rate`; returns how many, and the step runs they
+ * were spent on (a completed work order's labor follows them, decision 085).
+ */
 export async function repriceCovered(
   tx: TDb,
   companyId: string,
@@ -47,9 +50,9 @@ export async function repriceCovered(
   from: Date,
   until: Date | null,
   rate: string,
-): Promise<number> {
+): Promise<{ count: number; stepRunIds: string[] }> {
   const newRate = sql`${rate}::numeric`;
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows<{ id: string; step_run_id: string | null }>(
     tx,
     sql`update time_entries
            set rate = ${newRate},
@@ -57,7 +60,8 @@ export async function repriceCovered(
                            else ${costSql(newRate, sql`started_at`, sql`ended_at`)} end,
                updated_at = now()
          where ${covered(companyId, userId, from, until)}
-        returning id`,
+        returning id, step_run_id`,
   );
-  return rows.length;
+  const stepRunIds = rows.flatMap((r) => (r.step_run_id ? [r.step_run_id] : []));
+  return { count: rows.length, stepRunIds };
 }

@@ -12,6 +12,7 @@ import { compareDates, dateIn, dayRangeIn, safeTimeZone } from '#common/time/cal
 import type { TDb } from '../../db/client.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { actorOf, recordAudit } from '../audit/audit.ts';
+import { recostCompletedLabor } from '../build/work-order-cost.ts';
 import { findCompany } from '../companies/companies.repo.ts';
 import { countCovered, nextRateAfter, repriceCovered } from '../time/time-rates.repo.ts';
 import * as repo from './users.repo.ts';
@@ -74,7 +75,14 @@ export async function setLaborRate(
       setBy: actor.userId,
       effectiveFrom: at,
     });
-    const entries = await repriceCovered(tx, actor.companyId, target.id, at, until, input.rate);
+    const repriced = await repriceCovered(tx, actor.companyId, target.id, at, until, input.rate);
+    const entries = repriced.count;
+    // Re-priced time on a completed work order's steps changes what its output cost (decision 085).
+    await recostCompletedLabor(
+      tx,
+      { companyId: actor.companyId, actor: actorOf(actor) },
+      repriced.stepRunIds,
+    );
     const current = (await repo.laborRateAt(tx, target.id, now)) ?? '0';
     const updated = await repo.updateUser(tx, actor.companyId, target.id, { burdenedLaborRate: current });
     if (!updated) throw userNotFound();
