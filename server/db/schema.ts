@@ -16,6 +16,7 @@ export * from '../modules/inventory/count.tables.ts';
 export * from '../modules/inventory/inventory.tables.ts';
 export * from '../modules/inventory/stock.tables.ts';
 export * from '../modules/jobs/jobs.tables.ts';
+export * from '../modules/kiosks/kiosks.tables.ts';
 export * from '../modules/labels/labels.tables.ts';
 export * from '../modules/maintenance/alerts.tables.ts';
 export * from '../modules/maintenance/breakdowns.tables.ts';
