@@ -26,6 +26,7 @@ export * from '../modules/quality/corrective-actions.tables.ts';
 export * from '../modules/quality/inspections.tables.ts';
 export * from '../modules/quality/plans.tables.ts';
 export * from '../modules/quality/quality-days.tables.ts';
+export * from '../modules/sso/sso.tables.ts';
 export * from '../modules/suppliers/suppliers.tables.ts';
 export * from '../modules/time/time.tables.ts';
 export * from '../modules/users/labor-rates.tables.ts';
