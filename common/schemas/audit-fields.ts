@@ -224,6 +224,8 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     reason: 'Reason',
   },
   'time-week': { week: 'Week of' },
+  kiosk: { name: 'Name' },
+  badge: { person: 'Person', hint: 'Ends in' },
   'maintenance-email-settings': {
     people: 'People',
     emails: 'Outside addresses',

@@ -30,6 +30,8 @@ export const AUDIT_ENTITY_TYPES = [
   'job',
   'time-entry',
   'time-week',
+  'kiosk',
+  'badge',
 ] as const;
 export const ZAuditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type TAuditEntityType = z.infer<typeof ZAuditEntityTypeSchema>;

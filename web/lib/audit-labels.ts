@@ -24,6 +24,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   job: 'Job',
   'time-entry': 'Time entry',
   'time-week': 'Time week',
+  kiosk: 'Kiosk',
+  badge: 'Badge',
   'inspection-plan': 'Inspection plan',
   'work-order': 'Work order',
 };
