@@ -28,6 +28,7 @@ import { inventorySetupRoutes } from './modules/inventory/inventory-setup.routes
 import { lotsRoutes } from './modules/inventory/lots.routes.ts';
 import { stockRoutes } from './modules/inventory/stock.routes.ts';
 import { stockListRoutes } from './modules/inventory/stock-list.routes.ts';
+import { jobCostRoutes } from './modules/job-cost/job-cost.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { labelPrintRoutes, labelsRoutes, travellerPrintRoutes } from './modules/labels/labels.routes.ts';
 import { breakdownPhotosRoutes } from './modules/maintenance/breakdown-photos.routes.ts';
@@ -54,6 +55,7 @@ import { sessionRoutes } from './modules/session/session.routes.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
 import { supplierRoutes } from './modules/suppliers/suppliers.routes.ts';
 import { timeRoutes } from './modules/time/time.routes.ts';
+import { timeTargetRoutes } from './modules/time/time-targets.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -200,10 +202,12 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(buildOrdersRoutes);
   await app.register(jobsRoutes);
   await app.register(timeRoutes);
+  await app.register(timeTargetRoutes);
   await app.register(filesRoutes);
   await app.register(workOrdersRoutes);
   await app.register(shopFloorRoutes);
   await app.register(productionReportRoutes);
+  await app.register(jobCostRoutes);
   await app.register(labelsRoutes);
   await app.register(labelPrintRoutes);
   await app.register(travellerPrintRoutes);

@@ -25,6 +25,7 @@ import { buildCases } from './tenant-isolation/build-cases.ts';
 import { correctiveActionCases } from './tenant-isolation/corrective-action-cases.ts';
 import { inspectionCases } from './tenant-isolation/inspection-cases.ts';
 import { jobCases } from './tenant-isolation/job-cases.ts';
+import { jobCostCases } from './tenant-isolation/job-cost-cases.ts';
 import { labelCases } from './tenant-isolation/label-cases.ts';
 import { maintenanceCalendarCases } from './tenant-isolation/maintenance-calendar-cases.ts';
 import { maintenanceCases } from './tenant-isolation/maintenance-cases.ts';
@@ -38,6 +39,7 @@ import { qualityDashboardCases } from './tenant-isolation/quality-dashboard-case
 import type { TRequest, TRouteCase } from './tenant-isolation/route-case.ts';
 import { supplierImportCases } from './tenant-isolation/supplier-import-cases.ts';
 import { timeCases } from './tenant-isolation/time-cases.ts';
+import { timeScreenCases } from './tenant-isolation/time-screen-cases.ts';
 
 const PASSWORD = 'Sturdy-Anvil-42';
 const CSRF = 'b2'.repeat(32);
@@ -1943,10 +1945,12 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
   ...inspectionCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...correctiveActionCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...jobCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
+  ...jobCostCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...qualityDashboardCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...nonconformanceCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...qcSetupCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...timeCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
+  ...timeScreenCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
 
   // ---- uploaded files (server/modules/files): B stores and reads B's own pictures and videos only
   'POST /api/v1/files': {
