@@ -65,7 +65,7 @@ const helvetica = StandardFontEmbedder.for(
 const encodable = new Map<string, boolean>();
 
 /** Replaces what the PDF's standard font cannot draw (outside Windows-1252) with "?". */
-function toWinAnsi(text: string): string {
+export function toWinAnsi(text: string): string {
   let out = '';
   for (const ch of text) {
     let ok = encodable.get(ch);
