@@ -30,6 +30,7 @@ import { labelCases } from './tenant-isolation/label-cases.ts';
 import { maintenanceCalendarCases } from './tenant-isolation/maintenance-calendar-cases.ts';
 import { maintenanceCases } from './tenant-isolation/maintenance-cases.ts';
 import { maintenanceEmailCases } from './tenant-isolation/maintenance-email-cases.ts';
+import { maintenanceJobCases } from './tenant-isolation/maintenance-job-cases.ts';
 import { maintenanceLogsCases } from './tenant-isolation/maintenance-logs-cases.ts';
 import { maintenancePlanCases } from './tenant-isolation/maintenance-plan-cases.ts';
 import { nonconformanceCases } from './tenant-isolation/nonconformance-cases.ts';
@@ -1940,6 +1941,7 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
   ...breakdownCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...maintenanceEmailCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...maintenanceCalendarCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
+  ...maintenanceJobCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...qualityCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...supplierImportCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...inspectionCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),

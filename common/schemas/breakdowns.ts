@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ZMachineStatusEventSchema, ZMachineStatusSchema } from './machines.ts';
 import { ZBreakdownAlertAudienceSchema } from './maintenance-email.ts';
+import { optionalJobId, ZChargedJobSchema } from './maintenance-job.ts';
 import { ZIssuedPartSchema, ZPartsUsedSchema } from './maintenance-parts.ts';
 import { numberField, requiredMessage } from './numbers.ts';
 import { pageOf, pageQuery } from './paging.ts';
@@ -76,6 +77,8 @@ export const ZBreakdownResolveSchema = z.object({
   parts: ZPartsUsedSchema,
   /** The machine's status once resolved: running unless it waits for something else. */
   machineStatus: ZMachineStatusSchema.default('running'),
+  /** The job the repair is charged to (decision 085): absent keeps it, null clears it. */
+  jobId: optionalJobId,
 });
 export type TBreakdownResolve = z.input<typeof ZBreakdownResolveSchema>;
 export type TBreakdownResolveFields = z.output<typeof ZBreakdownResolveSchema>;
@@ -128,6 +131,8 @@ export const ZBreakdownDetailSchema = ZBreakdownSummarySchema.extend({
   parts: z.array(ZIssuedPartSchema),
   /** The machine's status changes this breakdown made, oldest first. */
   machineEvents: z.array(ZMachineStatusEventSchema),
+  /** The job it is charged to (decision 085), or null. */
+  job: ZChargedJobSchema,
 });
 export type TBreakdownDetail = z.infer<typeof ZBreakdownDetailSchema>;
 

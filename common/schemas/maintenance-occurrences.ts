@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { OCCURRENCE_STATES } from '../maintenance/schedule.ts';
 import { isoDate } from './dates.ts';
 import { meterReading } from './machines.ts';
+import { optionalJobId, ZChargedJobSchema } from './maintenance-job.ts';
 import { ZIssuedPartSchema, ZPartsUsedSchema } from './maintenance-parts.ts';
 import { numberField } from './numbers.ts';
 
@@ -76,6 +77,8 @@ export const ZOccurrenceDetailSchema = ZOccurrenceSummarySchema.extend({
   today: z.string(),
   /** The parts issued to it from stock, oldest first (none while open). */
   parts: z.array(ZIssuedPartSchema),
+  /** The job it is charged to (decision 085), or null. */
+  job: ZChargedJobSchema,
 });
 export type TOccurrenceDetail = z.infer<typeof ZOccurrenceDetailSchema>;
 
@@ -120,6 +123,8 @@ export const ZCompleteOccurrenceSchema = z.object({
    * naming this field, the tasks listed). The tasks skipped are recorded with the completion.
    */
   skippedTasksConfirmed: z.boolean({ error: 'Confirm the tasks not done with true or false' }).default(false),
+  /** The job the PM is charged to (decision 085): absent keeps it, null clears it. */
+  jobId: optionalJobId,
 });
 export type TCompleteOccurrenceInput = z.input<typeof ZCompleteOccurrenceSchema>;
 export type TCompleteOccurrenceFields = z.output<typeof ZCompleteOccurrenceSchema>;

@@ -69,10 +69,18 @@ export const ZWeekDateSchema = isoDate('Week must be a date (YYYY-MM-DD)').refin
   `Week must be between ${TIME_FIRST_WEEK_DAY} and ${TIME_LAST_WEEK_DAY}`,
 );
 
-/** POST /api/v1/time/clock-in and /switch: the job, and optionally the step run or the kind of work. */
+const breakdownId = z.uuid({ error: 'Not a breakdown id' });
+const occurrenceId = z.uuid({ error: 'Not a PM id' });
+
+/**
+ * POST /api/v1/time/clock-in and /switch: the job, and optionally the step run or the kind of work — or the repair
+ * (breakdownId) or PM (occurrenceId) it is spent on, on the job that repair or PM is charged to (decision 085).
+ */
 export const ZClockInSchema = z.object({
   jobId,
   stepRunId: stepRunId.optional(),
+  breakdownId: breakdownId.optional(),
+  occurrenceId: occurrenceId.optional(),
   activity: activity.optional(),
 });
 export type TClockIn = z.infer<typeof ZClockInSchema>;
@@ -82,6 +90,8 @@ export const ZManualEntrySchema = z.object({
   userId: z.uuid({ error: 'Not a person id' }).optional(),
   jobId,
   stepRunId: stepRunId.optional(),
+  breakdownId: breakdownId.optional(),
+  occurrenceId: occurrenceId.optional(),
   activity: activity.optional(),
   startedAt: instant('Start'),
   endedAt: instant('End'),
@@ -141,6 +151,12 @@ export const ZTimeEntrySchema = z.object({
   stepRunId: z.string().nullable(),
   /** "WO-000012 · 2. Solder", when the entry names a step. */
   stepLabel: z.string().nullable(),
+  /**
+   * The repair or PM it was spent on (decision 085), null when none. Always answered; optional in the type only for
+   * clients written before it.
+   */
+  breakdownId: z.string().nullable().optional(),
+  occurrenceId: z.string().nullable().optional(),
   activity: z.enum(TIME_ACTIVITIES).nullable(),
   startedAt: z.string(),
   endedAt: z.string().nullable(),

@@ -69,6 +69,7 @@ const ACTION_LABELS: Record<string, string> = {
   'cost-averaged': 'Cost averaged from a build',
   'cost-settled': 'Cost settled at completion',
   'labor-recosted': 'Labor recosted from recorded time',
+  'job-charged': 'Charged to a job',
   opened: 'Opened',
   dispositioned: 'Dispositioned',
   closed: 'Closed',

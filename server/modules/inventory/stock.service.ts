@@ -100,6 +100,8 @@ export interface TPostingHeader {
   postedAt?: Date;
   /** Who the stock went back to (a nonconformance's return to supplier, decision 073). */
   supplierId?: string | null;
+  /** The job the stock was used for: a repair's or a PM's parts charged to a job (decision 085). */
+  jobId?: string | null;
 }
 
 /**
@@ -146,6 +148,7 @@ export async function postLinesPosting(
       reversesId: null,
       ...(header.postedAt ? { postedAt: header.postedAt } : {}),
       ...(header.supplierId ? { supplierId: header.supplierId } : {}),
+      ...(header.jobId ? { jobId: header.jobId } : {}),
     },
   });
 }

@@ -5,6 +5,7 @@ import { fileUrl } from '#common/schemas/files.ts';
 import type { TMachineStatus } from '#common/schemas/machines.ts';
 import type { TDb } from '../../db/client.ts';
 import * as repo from './breakdowns.repo.ts';
+import { chargedJob } from './maintenance-job.ts';
 import { partsOf } from './parts.repo.ts';
 
 const MINUTE_MS = 60_000;
@@ -53,5 +54,6 @@ export async function detailOf(tx: TDb, companyId: string, id: string): Promise<
       byName: e.byName,
       reason: e.reason,
     })),
+    job: await chargedJob(tx, companyId, found.breakdown.jobId),
   };
 }

@@ -10,6 +10,7 @@ import {
   ZBreakdownReportSchema,
   ZBreakdownResolveSchema,
 } from '#common/schemas/breakdowns.ts';
+import { ZMaintenanceJobSchema } from '#common/schemas/maintenance-job.ts';
 import { fileResponse } from '../../plugins/api-errors.ts';
 import { sendCsv } from '../../plugins/csv-reply.ts';
 import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
@@ -18,6 +19,7 @@ import {
   listBreakdowns,
   reportBreakdown,
   resolveBreakdown,
+  setBreakdownJob,
   startBreakdown,
 } from './breakdowns.service.ts';
 import { exportBreakdownsCsv } from './breakdowns-csv.ts';
@@ -132,5 +134,26 @@ export const breakdownsRoutes = tenantRoutes({ feature: 'maintenance' }, (r) => 
     },
     async (request) =>
       resolveBreakdown(tenantOf(request), request.params.id, request.body, request.server.clock.now()),
+  );
+  r.put(
+    '/api/v1/breakdowns/:id/job',
+    {
+      config: {
+        errors: ['NOT_FOUND', 'CONFLICT'],
+        rules: [
+          'the job is the company’s and open',
+          'a resolved breakdown keeps its job',
+          'the job does not change from under time already on it',
+        ],
+      },
+      schema: {
+        summary: 'Charges an open breakdown to a job (null: to none); its parts and time then land on it',
+        tags,
+        params: ZIdParams,
+        body: ZMaintenanceJobSchema,
+        response: { 200: ZBreakdownDetailSchema },
+      },
+    },
+    async (request) => setBreakdownJob(tenantOf(request), request.params.id, request.body),
   );
 });

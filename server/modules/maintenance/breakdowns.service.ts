@@ -17,6 +17,7 @@ import {
 } from '#common/schemas/breakdowns.ts';
 import { kindOf } from '#common/schemas/files.ts';
 import type { TMachineStatus } from '#common/schemas/machines.ts';
+import type { TMaintenanceJob } from '#common/schemas/maintenance-job.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
@@ -25,6 +26,7 @@ import { findFile } from '../files/files.repo.ts';
 import * as repo from './breakdowns.repo.ts';
 import { detailOf, downtimeMinutes, summaryOf } from './breakdowns-view.ts';
 import * as machinesRepo from './machines.repo.ts';
+import { chargeToJob, jobForParts } from './maintenance-job.ts';
 import { noticeBreakdown } from './notices.ts';
 import { issueMaintenanceParts } from './parts-issue.ts';
 
@@ -212,9 +214,13 @@ export async function resolveBreakdown(
     const at = notBefore(now, breakdown.reportedAt);
     const machine = (await machinesRepo.lockMachine(tx, companyId, breakdown.machineId))!;
     const label = breakdownLabel(breakdown.number);
+    // The job named with the resolution (decision 085) is set first: the parts' posting names it.
+    if (input.jobId !== undefined) await chargeToJob(tx, tenant, { breakdownId: id }, input.jobId);
+    const jobId = await jobForParts(tx, companyId, { breakdownId: id }, input.parts.length);
     const issued = await issueMaintenanceParts(tx, tenant, { breakdownId: id }, input.parts, {
       reference: `${label} · ${machine.assetTag}`,
       at,
+      jobId,
     });
     // Repair time lies within the downtime (decision 067): MTTR ≤ the stop, so availability never reads lower than
     // the downtime beside it allows. After the parts' checks (their 404s name another company's ids first); the
@@ -255,5 +261,17 @@ export async function resolveBreakdown(
       },
     });
     return detail(tx, companyId, id);
+  });
+}
+
+/** PUT /api/v1/breakdowns/:id/job: the open breakdown charged to a job, or to none (decision 085). */
+export async function setBreakdownJob(
+  tenant: TTenant,
+  id: string,
+  input: TMaintenanceJob,
+): Promise<TBreakdownDetail> {
+  return tenant.run(async (tx) => {
+    await chargeToJob(tx, tenant, { breakdownId: id }, input.jobId);
+    return detail(tx, tenant.companyId, id);
   });
 }

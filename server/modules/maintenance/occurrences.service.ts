@@ -9,6 +9,7 @@ import { AppError } from '#common/errors.ts';
 import { completedOnTime } from '#common/maintenance/plan-due.ts';
 import { METER_SCALE, nextDue } from '#common/maintenance/schedule.ts';
 import { MACHINE_MESSAGES } from '#common/schemas/machines.ts';
+import type { TMaintenanceJob } from '#common/schemas/maintenance-job.ts';
 import {
   OCCURRENCE_MESSAGES as M,
   skippedTasksOf,
@@ -22,6 +23,7 @@ import { sqlStateOf } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import * as machinesRepo from './machines.repo.ts';
+import { chargedJob, chargeToJob, jobForParts } from './maintenance-job.ts';
 import { companyDay, dueOf, meter, occurrenceSummaryOf } from './occurrence-view.ts';
 import * as repo from './occurrences.repo.ts';
 import { partsOf } from './parts.repo.ts';
@@ -64,12 +66,26 @@ async function detailOf(tx: TDb, companyId: string, id: string, now: Date): Prom
     },
     today,
     parts: await partsOf(tx, companyId, { occurrenceId: id }),
+    job: await chargedJob(tx, companyId, o.jobId),
   };
 }
 
 /** GET /api/v1/maintenance/occurrences/:id */
 export async function getOccurrence(tenant: TTenant, id: string, now: Date): Promise<TOccurrenceDetail> {
   return tenant.run((tx) => detailOf(tx, tenant.companyId, id, now));
+}
+
+/** PUT /api/v1/maintenance/occurrences/:id/job: the open PM charged to a job, or to none (decision 085). */
+export async function setOccurrenceJob(
+  tenant: TTenant,
+  id: string,
+  input: TMaintenanceJob,
+  now: Date,
+): Promise<TOccurrenceDetail> {
+  return tenant.run(async (tx) => {
+    await chargeToJob(tx, tenant, { occurrenceId: id }, input.jobId);
+    return detailOf(tx, tenant.companyId, id, now);
+  });
 }
 
 /**
@@ -94,6 +110,8 @@ export async function completeOccurrence(
       if (o.status !== 'open')
         throw new AppError('CONFLICT', M.notOpen(o.status), { status: M.notOpen(o.status) });
       if (!plan.active) throw new AppError('CONFLICT', M.planOff, { active: M.planOff });
+      // The job named with the completion (decision 085) is set while the PM is open: its parts' posting names it.
+      if (input.jobId !== undefined) await chargeToJob(tx, tenant, { occurrenceId: id }, input.jobId);
       const today = await companyDay(tx, companyId, now);
       const completedOn = input.completedOn ?? today;
       if (compareDates(completedOn, today) > 0) throw badRequest('completedOn', M.future(today));
@@ -148,9 +166,11 @@ export async function completeOccurrence(
         notes: input.notes,
         onTime,
       });
+      const jobId = await jobForParts(tx, companyId, { occurrenceId: id }, input.parts.length);
       const issued = await issueMaintenanceParts(tx, tenant, { occurrenceId: id }, input.parts, {
         reference: `${plan.title} · ${machine.assetTag}`,
         at: now,
+        jobId,
       });
       const next = nextDue(scheduleOfRow(plan), { due, completedOn, reading });
       const row = { companyId, planId: plan.id, machineId: o.machineId };

@@ -24,6 +24,8 @@ export interface TIssueOptions {
   at: Date;
   /** Where the request carries the parts, for refusals: "parts" gives "parts.0.quantity". */
   field?: string;
+  /** The job the repair or PM is charged to (decision 085): the posting names it. */
+  jobId?: string | null;
 }
 
 /** One part issued, as written. */
@@ -96,6 +98,7 @@ export async function issueMaintenanceParts(
       // issuing the same parts again, so the key only has to be unique.
       idempotencyKey: `maintenance-issue:${uuidv7()}`,
       postedAt: options.at,
+      jobId: options.jobId ?? null,
     },
     parts.map((p, n) => ({
       itemId: p.itemId,

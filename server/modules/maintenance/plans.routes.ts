@@ -3,6 +3,7 @@
 // Maintenance Plans screen is theirs); completing an occurrence is everyone's, as the work is a technician's.
 // "Today" is the app clock's (server/clock.ts) in the company's zone.
 import { z } from 'zod';
+import { ZMaintenanceJobSchema } from '#common/schemas/maintenance-job.ts';
 import {
   ZCompleteOccurrenceSchema,
   ZDueMaintenanceSchema,
@@ -18,7 +19,12 @@ import {
   ZPlanPageSchema,
 } from '#common/schemas/maintenance-plans.ts';
 import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
-import { completeOccurrence, dueMaintenance, getOccurrence } from './occurrences.service.ts';
+import {
+  completeOccurrence,
+  dueMaintenance,
+  getOccurrence,
+  setOccurrenceJob,
+} from './occurrences.service.ts';
 import { createPlan, setPlanActive, updatePlan } from './plans.service.ts';
 import { getPlan, listPeople, listPlans } from './plans-read.ts';
 
@@ -160,6 +166,28 @@ export const maintenancePlansRoutes = tenantRoutes({ feature: 'maintenance' }, (
     },
     async (request) =>
       completeOccurrence(tenantOf(request), request.params.id, request.body, request.server.clock.now()),
+  );
+  r.put(
+    '/api/v1/maintenance/occurrences/:id/job',
+    {
+      config: {
+        errors: ['NOT_FOUND', 'CONFLICT'],
+        rules: [
+          'the job is the company’s and open',
+          'a completed PM keeps its job',
+          'the job does not change from under time already on it',
+        ],
+      },
+      schema: {
+        summary: 'Charges an open PM to a job (null: to none); its parts and time then land on it',
+        tags,
+        params: ZIdParams,
+        body: ZMaintenanceJobSchema,
+        response: { 200: ZOccurrenceDetailSchema },
+      },
+    },
+    async (request) =>
+      setOccurrenceJob(tenantOf(request), request.params.id, request.body, request.server.clock.now()),
   );
   r.get(
     '/api/v1/machines/:id/due-maintenance',

@@ -13,6 +13,7 @@ import { companyTimeZone } from '../companies/company-clock.ts';
 import * as repo from './time.repo.ts';
 import {
   assertJobTakesTime,
+  assertMaintenanceOfJob,
   assertNoOverlap,
   assertStepOfJob,
   assertWeeksOpen,
@@ -43,6 +44,7 @@ interface TStart extends TClockIn {
 async function start(tx: TDb, tenant: TTenant, input: TStart, now: Date, timeZone: string): Promise<string> {
   const { companyId } = tenant;
   const job = await assertJobTakesTime(tx, companyId, input.jobId);
+  const activity = await assertMaintenanceOfJob(tx, companyId, input, input.jobId, true);
   if (input.stepRunId) await assertStepOfJob(tx, companyId, input.stepRunId, input.jobId);
   await assertWeeksOpen(tx, companyId, input.userId, timeZone, [now]);
   await assertNoOverlap(tx, companyId, input.userId, timeZone, { from: now, to: null });
@@ -51,7 +53,9 @@ async function start(tx: TDb, tenant: TTenant, input: TStart, now: Date, timeZon
     userId: input.userId,
     jobId: input.jobId,
     stepRunId: input.stepRunId ?? null,
-    activity: input.activity ?? null,
+    breakdownId: input.breakdownId ?? null,
+    occurrenceId: input.occurrenceId ?? null,
+    activity,
     startedAt: now,
     endedAt: null,
     source: input.source,
@@ -63,7 +67,7 @@ async function start(tx: TDb, tenant: TTenant, input: TStart, now: Date, timeZon
     entityId: id,
     entityLabel: jobNumberText(job.number),
     action: 'clocked-in',
-    after: { job: jobNumberText(job.number), startedAt: now.toISOString(), activity: input.activity ?? null },
+    after: { job: jobNumberText(job.number), startedAt: now.toISOString(), activity },
   });
   return id;
 }

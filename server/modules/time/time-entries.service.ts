@@ -18,6 +18,7 @@ import { companyTimeZone } from '../companies/company-clock.ts';
 import * as repo from './time.repo.ts';
 import {
   assertJobTakesTime,
+  assertMaintenanceOfJob,
   assertNoOverlap,
   assertStepOfJob,
   assertWeeksOpen,
@@ -75,6 +76,7 @@ export async function addManualEntry(tenant: TTenant, input: TManualEntry, now: 
       const timeZone = await companyTimeZone(tx, companyId);
       await personOf(tx, companyId, userId);
       await assertJobTakesTime(tx, companyId, input.jobId);
+      const activity = await assertMaintenanceOfJob(tx, companyId, input, input.jobId, false);
       if (input.stepRunId) await assertStepOfJob(tx, companyId, input.stepRunId, input.jobId);
       await assertWeeksOpen(tx, companyId, userId, timeZone, [from, to]);
       await assertNoOverlap(tx, companyId, userId, timeZone, { from, to });
@@ -83,7 +85,9 @@ export async function addManualEntry(tenant: TTenant, input: TManualEntry, now: 
         userId,
         jobId: input.jobId,
         stepRunId: input.stepRunId ?? null,
-        activity: input.activity ?? null,
+        breakdownId: input.breakdownId ?? null,
+        occurrenceId: input.occurrenceId ?? null,
+        activity,
         startedAt: from,
         endedAt: to,
         source: 'manual',
@@ -142,6 +146,21 @@ export async function editEntry(
       if (jobId !== row.jobId) await assertJobTakesTime(tx, companyId, jobId);
       if (stepRunId && (stepRunId !== row.stepRunId || jobId !== row.jobId)) {
         await assertStepOfJob(tx, companyId, stepRunId, jobId);
+      }
+      // An entry on a repair or a PM keeps it (decision 085): its step, activity and job follow the same rules.
+      if (row.breakdownId || row.occurrenceId) {
+        await assertMaintenanceOfJob(
+          tx,
+          companyId,
+          {
+            stepRunId: stepRunId ?? undefined,
+            breakdownId: row.breakdownId ?? undefined,
+            occurrenceId: row.occurrenceId ?? undefined,
+            activity: input.activity,
+          },
+          jobId,
+          false,
+        );
       }
       await assertWeeksOpen(tx, companyId, row.userId, timeZone, [
         row.startedAt,

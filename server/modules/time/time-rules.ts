@@ -5,7 +5,8 @@
 import { normalizeDecimal } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
 import { jobNumberText } from '#common/schemas/jobs.ts';
-import { TIME_MESSAGES as M, type TTimeEntry } from '#common/schemas/time.ts';
+import { MAINTENANCE_JOB_MESSAGES as JM } from '#common/schemas/maintenance-job.ts';
+import { TIME_MESSAGES as M, type TTimeActivity, type TTimeEntry } from '#common/schemas/time.ts';
 import { dateIn, startOfWeek } from '#common/time/calendar.ts';
 import { formatCalendarDate, formatTime } from '#common/time/format.ts';
 import { workOrderNumberText } from '#common/work-order-status.ts';
@@ -14,6 +15,7 @@ import { sqlStateOf } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { companyTimeZone } from '../companies/company-clock.ts';
 import { assertJobOpen } from '../jobs/job-guard.ts';
+import { lockTarget } from '../maintenance/maintenance-job.ts';
 import * as repo from './time.repo.ts';
 
 /** Server texts write clock times as the shop reads them: 24-hour, "08:00". */
@@ -32,6 +34,52 @@ export async function assertStepOfJob(tx: TDb, companyId: string, stepRunId: str
   const run = await repo.findStepRun(tx, companyId, stepRunId);
   if (!run) throw new AppError('NOT_FOUND', M.stepRunNotFound, { stepRunId: M.stepRunNotFound });
   if (run.job_id !== null && run.job_id !== jobId) throw conflict(M.stepRunOfOtherJob, 'stepRunId');
+}
+
+/** What an entry may be spent on besides its job: a step, or (decision 085) a repair or a PM. */
+export interface TEntryTarget {
+  stepRunId?: string | undefined;
+  breakdownId?: string | undefined;
+  occurrenceId?: string | undefined;
+  /** null: an edit clearing the activity, refused for a repair's or a PM's time. */
+  activity?: TTimeActivity | null | undefined;
+}
+
+/**
+ * The repair or PM an entry names (decision 085), checked against its job: one target at most (400), the activity
+ * maintenance (400 naming activity), the company's repair or PM (404) charged to this very job (409), and, to clock in
+ * on it, not done yet (409) — time on a finished repair is typed. Share-locks it, so its job cannot change meanwhile.
+ * Returns the activity to store: maintenance when it names one, else what was asked.
+ */
+export async function assertMaintenanceOfJob(
+  tx: TDb,
+  companyId: string,
+  input: TEntryTarget,
+  jobId: string,
+  clocking: boolean,
+): Promise<TTimeActivity | null> {
+  const field = input.breakdownId ? 'breakdownId' : input.occurrenceId ? 'occurrenceId' : null;
+  if (field === null) return input.activity ?? null;
+  const bad = (at: string, message: string) => new AppError('BAD_REQUEST', message, { [at]: message });
+  if ([input.stepRunId, input.breakdownId, input.occurrenceId].filter(Boolean).length > 1)
+    throw bad(field, JM.oneTarget);
+  if (input.activity !== undefined && input.activity !== 'maintenance')
+    throw bad('activity', JM.maintenanceOnly);
+  const target = input.breakdownId
+    ? { breakdownId: input.breakdownId }
+    : { occurrenceId: input.occurrenceId! };
+  const row = await lockTarget(tx, companyId, target, 'share');
+  if (!row) {
+    const message = input.breakdownId ? JM.breakdownNotFound : JM.occurrenceNotFound;
+    throw new AppError('NOT_FOUND', message, { [field]: message });
+  }
+  if (row.jobId !== jobId)
+    throw conflict(
+      row.jobId ? JM.otherJob(row.what, jobNumberText(row.jobNumber!)) : JM.noJob(row.what),
+      field,
+    );
+  if (clocking && row.done) throw conflict(JM.doneNoClock(row.what), field);
+  return 'maintenance';
 }
 
 /** The company's person (404 naming `field`). */
@@ -135,6 +183,8 @@ export function toTimeEntry(row: repo.TEntryView, locked: boolean): TTimeEntry {
     jobName: row.job_name,
     stepRunId: row.step_run_id,
     stepLabel: step,
+    breakdownId: row.breakdown_id,
+    occurrenceId: row.occurrence_id,
     activity: row.activity as TTimeEntry['activity'],
     startedAt: iso(row.started_at),
     endedAt: row.ended_at === null ? null : iso(row.ended_at),

@@ -20,6 +20,8 @@ export interface TEntryView {
   work_order_number: number | null;
   step_position: number | null;
   step_title: string | null;
+  breakdown_id: string | null;
+  occurrence_id: string | null;
   activity: string | null;
   started_at: string | Date;
   ended_at: string | Date | null;
@@ -45,7 +47,7 @@ export const costSql = (rate: SQL, from: SQL, to: SQL) =>
 const viewSelect = sql`
   select te.id, te.user_id, u.first_name, u.last_name, te.job_id, j.number as job_number, j.name as job_name,
          te.step_run_id, wo.number as work_order_number, s.position as step_position, s.title as step_title,
-         te.activity, te.started_at, te.ended_at, te.source, te.reason, te.rate::text as rate, te.cost::text as cost
+         te.breakdown_id, te.occurrence_id, te.activity, te.started_at, te.ended_at, te.source, te.reason, te.rate::text as rate, te.cost::text as cost
     from time_entries te
     join users u on u.id = te.user_id
     join jobs j on j.company_id = te.company_id and j.id = te.job_id
@@ -128,6 +130,9 @@ export interface TNewEntry {
   userId: string;
   jobId: string;
   stepRunId: string | null;
+  /** The repair or PM it is spent on (decision 085); at most one of these and stepRunId. */
+  breakdownId?: string | null;
+  occurrenceId?: string | null;
   activity: string | null;
   startedAt: Date;
   endedAt: Date | null;
@@ -142,9 +147,10 @@ export async function insertEntry(tx: TDb, e: TNewEntry): Promise<string> {
   const rate = rateAtSql(e.companyId, e.userId, e.startedAt);
   const start = sql`${e.startedAt}::timestamptz`;
   await tx.execute(sql`
-    insert into time_entries (id, company_id, user_id, job_id, step_run_id, activity, started_at, ended_at, source,
-                              reason, rate, cost, created_by)
-    select ${id}, ${e.companyId}, ${e.userId}, ${e.jobId}, ${e.stepRunId}, ${e.activity}, ${start},
+    insert into time_entries (id, company_id, user_id, job_id, step_run_id, breakdown_id, occurrence_id, activity,
+                              started_at, ended_at, source, reason, rate, cost, created_by)
+    select ${id}, ${e.companyId}, ${e.userId}, ${e.jobId}, ${e.stepRunId}, ${e.breakdownId ?? null},
+           ${e.occurrenceId ?? null}, ${e.activity}, ${start},
            ${e.endedAt}::timestamptz, ${e.source}, ${e.reason}, r.rate,
            ${e.endedAt ? costSql(sql`r.rate`, start, sql`${e.endedAt}::timestamptz`) : sql`null`}, ${e.createdBy}
       from (select ${rate} as rate) r`);
