@@ -9,6 +9,8 @@
 //     decision 085);
 //   - a reversal is charged as the posting it reverses, on its own date: its lines carry the opposite sign, so a
 //     return to stock reduces the job's cost.
+// The report's list reads the same rules from the day sums the database keeps (job_cost_days, migration 0059); a job's
+// page and its drill-down read the rows themselves through these statements, so both must say the same.
 // A line charges the job −quantity × unit cost: the ledger takes stock out with a negative quantity.
 import { type SQL, sql } from 'drizzle-orm';
 
@@ -43,21 +45,23 @@ export function laborEntries(s: TChargeScope): SQL {
  */
 export function chargedPostings(s: TChargeScope): SQL {
   const c = s.companyId;
-  // One job: its own postings by stock_transactions_job_idx, its work orders' consumptions, and reversals of
-  // either; the whole company: every posting of the period that names a job, consumes or reverses.
+  // The postings of the job's work orders' consumptions (or of every work order with a job), each with its work
+  // order: one posting consumes for one work order, in as many rows as it has lines.
+  const consumed = sql`
+    select distinct c.transaction_id, c.work_order_id, w.job_id
+      from work_order_consumptions c
+      join work_orders w on w.company_id = c.company_id and w.id = c.work_order_id
+     where c.company_id = ${c} and ${s.jobId ? sql`w.job_id = ${s.jobId}` : sql`w.job_id is not null`}`;
+  // One job: its own postings (stock_transactions_job_idx), its work orders' consumptions and reversals of either;
+  // the whole company: every posting of the period that names a job, consumes or reverses.
   const candidates: SQL = s.jobId
-    ? sql`(t.job_id = ${s.jobId} or t.kind = 'reversal'
-           or (t.kind = 'build-consume' and t.id in (select c.transaction_id from work_order_consumptions c
-                                                       join work_orders w on w.company_id = c.company_id
-                                                        and w.id = c.work_order_id
-                                                      where c.company_id = ${c} and w.job_id = ${s.jobId})))`
+    ? sql`(t.job_id = ${s.jobId} or t.kind in ('build-consume', 'reversal'))`
     : sql`(t.job_id is not null or t.kind in ('build-consume', 'reversal'))`;
   return sql`
-    select p.id, p.posted_at, p.kind, p.reference, coalesce(p.job_id, wc.job_id) as job_id,
+    select p.id, p.posted_at, p.kind, p.reference,
+           case when p.origin_kind = 'build-consume' then wc.job_id else p.job_id end as job_id,
            wc.work_order_id,
-           case when p.job_id is null then 'consumed'
-                when p.origin_kind = 'maintenance-issue' then 'maintenance'
-                when p.origin_kind = 'build-consume' then 'consumed'
+           case p.origin_kind when 'maintenance-issue' then 'maintenance' when 'build-consume' then 'consumed'
                 else 'issued' end as category
       from (select t.id, t.posted_at, t.kind, t.reference, coalesce(o.job_id, t.job_id) as job_id,
                    coalesce(o.kind, t.kind) as origin_kind, coalesce(o.id, t.id) as origin_id
@@ -66,16 +70,10 @@ export function chargedPostings(s: TChargeScope): SQL {
                 on t.kind = 'reversal' and o.company_id = t.company_id and o.id = t.reverses_id
              where t.company_id = ${c} ${since(sql`t.posted_at`, s.from)} and t.posted_at < ${s.until}
                and ${candidates}) p
-      -- A consumption's work order (one posting consumes for one work order); only when no job is named.
-      left join lateral (
-        select c.work_order_id, w.job_id
-          from work_order_consumptions c
-          join work_orders w on w.company_id = c.company_id and w.id = c.work_order_id
-         where p.job_id is null and p.origin_kind = 'build-consume'
-           and c.company_id = ${c} and c.transaction_id = p.origin_id
-         limit 1) wc on true
-     where coalesce(p.job_id, wc.job_id) is not null
-       ${s.jobId ? sql`and coalesce(p.job_id, wc.job_id) = ${s.jobId}` : sql``}`;
+      -- A consumption's job is its work order's (decision 079), whatever its posting names.
+      left join (${consumed}) wc on p.origin_kind = 'build-consume' and wc.transaction_id = p.origin_id
+     where (case when p.origin_kind = 'build-consume' then wc.job_id else p.job_id end)
+           ${s.jobId ? sql`= ${s.jobId}` : sql`is not null`}`;
 }
 
 /** The ledger lines of the charged postings: the posting's columns, the line's, and `cost` it charges the job. */

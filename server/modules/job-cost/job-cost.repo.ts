@@ -1,5 +1,5 @@
 // The job cost report's statements (decision 084): the list — every job charged in the period and every job not
-// closed, one page of them in the chosen order, and the totals over all of them, in one reading of the charges — and
+// closed, one page of them in the chosen order, and the totals over all of them, in one reading of the day sums — and
 // one job's figures with its chart (the cost per day or ISO week of the company, and what came before the period).
 import { type SQL, sql } from 'drizzle-orm';
 import type { TJobCostGranularity, TJobCostSort } from '#common/schemas/job-cost.ts';
@@ -29,11 +29,15 @@ const SORT_BY: Record<TJobCostSort, SQL> = {
 };
 
 /** The jobs' exact sums in the scope: jobs charged in it and every job not closed (its budget still runs); or one. */
-function jobSums(scope: TChargeScope): SQL {
+function jobSums(scope: TChargeScope & { days?: { from: string; to: string } }): SQL {
+  // The list sums the day sums the database keeps (a few cells per job and day); one job reads its own rows.
+  const perJob = scope.days
+    ? sql`select ch.job_id, ${SUMS} from job_cost_days ch
+           where ch.company_id = ${scope.companyId} and ch.day between ${scope.days.from} and ${scope.days.to}
+           group by ch.job_id`
+    : sql`select ch.job_id, ${SUMS} from (${charges(scope)}) ch group by ch.job_id`;
   return sql`
-    with per_job as (
-      select ch.job_id, ${SUMS} from (${charges(scope)}) ch group by ch.job_id
-    )
+    with per_job as (${perJob})
     select j.id, j.number, j.name, j.customer, j.status, j.budget_hours, j.budget_cost,
            coalesce(p.seconds, 0) as seconds, coalesce(p.labor, 0) as labor, coalesce(p.issued, 0) as issued,
            coalesce(p.consumed, 0) as consumed, coalesce(p.maintenance, 0) as maintenance,
@@ -46,6 +50,8 @@ function jobSums(scope: TChargeScope): SQL {
 }
 
 export interface TListQuery extends TChargeScope {
+  /** The period's first and last company days (the day sums' keys). */
+  days: { from: string; to: string };
   sort: TJobCostSort;
   direction: 'asc' | 'desc';
   limit: number;

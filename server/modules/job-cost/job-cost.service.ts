@@ -78,6 +78,7 @@ export async function readJobCostList(
   const list = await repo.jobCostList(tx, {
     ...scope,
     ...page,
+    days: { from: filter.from, to: filter.to },
     sort: filter.sort,
     direction: filter.direction,
   });
