@@ -23,9 +23,11 @@ export const GETTING_STARTED_STEP_IDS = [
   'maintenance-logs',
   'inspection-plan',
   'quality',
+  'job',
   'scan',
   'count',
   'inspect',
+  'clock-in',
 ] as const;
 export const ZGettingStartedStepIdSchema = z.enum(GETTING_STARTED_STEP_IDS);
 export type TGettingStartedStepId = z.infer<typeof ZGettingStartedStepIdSchema>;
@@ -220,6 +222,15 @@ export const GETTING_STARTED_STEPS: readonly TGettingStartedStep[] = [
     to: '/quality',
   },
   {
+    id: 'job',
+    audience: 'admin',
+    feature: 'time',
+    access: 'admin',
+    title: 'Create a job',
+    detail: 'Ticked once your company has a job: time, stock and orders are charged to it from then on.',
+    to: '/jobs',
+  },
+  {
     id: 'scan',
     audience: 'operator',
     feature: 'inventory',
@@ -245,6 +256,15 @@ export const GETTING_STARTED_STEPS: readonly TGettingStartedStep[] = [
     title: 'Inspect a lot or a build step',
     detail: 'Ticked once you have finished an inspection in QC Instructions.',
     to: '/quality/qc-display',
+  },
+  {
+    id: 'clock-in',
+    audience: 'operator',
+    feature: 'time',
+    access: 'signed-in',
+    title: 'Clock in to a job',
+    detail: 'Ticked once you have time on a job: clocked, typed, or from a step on the build floor.',
+    to: '/time',
   },
 ];
 

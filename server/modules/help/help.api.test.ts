@@ -1,6 +1,6 @@
 // Getting started (GET /api/v1/help/getting-started): a new company's admin sees five set-up steps with none ticked;
 // each is ticked by the work itself (a configuration change, an item, a location, a printed label, an invited user),
-// not by a click on /help; a company with Inventory off is not offered its steps; an operator sees their own three,
+// not by a click on /help; a company with Inventory off is not offered its steps; an operator sees their own four,
 // ticked by what they did, not by what a colleague did — on PGlite and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 describe("an admin's set-up steps", () => {
-  it('a new company is offered the eleven steps in order, none ticked', async () => {
+  it('a new company is offered the twelve steps in order, none ticked', async () => {
     const admin = await t.signIn({ email: 'ada@fresh.example', role: 'admin', companyName: 'Fresh Works' });
     expect(await stepsOf(admin)).toEqual({
       audience: 'admin',
@@ -55,6 +55,7 @@ describe("an admin's set-up steps", () => {
         'production',
         'inspection-plan',
         'quality',
+        'job',
       ].map((id) => ({ id, done: false })),
     });
   });
@@ -75,6 +76,7 @@ describe("an admin's set-up steps", () => {
       production: false,
       'inspection-plan': false,
       quality: false,
+      job: false,
     });
 
     const item = await created('/api/v1/items', { partNumber: 'HLP-1', name: 'Help bolt' }, admin);
@@ -177,6 +179,7 @@ describe("an admin's set-up steps", () => {
       production: true,
       'inspection-plan': false,
       quality: false,
+      job: false,
     });
   });
 
@@ -197,6 +200,7 @@ describe("an admin's set-up steps", () => {
       { id: 'production', done: false },
       { id: 'inspection-plan', done: false },
       { id: 'quality', done: false },
+      { id: 'job', done: false },
     ]);
   });
 });
@@ -218,6 +222,7 @@ describe("Maintenance's step", () => {
       'maintenance-logs',
       'inspection-plan',
       'quality',
+      'job',
     ]);
     expect(await doneOf(admin)).toMatchObject({ machine: false, 'maintenance-plan': false });
     const lathe = await created('/api/v1/machines', { name: 'Lathe', assetTag: 'LT-1' }, admin);
@@ -327,7 +332,7 @@ describe("Quality's steps", () => {
 });
 
 describe("an operator's own steps", () => {
-  it('are scan, count and inspect, ticked by what this operator did and not by a colleague', async () => {
+  it('are scan, count, inspect and clock in, ticked by what this operator did and not by a colleague', async () => {
     const company = 'Floor Works';
     const admin = await t.signIn({ email: 'ada@floor.example', role: 'admin', companyName: company });
     const otto = await t.signIn({ email: 'otto@floor.example', role: 'user', companyName: company });
@@ -338,6 +343,7 @@ describe("an operator's own steps", () => {
         { id: 'scan', done: false },
         { id: 'count', done: false },
         { id: 'inspect', done: false },
+        { id: 'clock-in', done: false },
       ],
     });
 
@@ -356,20 +362,42 @@ describe("an operator's own steps", () => {
       },
       otto,
     );
-    expect(await doneOf(otto)).toEqual({ scan: true, count: false, inspect: false });
-    expect(await doneOf(olga)).toEqual({ scan: false, count: false, inspect: false });
+    expect(await doneOf(otto)).toEqual({ scan: true, count: false, inspect: false, 'clock-in': false });
+    expect(await doneOf(olga)).toEqual({ scan: false, count: false, inspect: false, 'clock-in': false });
     // The admin's own steps are the company's: an operator's movement ticks none of them but what it made.
     expect(await doneOf(admin)).toMatchObject({ items: true, locations: true, labels: false });
   });
 
-  it('are not offered when Inventory and Quality are switched off (no step is left for an operator)', async () => {
+  it('are not offered when Inventory, Quality and Time are switched off (no step is left for an operator)', async () => {
     const company = 'Office Works';
     const admin = await t.signIn({ email: 'ada@office.example', role: 'admin', companyName: company });
     const user = await t.signIn({ email: 'uma@office.example', role: 'user', companyName: company });
     await send('PATCH', '/api/v1/company/label-config', admin, { enableInventoryFeature: false });
-    expect(await stepsOf(user)).toEqual({ audience: 'operator', steps: [{ id: 'inspect', done: false }] });
+    expect(await stepsOf(user)).toEqual({
+      audience: 'operator',
+      steps: [
+        { id: 'inspect', done: false },
+        { id: 'clock-in', done: false },
+      ],
+    });
     await send('PATCH', '/api/v1/company/label-config', admin, { enableQualityFeature: false });
+    await send('PATCH', '/api/v1/company/label-config', admin, { enableTimeFeature: false });
     expect(await stepsOf(user)).toEqual({ audience: 'operator', steps: [] });
+  });
+
+  it("ticks Clock in by the operator's own time and Create a job by the company's first job", async () => {
+    const company = 'Clock Works';
+    const admin = await t.signIn({ email: 'ada@clock.example', role: 'admin', companyName: company });
+    const otto = await t.signIn({ email: 'otto@clock.example', role: 'user', companyName: company });
+    const olga = await t.signIn({ email: 'olga@clock.example', role: 'user', companyName: company });
+    expect(await doneOf(admin)).toMatchObject({ job: false });
+    const job = await created('/api/v1/jobs', { name: 'Pump skid' }, admin);
+    expect(await doneOf(admin)).toMatchObject({ job: true });
+    expect(await doneOf(otto)).toMatchObject({ 'clock-in': false });
+    const clocked = await send('POST', '/api/v1/time/clock-in', otto, { jobId: job.id });
+    expect(clocked.statusCode, clocked.body).toBe(200);
+    expect(await doneOf(otto)).toMatchObject({ 'clock-in': true });
+    expect(await doneOf(olga)).toMatchObject({ 'clock-in': false });
   });
 
   it('a visitor who is not signed in is refused', async () => {

@@ -9,6 +9,7 @@ import { workOrderReservations, workOrders } from '../build/work-orders.tables.t
 import { countLines } from '../inventory/count.tables.ts';
 import { items, locations } from '../inventory/inventory.tables.ts';
 import { stockTransactions } from '../inventory/stock.tables.ts';
+import { jobs } from '../jobs/jobs.tables.ts';
 import { labelCodes } from '../labels/labels.tables.ts';
 import { maintenanceCalendarFeeds, maintenanceRecipients } from '../maintenance/alerts.tables.ts';
 import { breakdowns } from '../maintenance/breakdowns.tables.ts';
@@ -16,6 +17,7 @@ import { machines } from '../maintenance/machines.tables.ts';
 import { maintenanceOccurrences, maintenancePlans } from '../maintenance/plans.tables.ts';
 import { inspections } from '../quality/inspections.tables.ts';
 import { inspectionPlanVersions } from '../quality/plans.tables.ts';
+import { timeEntries } from '../time/time.tables.ts';
 
 /** True when the query finds a row (it stops at the first). */
 async function exists(query: { limit: (n: number) => PromiseLike<unknown[]> }): Promise<boolean> {
@@ -26,7 +28,7 @@ async function exists(query: { limit: (n: number) => PromiseLike<unknown[]> }): 
  * The company-wide steps: configuration changed, items, locations, a printed label, a user added, an assembly released,
  * an order opened, a work order released, a work order completed, a machine added, a maintenance plan added, a
  * maintenance e-mail recipient named, a calendar feed made, a breakdown resolved, a PM completed, an inspection plan
- * released, an inspection finished.
+ * released, an inspection finished, a job made.
  */
 export async function companyProgress(tx: TDb, companyId: string) {
   const one = { one: sql<number>`1` };
@@ -48,6 +50,7 @@ export async function companyProgress(tx: TDb, companyId: string) {
     maintenanceLogs,
     inspectionPlan,
     quality,
+    job,
   ] = await Promise.all([
     // Saving the configuration with a change writes this entry (companies.service.ts); an unchanged save does not.
     exists(
@@ -146,6 +149,8 @@ export async function companyProgress(tx: TDb, companyId: string) {
         .from(inspections)
         .where(and(eq(inspections.companyId, companyId), inArray(inspections.status, ['passed', 'failed']))),
     ),
+    // A job of any status: even a closed one was made (decision 079).
+    exists(tx.select(one).from(jobs).where(eq(jobs.companyId, companyId))),
   ]);
   return {
     configure,
@@ -165,13 +170,17 @@ export async function companyProgress(tx: TDb, companyId: string) {
     'maintenance-logs': maintenanceLogs,
     'inspection-plan': inspectionPlan,
     quality,
+    job,
   };
 }
 
-/** One person's floor steps: a movement they posted (the four /scan offers), a quantity they counted, an inspection. */
+/**
+ * One person's floor steps: a movement they posted (the four /scan offers), a quantity they counted, an inspection,
+ * time on a job.
+ */
 export async function personProgress(tx: TDb, companyId: string, userId: string) {
   const one = { one: sql<number>`1` };
-  const [scan, count, inspect] = await Promise.all([
+  const [scan, count, inspect, clockIn] = await Promise.all([
     exists(
       tx
         .select(one)
@@ -204,6 +213,13 @@ export async function personProgress(tx: TDb, companyId: string, userId: string)
           ),
         ),
     ),
+    // Any entry of theirs: clocked, typed, or started by a step on the build floor (decision 080).
+    exists(
+      tx
+        .select(one)
+        .from(timeEntries)
+        .where(and(eq(timeEntries.companyId, companyId), eq(timeEntries.userId, userId))),
+    ),
   ]);
-  return { scan, count, inspect };
+  return { scan, count, inspect, 'clock-in': clockIn };
 }
