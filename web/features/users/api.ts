@@ -1,4 +1,5 @@
 // Calls of the company-users API (/api/v1/users), typed by the shared contract.
+import type { TLaborRateChange, TLaborRatePreview, TLaborRateSet } from '#common/schemas/labor-rates.ts';
 import type {
   TAddUserInput,
   TCompanyUser,
@@ -29,3 +30,14 @@ export const resendInvitation = (id: string) =>
 /** Removes a user's second factor (they lost their phone); their sessions end. */
 export const resetTwoFactor = (id: string) =>
   api<TCompanyUser>(`/api/v1/users/${encodeURIComponent(id)}/two-factor`, { method: 'DELETE' });
+
+/** How many time entries a rate from a date would re-price (decision 080); changes nothing. */
+export const previewLaborRate = (id: string, body: TLaborRateChange) =>
+  api<TLaborRatePreview>(`/api/v1/users/${encodeURIComponent(id)}/labor-rates/preview`, {
+    method: 'POST',
+    body,
+  });
+
+/** Sets the rate from the date: re-prices exactly the entries the preview counted. */
+export const setLaborRate = (id: string, body: TLaborRateChange) =>
+  api<TLaborRateSet>(`/api/v1/users/${encodeURIComponent(id)}/labor-rates`, { method: 'POST', body });

@@ -1,4 +1,5 @@
-// The company's users for admins: search, filter by status, page on the server, add, edit, re-send invitations.
+// The company's users for admins: search, filter by status, page on the server, add, edit, set a rate from a date
+// (set-rate-dialog.tsx), re-send invitations.
 import { Button, Card, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -18,6 +19,7 @@ import { AddUserDialog } from './add-user-dialog.tsx';
 import { listUsers, resendInvitation } from './api.ts';
 import { EditUserDialog } from './edit-user-dialog.tsx';
 import { ROLE_LABELS } from './role-options.ts';
+import { SetRateDialog } from './set-rate-dialog.tsx';
 
 const PAGE_SIZE = 25;
 type TStatus = TUserListQuery['status'];
@@ -75,6 +77,7 @@ export function UsersPanel() {
   const { status } = list.filters;
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<TCompanyUser | null>(null);
+  const [rating, setRating] = useState<TCompanyUser | null>(null);
   const query: TUserListQuery = { page: list.page, pageSize: PAGE_SIZE, q: list.q, status };
 
   const users = useQuery({
@@ -100,6 +103,14 @@ export function UsersPanel() {
     <Group gap="xs" wrap="nowrap">
       <Button size="xs" variant="light" onClick={() => setEditing(user)} aria-label={`Edit ${user.email}`}>
         Edit
+      </Button>
+      <Button
+        size="xs"
+        variant="subtle"
+        onClick={() => setRating(user)}
+        aria-label={`Set rate from a date for ${user.email}`}
+      >
+        Set rate
       </Button>
       {!user.passwordSet && user.active ? (
         <Button
@@ -165,6 +176,7 @@ export function UsersPanel() {
         actorRole={actor.role}
         actorId={actor.id}
       />
+      <SetRateDialog user={rating} onClose={() => setRating(null)} />
     </>
   );
 }
