@@ -23,7 +23,6 @@ export const AREA_DESCRIPTIONS: Record<string, string> = {
     'Inspection plans per item: ordered checks, tolerances and when each applies.',
   '/quality/qc-display':
     'The operator walks through the checks of an item, lot or work order; failures open a nonconformance.',
-  '/time': 'Clock in and out against a job or a work order step, with a running timer and a week view.',
   '/subscription': 'Your plan, its limits and your usage against them.',
   '/maintenance/pm-calendar':
     'Month and week views of due and overdue preventive maintenance, completed from the calendar.',
