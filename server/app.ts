@@ -30,6 +30,8 @@ import { stockRoutes } from './modules/inventory/stock.routes.ts';
 import { stockListRoutes } from './modules/inventory/stock-list.routes.ts';
 import { jobCostRoutes } from './modules/job-cost/job-cost.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { kioskDeviceRoutes } from './modules/kiosks/kiosk-device.routes.ts';
+import { kioskAdminRoutes } from './modules/kiosks/kiosks.routes.ts';
 import { labelPrintRoutes, labelsRoutes, travellerPrintRoutes } from './modules/labels/labels.routes.ts';
 import { breakdownPhotosRoutes } from './modules/maintenance/breakdown-photos.routes.ts';
 import { breakdownsRoutes } from './modules/maintenance/breakdowns.routes.ts';
@@ -202,6 +204,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(buildOrdersRoutes);
   await app.register(jobsRoutes);
   await app.register(timeRoutes);
+  await app.register(kioskAdminRoutes);
+  await app.register(kioskDeviceRoutes);
   await app.register(timeTargetRoutes);
   await app.register(filesRoutes);
   await app.register(workOrdersRoutes);

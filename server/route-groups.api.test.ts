@@ -48,6 +48,10 @@ const SYSTEM_ROUTES = [
   'GET /api/v1/security/admin-actions',
   'GET /api/v1/subscription',
   'POST /api/v1/subscription/plan',
+  'GET /api/v1/kiosk',
+  'POST /api/v1/kiosk/badge',
+  'POST /api/v1/kiosk/clock-in',
+  'POST /api/v1/kiosk/clock-out',
 ].sort();
 
 /** The API reference's own pages (static files of @fastify/swagger-ui): no data behind them. */
@@ -67,6 +71,8 @@ const OWNER_CONNECTION_FILES = [
   /^server\/modules\/analytics\/analytics-events\./,
   // The PM calendar's feed: a calendar app has no session, so its secret finds the feed as the server (decision 059).
   /^server\/modules\/maintenance\/calendar-feed\.public\./,
+  // A kiosk tablet has no session: its key finds the kiosk (and so the company) as the server (decision 083).
+  /^server\/modules\/kiosks\/kiosk-device\./,
   // The maintenance scheduler: no request, every company with the area on; it lists them as the server and then works
   // in each one's tenant transaction (decision 058), as the job worker does for mail.
   /^server\/modules\/maintenance\/scheduler\.ts$/,

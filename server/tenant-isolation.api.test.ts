@@ -38,6 +38,7 @@ import { qcSetupCases } from './tenant-isolation/qc-setup-cases.ts';
 import { qualityCases } from './tenant-isolation/quality-cases.ts';
 import { qualityDashboardCases } from './tenant-isolation/quality-dashboard-cases.ts';
 import type { TRequest, TRouteCase } from './tenant-isolation/route-case.ts';
+import { scanJobsCases } from './tenant-isolation/scan-jobs-cases.ts';
 import { supplierImportCases } from './tenant-isolation/supplier-import-cases.ts';
 import { timeCases } from './tenant-isolation/time-cases.ts';
 import { timeScreenCases } from './tenant-isolation/time-screen-cases.ts';
@@ -1952,6 +1953,7 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
   ...nonconformanceCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...qcSetupCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...timeCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
+  ...scanJobsCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...timeScreenCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
 
   // ---- uploaded files (server/modules/files): B stores and reads B's own pictures and videos only

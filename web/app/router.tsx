@@ -51,6 +51,7 @@ const LabelConfigPage = lazy(() => import('../features/company/label-config-page
 const LabelsPage = lazy(() => import('../features/labels/labels-page.tsx'));
 const ScanPage = lazy(() => import('./pages/scan-page.tsx'));
 const ScanLinkPage = lazy(() => import('../features/scan/scan-link-page.tsx'));
+const KioskPage = lazy(() => import('../features/scan/kiosk-page.tsx'));
 const QualityPage = lazy(() => import('./pages/quality-page.tsx'));
 const QcDisplayPage = lazy(() => import('../features/qc-display/qc-display-page.tsx'));
 const JobsPage = lazy(() => import('../features/jobs/jobs-page.tsx'));
@@ -116,6 +117,8 @@ const router = createBrowserRouter([
           { path: '/verify-expired', element: page(<VerifyEmailPage expired />) },
           { path: '/verify-email', element: page(<VerifyEmailPage expired={false} />) },
           { path: '/auth/callback', element: page(<AuthCallbackPage />) },
+          // A shared tablet set up as a kiosk (decision 083): no session; its key, kept on the device, names it.
+          { path: '/kiosk', element: page(<KioskPage />) },
           { path: '*', element: page(<NotFoundPage />) },
         ],
       },
