@@ -4,6 +4,7 @@ import { Button, Card, Group, SegmentedControl, Text, TextInput } from '@mantine
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { featureFlagsOf } from '#common/label-config.ts';
 import type { TCompanyUser, TUserListQuery } from '#common/schemas/users.ts';
 import { DataList } from '../../components/data-list/data-list.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
@@ -13,10 +14,11 @@ import { When } from '../../components/when.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatMoney } from '../../lib/format-money.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { useSession } from '../../lib/session.ts';
+import { configOf, useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { AddUserDialog } from './add-user-dialog.tsx';
 import { listUsers, resendInvitation } from './api.ts';
+import { BadgeDialog } from './badge-dialog.tsx';
 import { EditUserDialog } from './edit-user-dialog.tsx';
 import { ROLE_LABELS } from './role-options.ts';
 import { SetRateDialog } from './set-rate-dialog.tsx';
@@ -77,6 +79,9 @@ export function UsersPanel() {
   const { status } = list.filters;
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<TCompanyUser | null>(null);
+  const [badgeOf, setBadgeOf] = useState<TCompanyUser | null>(null);
+  // Badges are the Time area's kiosks' (decision 083).
+  const timeOn = featureFlagsOf(configOf(session)).time;
   const [rating, setRating] = useState<TCompanyUser | null>(null);
   const query: TUserListQuery = { page: list.page, pageSize: PAGE_SIZE, q: list.q, status };
 
@@ -112,6 +117,16 @@ export function UsersPanel() {
       >
         Set rate
       </Button>
+      {timeOn && user.active ? (
+        <Button
+          size="xs"
+          variant="subtle"
+          onClick={() => setBadgeOf(user)}
+          aria-label={`Badge of ${user.email}`}
+        >
+          Badge
+        </Button>
+      ) : null}
       {!user.passwordSet && user.active ? (
         <Button
           size="xs"
@@ -169,6 +184,7 @@ export function UsersPanel() {
           </Button>
         }
       />
+      <BadgeDialog user={badgeOf} onClose={() => setBadgeOf(null)} />
       <AddUserDialog opened={adding} onClose={() => setAdding(false)} actorRole={actor.role} />
       <EditUserDialog
         user={editing}
