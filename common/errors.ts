@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   EMAIL_NOT_VERIFIED: 403,
   ACCOUNT_INACTIVE: 403,
   PASSWORD_RESET_REQUIRED: 403,
+  /** A password sign-in for an address whose company requires single sign-on (decision 086). */
+  SSO_REQUIRED: 403,
   /** The login form's CSRF token is missing, or its body and cookie copies differ. */
   CSRF_INVALID: 403,
   NOT_FOUND: 404,

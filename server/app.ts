@@ -54,6 +54,7 @@ import { stepCheckRoutes } from './modules/quality/step-checks.routes.ts';
 import { scanRoutes } from './modules/scan/scan.routes.ts';
 import { securityDashboardRoutes } from './modules/security-dashboard/security-dashboard.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
+import { ssoAdminRoutes, ssoSystemRoutes } from './modules/sso/sso.routes.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
 import { supplierRoutes } from './modules/suppliers/suppliers.routes.ts';
 import { timeRoutes } from './modules/time/time.routes.ts';
@@ -180,6 +181,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(sessionRoutes);
   await app.register(authRoutes);
   await app.register(twoFactorRoutes);
+  await app.register(ssoSystemRoutes);
+  await app.register(ssoAdminRoutes);
   await app.register(labelConfigRoutes);
   await app.register(usersRoutes);
   await app.register(auditRoutes);

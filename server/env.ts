@@ -68,6 +68,24 @@ const ZEnvSchema = z.object({
     .default(PASSWORD_HASH_PARAMS.logN),
   // A file holding the instant the app takes as now (server/clock.ts): test servers only, refused in production.
   APP_CLOCK_FILE: z.string().min(1).optional(),
+  // Single sign-on (decision 086): the DNS servers that prove a company's domain (its TXT record); unset uses the
+  // system's resolver.
+  SSO_DNS_SERVERS: z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim()))
+    .refine((v) => v.every((s) => /^(\[[0-9a-fA-F:]+\]|[0-9.]+)(:\d{1,5})?$/.test(s)), {
+      message: 'Use a comma list of IP addresses, each with an optional :port',
+    })
+    .optional(),
+  // Identity providers on private addresses (an in-house IdP, the tests' own): their origins, comma-separated.
+  // better-auth's SSO refuses to call a provider that is not publicly routable unless its origin is trusted.
+  SSO_TRUSTED_IDP_ORIGINS: z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim().replace(/\/+$/, '')))
+    .refine((v) => v.every((s) => /^https?:\/\/[^/\s]+$/.test(s)), {
+      message: 'Use a comma list of origins, such as https://idp.internal:8443',
+    })
+    .optional(),
 });
 
 /** The parsed configuration the server runs with. */
@@ -93,6 +111,10 @@ export interface TConfig {
   passwordHashCost: number;
   /** Where a test server reads the app's clock from (server/clock.ts); undefined reads the system clock. */
   appClockFile: string | undefined;
+  /** The DNS servers that look up domain proofs (decision 086); empty uses the system's. */
+  ssoDnsServers: string[];
+  /** Origins of identity providers on private addresses that single sign-on may call (decision 086). */
+  ssoTrustedIdpOrigins: string[];
 }
 
 /** Thrown when a variable is wrong; the message names every bad variable. */
@@ -139,5 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     logLevel: e.LOG_LEVEL,
     passwordHashCost: e.PASSWORD_HASH_COST,
     appClockFile: e.APP_CLOCK_FILE,
+    ssoDnsServers: e.SSO_DNS_SERVERS ?? [],
+    ssoTrustedIdpOrigins: e.SSO_TRUSTED_IDP_ORIGINS ?? [],
   };
 }

@@ -33,6 +33,8 @@ const SYSTEM_ROUTES = [
   'POST /api/v1/auth/two-factor/verify',
   'POST /api/v1/auth/two-factor/backup-codes',
   'POST /api/v1/auth/two-factor/disable',
+  'POST /api/v1/auth/sso/start',
+  'POST /api/v1/sso/domains/:id/approve',
   'GET /api/v1/users',
   'POST /api/v1/users',
   'GET /api/v1/users/:id',
@@ -69,6 +71,9 @@ const OWNER_CONNECTION_FILES = [
   /^server\/modules\/health\//,
   /^server\/modules\/subscription\//,
   /^server\/modules\/analytics\/analytics-events\./,
+  // Single sign-on (decision 086): the start and the callback come before any company; a domain proved by another
+  // company, and a sysadmin's approval, look across companies.
+  /^server\/modules\/sso\//,
   // The PM calendar's feed: a calendar app has no session, so its secret finds the feed as the server (decision 059).
   /^server\/modules\/maintenance\/calendar-feed\.public\./,
   // A kiosk tablet has no session: its key finds the kiosk (and so the company) as the server (decision 083).

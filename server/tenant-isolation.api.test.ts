@@ -39,6 +39,7 @@ import { qualityCases } from './tenant-isolation/quality-cases.ts';
 import { qualityDashboardCases } from './tenant-isolation/quality-dashboard-cases.ts';
 import type { TRequest, TRouteCase } from './tenant-isolation/route-case.ts';
 import { scanJobsCases } from './tenant-isolation/scan-jobs-cases.ts';
+import { ssoCases } from './tenant-isolation/sso-cases.ts';
 import { supplierImportCases } from './tenant-isolation/supplier-import-cases.ts';
 import { timeCases } from './tenant-isolation/time-cases.ts';
 import { timeScreenCases } from './tenant-isolation/time-screen-cases.ts';
@@ -1955,6 +1956,7 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
   ...timeCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...scanJobsCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...timeScreenCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
+  ...ssoCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
 
   // ---- uploaded files (server/modules/files): B stores and reads B's own pictures and videos only
   'POST /api/v1/files': {

@@ -226,6 +226,17 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
   'time-week': { week: 'Week of' },
   kiosk: { name: 'Name' },
   badge: { person: 'Person', hint: 'Ends in' },
+  // Single sign-on (decision 086): the secret itself is never written, only that it was stored or replaced.
+  'sso-provider': {
+    issuer: 'Issuer',
+    clientId: 'Client id',
+    clientSecret: 'Client secret',
+    scopes: 'Scopes',
+    firstNameClaim: 'First name claim',
+    lastNameClaim: 'Last name claim',
+    jitEnabled: 'New people get an account at first sign-in',
+  },
+  'sso-domain': { domain: 'Domain', proved: 'Proved', ssoRequired: 'Single sign-on required' },
   'maintenance-email-settings': {
     people: 'People',
     emails: 'Outside addresses',

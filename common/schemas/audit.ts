@@ -32,6 +32,8 @@ export const AUDIT_ENTITY_TYPES = [
   'time-week',
   'kiosk',
   'badge',
+  'sso-provider',
+  'sso-domain',
 ] as const;
 export const ZAuditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type TAuditEntityType = z.infer<typeof ZAuditEntityTypeSchema>;

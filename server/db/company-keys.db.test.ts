@@ -35,6 +35,10 @@ const GLOBAL_UNIQUE_INDEXES: Record<string, string> = {
   label_codes_token_key: 'a printed code stands for one thing anywhere (decision 027)',
   maintenance_calendar_feeds_token_key:
     'a calendar app reads its feed with no session: the secret alone finds the feed, then its company (decision 050)',
+  sso_providers_provider_id_key:
+    "the provider's callback names it alone, before any company is known; it is the row's own id (decision 086)",
+  sso_domains_proved_key:
+    "a domain is proved for one company at most, so no company routes another's people (decision 086)",
 };
 
 /** The tenant tables of today, so the discovery below cannot silently find nothing. */

@@ -35,6 +35,7 @@ const MEANINGS: Record<TErrorCode, string> = {
   EMAIL_NOT_VERIFIED: 'the e-mail address is not verified yet',
   ACCOUNT_INACTIVE: 'the account was deactivated',
   PASSWORD_RESET_REQUIRED: 'the password must be reset first',
+  SSO_REQUIRED: "the address's company signs in with single sign-on only",
   CSRF_INVALID: "the form's CSRF token is missing or does not match its cookie",
   NOT_FOUND: 'no such record in your company',
   METHOD_NOT_ALLOWED: 'the path does not take this method',

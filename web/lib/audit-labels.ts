@@ -26,6 +26,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   'time-week': 'Time week',
   kiosk: 'Kiosk',
   badge: 'Badge',
+  'sso-provider': 'Single sign-on provider',
+  'sso-domain': 'Single sign-on domain',
   'inspection-plan': 'Inspection plan',
   'work-order': 'Work order',
 };

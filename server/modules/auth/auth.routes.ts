@@ -28,6 +28,7 @@ import {
 import { CSRF_SCHEME } from '../../plugins/api-docs.ts';
 import { requireRole } from '../../plugins/auth.ts';
 import { systemRoutes } from '../../plugins/route-groups.ts';
+import { handleSsoCallback, ssoCallbackProviderId } from '../sso/sso-callback.ts';
 import { AUTH_BASE_PATH } from './auth.ts';
 import { appendSetCookies, authHeaders, replyWithCookies } from './auth-request.ts';
 import { finishRegistration } from './finish-registration.service.ts';
@@ -62,7 +63,19 @@ export const betterAuthRoutes = systemRoutes(
       url: `${AUTH_BASE_PATH}/*`,
       schema: { hide: true },
       async handler(request, reply) {
-        const response = await app.auth.handler(toWebRequest(request, app.config.appUrl));
+        const webRequest = toWebRequest(request, app.config.appUrl);
+        // The single sign-on callback runs inside an attempt of ours: its rules and its security event (decision 086).
+        const ssoProvider = ssoCallbackProviderId(request.url);
+        const response = ssoProvider
+          ? await handleSsoCallback(
+              app.database.db,
+              app.auth,
+              app.config.appUrl,
+              request,
+              webRequest,
+              ssoProvider,
+            )
+          : await app.auth.handler(webRequest);
         // An endpoint better-auth does not have (or that we closed) answers with no body or a plain-text "Not
         // Found": the API's JSON 404 instead, as for any other path it does not have.
         if (response.status === 404) {
@@ -119,6 +132,7 @@ export const authRoutes = systemRoutes(
             'EMAIL_NOT_VERIFIED',
             'ACCOUNT_INACTIVE',
             'PASSWORD_RESET_REQUIRED',
+            'SSO_REQUIRED',
             'RATE_LIMITED',
           ],
         },

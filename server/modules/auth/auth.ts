@@ -12,6 +12,9 @@ import { normalizeEmail } from '#common/email.ts';
 import type { TDatabase } from '../../db/client.ts';
 import type { TConfig } from '../../env.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { ssoProviders } from '../sso/sso.tables.ts';
+import { ssoPlugin } from '../sso/sso-plugin.ts';
+import { type TSecretKey, withSsoSecrets } from '../sso/sso-secrets.ts';
 import { authSchema, users } from './auth.tables.ts';
 import {
   RESET_LINK_HOURS,
@@ -53,13 +56,29 @@ export interface TCreateAuthOptions {
 /** Builds the better-auth instance for `database`. */
 export function createAuth({ database, config, sessionSecret, log }: TCreateAuthOptions) {
   const { appUrl } = config;
-  return betterAuth({
+  // The adapter asks for the encryption key lazily, once the instance (and its context) exists.
+  let keyHolder: { $context: Promise<{ secretConfig: TSecretKey }> } | null = null;
+  const auth = betterAuth({
     appName: 'Forgeboard',
     baseURL: appUrl,
     basePath: AUTH_BASE_PATH,
     secret: sessionSecret,
-    trustedOrigins: [appUrl],
-    database: drizzleAdapter(database.db, { provider: 'pg', schema: authSchema, transaction: true }),
+    // Identity providers on private addresses must be trusted by name for single sign-on to call them (decision 086).
+    trustedOrigins: [appUrl, ...config.ssoTrustedIdpOrigins],
+    // A provider row is read with its client secret decrypted (stored encrypted: sso-secrets.ts).
+    database: withSsoSecrets(
+      drizzleAdapter(database.db, {
+        provider: 'pg',
+        schema: { ...authSchema, ssoProvider: ssoProviders },
+        transaction: true,
+      }),
+      async () => {
+        if (!keyHolder) throw new Error('better-auth is not ready yet');
+        return (await keyHolder.$context).secretConfig;
+      },
+    ),
+    // Where better-auth sends a browser whose OAuth state it cannot read: the web app's callback page says why.
+    onAPIError: { errorURL: `${appUrl}/auth/callback?sso=1` },
     telemetry: { enabled: false },
     // Its GET /verify-email verifies and signs in whoever opens the link (a mail scanner). Closed over HTTP; our
     // POST /api/v1/auth/verify-email calls auth.api.verifyEmail on the server side, which the router never sees.
@@ -83,6 +102,22 @@ export function createAuth({ database, config, sessionSecret, log }: TCreateAuth
       '/two-factor/generate-backup-codes',
       '/two-factor/send-otp',
       '/two-factor/verify-otp',
+      // Single sign-on is ours around the plugin (decision 086): providers and domains through /api/v1/sso/* (admins,
+      // encrypted secrets, our domain proofs), the start through /api/v1/auth/sso/start (proved domains only, the
+      // nonce). The callback, the plugin's own, stays open.
+      '/sign-in/sso',
+      '/sso/register',
+      '/sso/providers',
+      '/sso/get-provider',
+      '/sso/update-provider',
+      '/sso/delete-provider',
+      '/sso/request-domain-verification',
+      '/sso/verify-domain',
+      '/sso/saml2/sp/metadata',
+      '/sso/saml2/sp/acs/:providerId',
+      '/sso/saml2/sp/slo/:providerId',
+      '/sso/saml2/logout/:providerId',
+      '/sso/callback',
     ],
     logger: {
       log: (level, message, ...args) => {
@@ -226,8 +261,10 @@ export function createAuth({ database, config, sessionSecret, log }: TCreateAuth
         return { context: { body: { ...body, email: normalizeEmail(body.email) } } };
       }),
     },
-    plugins: [twoFactor({ issuer: 'Forgeboard' })],
+    plugins: [twoFactor({ issuer: 'Forgeboard' }), ssoPlugin()],
   });
+  keyHolder = auth;
+  return auth;
 }
 
 /**

@@ -6,6 +6,7 @@ import { AppError } from '#common/errors.ts';
 import { CSRF_COOKIE, SIGN_IN_MESSAGES, type TSignInResult } from '#common/schemas/auth.ts';
 import type { TDb } from '../../db/client.ts';
 import { recordSecurityEvent } from '../../security/security-events.ts';
+import { refuseIfSsoRequired } from '../sso/sso-required.ts';
 import { findUserByEmail, findUserProfile } from './accounts.repo.ts';
 import { betterAuthErrorOf, checkCsrf } from './accounts.service.ts';
 import type { TAuth } from './auth.ts';
@@ -48,6 +49,8 @@ export async function signIn(
     });
     throw error;
   }
+  // Before the password: the rule is the domain's (public through the SSO start anyway), and no session may start.
+  await refuseIfSsoRequired(db, email, origin);
   const attempt = await countCredentialAttempt(db, request, passwordCheckLimits(email, request), {
     email,
     action: 'sign-in',
