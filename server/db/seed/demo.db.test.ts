@@ -62,6 +62,7 @@ describe('demo seed', () => {
     expect(second.inventory).toBeNull();
     expect(second.build).toBeNull();
     expect(second.maintenance).toBeNull();
+    expect(second.time).toBeNull();
     expect(await ledgerRows()).toBe(ledgerBefore);
 
     const rows = await queryRows<{ name: string }>(db, sql`select name from companies`);
@@ -423,5 +424,41 @@ describe('demo seed', () => {
     const again = await seedDemo(db);
     expect(again.suppliers).toBe(0);
     expect(again.quality).toEqual({ defectCodes: 0, heldLot: null, history: null });
+  });
+
+  it("gives its people weeks of time on the open jobs, costed at each one's rate, the oldest week approved", async () => {
+    const { db } = t.database;
+    expect(first.time).toMatchObject({ approvedWeeks: 1 });
+    expect(first.time!.entries).toBeGreaterThan(30);
+    const people = await queryRows<{
+      email: string;
+      entries: number;
+      typed: number;
+      rates: string;
+      jobs: number;
+    }>(
+      db,
+      sql`select u.email, count(*)::int as entries, count(*) filter (where te.source = 'manual')::int as typed,
+                 string_agg(distinct te.rate::text, ',') as rates, count(distinct te.job_id)::int as jobs
+            from time_entries te join users u on u.id = te.user_id
+           where te.ended_at is not null and te.cost is not null
+           group by u.email order by u.email`,
+    );
+    // The admin's rate is 0 until set (decision 080); the operator's is 32 since the demo's history began.
+    expect(people).toMatchObject([
+      { email: 'admin@demo.forgeboard.test', typed: 0, rates: '0.00', jobs: 1 },
+      { email: 'operator@demo.forgeboard.test', rates: '32.00', jobs: 2 },
+    ]);
+    expect(people[1]!.typed).toBeGreaterThan(0);
+    const [running] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from time_entries where ended_at is null`,
+    );
+    expect(running!.n).toBe(0);
+    const approved = await queryRows<{ week_start: string }>(
+      db,
+      sql`select week_start::text from time_week_approvals`,
+    );
+    expect(approved).toEqual([{ week_start: addDays(startOfWeek(todayIn('America/New_York')), -21) }]);
   });
 });

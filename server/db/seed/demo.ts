@@ -12,6 +12,7 @@ import { seedDemoMaintenance, type TMaintenanceSeedReport } from './demo-mainten
 import { seedDemoQuality, seedDemoSuppliers, type TQualitySeedReport } from './demo-quality.ts';
 import { seedDemoStockChecks } from './demo-stock-check.ts';
 import { demoCalendar } from './demo-time.ts';
+import { seedDemoTimeEntries, type TTimeSeedReport } from './demo-time-entries.ts';
 import { createCompany, createUser } from './factories.ts';
 import { seededRandom } from './random.ts';
 
@@ -52,6 +53,8 @@ export interface TSeedReport {
   build: TBuildSeedReport | null;
   /** Jobs, an order linked and stock issued to one, one closed; null when the company had jobs already. */
   jobs: TJobsSeedReport | null;
+  /** The people's time on the jobs, or null when the company had some already. */
+  time: TTimeSeedReport | null;
   /** Machines, PM plans done over the weeks, breakdowns; null when the company had machines already. */
   maintenance: TMaintenanceSeedReport | null;
   /** Suppliers made (0 when the company had some). */
@@ -125,6 +128,8 @@ export async function seedDemo(
   const quality = await seedDemoQuality(roles, calendar, weeks);
   // After every other area: the jobs take the open customer orders and a few units no other area counts on.
   const jobs = await seedDemoJobs(roles);
+  // On the jobs: weeks of the people's time, so /time opens on a living week.
+  const time = await seedDemoTimeEntries(roles, calendar, now);
   return {
     company: { id: company.id, name: company.name, created: !existing },
     accounts,
@@ -135,5 +140,6 @@ export async function seedDemo(
     suppliers: suppliers.created,
     quality,
     jobs,
+    time,
   };
 }

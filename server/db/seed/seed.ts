@@ -67,6 +67,10 @@ async function main(): Promise<void> {
       console.log(
         `Jobs: ${report.jobs.jobs} (one closed), ${report.jobs.linkedOrders} customer order(s) linked with their work orders, ${report.jobs.issues} stock issue(s) charged to a job.`,
       );
+    if (report.time)
+      console.log(
+        `Time: ${report.time.entries} entries on the jobs over the last weeks, ${report.time.approvedWeeks} week approved.`,
+      );
     console.log(`Seeded (${size}) in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     for (const account of report.accounts) {
       console.log(
