@@ -52,7 +52,13 @@ const PLAN_FIELDS = [
   'estimatedMinutes',
 ];
 
+const SSO_PROVIDER_FIELDS = ['issuer', 'clientId', 'scopes', 'firstNameClaim', 'lastNameClaim', 'jitEnabled'];
+
 const RESOLVED: Record<string, string[]> = {
+  // Single sign-on (decision 086): audited(row) lists the provider's fields; the diff adds whether a secret was stored.
+  'sso/sso-provider.service.ts diff.before': [...SSO_PROVIDER_FIELDS, 'clientSecret'],
+  'sso/sso-provider.service.ts diff.after': [...SSO_PROVIDER_FIELDS, 'clientSecret'],
+  'sso/sso-provider.service.ts audited(before)': SSO_PROVIDER_FIELDS,
   // auditable(item) is the item without id, timestamps and the location's path.
   'inventory/items.service.ts auditable(item)': ITEM_FIELDS,
   'inventory/items.service.ts auditable(before)': ITEM_FIELDS,

@@ -63,6 +63,16 @@ function audited(row: TSsoProviderRow | null) {
   };
 }
 
+/** The audit entry's fields: what changed, and of the secret only that it was stored or replaced. */
+function providerDiff(before: TSsoProviderRow | null, after: TSsoProviderRow, secretGiven: boolean) {
+  const change = changedFields(audited(before) ?? {}, audited(after) ?? {});
+  const secret = secretGiven ? { clientSecret: before ? 'replaced' : 'stored' } : {};
+  return {
+    before: before ? { ...change.before, ...(secretGiven ? { clientSecret: 'stored' } : {}) } : null,
+    after: { ...change.after, ...secret },
+  };
+}
+
 export async function getSsoProvider(tenant: TTenant, appUrl: string): Promise<TSsoProvider | null> {
   const row = await tenant.run((tx) => findCompanyProvider(tx, tenant.companyId));
   return row ? toProvider(row, appUrl) : null;
@@ -138,14 +148,14 @@ export async function saveSsoProvider(
         .values({ ...values, id, companyId: tenant.companyId, providerId: id, clientSecret: secret ?? '' })
         .returning()) as [TSsoProviderRow];
     }
-    const change = changedFields(audited(before) ?? {}, audited(after) ?? {});
+    const diff = providerDiff(before, after, secret !== null);
     await recordAudit(tx, tenant.companyId, tenant.actor, {
       entityType: 'sso-provider',
       entityId: after.id,
       entityLabel: after.issuer,
       action: before ? 'updated' : 'created',
-      before: before ? { ...change.before, ...(secret ? { clientSecret: 'stored' } : {}) } : null,
-      after: { ...change.after, ...(secret ? { clientSecret: before ? 'replaced' : 'stored' } : {}) },
+      before: diff.before,
+      after: diff.after,
     });
     return after;
   });
