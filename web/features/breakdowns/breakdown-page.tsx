@@ -1,11 +1,13 @@
 // One breakdown (?id=…): its machine, problem, priority, photo and status; Start work (the machine goes in
-// maintenance) and Resolve (cause, action, time, parts); then the downtime, the parts issued from stock (each
-// linked to its item's page, where the ledger shows the issue) and the machine's status changes it made.
+// maintenance) and Resolve (cause, action, time, parts); the job it is charged to (breakdown-job.tsx); then the
+// downtime, the parts issued from stock (each linked to its item's page, where the ledger shows the issue) and the
+// machine's status changes it made.
 import { Anchor, Button, Card, Container, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconTool } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { featureFlagsOf } from '#common/label-config.ts';
 import type { TBreakdownDetail } from '#common/schemas/breakdowns.ts';
 import { statusStyle } from '#common/statuses.ts';
 import { BackButton } from '../../components/back-button.tsx';
@@ -16,9 +18,11 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 import { When } from '../../components/when.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { formatQuantity } from '../../lib/format-quantity.ts';
+import { configOf, useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { breakdownKeys, getBreakdown, startBreakdown } from './api.ts';
 import { breakdownLabel, formatMinutes } from './breakdown-format.ts';
+import { BreakdownJob } from './breakdown-job.tsx';
 import { ResolveDialog } from './resolve-dialog.tsx';
 
 function Resolution({ b }: { b: TBreakdownDetail }) {
@@ -64,6 +68,7 @@ function Resolution({ b }: { b: TBreakdownDetail }) {
 
 export function BreakdownPage({ breakdownId }: { breakdownId: string }) {
   const client = useQueryClient();
+  const { data: session } = useSession();
   const [resolving, setResolving] = useState<number | null>(null);
   const breakdown = useQuery({
     queryKey: breakdownKeys.one(breakdownId),
@@ -94,6 +99,8 @@ export function BreakdownPage({ breakdownId }: { breakdownId: string }) {
     );
   const b = breakdown.data;
   const open = b.status !== 'resolved';
+  // Jobs are the Time area's (decision 079): without it there is no job to charge.
+  const timeOn = featureFlagsOf(configOf(session)).time;
   return (
     <Container size="lg" py="lg">
       <Stack>
@@ -167,6 +174,7 @@ export function BreakdownPage({ breakdownId }: { breakdownId: string }) {
             ) : null}
           </Stack>
         </Card>
+        {timeOn ? <BreakdownJob b={b} /> : null}
         {open ? null : <Resolution b={b} />}
         <MachineStatusMoves id="breakdown-machine-moves" title="Machine status" events={b.machineEvents} />
       </Stack>
