@@ -59,6 +59,8 @@ const RESOLVED: Record<string, string[]> = {
   'sso/sso-provider.service.ts diff.before': [...SSO_PROVIDER_FIELDS, 'clientSecret'],
   'sso/sso-provider.service.ts diff.after': [...SSO_PROVIDER_FIELDS, 'clientSecret'],
   'sso/sso-provider.service.ts audited(before)': SSO_PROVIDER_FIELDS,
+  // A badge replaced on printing a new one (decision 083): the old badge's hint, or nothing when there was none.
+  'kiosks/badges.service.ts old ? { hint: old.hint } : null': ['hint'],
   // auditable(item) is the item without id, timestamps and the location's path.
   'inventory/items.service.ts auditable(item)': ITEM_FIELDS,
   'inventory/items.service.ts auditable(before)': ITEM_FIELDS,
