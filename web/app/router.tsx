@@ -55,6 +55,7 @@ const KioskPage = lazy(() => import('../features/scan/kiosk-page.tsx'));
 const QualityPage = lazy(() => import('./pages/quality-page.tsx'));
 const QcDisplayPage = lazy(() => import('../features/qc-display/qc-display-page.tsx'));
 const JobsPage = lazy(() => import('../features/jobs/jobs-page.tsx'));
+const TimePage = lazy(() => import('./pages/time-page.tsx'));
 
 /** The protected screens that are built; every other protected route shows what its area will do (AreaPage). */
 const SCREENS: Partial<Record<string, React.ComponentType>> = {
@@ -85,6 +86,7 @@ const SCREENS: Partial<Record<string, React.ComponentType>> = {
   '/build/production-report': ProductionReportPage,
   '/quality': QualityPage,
   '/jobs': JobsPage,
+  '/time': TimePage,
 };
 
 /** The route whose guard a QR link takes: whoever may scan may follow a link. */
