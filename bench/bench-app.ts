@@ -104,7 +104,9 @@ export async function startServer(
   const server = spawn(
     process.execPath,
     [
-      ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+      ...(process.env.BENCH_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF_DIR ?? '/tmp/prof'}`]
+        : []),
       '--import',
       'tsx',
       'server/main.ts',

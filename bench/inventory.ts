@@ -6,10 +6,13 @@
 //     `pg` (16 connections, no app) as the ceiling (PostgreSQL only: PGlite has one connection and no server);
 //   - the stock balance report over the whole company for the last year.
 // (Scan resolution at this size is measured by `npm run bench:labels`.)
+// BENCH_ONLY=postings measures the postings alone, on PostgreSQL (with BENCH_PG_ITEMS for a smaller company, and
+// BENCH_PROF=1 for the server's CPU profile in /tmp/prof): a trial that prints and records nothing.
 // Prints a table and records it in docs/performance.md with the machine and the date.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { openDatabase, type TDatabase } from '#server/db/client.ts';
 import { seededRandom } from '#server/db/seed/random.ts';
 import {
@@ -33,14 +36,20 @@ import {
 import { machineLine, recordSection } from './record.ts';
 
 const THROUGHPUT_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = 3;
-const WARM_UP_SECONDS = 10;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 10);
+const POSTINGS_ONLY = process.env.BENCH_ONLY === 'postings';
 
 /** Each round's postings through the app and straight through pg (none on PGlite). */
 interface TPostings {
   app: TThroughput[];
   raw: TThroughput[];
+  /** BENCH_TRIGGER_COST=1: raw rounds with the job cost report's ledger trigger (migration 0059) off and on. */
+  trigger?: { off: TThroughput[]; on: TThroughput[] };
 }
+
+/** The ledger's statement trigger that keeps the job cost report's day sums (decision 084). */
+const JOB_COST_TRIGGER = 'job_cost_ledger_insert';
 
 interface TResult {
   target: string;
@@ -55,6 +64,12 @@ interface TResult {
 async function main() {
   const results: TResult[] = [];
   results.push(await runPostgres(Number(process.env.BENCH_PG_ITEMS ?? 100_000)));
+  if (POSTINGS_ONLY) {
+    const trigger = results[0]!.postings.trigger;
+    if (trigger) console.log(renderTriggerCost(trigger));
+    console.log(renderPostings(results[0]!.postings).join('\n'));
+    return;
+  }
   results.push(await runPglite(Number(process.env.BENCH_PGLITE_ITEMS ?? 10_000)));
   const table = render(results);
   console.log(table);
@@ -105,8 +120,8 @@ async function measure(
   if ('dataDir' in where) await database.close();
   const server = await startServer(where, email);
   try {
-    const latencies = await listLatencies(server.get, data);
-    const report = await reportLatency(server.get);
+    const latencies = POSTINGS_ONLY ? [] : await listLatencies(server.get, data);
+    const report = POSTINGS_ONLY ? { median: 0, max: 0, n: 0 } : await reportLatency(server.get);
     const postings = await postingThroughput(server, 'pgUrl' in where ? where.pgUrl : null, companyId, stock);
     return {
       target,
@@ -193,19 +208,53 @@ async function postingThroughput(
   companyId: string,
   stock: TMovableStock[],
 ): Promise<TPostings> {
-  await appThroughput(server.base, server.cookie, stock, WARM_UP_SECONDS, server.pid);
+  await appThroughput(server.base, server.cookie, stock, WARM_UP_SECONDS, server.pid, pgUrl);
   if (pgUrl) await rawThroughput(pgUrl, companyId, stock, WARM_UP_SECONDS);
   const app: TThroughput[] = [];
   const raw: TThroughput[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    app.push(await appThroughput(server.base, server.cookie, stock, THROUGHPUT_SECONDS, server.pid));
+    app.push(await appThroughput(server.base, server.cookie, stock, THROUGHPUT_SECONDS, server.pid, pgUrl));
     if (pgUrl) raw.push(await rawThroughput(pgUrl, companyId, stock, THROUGHPUT_SECONDS));
     console.log(
       `  round ${round}: app ${app.at(-1)!.perSecond.toFixed(0)}/s` +
         (pgUrl ? `, raw pg ${raw.at(-1)!.perSecond.toFixed(0)}/s` : ''),
     );
   }
-  return { app, raw };
+  if (!pgUrl || !process.env.BENCH_TRIGGER_COST) return { app, raw };
+  return { app, raw, trigger: await triggerCost(pgUrl, companyId, stock) };
+}
+
+/** Raw rounds alternating with the job cost trigger disabled and enabled (left enabled). */
+async function triggerCost(pgUrl: string, companyId: string, stock: TMovableStock[]) {
+  const owner = new pg.Client({ connectionString: pgUrl });
+  await owner.connect();
+  const off: TThroughput[] = [];
+  const on: TThroughput[] = [];
+  try {
+    for (let round = 1; round <= ROUNDS; round++) {
+      await owner.query(`alter table stock_ledger disable trigger ${JOB_COST_TRIGGER}`);
+      off.push(await rawThroughput(pgUrl, companyId, stock, THROUGHPUT_SECONDS));
+      await owner.query(`alter table stock_ledger enable trigger ${JOB_COST_TRIGGER}`);
+      on.push(await rawThroughput(pgUrl, companyId, stock, THROUGHPUT_SECONDS));
+      console.log(
+        `  trigger round ${round}: off ${off.at(-1)!.perSecond.toFixed(0)}/s, on ${on.at(-1)!.perSecond.toFixed(0)}/s`,
+      );
+    }
+  } finally {
+    await owner.query(`alter table stock_ledger enable trigger ${JOB_COST_TRIGGER}`);
+    await owner.end();
+  }
+  return { off, on };
+}
+
+/** What the job cost trigger costs a posting straight through pg: rates and PostgreSQL's CPU, off against on. */
+function renderTriggerCost({ off, on }: { off: TThroughput[]; on: TThroughput[] }): string {
+  const rate = (runs: TThroughput[]) => medianOf(runs, (r) => r.perSecond)!;
+  const db = (runs: TThroughput[]) => medianOf(runs, (r) => r.cpuMsPerPosting.database);
+  return [
+    `Job cost trigger (${JOB_COST_TRIGGER}), straight through \`pg\`: off ${rate(off).toFixed(0)}/s, on ${rate(on).toFixed(0)}/s (${((100 * rate(on)) / rate(off) - 100).toFixed(1)} %);`,
+    `PostgreSQL CPU per posting: off ${cpu(db(off))}, on ${cpu(db(on))}.`,
+  ].join(' ');
 }
 
 const median = (values: number[]) =>
@@ -218,27 +267,38 @@ const medianOf = (runs: TThroughput[], pick: (run: TThroughput) => number | null
   return values.length === 0 ? null : median(values);
 };
 
+const cpu = (value: number | null) => (value === null ? 'not measured' : `${value.toFixed(2)} ms`);
+
+/**
+ * One row of CPU per posting: the whole machine (which counts whatever else runs on it), and the parts the postings
+ * themselves spend (server, database backends, load generator or raw client) with their sum.
+ */
+function cpuRow(name: string, runs: TThroughput[], serverNote: string): string {
+  const part = (pick: (c: TThroughput['cpuMsPerPosting']) => number | null) =>
+    medianOf(runs, (r) => pick(r.cpuMsPerPosting));
+  // On PGlite the database runs inside the server process, so the sum is the server's and the load generator's.
+  const sum = medianOf(runs, ({ cpuMsPerPosting: c }) => (c.server ?? 0) + (c.database ?? 0) + c.client);
+  const server = name === 'through the app' ? `${cpu(part((c) => c.server))}${serverNote}` : 'none';
+  return `| ${name} | ${cpu(part((c) => c.machine))} | ${server} | ${cpu(part((c) => c.database))} | ${cpu(part((c) => c.client))} | ${cpu(sum)} |`;
+}
+
 /** The throughput lines: medians, each round, and the CPU per posting of each part. */
 function renderPostings({ app, raw }: TPostings): string[] {
   const rate = (runs: TThroughput[]) => medianOf(runs, (r) => r.perSecond)!;
   const rounds = (runs: TThroughput[]) => runs.map((r) => r.perSecond.toFixed(0)).join(', ');
-  const cpu = (value: number | null) => (value === null ? 'not measured' : `${value.toFixed(2)} ms`);
   const refused = app.reduce((n, r) => n + r.refused, 0);
   const lines = [
     `Stock movements: **${rate(app).toFixed(0)} postings/s** through the app (rounds: ${rounds(app)})` +
       (raw.length === 0
         ? ' (no raw ceiling: PGlite is in-process with one connection).'
-        : `; the same SQL transaction straight through \`pg\` on ${CLIENTS} connections: **${rate(raw).toFixed(0)}/s** (rounds: ${rounds(raw)}), so the app reaches **${((100 * rate(app)) / rate(raw)).toFixed(0)} %** of the ceiling.`) +
+        : `; the same SQL transaction straight through \`pg\` on ${CLIENTS} connections: **${rate(raw).toFixed(0)}/s** (rounds: ${rounds(raw)}), so the app reaches **${((100 * rate(app)) / rate(raw)).toFixed(0)} %** of the ceiling (each round against the raw round after it: ${app.map((a, i) => `${((100 * a.perSecond) / raw[i]!.perSecond).toFixed(0)} %`).join(', ')}).`) +
       (refused ? ` ${refused} postings were refused for lack of stock.` : ''),
     '',
-    '| CPU per posting (median) | whole machine | of it, the server process | of it, the load generator or raw client |',
-    '|---|---|---|---|',
-    `| through the app | ${cpu(medianOf(app, (r) => r.cpuMsPerPosting.machine))} | ${cpu(medianOf(app, (r) => r.cpuMsPerPosting.server))}${raw.length === 0 ? ' (PGlite runs inside it)' : ''} | ${cpu(medianOf(app, (r) => r.cpuMsPerPosting.client))} |`,
+    "| CPU per posting (median) | whole machine | the server process | PostgreSQL (this database's backends) | the load generator or raw client | the three together |",
+    '|---|---|---|---|---|---|',
+    cpuRow('through the app', app, raw.length === 0 ? ' (PGlite runs inside it)' : ''),
   ];
-  if (raw.length > 0)
-    lines.push(
-      `| straight through \`pg\` | ${cpu(medianOf(raw, (r) => r.cpuMsPerPosting.machine))} | none | ${cpu(medianOf(raw, (r) => r.cpuMsPerPosting.client))} |`,
-    );
+  if (raw.length > 0) lines.push(cpuRow('straight through `pg`', raw, ''));
   return lines;
 }
 

@@ -29,6 +29,8 @@ export interface TThroughput {
     machine: number | null;
     /** The app's server process (none for the raw client). */
     server: number | null;
+    /** PostgreSQL's backends connected to the benchmark's database (read from /proc by their pids). */
+    database: number | null;
     /** This process: the load generator, or the raw client. */
     client: number;
   };
@@ -53,12 +55,49 @@ function machineBusySeconds(): number | null {
   return (all - ticks[3]! - ticks[4]!) / 100;
 }
 
-/** Measures the CPU the machine, the app's server process and this process spent while `work` ran. */
+/**
+ * CPU seconds of each PostgreSQL backend connected to the database at `url` (the server runs on this machine, so its
+ * backends' /proc entries are readable): on a machine others load too, the whole machine's figure counts their work,
+ * while this one counts only the postings'. Null without /proc.
+ */
+async function databaseBackendsCpu(url: string): Promise<Map<number, number> | null> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database()',
+    );
+    const out = new Map<number, number>();
+    for (const { pid } of rows) {
+      const cpu = cpuSecondsOfProcess(pid);
+      if (cpu === null) return null;
+      out.set(pid, cpu);
+    }
+    return out;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The CPU seconds backends spent between two readings (a backend that started in between counts from zero). */
+function backendsSpent(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
+  if (before === null || after === null) return null;
+  let spent = 0;
+  for (const [pid, cpu] of after) spent += cpu - (before.get(pid) ?? 0);
+  return spent;
+}
+
+/**
+ * Measures the CPU the machine, the app's server process, the database's backends (`pgUrl`) and this process spent
+ * while `work` ran.
+ */
 async function withCpu(
   work: () => Promise<{ done: number; refused: number }>,
   seconds: number,
   serverPid: number | null,
+  pgUrl: string | null,
 ): Promise<TThroughput> {
+  const database0 = pgUrl === null ? null : await databaseBackendsCpu(pgUrl);
   const machine0 = machineBusySeconds();
   const server0 = serverPid === null ? null : cpuSecondsOfProcess(serverPid);
   const client0 = process.cpuUsage();
@@ -66,6 +105,7 @@ async function withCpu(
   const client = process.cpuUsage(client0);
   const machine1 = machineBusySeconds();
   const server1 = serverPid === null ? null : cpuSecondsOfProcess(serverPid);
+  const database1 = pgUrl === null ? null : await databaseBackendsCpu(pgUrl);
   const per = (spent: number | null) => (spent === null || done === 0 ? null : (1000 * spent) / done);
   return {
     perSecond: done / seconds,
@@ -73,6 +113,7 @@ async function withCpu(
     cpuMsPerPosting: {
       machine: machine0 === null || machine1 === null ? null : per(machine1 - machine0),
       server: server0 === null || server1 === null ? null : per(server1 - server0),
+      database: per(backendsSpent(database0, database1)),
       client: per((client.user + client.system) / 1e6) ?? 0,
     },
   };
@@ -107,7 +148,8 @@ async function drive(
 
 /**
  * Through the app: CLIENTS concurrent HTTP clients, each alternating an issue of 1 and a receipt of 1 on random
- * items (so stock never runs out), for `seconds`. `serverPid` is the server's process, for its CPU.
+ * items (so stock never runs out), for `seconds`. `serverPid` is the server's process and `pgUrl` its database (on
+ * PostgreSQL), for their CPU.
  */
 export async function appThroughput(
   base: string,
@@ -115,6 +157,7 @@ export async function appThroughput(
   stock: TMovableStock[],
   seconds: number,
   serverPid: number | null,
+  pgUrl: string | null,
 ): Promise<TThroughput> {
   const url = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
@@ -158,6 +201,7 @@ export async function appThroughput(
         }),
       seconds,
       serverPid,
+      pgUrl,
     );
   } finally {
     agent.destroy();
@@ -187,6 +231,7 @@ export async function rawThroughput(
       () => drive(stock, seconds, 200, (at, receive, c) => postRaw(clients[c]!, companyId, at, receive)),
       seconds,
       null,
+      url,
     );
   } finally {
     await Promise.all(clients.map((client) => client.end()));
@@ -213,6 +258,7 @@ async function postRaw(
     null,
     'Benchmark',
     new Date(),
+    null,
     null,
     null,
   ]);
