@@ -3,7 +3,9 @@
 // runs on the meter (never below the machine's: the server's refusal lands on the field), notes, and the parts used,
 // issued from stock through the ledger when it is saved (a part short in stock is refused on its row). Tasks left
 // unticked are asked about first ("2 tasks not done: … Complete anyway?") and only then sent, confirmed (decision
-// 067). The contract is the server's (common/schemas/maintenance-occurrences.ts).
+// 067). With the Time area on, the job the PM is charged to (decision 085) is picked here too, as its card shows it:
+// its parts' posting names that job, and a job closed since is refused at the field with the server's words. The
+// contract is the server's (common/schemas/maintenance-occurrences.ts).
 import {
   Alert,
   Button,
@@ -17,8 +19,9 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { featureFlagsOf } from '#common/label-config.ts';
 import {
   skippedTasksOf,
   type TCompleteOccurrenceInput,
@@ -28,9 +31,11 @@ import {
 import { api } from '../../lib/api-client.ts';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
+import { configOf, useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { DateField } from '../date-field.tsx';
 import { FormFooter } from '../form-footer.tsx';
+import { JobPicker, type TJobOption } from '../job-picker.tsx';
 import { QueryStatus } from '../query-status.tsx';
 import { PartsUsedRows, partsBodyOf, partsPathsOf, partsRulesOf, type TPartRow } from './parts-used-rows.tsx';
 
@@ -88,6 +93,8 @@ interface TValues extends Record<string, unknown> {
   checklist: { done: boolean; note: string }[];
   notes: string;
   parts: TPartRow[];
+  /** Named as the body's field, so the server's refusal of the job lands on the picker. */
+  jobId: TJobOption | null;
 }
 
 function CompleteForm({
@@ -100,6 +107,10 @@ function CompleteForm({
   onCompleted: (done: TOccurrenceDetail) => void | Promise<void>;
 }) {
   const clock = useCompanyClock();
+  const client = useQueryClient();
+  const { data: session } = useSession();
+  // Jobs are the Time area's (decision 079): without it the completion leaves the job as it is.
+  const timeOn = featureFlagsOf(configOf(session)).time;
   const form = useContractForm<TValues, TCompleteOccurrenceInput>({
     schema: ZCompleteOccurrenceSchema,
     initialValues: {
@@ -109,6 +120,7 @@ function CompleteForm({
       checklist: o.plan.checklist.map(() => ({ done: false, note: '' })),
       notes: '',
       parts: [],
+      jobId: o.job ? { value: o.job.id, label: `${o.job.number} · ${o.job.name}` } : null,
     },
     toBody: (v) => ({
       completedOn: v.completedOn || null,
@@ -117,6 +129,7 @@ function CompleteForm({
       checklist: v.checklist,
       notes: v.notes,
       parts: partsBodyOf(v.parts),
+      ...(timeOn ? { jobId: v.jobId?.value ?? null } : {}),
     }),
     paths: (v) => partsPathsOf(v.parts),
     rules: (v) => ({
@@ -127,6 +140,7 @@ function CompleteForm({
   const save = useMutation({
     mutationFn: (body: TCompleteOccurrenceInput) => completeOccurrence(o.id, body),
     onSuccess: async (done) => {
+      client.setQueryData(occurrenceKey(done.id), done);
       const skipped = skippedTasksOf(o.plan.checklist, done.checklist ?? []);
       toast('success', {
         title: 'Maintenance completed',
@@ -209,6 +223,15 @@ function CompleteForm({
           minRows={2}
           {...form.getInputProps('notes')}
         />
+        {timeOn ? (
+          <JobPicker
+            label="Charged to job"
+            description="Optional: the open job its parts and time are charged to"
+            value={form.values.jobId}
+            onChange={(job) => form.setFieldValue('jobId', job)}
+            error={form.errorOf('jobId')}
+          />
+        ) : null}
         <PartsUsedRows form={form} />
         {asking ? (
           <SkippedTasksQuestion

@@ -9,7 +9,6 @@ import type {
   TBreakdownReported,
   TBreakdownResolve,
 } from '#common/schemas/breakdowns.ts';
-import type { TRunningClock } from '#common/schemas/time.ts';
 import { api } from '../../lib/api-client.ts';
 import { downloadFromApi } from '../../lib/download.ts';
 
@@ -65,10 +64,3 @@ export const breakdownPath = (breakdownId: string) =>
 /** Charges the open breakdown to a job, or to none (decision 085). */
 export const chargeBreakdownJob = (breakdownId: string, jobId: string | null) =>
   api<TBreakdownDetail>(`/api/v1/breakdowns/${id(breakdownId)}/job`, { method: 'PUT', body: { jobId } });
-
-/** The caller's running clock (decision 080), to know whether clocking onto a repair starts or switches it. */
-export const getRunningClock = (signal?: AbortSignal) => api<TRunningClock>('/api/v1/time/clock', { signal });
-
-/** Starts the caller's clock on the repair's job as maintenance, or switches a running one onto it. */
-export const clockOntoBreakdown = (running: boolean, body: { jobId: string; breakdownId: string }) =>
-  api<TRunningClock>(`/api/v1/time/${running ? 'switch' : 'clock-in'}`, { method: 'POST', body });

@@ -1,5 +1,5 @@
 // One maintenance plan (?id=…): its machine, schedule in words, checklist and window; its open occurrence with its
-// state and "Complete"; its next five due dates (the server's, the same the Add/Edit preview computes); Edit, Switch
+// state and "Complete", and the job it is charged to (the shared card, with the Time area on); its next five due dates (the server's, the same the Add/Edit preview computes); Edit, Switch
 // off/on; and its history of completed and missed occurrences, newest first.
 import { Button, Card, Container, Grid, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconPencil, IconPower } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import type { TPlanDetail } from '#common/schemas/maintenance-plans.ts';
 import { BackButton } from '../../components/back-button.tsx';
 import { Fact } from '../../components/fact.tsx';
 import { CompleteOccurrenceDialog } from '../../components/maintenance/complete-occurrence-dialog.tsx';
+import { OccurrenceJob } from '../../components/maintenance/occurrence-job.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { toast } from '../../lib/toast.ts';
@@ -113,6 +114,7 @@ export function PlanPage({ planId }: { planId: string }) {
             <DuePreview dates={p.nextDueDates} metered={p.meterEveryHours !== null} />
           </Grid.Col>
         </Grid>
+        {p.open && p.open.status === 'open' ? <OccurrenceJob occurrenceId={p.open.id} /> : null}
         <PlanHistory plan={p} />
       </Stack>
       <PlanDialog opened={open === 'edit'} plan={p} onClose={close} onSaved={close} />

@@ -1,11 +1,13 @@
 // The details of a piece of work chosen on the PM calendar: state, machine, due date or reading (and whether the day
-// is a meter forecast), who does it, how long it takes, the checklist, a link to its plan, and for open work the
-// Complete button (the shared completion dialog, with the parts used).
+// is a meter forecast), who does it, how long it takes, the checklist, the job it is charged to (with the Time area
+// on: the shared card, picked and clocked onto while open), a link to its plan, and for open work the Complete button
+// (the shared completion dialog, with the parts used).
 import { Anchor, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { hasRole } from '#common/roles.ts';
 import type { TCalendarEntry } from '#common/schemas/maintenance-calendar.ts';
 import { Fact } from '../../components/fact.tsx';
+import { OccurrenceJob } from '../../components/maintenance/occurrence-job.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { OnDate } from '../../components/when.tsx';
 import { useSession } from '../../lib/session.ts';
@@ -87,6 +89,10 @@ export function EntryDetails({
               </List>
             )}
           </div>
+          {entry.kind === 'occurrence' && entry.occurrenceId ? (
+            // The modal's title is its h2.
+            <OccurrenceJob occurrenceId={entry.occurrenceId} headingOrder={3} />
+          ) : null}
           <Group justify="space-between" wrap="wrap">
             {isAdmin ? (
               <Anchor component={Link} to={planPath(entry.plan.id)}>
