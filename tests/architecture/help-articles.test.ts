@@ -11,10 +11,7 @@ import { HELP_ARTICLES } from '../../web/features/help/articles.ts';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const SHOTS = join(ROOT, 'web/features/help/screenshots');
 
-/**
- * The protected routes that show a screen of their own: the keys of the router's SCREENS (every other protected
- * route shows "Arriving soon"), so this list grows as each area lands.
- */
+/** The protected routes that show a screen of their own: the keys of the router's SCREENS (every one, since issue 31). */
 function builtRoutes(): string[] {
   const router = readFileSync(join(ROOT, 'web/app/router.tsx'), 'utf8');
   const screens = /const SCREENS[^{]*\{([\s\S]*?)\n\};/.exec(router)?.[1] ?? '';

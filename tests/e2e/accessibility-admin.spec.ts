@@ -1,6 +1,6 @@
 // Accessibility of the signed-in shell (its menus and account dialogs), the admin screens with their dialogs — users,
 // configuration, label formats and the label designer, SKU setup and the location tree, the audit trail, the plan —
-// a screen still "Arriving soon", an area switched off, and the sysadmin's security dashboard, at 1280 and 360 px:
+// the job cost report, an area switched off, and the sysadmin's security dashboard, at 1280 and 360 px:
 // axe finds nothing serious or critical.
 import type { Page } from '@playwright/test';
 import { expect, SIZES, test } from './support/a11y-world.ts';
@@ -38,14 +38,13 @@ for (const size of SIZES) {
     test.describe('admin', () => {
       test.use({ role: 'admin' });
 
-      // /job-cost-report is the last screen still arriving soon; when it lands, the placeholder goes (issue 31).
-      test('/job-cost-report (arriving soon) with the menu, Change password and Two-factor', async ({
-        page,
-      }) => {
+      // An admin's screen (the Job Cost Report, issue 31's last) with the account menu and its dialogs.
+      test('/job-cost-report with the menu, Change password and Two-factor', async ({ page }) => {
         await page.goto('/job-cost-report');
         await expect(h1(page, 'Job Cost Report')).toBeVisible();
-        await expect(page.getByText('Arriving soon')).toBeVisible();
-        await expectAccessible(page, 'a screen arriving soon');
+        // The report has come: its figures over every job (there may be none).
+        await expect(page.getByRole('region', { name: 'Total cost' })).toBeVisible();
+        await expectAccessible(page, 'the job cost report');
         await openAccountMenu(page, phone);
         await expectAccessible(page, 'the account menu');
         await expectDialogAccessible(

@@ -2,14 +2,14 @@
 // pages is their one navigation (issue 29: a second row of tabs here listed other screens than the bar did): Users,
 // Config, Label Formats, Subscription and Audit Trail under Admin, SKU Setup under Inventory. Each tab is another
 // feature's panel, so the page is the app's, not a feature's.
-import { Badge, Container, Group, Text, Title } from '@mantine/core';
+import { Container, Title } from '@mantine/core';
 import { Navigate, useSearchParams } from 'react-router';
 import { ADMIN_TABS } from '#common/routes.ts';
-import { AREA_DESCRIPTIONS } from '../../features/areas/area-descriptions.ts';
 import { AuditPanel } from '../../features/audit/audit-panel.tsx';
 import { LabelConfigPanel } from '../../features/company/label-config-panel.tsx';
 import { ItemsPanel } from '../../features/inventory-setup/items-panel.tsx';
 import { LabelFormatsPanel } from '../../features/labels/label-formats-panel.tsx';
+import { SsoPanel } from '../../features/sso/sso-panel.tsx';
 import { UsersPanel } from '../../features/users/users-panel.tsx';
 
 export default function AdminPage() {
@@ -26,28 +26,18 @@ export default function AdminPage() {
       <ItemsPanel />
     ) : tab.id === 'label-definitions' ? (
       <LabelFormatsPanel />
-    ) : tab.id === 'audit' ? (
+    ) : tab.id === 'sso' ? (
+      <SsoPanel />
+    ) : (
       <AuditPanel />
-    ) : null;
-  const built = panel !== null;
+    );
 
   return (
     <Container size="xl" py="lg">
-      <Group justify="space-between" mb="md">
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          {tab.title}
-        </Title>
-        {built ? null : (
-          <Badge variant="light" color="gray">
-            Arriving soon
-          </Badge>
-        )}
-      </Group>
-      {built ? (
-        panel
-      ) : (
-        <Text maw={720}>{AREA_DESCRIPTIONS[`/admin?tab=${tab.id}`] ?? 'This screen is being built.'}</Text>
-      )}
+      <Title order={1} fz={{ base: 24, sm: 30 }} mb="md">
+        {tab.title}
+      </Title>
+      {panel}
     </Container>
   );
 }

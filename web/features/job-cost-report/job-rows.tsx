@@ -1,0 +1,75 @@
+// The Job Cost Report's table: one row per job (a page of them from the server, sorted there), written with the
+// same cells as the CSV (common/job-cost/job-cost-table.ts), so the file is the screen; and a job's card on a phone.
+// A job over its budget shows its variance and budget used in the status colour of trouble.
+import { Anchor, Card, Group, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { JOB_COST_HEADER, jobCostCells } from '#common/job-cost/job-cost-table.ts';
+import type { TJobCostRow, TJobCostSort } from '#common/schemas/job-cost.ts';
+import type { TListColumn } from '../../components/data-list/types.ts';
+
+/** Over budget reads red; within it, as any figure. */
+export const overColor = (row: { overBudget: boolean }) => (row.overBudget ? 'red.9' : undefined);
+
+/** Which header sorts the list by which key of the contract. */
+const SORTS: Partial<Record<(typeof JOB_COST_HEADER)[number], TJobCostSort>> = {
+  Job: 'number',
+  Name: 'name',
+  'Labor hours': 'laborHours',
+  'Labor cost': 'laborCost',
+  'Maintenance parts': 'maintenance',
+  'Total cost': 'total',
+  'Cost variance': 'variance',
+  'Cost used': 'percentUsed',
+};
+const NUMERIC_FROM = JOB_COST_HEADER.indexOf('Labor hours');
+const WARNED = new Set(['Hours used', 'Cost variance', 'Cost used']);
+
+export const jobHref = (row: TJobCostRow, period: { from: string; to: string }) =>
+  `/job-cost-report?${new URLSearchParams({ job: row.jobId, from: period.from, to: period.to })}`;
+
+/** The columns, each the CSV's column of the same name. */
+export function jobColumns(): TListColumn<TJobCostRow, TJobCostSort>[] {
+  return JOB_COST_HEADER.map((header, index) => ({
+    id: header,
+    header,
+    cell: (row: TJobCostRow) => jobCostCells(row)[index],
+    ...(SORTS[header] ? { sort: SORTS[header] } : {}),
+    ...(index >= NUMERIC_FROM ? { numeric: true } : {}),
+    cellProps: (row: TJobCostRow) => ({
+      ...(index === 0 ? { fw: 600 } : {}),
+      ...(WARNED.has(header) && row.overBudget ? { c: 'red.9', fw: 600 } : {}),
+      style: { whiteSpace: index >= NUMERIC_FROM ? 'nowrap' : undefined },
+    }),
+  }));
+}
+
+export function JobCard({ row, href }: { row: TJobCostRow; href: string }) {
+  const cells = jobCostCells(row);
+  const cell = (header: (typeof JOB_COST_HEADER)[number]) => cells[JOB_COST_HEADER.indexOf(header)];
+  return (
+    <Card component="article" withBorder padding="sm" aria-label={cell('Job')}>
+      <Anchor component={Link} to={href} fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {cell('Job')} · {row.name}
+      </Anchor>
+      <Text size="sm" c="dimmed">
+        {[row.customer, cell('Status')].filter(Boolean).join(' · ')}
+      </Text>
+      <Group justify="space-between" wrap="wrap" mt={4} gap="xs">
+        <Text size="sm">
+          Labor {cell('Labor hours')} h · {cell('Labor cost')}
+        </Text>
+        <Text size="sm">
+          Material {cell('Material issued')} + {cell('Material consumed')}
+        </Text>
+      </Group>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Text size="sm" fw={600}>
+          Total {cell('Total cost')} of {cell('Budget cost')}
+        </Text>
+        <Text size="sm" fw={600} c={overColor(row)}>
+          {cell('Cost used')} used{row.overBudget ? ' · over budget' : ''}
+        </Text>
+      </Group>
+    </Card>
+  );
+}
