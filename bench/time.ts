@@ -1,0 +1,167 @@
+// npm run bench:time — the job cost report (decision 084) over 1,000,000 time entries and 1,000,000 ledger lines, and
+// a person's week (decision 080) in a 50-person company (bench/time-data.ts), on PostgreSQL and PGlite, timed over
+// HTTP against the server started as `npm start` runs it. Target: under 500 ms each. Results with the machine, date,
+// load average and commit go to docs/performance.md ("Time").
+// BENCH_ONLY=postgres|pglite runs one; BENCH_ENTRIES and BENCH_LINES (default 1,000,000 each) scale it;
+// BENCH_SAMPLES (default 20) sets the requests a measurement.
+import { execSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { addDays, startOfMonth, startOfWeek, todayIn } from '#common/time/calendar.ts';
+import { openDatabase, type TDatabase } from '#server/db/client.ts';
+import { applyMigrations } from '#server/db/migrate.ts';
+import { createCompany, createUser } from '#server/db/seed/factories.ts';
+import { latencyOf, startServer, type TLatency, withScratchPostgres } from './bench-app.ts';
+import { machineLine, recordSection } from './record.ts';
+import { generateTime, type TTimeVolume } from './time-data.ts';
+
+const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000_000);
+const LINES = Number(process.env.BENCH_LINES ?? 1_000_000);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
+const ZONE = 'America/New_York';
+const ADMIN = 'bench.time@bench.example';
+
+interface TResult {
+  target: string;
+  volume: TTimeVolume;
+  setUpSeconds: number;
+  timings: TLatency[];
+}
+
+async function prepare(database: TDatabase) {
+  await applyMigrations(database);
+  const { company } = await createCompany(database.db, { name: 'Bench Time', planId: 'beta' });
+  await createUser(database.db, company.id, { email: ADMIN, role: 'admin' });
+  const people: string[] = [];
+  for (let p = 0; p < 50; p++)
+    people.push((await createUser(database.db, company.id, { firstName: 'Person', lastName: `${p}` })).id);
+  const today = todayIn(ZONE);
+  const started = performance.now();
+  const volume = await database.db.transaction(async (tx) => {
+    await tx.execute(sql`update companies set timezone = ${ZONE} where id = ${company.id}`);
+    return generateTime(tx as never, company.id, people, { entries: ENTRIES, lines: LINES }, today);
+  });
+  for (const table of ['jobs', 'time_entries', 'stock_transactions', 'stock_ledger', 'work_orders'])
+    await database.db.execute(`vacuum (analyze) ${table}`);
+  await database.db.execute('vacuum (analyze) work_order_consumptions');
+  if (database.driver === 'postgres') await database.db.execute('checkpoint');
+  return { today, volume, setUpSeconds: (performance.now() - started) / 1000 };
+}
+
+async function measure(
+  where: { pgUrl: string } | { dataDir: string },
+  today: string,
+  volume: TTimeVolume,
+): Promise<TLatency[]> {
+  const server = await startServer(where, ADMIN);
+  try {
+    const all = `from=${addDays(today, -4000)}&to=${today}`;
+    const year = `from=${addDays(today, -365)}&to=${today}`;
+    const month = `from=${startOfMonth(today)}&to=${today}`;
+    const time = async (name: string, path: string) => {
+      for (let i = 0; i < 2; i++) await (await server.get(path)).arrayBuffer();
+      const times: number[] = [];
+      for (let i = 0; i < SAMPLES; i++) {
+        const start = performance.now();
+        const response = await server.get(path);
+        await response.arrayBuffer();
+        times.push(performance.now() - start);
+        if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      }
+      return latencyOf(name, times);
+    };
+    const report = '/api/v1/job-cost-report';
+    const job = `${report}/jobs/${volume.jobId}`;
+    return [
+      await time('report, every day of the data, by number', `${report}?${all}&sort=number`),
+      await time('report, the year, by total cost', `${report}?${year}&sort=total&direction=desc`),
+      await time('report, this month, by % of budget used', `${report}?${month}&sort=percentUsed`),
+      await time('CSV of the report, the year', `${report}/export.csv?${year}&sort=total`),
+      await time('a job: figures and cumulative cost by week, the year', `${job}?${year}&granularity=week`),
+      await time('a job’s ledger lines, the year (first page)', `${job}/lines?${year}`),
+      await time('a job’s people, the year', `${job}/people?${year}`),
+      await time(
+        'week view of one of 50 people (admin)',
+        `/api/v1/time/week?userId=${volume.userId}&week=${startOfWeek(addDays(today, -7))}`,
+      ),
+    ];
+  } finally {
+    await server.stop();
+  }
+}
+async function runPostgres(): Promise<TResult> {
+  return withScratchPostgres(async (url) => {
+    const database = await openDatabase({ kind: 'postgres', url });
+    let prepared: Awaited<ReturnType<typeof prepare>>;
+    try {
+      prepared = await prepare(database);
+    } finally {
+      await database.close();
+    }
+    const timings = await measure({ pgUrl: url }, prepared.today, prepared.volume);
+    return { target: 'PostgreSQL', ...prepared, timings };
+  });
+}
+
+async function runPglite(): Promise<TResult> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-time-'));
+  try {
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    let prepared: Awaited<ReturnType<typeof prepare>>;
+    try {
+      prepared = await prepare(database);
+    } finally {
+      await database.close();
+    }
+    const timings = await measure({ dataDir }, prepared.today, prepared.volume);
+    return { target: 'PGlite (embedded)', ...prepared, timings };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const n = (value: number) => value.toLocaleString('en-US');
+
+function render(results: TResult[], load: [number, number]): string {
+  const commit = execSync('git rev-parse --short HEAD').toString().trim();
+  const lines = [
+    '## Time: the job cost report and the week view',
+    '',
+    `${machineLine()} Commit ${commit}; load average ${load[0].toFixed(1)} before, ${load[1].toFixed(1)} after ` +
+      '(the machine is shared: other work ran beside it). Run: `npm run bench:time` (bench/time.ts). ' +
+      'Target: under 500 ms.',
+    '',
+  ];
+  for (const r of results) {
+    const v = r.volume;
+    lines.push(
+      `### ${r.target}`,
+      '',
+      `${n(v.people)} people, ${n(v.jobs)} jobs, ${n(v.entries)} time entries, ${n(v.ledgerLines)} ledger lines ` +
+        `(issues to jobs and consumptions by ${n(v.workOrders)} of their work orders), about seven years ` +
+        `(generated in SQL with generate_series in ${r.setUpSeconds.toFixed(0)} s).`,
+      '',
+      '| What (HTTP) | Median | p99 | Samples |',
+      '|---|---|---|---|',
+      ...r.timings.map((t) => `| ${t.name} | ${ms(t.median)} | ${ms(t.p99)} | ${t.n} |`),
+      '',
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  const load = loadavg()[0]!;
+  const results: TResult[] = [];
+  if (process.env.BENCH_ONLY !== 'pglite') results.push(await runPostgres());
+  if (process.env.BENCH_ONLY !== 'postgres') results.push(await runPglite());
+  const table = render(results, [load, loadavg()[0]!]);
+  console.log(table);
+  if (!process.env.BENCH_ONLY && !process.env.BENCH_ENTRIES && !process.env.BENCH_LINES)
+    recordSection('time', table);
+}
+
+await main();
