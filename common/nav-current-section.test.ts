@@ -48,6 +48,7 @@ const SECTION_OF_TAB: Record<string, string> = {
   'label-definitions': 'Admin',
   items: 'Inventory',
   audit: 'Admin',
+  sso: 'Admin',
 };
 
 const admin = visibleSections('sysadmin', ALL_ON);

@@ -104,6 +104,7 @@ const ADMIN_BAR: TExpectedBar = [
       ['/admin?tab=label-definitions', 'Label Formats'],
       ['/admin/subscription', 'Subscription'],
       ['/admin?tab=audit', 'Audit Trail'],
+      ['/admin?tab=sso', 'Single sign-on'],
     ],
   ],
   ['Help', [['/help', 'Help & Documentation']]],

@@ -99,6 +99,7 @@ export const NAV_SECTIONS: readonly TNavSection[] = [
       // Not in SPEC.md's table: the audit trail (PRODUCT.md, Administration) is an admin's screen, and this row is
       // the Admin section's only navigation (the page has no tabs of its own, issue 29).
       page('/admin?tab=audit', 'Audit Trail', 'admin'),
+      page('/admin?tab=sso', 'Single sign-on', 'admin'),
       page('/security-dashboard', 'Security Dashboard', 'sysadmin'),
     ],
   },

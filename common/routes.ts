@@ -80,6 +80,8 @@ export const ADMIN_TABS = [
   { id: 'items', title: 'SKU Setup', feature: 'inventory' },
   // Not in SPEC.md's list: the administration issue's audit trail, shown to admins in the Admin section.
   { id: 'audit', title: 'Audit Trail', feature: null },
+  // Issue 32 (decision 086): the company's identity provider and e-mail domains.
+  { id: 'sso', title: 'Single sign-on', feature: null },
 ] as const satisfies readonly { id: string; title: string; feature: TFeature | null }[];
 export type TAdminTab = (typeof ADMIN_TABS)[number]['id'];
 

@@ -18,7 +18,7 @@ const ADMIN_NAV: Record<string, string[]> = {
   Inventory: [...USER_NAV.Inventory!, 'SKU Setup'],
   Time: ['Time Tracking', 'Job Management', 'Job Cost Report'],
   Maintenance: [...USER_NAV.Maintenance!, 'Maintenance Plans', 'Machines', 'Email Settings'],
-  Admin: ['Users', 'Config', 'Label Formats', 'Subscription', 'Audit Trail'],
+  Admin: ['Users', 'Config', 'Label Formats', 'Subscription', 'Audit Trail', 'Single sign-on'],
   Help: USER_NAV.Help!,
 };
 const SYSADMIN_NAV: Record<string, string[]> = {

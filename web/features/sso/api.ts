@@ -1,0 +1,35 @@
+// Calls of the single sign-on set-up API (/api/v1/sso, decision 086): the company's provider and its e-mail domains.
+import type { TSsoDomain, TSsoProvider, TSsoProviderInput } from '#common/schemas/sso.ts';
+import { api } from '../../lib/api-client.ts';
+
+export const ssoKeys = {
+  all: ['sso'] as const,
+  provider: ['sso', 'provider'] as const,
+  domains: ['sso', 'domains'] as const,
+};
+
+export const fetchSsoProvider = (signal?: AbortSignal) =>
+  api<{ provider: TSsoProvider | null }>('/api/v1/sso/provider', { signal });
+
+export const saveSsoProvider = (body: TSsoProviderInput) =>
+  api<TSsoProvider>('/api/v1/sso/provider', { method: 'PUT', body });
+
+export const deleteSsoProvider = () => api<null>('/api/v1/sso/provider', { method: 'DELETE' });
+
+export const fetchSsoDomains = (signal?: AbortSignal) =>
+  api<{ domains: TSsoDomain[] }>('/api/v1/sso/domains', { signal });
+
+export const addSsoDomain = (body: { domain: string }) =>
+  api<TSsoDomain>('/api/v1/sso/domains', { method: 'POST', body });
+
+export const checkSsoDomain = (id: string) =>
+  api<TSsoDomain>(`/api/v1/sso/domains/${id}/check`, { method: 'POST' });
+
+/** A sysadmin's approval by hand (any company's claim, decision 086). */
+export const approveSsoDomain = (id: string) =>
+  api<TSsoDomain>(`/api/v1/sso/domains/${id}/approve`, { method: 'POST' });
+
+export const setSsoRequired = (id: string, ssoRequired: boolean) =>
+  api<TSsoDomain>(`/api/v1/sso/domains/${id}`, { method: 'PATCH', body: { ssoRequired } });
+
+export const deleteSsoDomain = (id: string) => api<null>(`/api/v1/sso/domains/${id}`, { method: 'DELETE' });
