@@ -71,3 +71,7 @@ export const disableTwoFactor = (password: string) =>
 /** Replaces the backup codes with ten new ones (re-authenticating with the password); the old ones stop working. */
 export const regenerateBackupCodes = (password: string) =>
   api<TTwoFactorBackupCodes>('/api/v1/auth/two-factor/backup-codes', { method: 'POST', body: { password } });
+
+/** Starts a single sign-on for `email` (decision 086): the provider's address to send the browser to. */
+export const startSingleSignOn = (email: string) =>
+  api<{ url: string }>('/api/v1/auth/sso/start', { method: 'POST', body: { email } });

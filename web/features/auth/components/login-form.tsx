@@ -1,4 +1,5 @@
-// The login view's form: e-mail and password, every outcome of SPEC.md section 8, and the way to a new password.
+// The login view's form: e-mail and password, every outcome of SPEC.md section 8, the way to a new password, and the
+// way to single sign-on (decision 086) — offered again when the address's domain refuses passwords (SSO_REQUIRED).
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +8,7 @@ import { AUTH_MESSAGES } from '#common/auth-messages.ts';
 import { normalizeEmail } from '#common/email.ts';
 import { type TLogin, ZLoginSchema } from '#common/schemas/auth.ts';
 import type { TSession } from '#common/schemas/session.ts';
+import { SSO_MESSAGES } from '#common/schemas/sso.ts';
 import { track } from '../../../lib/analytics.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { useContractForm } from '../../../lib/contract-form.ts';
@@ -17,6 +19,7 @@ import { toast } from '../../../lib/toast.ts';
 import { signInWithPassword } from '../api.ts';
 import { csrfToken } from '../csrf.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
+import { SsoSignInForm } from './sso-sign-in-form.tsx';
 import { TwoFactorChallenge } from './two-factor-challenge.tsx';
 
 export function LoginForm() {
@@ -35,6 +38,9 @@ export function LoginForm() {
   const [connectionIssue, setConnectionIssue] = useState(false);
   const [forgot, setForgot] = useState(false);
   const [twoFactor, setTwoFactor] = useState(false);
+  // The single sign-on step (decision 086), and the password refused because the address's domain requires it.
+  const [sso, setSso] = useState(false);
+  const [ssoRequired, setSsoRequired] = useState(false);
 
   /** The session is established: load it, count the sign-in, go where the user was heading. */
   const finishSignIn = async (method: string) => {
@@ -45,6 +51,7 @@ export function LoginForm() {
 
   const logIn = async (body: TLogin) => {
     setConnectionIssue(false);
+    setSsoRequired(false);
     writeStorage(STORAGE_KEYS.lastLoginEmail, body.email);
     try {
       const result = await signInWithPassword(body);
@@ -74,6 +81,9 @@ export function LoginForm() {
         case 'PASSWORD_RESET_REQUIRED':
           toast('error', AUTH_MESSAGES.passwordResetRequired);
           return;
+        case 'SSO_REQUIRED':
+          setSsoRequired(true);
+          return;
         case 'NETWORK':
           toast('error', AUTH_MESSAGES.networkConnectionError);
           setConnectionIssue(true);
@@ -85,6 +95,7 @@ export function LoginForm() {
   };
 
   if (forgot) return <ForgotPasswordForm initialEmail={form.values.email} onDone={() => setForgot(false)} />;
+  if (sso) return <SsoSignInForm initialEmail={form.values.email} onBack={() => setSso(false)} />;
   if (twoFactor) {
     return (
       <TwoFactorChallenge
@@ -133,9 +144,24 @@ export function LoginForm() {
             </Text>
           </Alert>
         ) : null}
+        {ssoRequired ? (
+          <Alert color="blue" title="Use single sign-on" role="alert">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{SSO_MESSAGES.passwordRefused}</Text>
+              <Button size="xs" onClick={() => setSso(true)}>
+                Continue with single sign-on
+              </Button>
+            </Stack>
+          </Alert>
+        ) : null}
         <Button type="submit" loading={form.submitting}>
           Log in
         </Button>
+        {ssoRequired ? null : (
+          <Button type="button" variant="default" onClick={() => setSso(true)}>
+            Continue with single sign-on
+          </Button>
+        )}
       </Stack>
     </form>
   );

@@ -1,4 +1,5 @@
 // /auth/callback: the verification link lands here; the page (never the GET) verifies, so mail scanners consume nothing.
+// A single sign-on comes back here too, with ?sso=1 (decision 086): that is SsoCallback's.
 import { Alert, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -8,6 +9,7 @@ import { AUTH_MESSAGES } from '#common/auth-messages.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { verifyEmail } from '../api.ts';
+import { SsoCallback } from './sso-callback.tsx';
 
 type TState =
   | { kind: 'processing' }
@@ -15,6 +17,11 @@ type TState =
   | { kind: 'error'; message: string };
 
 export default function AuthCallbackPage() {
+  const [params] = useSearchParams();
+  return params.get('sso') === null ? <EmailVerification /> : <SsoCallback />;
+}
+
+function EmailVerification() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
