@@ -98,6 +98,8 @@ export interface TBenchServer {
 export async function startServer(
   where: { pgUrl: string } | { dataDir: string },
   email: string,
+  /** Another checkout of the app to run (its folder, node_modules included), for a before-and-after run. */
+  cwd?: string,
 ): Promise<TBenchServer> {
   const port = 4400 + Math.floor(Math.random() * 500);
   const base = `http://127.0.0.1:${port}`;
@@ -123,6 +125,7 @@ export async function startServer(
         ...('pgUrl' in where ? { DATABASE_URL: where.pgUrl } : { DATA_DIR: where.dataDir }),
       },
       stdio: ['ignore', 'inherit', 'inherit'],
+      ...(cwd ? { cwd } : {}),
     },
   );
   const stop = async () => {

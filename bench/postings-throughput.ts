@@ -9,7 +9,8 @@ import http from 'node:http';
 import pg from 'pg';
 import { seededRandom } from '#server/db/seed/random.ts';
 import { tenantBeginSql } from '#server/db/tenant.ts';
-import { POSTING_SQL } from '#server/modules/inventory/stock-posting.repo.ts';
+import { postOneQuery } from '#server/modules/inventory/stock-post-one.repo.ts';
+import { POSTING_SQL, postingRefsStatement } from '#server/modules/inventory/stock-posting.repo.ts';
 import { APP_URL } from './bench-app.ts';
 
 export const CLIENTS = 16;
@@ -209,16 +210,25 @@ export async function appThroughput(
 }
 
 /**
- * The ceiling: the statements one posting runs, as `stock.service.ts` sends them (begin with the tenant set-up, the
- * items, locations and lots with the company's lot rule, the transaction insert, the balance change, the item's
- * total, the ledger insert, commit), straight through `pg` on CLIENTS connections: no HTTP, no session, no app.
+ * How the raw client posts: 'one' as `stock.service.ts` sends a one-line posting (decision 087: begin, the tenant
+ * set-up and the references in one message, the write in one named statement, commit); 'stepwise' as its multi-line
+ * postings do and every posting did before (decision 030: begin with the set-up, the references, the transaction
+ * insert, the balance change, the item's total, the ledger insert, commit).
+ */
+export type TRawForm = 'one' | 'stepwise';
+
+/**
+ * The ceiling: the statements one posting runs, as the app sends them (`form`), straight through `pg` on CLIENTS
+ * connections: no HTTP, no session, no app.
  */
 export async function rawThroughput(
   url: string,
   companyId: string,
   stock: TMovableStock[],
   seconds: number,
+  form: TRawForm = 'one',
 ): Promise<TThroughput> {
+  const post = form === 'one' ? postRawOne : postRawStepwise;
   const clients = await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       const client = new pg.Client({ connectionString: url });
@@ -228,7 +238,7 @@ export async function rawThroughput(
   );
   try {
     return await withCpu(
-      () => drive(stock, seconds, 200, (at, receive, c) => postRaw(clients[c]!, companyId, at, receive)),
+      () => drive(stock, seconds, 200, (at, receive, c) => post(clients[c]!, companyId, at, receive)),
       seconds,
       null,
       url,
@@ -238,8 +248,46 @@ export async function rawThroughput(
   }
 }
 
-/** One posting; false when the balance had too little to issue (rolled back, as the app answers 409). */
-async function postRaw(
+/** One posting as the app sends a one-line posting; false when the balance had too little (rolled back). */
+async function postRawOne(
+  client: pg.Client,
+  companyId: string,
+  at: TMovableStock,
+  receive: boolean,
+): Promise<boolean> {
+  const refs = postingRefsStatement(companyId, {
+    items: [at.item_id],
+    locations: [at.location_id],
+    lots: [],
+  });
+  await client.query(`${tenantBeginSql(companyId)}; ${refs.text}`);
+  const { rows } = await client.query(
+    postOneQuery({
+      transaction: {
+        id: randomUUID(),
+        companyId,
+        kind: receive ? 'receive' : 'issue',
+        idempotencyKey: randomUUID(),
+        postedByName: 'Benchmark',
+        postedAt: new Date(),
+      },
+      itemId: at.item_id,
+      locationId: at.location_id,
+      lotId: null,
+      delta: receive ? '1' : '-1',
+      amount: '1',
+      unitCost: '1.5',
+      lineNo: 1,
+      ledgerId: randomUUID(),
+      balanceId: randomUUID(),
+    }),
+  );
+  await client.query(rows.length === 0 ? 'rollback' : 'commit');
+  return rows.length > 0;
+}
+
+/** One posting step by step; false when the balance had too little to issue (rolled back, as the app answers 409). */
+async function postRawStepwise(
   client: pg.Client,
   companyId: string,
   at: TMovableStock,

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import type { TInlineStatement } from './inline-statement.ts';
 import { assertChannelName, listenPostgres, type TUnlisten } from './listen.ts';
 import { lockDataDir } from './lock.ts';
 import * as schema from './schema.ts';
@@ -150,13 +151,18 @@ function tenantRunner(pool: pg.Pool) {
     }
     return tx;
   };
-  return async <T>(companyId: string, fn: (tx: TDb) => Promise<T>): Promise<T> => {
-    const begin = tenantBeginSql(companyId);
+  return async <T>(
+    companyId: string,
+    fn: (tx: TDb, firstRows: unknown[]) => Promise<T>,
+    first?: TInlineStatement,
+  ): Promise<T> => {
+    // The first statement rides in the same simple-protocol message (decision 087): its values are uuids written in.
+    const begin = first ? `${tenantBeginSql(companyId)}; ${first.text}` : tenantBeginSql(companyId);
     const connection = await pool.connect();
     let broken: Error | undefined;
     try {
-      await connection.query(begin);
-      const result = await fn(boundDb(connection));
+      const opened = (await connection.query(begin)) as unknown as pg.QueryResult[];
+      const result = await fn(boundDb(connection), first ? opened.at(-1)!.rows : []);
       await connection.query('commit');
       return result;
     } catch (error) {
@@ -172,7 +178,12 @@ function tenantRunner(pool: pg.Pool) {
 
 /** What both drivers' clients (a pg Pool or PoolClient, a PGlite instance or transaction) answer a query with. */
 interface TDriverClient {
-  query(text: string, params: unknown[]): Promise<{ rows: unknown[] }>;
+  query(
+    text: string | { name: string; text: string; values: unknown[] },
+    params?: unknown[],
+  ): Promise<{
+    rows: unknown[];
+  }>;
 }
 
 /**
@@ -180,11 +191,15 @@ interface TDriverClient {
  * client, past Drizzle's query building. For the few statements every stock posting runs: building a query object
  * per call cost the server more CPU than the driver did (decision 030). Rows come back as the driver gives them:
  * column names as written in the SQL, numerics as text. Reaches Drizzle's `session.client`, which both of its
- * drivers here keep; a Drizzle that stops keeping it fails every posting test at once, not quietly.
+ * drivers here keep; a Drizzle that stops keeping it fails every posting test at once, not quietly. With `name`, on
+ * PostgreSQL the statement is prepared under that name once per connection and only bound and run after (decision
+ * 087); PGlite, in-process, runs it as it is.
  */
-export async function runSql<T>(db: TDb, text: string, params: unknown[]): Promise<T[]> {
+export async function runSql<T>(db: TDb, text: string, params: unknown[], name?: string): Promise<T[]> {
   const client = (db as unknown as { session?: { client?: TDriverClient } }).session?.client;
   if (typeof client?.query !== 'function') throw new Error('runSql: no driver client under this database');
+  if (name && (client instanceof pg.Pool || client instanceof pg.Client))
+    return (await client.query({ name, text, values: params })).rows as T[];
   return (await client.query(text, params)).rows as T[];
 }
 

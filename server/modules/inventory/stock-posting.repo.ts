@@ -1,10 +1,11 @@
 // A stock posting's statements as fixed SQL (POSTING_SQL) and the functions that send them inside withTenant.
 import { v7 as uuidv7 } from 'uuid';
 import { runSql, type TDb } from '../../db/client.ts';
+import { type TInlineStatement, uuidStatement } from '../../db/inline-statement.ts';
 import type { stockLedger, stockTransactions } from './stock.tables.ts';
 
 /** The ledger columns a posting writes, in the order of insertLedgerLines' VALUES. */
-const LEDGER_COLUMNS = [
+export const LEDGER_COLUMNS = [
   'id',
   'company_id',
   'transaction_id',
@@ -179,16 +180,32 @@ export interface TPostingRefs {
   useLotNumbers: boolean | null;
 }
 
+/** The ids a posting names. */
+export interface TPostingIds {
+  items: string[];
+  locations: string[];
+  lots: string[];
+}
+
+/**
+ * The references' statement with its ids written in (all uuids, checked), to ride in the tenant transaction's first
+ * message (decision 087): `tenant.runFrom(postingRefsStatement(…), (tx, rows) => … postingRefsOf(rows))`.
+ */
+export function postingRefsStatement(companyId: string, ids: TPostingIds): TInlineStatement {
+  return uuidStatement(POSTING_SQL.refs, [companyId, ids.items, ids.locations, ids.lots]);
+}
+
+/** The references out of the rows of POSTING_SQL.refs (one row). */
+export function postingRefsOf(rows: unknown[]): TPostingRefs {
+  return rows[0] as TPostingRefs;
+}
+
 /**
  * Everything a posting names (its items, locations and lots, of this company only) and the company's lot rule, in
  * ONE statement: every posting needs all of it before it writes, and each round trip is a socket write on either
  * side. Each list comes back as one JSON array (numerics as text, so no digit is lost).
  */
-export async function postingRefs(
-  tx: TDb,
-  companyId: string,
-  ids: { items: string[]; locations: string[]; lots: string[] },
-): Promise<TPostingRefs> {
+export async function postingRefs(tx: TDb, companyId: string, ids: TPostingIds): Promise<TPostingRefs> {
   const [row] = await runSql<TPostingRefs>(tx, POSTING_SQL.refs, [
     companyId,
     ids.items,

@@ -1,7 +1,7 @@
 // The posting engine under every stock change (stock.service.ts, and through postLinesWithin counts and borrowing):
-// the posting's context (its items, locations and lots, checked per line), and the write itself — the transaction
-// row first, then each balance in one lock order (never below zero), the items' totals and the ledger — all in the
-// caller's tenant transaction.
+// the write itself — the transaction row first, then each balance in one lock order (never below zero), the items'
+// totals and the ledger — all in the caller's tenant transaction; a one-line posting of the API as one statement
+// (decision 087). What a posting names and the checks of its lines are stock-posting-context.ts.
 import { v7 as uuidv7 } from 'uuid';
 import { fromScaled, normalizeDecimal, toScaled } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
@@ -16,8 +16,8 @@ import type { TDb } from '../../db/client.ts';
 import { sqlStateOf } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { balanceOf, type TTransactionRow, transactionLines } from './stock.repo.ts';
+import { postOne, type TPostOne } from './stock-post-one.repo.ts';
 import * as repo from './stock-posting.repo.ts';
-import { assertWholeQuantity } from './whole-units.ts';
 
 /** One signed change of one balance, as the posting's lines become. */
 export interface TDelta {
@@ -89,7 +89,16 @@ export interface TPostingContext {
     /** An issue's job (decision 079). */
     jobId?: string | null;
   };
+  /**
+   * Write a one-line posting in ONE statement (decision 087). Only for a caller that can post again step by step
+   * when it throws RetryStepByStep (an overflow, whose message names the balance or the item's total: one statement
+   * cannot tell which), i.e. one that owns the transaction: postStock.
+   */
+  oneStatement?: boolean;
 }
+
+/** The one-statement write overflowed a quantity: post again step by step, for the message that says where. */
+export class RetryStepByStep extends Error {}
 
 /**
  * Writes the transaction and applies `deltas` to the balances (in one lock order, refusing any that would go below
@@ -107,14 +116,20 @@ export async function applyAndRecord(
   const transactionId = uuidv7();
   const postedAt = context.transaction.postedAt ?? new Date();
   const postedByName = tenant.actor.name;
-  await repo.insertTransaction(tx, {
+  const row = {
     id: transactionId,
     companyId: tenant.companyId,
     ...context.transaction,
     postedAt,
     postedBy: tenant.userId,
     postedByName,
-  });
+  };
+  const answer = (lines: TLedgerLine[]) => postingAnswer(row, lines, context);
+  // A held lot is refused after the transaction row (a retry of a posting made before the hold answers that posting):
+  // the step-by-step path below keeps that order.
+  if (context.oneStatement && deltas.length === 1 && !heldLotRefusal(deltas, context))
+    return answer([await postOneLine(tx, row, deltas[0]!, context)]);
+  await repo.insertTransaction(tx, row);
 
   // One lock order for every posting (item, location, lot), so two multi-line postings never deadlock.
   const ordered = [...deltas].sort((a, b) =>
@@ -122,7 +137,8 @@ export async function applyAndRecord(
       `${b.itemId}|${b.locationId}|${b.lotId ?? ''}`,
     ),
   );
-  refuseHeldLots(deltas, context);
+  const held = heldLotRefusal(deltas, context);
+  if (held) throw held;
   const after = new Map<number, string>();
   for (const d of ordered) {
     if (d.delta.startsWith('-')) {
@@ -134,19 +150,7 @@ export async function applyAndRecord(
         lotId: d.lotId,
         amount,
       });
-      if (left === null) {
-        const available = normalizeDecimal(await balanceOf(tx, d.itemId, d.locationId, d.lotId));
-        throw new AppError(
-          'CONFLICT',
-          STOCK_MESSAGES.notEnough(
-            context.names.partNumber(d.itemId),
-            context.names.location(d.locationId),
-            available,
-            amount,
-          ),
-          { [`${d.field}.quantity`]: `Only ${available} available` },
-        );
-      }
+      if (left === null) throw await notEnough(tx, d, context, amount);
       after.set(d.lineNo, left);
     } else {
       const quantity = await repo
@@ -186,7 +190,7 @@ export async function applyAndRecord(
     locationId: d.locationId,
     lotId: d.lotId,
     quantityDelta: d.delta,
-    unitCost: normalizeDecimal(d.unitCost ?? context.names.itemCost(d.itemId), 4),
+    unitCost: unitCostOf(d, context),
     balanceAfter: normalizeDecimal(after.get(d.lineNo)!),
   }));
   await repo.insertLedgerLines(
@@ -199,15 +203,90 @@ export async function applyAndRecord(
       createdAt: postedAt,
     })),
   );
+  return answer(lines);
+}
+
+/** A ledger line as the posting writes it. */
+interface TLedgerLine {
+  lineNo: number;
+  itemId: string;
+  locationId: string;
+  lotId: string | null;
+  quantityDelta: string;
+  unitCost: string;
+  balanceAfter: string;
+}
+
+const unitCostOf = (d: TDelta, context: TPostingContext) =>
+  normalizeDecimal(d.unitCost ?? context.names.itemCost(d.itemId), 4);
+
+/** A balance that had too little: 409 naming the item, the location and what is there. */
+async function notEnough(tx: TDb, d: TDelta, context: TPostingContext, amount: string): Promise<AppError> {
+  const available = normalizeDecimal(await balanceOf(tx, d.itemId, d.locationId, d.lotId));
+  return new AppError(
+    'CONFLICT',
+    STOCK_MESSAGES.notEnough(
+      context.names.partNumber(d.itemId),
+      context.names.location(d.locationId),
+      available,
+      amount,
+    ),
+    { [`${d.field}.quantity`]: `Only ${available} available` },
+  );
+}
+
+/** The one-line posting in one statement (decision 087): its ledger line, or the refusal. */
+async function postOneLine(
+  tx: TDb,
+  row: TPostOne['transaction'],
+  d: TDelta,
+  context: TPostingContext,
+): Promise<TLedgerLine> {
+  const taking = d.delta.startsWith('-');
+  const amount = taking ? negate(d.delta) : d.delta;
+  const unitCost = unitCostOf(d, context);
+  const after = await postOne(tx, {
+    transaction: row,
+    itemId: d.itemId,
+    locationId: d.locationId,
+    lotId: d.lotId,
+    delta: d.delta,
+    amount,
+    unitCost,
+    lineNo: d.lineNo,
+    ledgerId: uuidv7(),
+    balanceId: uuidv7(),
+  }).catch((error: unknown) => {
+    throw sqlStateOf(error) === '22003' ? new RetryStepByStep('a quantity overflowed') : error;
+  });
+  if (after === null) throw await notEnough(tx, d, context, amount);
+  const { lineNo, itemId, locationId, lotId } = d;
   return {
-    id: transactionId,
+    lineNo,
+    itemId,
+    locationId,
+    lotId,
+    quantityDelta: d.delta,
+    unitCost,
+    balanceAfter: normalizeDecimal(after),
+  };
+}
+
+/** The posting as the API answers it, from what was written (no read-back). */
+function postingAnswer(
+  row: { id: string; postedAt: Date; postedByName: string },
+  lines: TLedgerLine[],
+  context: TPostingContext,
+): TStockTransaction {
+  return {
+    id: row.id,
     kind: context.transaction.kind,
     reason: context.transaction.reason,
     reference: context.transaction.reference,
     supplierId: context.transaction.supplierId ?? null,
     jobId: context.transaction.jobId ?? null,
-    postedByName,
-    postedAt: postedAt.toISOString(),
+    postedByName: row.postedByName,
+    postedAt: row.postedAt.toISOString(),
     lines: lines
       .sort((a, b) => a.lineNo - b.lineNo)
       .map((l) => ({
@@ -220,11 +299,11 @@ export async function applyAndRecord(
 }
 
 /**
- * Refuses (409, naming the line's lot) a posting of a kind that uses, moves or lends stock when it takes from a lot on
- * hold (decision 070): here, under every posting, so no screen or route can move held stock.
+ * The refusal (409, naming the line's lot) of a posting of a kind that uses, moves or lends stock when it takes from a
+ * lot on hold (decision 070): here, under every posting, so no screen or route can move held stock. Null when none.
  */
-function refuseHeldLots(deltas: readonly TDelta[], context: TPostingContext): void {
-  if (!HOLD_BLOCKED_KINDS.has(context.transaction.kind as TStockKind)) return;
+function heldLotRefusal(deltas: readonly TDelta[], context: TPostingContext): AppError | null {
+  if (!HOLD_BLOCKED_KINDS.has(context.transaction.kind as TStockKind)) return null;
   for (const d of deltas) {
     if (!d.lotId || !d.delta.startsWith('-')) continue;
     const reason = context.names.holdOf?.(d.lotId);
@@ -234,60 +313,7 @@ function refuseHeldLots(deltas: readonly TDelta[], context: TPostingContext): vo
       context.names.partNumber(d.itemId),
       reason,
     );
-    throw new AppError('CONFLICT', message, { [`${d.field}.lotId`]: message });
+    return new AppError('CONFLICT', message, { [`${d.field}.lotId`]: message });
   }
-}
-
-/** The items, locations and lots a posting names, the company's lot setting, and the per-line checks. */
-export async function loadPostingContext(tx: TDb, companyId: string, deltas: TDelta[]) {
-  const posted = await repo.postingRefs(tx, companyId, {
-    items: [...new Set(deltas.map((d) => d.itemId))],
-    locations: [...new Set(deltas.map((d) => d.locationId))],
-    lots: [...new Set(deltas.flatMap((d) => (d.lotId ? [d.lotId] : [])))],
-  });
-  const itemRows = new Map(posted.items.map((r) => [r.id, r]));
-  const locationRows = new Map(posted.locations.map((r) => [r.id, r]));
-  const lotRows = new Map(posted.lots.map((r) => [r.id, r]));
-  const createdLots = new Map<string, string>();
-  const lotTracked = (itemId: string) =>
-    (itemRows.get(itemId)?.lotTracked ?? false) && (posted.useLotNumbers ?? true);
-  return {
-    items: itemRows,
-    /** Notes a lot created by this posting (at receipt), so the answer can name it. */
-    createdLot: (lotId: string, lotNumber: string) => createdLots.set(lotId, lotNumber),
-    /** Whether the item needs a lot: lot-tracked and the company uses lot numbers. */
-    lotTracked,
-    /**
-     * Refuses a line naming an unknown or inactive item, an unknown location, a fraction of an item counted in whole
-     * units (decision 064: here once, so receive, issue, move, adjust, count, borrowing and the shop floor all refuse
-     * it alike), or a lot that is not the item's.
-     */
-    check(d: TDelta, options: { lotGiven: boolean; receiving?: boolean }) {
-      const item = itemRows.get(d.itemId);
-      if (!item) throw badLine(`${d.field}.itemId`, STOCK_MESSAGES.itemNotFound);
-      if (!item.active) throw badLine(`${d.field}.itemId`, STOCK_MESSAGES.itemInactive);
-      if (!locationRows.has(d.locationId))
-        throw badLine(`${d.field}.locationId`, STOCK_MESSAGES.locationNotFound);
-      assertWholeQuantity(`${d.field}.${d.quantityField ?? 'quantity'}`, d.delta, item);
-      if (options.receiving) return;
-      if (d.lotId) {
-        if (lotRows.get(d.lotId)?.itemId !== item.id)
-          throw badLine(`${d.field}.lotId`, STOCK_MESSAGES.lotNotFound);
-      } else if (lotTracked(item.id)) {
-        throw badLine(`${d.field}.lotId`, STOCK_MESSAGES.lotRequired);
-      }
-    },
-    names: {
-      partNumber: (itemId: string) => itemRows.get(itemId)!.partNumber,
-      location: (locationId: string) => locationRows.get(locationId)!.fullCode,
-      itemCost: (itemId: string) => itemRows.get(itemId)!.unitCost,
-      /** A lot the posting names, or one it created at receipt (remembered by `createdLot`). */
-      lotNumber: (lotId: string) => createdLots.get(lotId) ?? lotRows.get(lotId)!.lotNumber,
-      /** Why a lot the posting names is on hold; null when it is not (or the posting created it). */
-      holdOf: (lotId: string) => {
-        const lot = lotRows.get(lotId);
-        return lot?.onHold ? (lot.holdReason ?? 'on hold') : null;
-      },
-    },
-  };
+  return null;
 }

@@ -20,14 +20,16 @@ import { heldByReceipt, holdNewLotsForInspection, type TNewLot } from '../qualit
 import { supplierForReceipt } from '../suppliers/suppliers.service.ts';
 import { firstPostingIfSameRequest } from './idempotency.ts';
 import * as repo from './stock.repo.ts';
+import { postingRefsOf, postingRefsStatement } from './stock-posting.repo.ts';
 import {
   applyAndRecord,
   badLine,
-  loadPostingContext,
   loadTransaction,
   negate,
+  RetryStepByStep,
   type TDelta,
 } from './stock-posting.ts';
+import { loadPostingContext, postingContextOf, postingIdsOf } from './stock-posting-context.ts';
 import { reservedByItem } from './stock-reserved.repo.ts';
 
 /** The signed deltas of a posting (a move is two: out of one location, into another). */
@@ -155,12 +157,29 @@ export async function postLinesPosting(
 
 /** Posts `input` for the tenant's company; see the module comment for the guarantees. */
 export async function postStock(tenant: TTenant, input: TPostStock): Promise<TStockTransaction> {
-  const deltas = deltasOf(input);
   try {
-    return await tenant.run(async (tx) => {
+    return await postStockOnce(tenant, input, { oneStatement: true });
+  } catch (error) {
+    // Rolled back: a quantity past what its column holds, which the step-by-step write names precisely.
+    if (error instanceof RetryStepByStep) return postStockOnce(tenant, input, { oneStatement: false });
+    throw error;
+  }
+}
+
+async function postStockOnce(
+  tenant: TTenant,
+  input: TPostStock,
+  { oneStatement }: { oneStatement: boolean },
+): Promise<TStockTransaction> {
+  const deltas = deltasOf(input);
+  // What the posting names is read in the transaction's first message, with begin and the tenant set-up (decision
+  // 087): all uuids (the schema's), written into the text.
+  const refs = postingRefsStatement(tenant.companyId, postingIdsOf(deltas));
+  try {
+    return await tenant.runFrom(refs, async (tx, refRows) => {
       // A retried key is not looked up first: the transaction row is written before anything else and its unique
       // index refuses the copy (caught below), which saves every posting a round trip.
-      const context = await loadPostingContext(tx, tenant.companyId, deltas);
+      const context = postingContextOf(postingRefsOf(refRows));
       const supplierId = input.kind === 'receive' ? (input.supplierId ?? null) : null;
       const newLots: TNewLot[] = [];
       if (supplierId) await supplierForReceipt(tx, tenant.companyId, supplierId, 'supplierId');
@@ -200,6 +219,7 @@ export async function postStock(tenant: TTenant, input: TPostStock): Promise<TSt
           supplierId,
           jobId,
         },
+        oneStatement,
       });
       // A new lot of an item with a receipt plan in force is held for its inspection, in this transaction.
       const held = await holdNewLotsForInspection(tx, tenant, newLots);
