@@ -44,36 +44,69 @@ export function laborEntries(s: TChargeScope): SQL {
  * consumption's) and category ('issued' | 'consumed' | 'maintenance').
  */
 export function chargedPostings(s: TChargeScope): SQL {
+  return s.jobId ? jobPostings(s, s.jobId) : companyPostings(s);
+}
+
+const CATEGORY = (originKind: SQL) => sql`
+  case ${originKind} when 'maintenance-issue' then 'maintenance' when 'build-consume' then 'consumed'
+       else 'issued' end`;
+
+/**
+ * One job's postings, each found by an index rather than by reading the period's postings (bench:time: 27 s for a
+ * job's lines on PGlite when every consumption of the year was read): its own (stock_transactions_job_idx), its work
+ * orders' consumptions (work_orders_job_idx, then work_order_consumptions_work_order_idx) and the reversals of either.
+ */
+function jobPostings(s: TChargeScope, jobId: string): SQL {
   const c = s.companyId;
-  // The postings of the job's work orders' consumptions (or of every work order with a job), each with its work
-  // order: one posting consumes for one work order, in as many rows as it has lines.
+  const within = (t: SQL) => sql`${since(sql`${t}.posted_at`, s.from)} and ${t}.posted_at < ${s.until}`;
+  // One posting consumes for one work order, in as many rows as it has lines.
+  const consumed = sql`
+    select distinct c.transaction_id, c.work_order_id
+      from work_orders w
+      join work_order_consumptions c on c.company_id = w.company_id and c.work_order_id = w.id
+     where w.company_id = ${c} and w.job_id = ${jobId}`;
+  return sql`
+    select t.id, t.posted_at, t.kind, t.reference, t.job_id, null::uuid as work_order_id,
+           ${CATEGORY(sql`t.kind`)} as category
+      from stock_transactions t
+     where t.company_id = ${c} and t.job_id = ${jobId} and t.kind not in ('build-consume', 'reversal')
+       ${within(sql`t`)}
+    union all
+    select t.id, t.posted_at, t.kind, t.reference, ${jobId}::uuid, wc.work_order_id, 'consumed'
+      from (${consumed}) wc
+      join stock_transactions t on t.company_id = ${c} and t.id = wc.transaction_id
+     where true ${within(sql`t`)}
+    union all
+    select r.id, r.posted_at, r.kind, r.reference, ${jobId}::uuid, wc.work_order_id, ${CATEGORY(sql`o.kind`)}
+      from stock_transactions r
+      join stock_transactions o on o.company_id = r.company_id and o.id = r.reverses_id
+      left join (${consumed}) wc on o.kind = 'build-consume' and wc.transaction_id = o.id
+     where r.company_id = ${c} and r.kind = 'reversal' ${within(sql`r`)}
+       and ((o.kind <> 'build-consume' and o.job_id = ${jobId}) or wc.transaction_id is not null)`;
+}
+
+/** Every posting of the period charged to a job (the rules of migration 0059's triggers, read from the rows). */
+function companyPostings(s: TChargeScope): SQL {
+  const c = s.companyId;
   const consumed = sql`
     select distinct c.transaction_id, c.work_order_id, w.job_id
       from work_order_consumptions c
       join work_orders w on w.company_id = c.company_id and w.id = c.work_order_id
-     where c.company_id = ${c} and ${s.jobId ? sql`w.job_id = ${s.jobId}` : sql`w.job_id is not null`}`;
-  // One job: its own postings (stock_transactions_job_idx), its work orders' consumptions and reversals of either;
-  // the whole company: every posting of the period that names a job, consumes or reverses.
-  const candidates: SQL = s.jobId
-    ? sql`(t.job_id = ${s.jobId} or t.kind in ('build-consume', 'reversal'))`
-    : sql`(t.job_id is not null or t.kind in ('build-consume', 'reversal'))`;
+     where c.company_id = ${c} and w.job_id is not null`;
   return sql`
     select p.id, p.posted_at, p.kind, p.reference,
            case when p.origin_kind = 'build-consume' then wc.job_id else p.job_id end as job_id,
-           wc.work_order_id,
-           case p.origin_kind when 'maintenance-issue' then 'maintenance' when 'build-consume' then 'consumed'
-                else 'issued' end as category
+           wc.work_order_id, ${CATEGORY(sql`p.origin_kind`)} as category
       from (select t.id, t.posted_at, t.kind, t.reference, coalesce(o.job_id, t.job_id) as job_id,
                    coalesce(o.kind, t.kind) as origin_kind, coalesce(o.id, t.id) as origin_id
               from stock_transactions t
               left join stock_transactions o
                 on t.kind = 'reversal' and o.company_id = t.company_id and o.id = t.reverses_id
              where t.company_id = ${c} ${since(sql`t.posted_at`, s.from)} and t.posted_at < ${s.until}
-               and ${candidates}) p
+               and (t.job_id is not null or t.kind in ('build-consume', 'reversal'))) p
       -- A consumption's job is its work order's (decision 079), whatever its posting names.
       left join (${consumed}) wc on p.origin_kind = 'build-consume' and wc.transaction_id = p.origin_id
-     where (case when p.origin_kind = 'build-consume' then wc.job_id else p.job_id end)
-           ${s.jobId ? sql`= ${s.jobId}` : sql`is not null`}`;
+     where (case when p.origin_kind = 'build-consume' then wc.job_id else p.job_id end) is not null`;
 }
 
 /** The ledger lines of the charged postings: the posting's columns, the line's, and `cost` it charges the job. */
