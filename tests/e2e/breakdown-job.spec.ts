@@ -3,6 +3,7 @@
 // page says so (the parts' posting to the job is the API tests'). axe finds nothing serious on the page.
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/axe.ts';
+import { takeHelpScreenshot } from './support/help-screenshots.ts';
 import { switchMaintenanceOn } from './support/maintenance.ts';
 import { signUpCompany } from './support/session.ts';
 import { post, visitorAddress } from './support/visitor.ts';
@@ -43,5 +44,7 @@ test('a repair is charged to a job and the clock runs on it, on a 390 px phone',
     endedAt: null,
   });
   await expectAccessible(page, 'a breakdown charged to a job, its clock running');
+  await job.scrollIntoViewIfNeeded();
+  await takeHelpScreenshot(page, 'breakdown-job-390');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

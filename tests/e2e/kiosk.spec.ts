@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { labelReader } from '../setup/label-reader.ts';
 import { expectAccessible } from './support/axe.ts';
+import { takeHelpScreenshot } from './support/help-screenshots.ts';
 import { inviteUser, signUpCompany } from './support/session.ts';
 import { post, visitorAddress } from './support/visitor.ts';
 
@@ -39,6 +40,7 @@ test('a badge then a job on a kiosk moves the operator’s clock at 390 px', asy
     await page.getByRole('button', { name: `Badge of ${otto.email}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Badge of Otto Operator' });
     await expect(dialog.getByText('No badge yet.')).toBeVisible();
+    await takeHelpScreenshot(page, 'kiosk-badge-390');
     const downloading = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Print badge' }).click();
     const download = await downloading;
@@ -52,12 +54,14 @@ test('a badge then a job on a kiosk moves the operator’s clock at 390 px', asy
     await setUp.getByRole('button', { name: 'Set up' }).click();
     await expect(setUp.getByText('This device is now the kiosk “Front bench”.')).toBeVisible();
     await expect(page.getByRole('article', { name: 'Front bench' })).toBeVisible();
+    await takeHelpScreenshot(page, 'kiosk-set-up-390');
     expect((await page.request.post('/api/v1/session/sign-out')).status()).toBe(204);
     await page.goto('/kiosk');
 
     await expect(page.getByRole('heading', { name: 'Scan your badge', level: 1 })).toBeVisible();
     await expect(page.getByText('Kiosk “Front bench”')).toBeVisible();
     await expectAccessible(page, 'the kiosk waiting for a badge');
+    await takeHelpScreenshot(page, 'kiosk-390');
     await fitsWidth(page, 390);
 
     await typeCode(page, 'Badge code', 'FBB000000000000000000000000');
@@ -72,6 +76,7 @@ test('a badge then a job on a kiosk moves the operator’s clock at 390 px', asy
     await expect(page.getByRole('heading', { name: 'Hello, Otto', level: 1 })).toBeVisible();
     await expect(page.getByText('Your clock is not running.')).toBeVisible();
     await expectAccessible(page, 'the kiosk waiting for a job');
+    await takeHelpScreenshot(page, 'kiosk-badge-read-390');
     await typeCode(page, 'Job or work order code', 'JOB-000001');
     await expect(page.getByText('Otto, clocked in to JOB-000001 · Pump skid.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Scan your badge', level: 1 })).toBeVisible();

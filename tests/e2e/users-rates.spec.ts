@@ -7,6 +7,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { addDays, todayIn } from '../../common/time/calendar.ts';
 import { expectAccessible } from './support/axe.ts';
 import { pickDate } from './support/date-picker.ts';
+import { takeHelpScreenshot } from './support/help-screenshots.ts';
 import { signUpCompany } from './support/session.ts';
 import { post, visitorAddress } from './support/visitor.ts';
 
@@ -97,6 +98,7 @@ test('an admin sets a rate from today, then from last week, on a 390 px phone', 
     'Re-prices 3 entries: the time they record is costed at $40.00/h.',
   );
   await expectAccessible(page, 'the rate dialog re-pricing past entries');
+  await takeHelpScreenshot(page, 'users-set-rate-390');
   await form.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog.getByRole('status')).toContainText('Re-priced 3 entries at $40.00/h.');
   await dialog.getByRole('button', { name: 'Done' }).click();
