@@ -14,6 +14,7 @@ import {
   E2E_PORT as PORT,
   E2E_WEB_DIST_DIR as WEB_DIST_DIR,
 } from './tests/e2e/support/server.ts';
+import { E2E_SSO_DNS_SERVER, E2E_SSO_IDP_ORIGIN } from './tests/e2e/support/sso-servers.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/setup/chromium.ts';
 
 // Fresh data folders, the built web app (for production, though the servers run with NODE_ENV=test: React's
@@ -84,6 +85,9 @@ export default defineConfig({
         // As behind a reverse proxy on this machine: tests that act as different people send X-Forwarded-For, so the
         // per-address rate limits count them apart as they would count real visitors.
         TRUST_PROXY: '127.0.0.1',
+        // The sso spec's identity provider (on 127.0.0.1, trusted only here) and DNS server (sso-servers.ts).
+        SSO_TRUSTED_IDP_ORIGINS: E2E_SSO_IDP_ORIGIN,
+        SSO_DNS_SERVERS: E2E_SSO_DNS_SERVER,
       },
     },
     // The mail server of the maintenance journey: real SMTP, every message kept as an .eml file.

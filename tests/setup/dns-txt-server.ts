@@ -57,8 +57,8 @@ function answer(message: Buffer, records: Map<string, string[]>): Buffer {
   return Buffer.concat([header, message.subarray(12, question.end), ...values.map(txtRecord)]);
 }
 
-/** Starts the server on 127.0.0.1 at a free port. */
-export async function startDnsTxtServer(): Promise<TDnsTxtServer> {
+/** Starts the server on 127.0.0.1 at `port` (a free one by default; the e2e server is told a fixed one). */
+export async function startDnsTxtServer(port = 0): Promise<TDnsTxtServer> {
   const records = new Map<string, string[]>();
   const socket: Socket = createSocket('udp4');
   socket.on('message', (message, peer) => {
@@ -68,7 +68,7 @@ export async function startDnsTxtServer(): Promise<TDnsTxtServer> {
       // A malformed question gets no answer, as from a real server that drops it.
     }
   });
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => socket.bind(port, '127.0.0.1', resolve));
   return {
     address: `127.0.0.1:${socket.address().port}`,
     setTxt(name, values) {

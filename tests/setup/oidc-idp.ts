@@ -1,6 +1,7 @@
 // An OpenID Connect identity provider in the test's own process (decision 086): oidc-provider, a certified
 // implementation, on 127.0.0.1 at a free port, with one confidential client, people the test adds, and a login that
-// needs no form (the test says who signs in next). A test can also make the provider misbehave the ways an attacker
+// needs no form (the test says who signs in next) or, for a browser (the e2e journey), a login form the test fills
+// in as a person would. A test can also make the provider misbehave the ways an attacker
 // or a broken provider would — an ID token for another audience or issuer, an expired one, a bad signature — by
 // re-signing the token of a real token response with the provider's own key.
 import { createServer } from 'node:http';
@@ -75,9 +76,36 @@ function memoryAdapter(clients: Map<string, Record<string, unknown>>) {
   };
 }
 
-export async function startTestIdp(): Promise<TTestIdp> {
+/** How a test wants the provider: on a fixed port (the e2e server is told its origin at start), with a login form. */
+export interface TTestIdpOptions {
+  port?: number;
+  /** With no `loginAs` pending, the login is a form asking for the person's e-mail (a browser's journey). */
+  loginForm?: boolean;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The provider's own login page: one field and a button, labelled, in English. */
+function loginPage(action: string, error: string | null): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test identity provider</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head><body>
+<main><h1>Sign in to the test identity provider</h1>
+${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="${escapeHtml(action)}">
+<label for="email">E-mail</label> <input id="email" name="email" type="email" autocomplete="username" required>
+<button type="submit">Sign in</button></form></main></body></html>`;
+}
+
+/** The `email` field of a urlencoded form body. */
+async function formEmail(request: AsyncIterable<Buffer>): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk);
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8')).get('email')?.trim().toLowerCase() ?? '';
+}
+
+export async function startTestIdp(options: TTestIdpOptions = {}): Promise<TTestIdp> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), kid: KID, alg: 'RS256', use: 'sig' };
@@ -175,12 +203,28 @@ export async function startTestIdp(): Promise<TTestIdp> {
 
   provider.use(async (ctx, next) => {
     const interaction = /^\/interaction\/([^/]+)$/.exec(ctx.path);
-    if (interaction && ctx.method === 'GET') {
-      if (!nextLogin) throw new Error('the test did not say who signs in (loginAs)');
+    const byForm = options.loginForm === true && nextLogin === null;
+    if (interaction && ctx.method === 'GET' && byForm) {
+      ctx.type = 'html';
+      ctx.body = loginPage(ctx.path, null);
+      return;
+    }
+    let accountId = nextLogin;
+    if (interaction && ctx.method === 'POST' && byForm) {
+      const email = await formEmail(ctx.req);
+      accountId = [...people].find(([, person]) => person.email === email)?.[0] ?? null;
+      if (!accountId) {
+        ctx.type = 'html';
+        ctx.body = loginPage(ctx.path, `No account for ${email}.`);
+        return;
+      }
+    }
+    if (interaction && (ctx.method === 'GET' || byForm)) {
+      if (!accountId) throw new Error('the test did not say who signs in (loginAs)');
       const to = await provider.interactionResult(
         ctx.req,
         ctx.res,
-        { login: { accountId: nextLogin } },
+        { login: { accountId } },
         { mergeWithLastSubmission: false },
       );
       ctx.status = 303;

@@ -2,7 +2,7 @@
 // company's identity provider and the browser goes there (it comes back through /auth/callback?sso=1). An address
 // no company has proved is refused plainly, and the person may go back to the password.
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { normalizeEmail } from '#common/email.ts';
 import { ZSsoStartSchema } from '#common/schemas/sso.ts';
 import { useContractForm } from '../../../lib/contract-form.ts';
@@ -17,6 +17,9 @@ export function SsoSignInForm({ initialEmail, onBack }: { initialEmail: string; 
   });
   // From the answer until the browser has left, the button keeps spinning (the page is going away).
   const [leaving, setLeaving] = useState(false);
+  // The button that opened the step is gone: the focus goes to the address, where the person types next.
+  const emailInput = useRef<HTMLInputElement>(null);
+  useEffect(() => emailInput.current?.focus(), []);
 
   const start = async ({ email }: { email: string }) => {
     writeStorage(STORAGE_KEYS.lastLoginEmail, email);
@@ -41,7 +44,7 @@ export function SsoSignInForm({ initialEmail, onBack }: { initialEmail: string; 
           type="email"
           autoComplete="username"
           required
-          data-autofocus
+          ref={emailInput}
           {...form.getInputProps('email')}
         />
         {form.formError ? (
