@@ -135,11 +135,14 @@ export async function linesOf(tx: TDb, scope: TJobScope & { workOrderId?: string
   const c = scope.companyId;
   return queryRows<TCounted<TLineRow>>(
     tx,
+    // The job's lines first (a few hundred, by its indexes), then their items: joined the other way round, a planner
+    // without the items' statistics looked each item's every ledger line up (bench:time, 1.4 s).
     sql`
+    with cl as materialized (${chargedLines(scope)})
     select cl.line_id::text as id, cl.posted_at, cl.kind, cl.category, cl.reference, i.part_number,
            i.name as item_name, cl.quantity_delta::text as quantity, cl.unit_cost::text, round(cl.cost, 4)::text as cost,
            w.number as work_order_number, (count(*) over ())::int as total_count
-      from (${chargedLines(scope)}) cl
+      from cl
       join items i on i.company_id = ${c} and i.id = cl.item_id
       left join work_orders w on w.company_id = ${c} and w.id = cl.work_order_id
      where true ${scope.workOrderId ? sql`and cl.work_order_id = ${scope.workOrderId}` : sql``}
