@@ -103,8 +103,8 @@ test('an admin reads a job’s labor and material against its budget on a 390 px
   await page.getByRole('button', { name: 'Decline' }).click();
   await expect(page.getByRole('heading', { name: 'Job Cost Report', level: 1 })).toBeVisible();
   const card = page.getByRole('article', { name: 'JOB-000001' });
-  await expect(card).toContainText('Labor 2.50 h · 100.00');
-  await expect(card).toContainText('Material 25.00 + 0.00');
+  await expect(card).toContainText('Labor 2.50 h of 2.00 · 100.00');
+  await expect(card).toContainText('Material 25.00 issued + 0.00 consumed');
   await expect(card).toContainText('Total 125.00 of 100.00');
   await expect(card).toContainText('125.0% used · over budget');
   await expect(page.getByRole('article', { name: 'JOB-000002' })).toContainText('Total 0.00 of 1800.00');

@@ -14,6 +14,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { getJobCost, jobCostKey } from './api.ts';
 import { DrillTab, type TDrillFilter } from './job-cost-drill.tsx';
 import { JobCostTotals } from './job-cost-totals.tsx';
+import { overBudgetWords } from './job-rows.tsx';
 
 type TGranularity = 'day' | 'week';
 const GRANULARITIES = [
@@ -54,9 +55,9 @@ export function JobCostJobPage({ jobId, period }: { jobId: string; period: TDate
                 <Badge variant="light" color="gray">
                   {JOB_STATUS_LABELS[data.job.status]}
                 </Badge>
-                {data.job.overBudget ? (
+                {overBudgetWords(data.job) ? (
                   <Badge variant="light" color="red">
-                    Over budget
+                    {overBudgetWords(data.job)}
                   </Badge>
                 ) : null}
               </>

@@ -4,11 +4,21 @@
 import { Anchor, Card, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { JOB_COST_HEADER, jobCostCells } from '#common/job-cost/job-cost-table.ts';
-import type { TJobCostRow, TJobCostSort } from '#common/schemas/job-cost.ts';
+import type { TJobCostFigures, TJobCostRow, TJobCostSort } from '#common/schemas/job-cost.ts';
 import type { TListColumn } from '../../components/data-list/types.ts';
 
 /** Over budget reads red; within it, as any figure. */
 export const overColor = (row: { overBudget: boolean }) => (row.overBudget ? 'red.9' : undefined);
+
+/**
+ * What is over: the cost ("Over budget") or only the hours ("Hours over budget") — a job can be well within its money
+ * and past its hours, and "over budget" beside "61.3% used" would read as a mistake. Null within both.
+ */
+export function overBudgetWords(f: Pick<TJobCostFigures, 'overBudget' | 'costVariance'>): string | null {
+  if (!f.overBudget) return null;
+  const costOver = f.costVariance !== null && !f.costVariance.startsWith('-') && f.costVariance !== '0.00';
+  return costOver ? 'Over budget' : 'Hours over budget';
+}
 
 /** Which header sorts the list by which key of the contract. */
 const SORTS: Partial<Record<(typeof JOB_COST_HEADER)[number], TJobCostSort>> = {
@@ -46,6 +56,7 @@ export function jobColumns(): TListColumn<TJobCostRow, TJobCostSort>[] {
 export function JobCard({ row, href }: { row: TJobCostRow; href: string }) {
   const cells = jobCostCells(row);
   const cell = (header: (typeof JOB_COST_HEADER)[number]) => cells[JOB_COST_HEADER.indexOf(header)];
+  const over = overBudgetWords(row);
   return (
     <Card component="article" withBorder padding="sm" aria-label={cell('Job')}>
       <Anchor component={Link} to={href} fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -56,10 +67,11 @@ export function JobCard({ row, href }: { row: TJobCostRow; href: string }) {
       </Text>
       <Group justify="space-between" wrap="wrap" mt={4} gap="xs">
         <Text size="sm">
-          Labor {cell('Labor hours')} h · {cell('Labor cost')}
+          Labor {cell('Labor hours')} h{row.budgetHours === null ? '' : ` of ${row.budgetHours}`} ·{' '}
+          {cell('Labor cost')}
         </Text>
         <Text size="sm">
-          Material {cell('Material issued')} + {cell('Material consumed')}
+          Material {cell('Material issued')} issued + {cell('Material consumed')} consumed
         </Text>
       </Group>
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -67,7 +79,7 @@ export function JobCard({ row, href }: { row: TJobCostRow; href: string }) {
           Total {cell('Total cost')} of {cell('Budget cost')}
         </Text>
         <Text size="sm" fw={600} c={overColor(row)}>
-          {cell('Cost used')} used{row.overBudget ? ' · over budget' : ''}
+          {cell('Cost used')} used{over ? ` · ${over.toLowerCase()}` : ''}
         </Text>
       </Group>
     </Card>
