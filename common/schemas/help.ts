@@ -24,6 +24,7 @@ export const GETTING_STARTED_STEP_IDS = [
   'inspection-plan',
   'quality',
   'job',
+  'job-cost',
   'scan',
   'count',
   'inspect',
@@ -229,6 +230,16 @@ export const GETTING_STARTED_STEPS: readonly TGettingStartedStep[] = [
     title: 'Create a job',
     detail: 'Ticked once your company has a job: time, stock and orders are charged to it from then on.',
     to: '/jobs',
+  },
+  {
+    id: 'job-cost',
+    audience: 'admin',
+    feature: 'time',
+    access: 'admin',
+    title: 'Charge a job and read the Job Cost Report',
+    detail:
+      'Ticked once a job has time or stock charged to it: the report shows its labor, material and maintenance parts against its budget.',
+    to: '/job-cost-report',
   },
   {
     id: 'scan',

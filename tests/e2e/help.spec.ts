@@ -56,7 +56,7 @@ test('a new admin lands on /help with nothing ticked; items imported and a label
   await page.getByRole('button', { name: 'Decline' }).click();
 
   await expect(page.getByRole('heading', { name: 'Getting started', level: 2 })).toBeVisible();
-  await expect(page.getByText('0 of 12 done')).toBeVisible();
+  await expect(page.getByText('0 of 13 done')).toBeVisible();
   for (const id of STEPS) await expect(step(page, id)).toContainText('To do');
   await expect(step(page, 'items').getByRole('link', { name: 'Add or import your items' })).toHaveAttribute(
     'href',
@@ -98,7 +98,7 @@ test('a new admin lands on /help with nothing ticked; items imported and a label
 
   // The next visit: exactly those two are ticked.
   await page.goto('/help');
-  await expect(page.getByText('2 of 12 done')).toBeVisible();
+  await expect(page.getByText('2 of 13 done')).toBeVisible();
   await expect(step(page, 'items')).toContainText('Done');
   await expect(step(page, 'labels')).toContainText('Done');
   for (const id of ['configure', 'locations', 'team']) await expect(step(page, id)).toContainText('To do');

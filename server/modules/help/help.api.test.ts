@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 describe("an admin's set-up steps", () => {
-  it('a new company is offered the twelve steps in order, none ticked', async () => {
+  it('a new company is offered the thirteen steps in order, none ticked', async () => {
     const admin = await t.signIn({ email: 'ada@fresh.example', role: 'admin', companyName: 'Fresh Works' });
     expect(await stepsOf(admin)).toEqual({
       audience: 'admin',
@@ -56,6 +56,7 @@ describe("an admin's set-up steps", () => {
         'inspection-plan',
         'quality',
         'job',
+        'job-cost',
       ].map((id) => ({ id, done: false })),
     });
   });
@@ -77,6 +78,7 @@ describe("an admin's set-up steps", () => {
       'inspection-plan': false,
       quality: false,
       job: false,
+      'job-cost': false,
     });
 
     const item = await created('/api/v1/items', { partNumber: 'HLP-1', name: 'Help bolt' }, admin);
@@ -180,6 +182,7 @@ describe("an admin's set-up steps", () => {
       'inspection-plan': false,
       quality: false,
       job: false,
+      'job-cost': false,
     });
   });
 
@@ -201,6 +204,7 @@ describe("an admin's set-up steps", () => {
       { id: 'inspection-plan', done: false },
       { id: 'quality', done: false },
       { id: 'job', done: false },
+      { id: 'job-cost', done: false },
     ]);
   });
 });
@@ -223,6 +227,7 @@ describe("Maintenance's step", () => {
       'inspection-plan',
       'quality',
       'job',
+      'job-cost',
     ]);
     expect(await doneOf(admin)).toMatchObject({ machine: false, 'maintenance-plan': false });
     const lathe = await created('/api/v1/machines', { name: 'Lathe', assetTag: 'LT-1' }, admin);
@@ -392,12 +397,16 @@ describe("an operator's own steps", () => {
     const olga = await t.signIn({ email: 'olga@clock.example', role: 'user', companyName: company });
     expect(await doneOf(admin)).toMatchObject({ job: false });
     const job = await created('/api/v1/jobs', { name: 'Pump skid' }, admin);
-    expect(await doneOf(admin)).toMatchObject({ job: true });
+    expect(await doneOf(admin)).toMatchObject({ job: true, 'job-cost': false });
     expect(await doneOf(otto)).toMatchObject({ 'clock-in': false });
     const clocked = await send('POST', '/api/v1/time/clock-in', otto, { jobId: job.id });
     expect(clocked.statusCode, clocked.body).toBe(200);
     expect(await doneOf(otto)).toMatchObject({ 'clock-in': true });
     expect(await doneOf(olga)).toMatchObject({ 'clock-in': false });
+    // Time that ended is charged to the job: the job cost report has something to show.
+    const out = await send('POST', '/api/v1/time/clock-out', otto);
+    expect(out.statusCode, out.body).toBe(200);
+    expect(await doneOf(admin)).toMatchObject({ 'job-cost': true });
   });
 
   it('a visitor who is not signed in is refused', async () => {

@@ -9,6 +9,7 @@ import { workOrderReservations, workOrders } from '../build/work-orders.tables.t
 import { countLines } from '../inventory/count.tables.ts';
 import { items, locations } from '../inventory/inventory.tables.ts';
 import { stockTransactions } from '../inventory/stock.tables.ts';
+import { jobCostDays } from '../job-cost/job-cost.tables.ts';
 import { jobs } from '../jobs/jobs.tables.ts';
 import { labelCodes } from '../labels/labels.tables.ts';
 import { maintenanceCalendarFeeds, maintenanceRecipients } from '../maintenance/alerts.tables.ts';
@@ -28,7 +29,7 @@ async function exists(query: { limit: (n: number) => PromiseLike<unknown[]> }): 
  * The company-wide steps: configuration changed, items, locations, a printed label, a user added, an assembly released,
  * an order opened, a work order released, a work order completed, a machine added, a maintenance plan added, a
  * maintenance e-mail recipient named, a calendar feed made, a breakdown resolved, a PM completed, an inspection plan
- * released, an inspection finished, a job made.
+ * released, an inspection finished, a job made, something charged to a job.
  */
 export async function companyProgress(tx: TDb, companyId: string) {
   const one = { one: sql<number>`1` };
@@ -51,6 +52,7 @@ export async function companyProgress(tx: TDb, companyId: string) {
     inspectionPlan,
     quality,
     job,
+    jobCost,
   ] = await Promise.all([
     // Saving the configuration with a change writes this entry (companies.service.ts); an unchanged save does not.
     exists(
@@ -151,6 +153,9 @@ export async function companyProgress(tx: TDb, companyId: string) {
     ),
     // A job of any status: even a closed one was made (decision 079).
     exists(tx.select(one).from(jobs).where(eq(jobs.companyId, companyId))),
+    // Anything charged to a job — time, an issue, a work order's consumption, maintenance parts — lands in the job
+    // cost report's day sums (decision 084).
+    exists(tx.select(one).from(jobCostDays).where(eq(jobCostDays.companyId, companyId))),
   ]);
   return {
     configure,
@@ -171,6 +176,7 @@ export async function companyProgress(tx: TDb, companyId: string) {
     'inspection-plan': inspectionPlan,
     quality,
     job,
+    'job-cost': jobCost,
   };
 }
 
