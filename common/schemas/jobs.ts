@@ -48,8 +48,10 @@ export const JOB_MESSAGES = {
   closedNoLink: (job: string) => `${job} is closed: reopen it before linking orders to it.`,
 } as const;
 
-const budget = (field: string, scale: number) =>
-  decimalText(field, scale, { sign: 'nonNegative' }).refine((v) => !v.startsWith('-'), {
+// Within the columns (budget_hours numeric(12,2): ten whole digits; budget_cost numeric(18,4)), so a large number is
+// a 400 naming the field rather than the database's overflow.
+const budget = (field: string, scale: number, maxDigits: number) =>
+  decimalText(field, scale, { sign: 'nonNegative', maxDigits }).refine((v) => !v.startsWith('-'), {
     error: `${field} cannot be negative`,
   });
 
@@ -124,8 +126,8 @@ export const ZJobCreateSchema = z.object({
     .max(200, 'At most 200 characters'),
   customer: z.string().trim().max(200, 'At most 200 characters').default(''),
   /** Null or left out: no budget. */
-  budgetHours: budget('Budget hours', 2).nullable().default(null),
-  budgetCost: budget('Budget cost', 4).nullable().default(null),
+  budgetHours: budget('Budget hours', 2, 10).nullable().default(null),
+  budgetCost: budget('Budget cost', 4, 12).nullable().default(null),
   notes: z.string().trim().max(4000, 'At most 4,000 characters').default(''),
 });
 export type TJobCreate = z.infer<typeof ZJobCreateSchema>;
@@ -135,8 +137,8 @@ export type TJobCreateInput = z.input<typeof ZJobCreateSchema>;
 export const ZJobUpdateSchema = z.object({
   name: ZJobCreateSchema.shape.name.optional(),
   customer: z.string().trim().max(200, 'At most 200 characters').optional(),
-  budgetHours: budget('Budget hours', 2).nullable().optional(),
-  budgetCost: budget('Budget cost', 4).nullable().optional(),
+  budgetHours: budget('Budget hours', 2, 10).nullable().optional(),
+  budgetCost: budget('Budget cost', 4, 12).nullable().optional(),
   notes: z.string().trim().max(4000, 'At most 4,000 characters').optional(),
 });
 export type TJobUpdate = z.infer<typeof ZJobUpdateSchema>;

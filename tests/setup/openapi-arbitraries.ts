@@ -12,6 +12,11 @@ export type TIdPool = Record<string, string[]>;
 /** Which kind of id a field or path parameter holds, from its name (or its collection's, for a bare `id`). */
 const ID_KINDS: [RegExp, string][] = [
   [/line/i, 'countLine'],
+  // /jobs/{id}, /job-cost-report/jobs/{jobId}, a body's jobId (not a borrowing's free-text jobReference).
+  [/^jobs?(id)?$/i, 'job'],
+  [/breakdown/i, 'breakdown'],
+  [/supplier/i, 'supplier'],
+  [/defect/i, 'defectCode'],
   [/occurrence/i, 'occurrence'],
   [/machine/i, 'machine'],
   // Maintenance plans' collection; the subscription's plan is /subscription/plan, with no id.

@@ -111,6 +111,9 @@ describe('jobs', () => {
       ['POST', '/api/v1/jobs', { name: 'X', budgetHours: 'soon' }, 'budgetHours'],
       ['POST', '/api/v1/jobs', { name: 'X', budgetCost: '1.23456' }, 'budgetCost'],
       ['PATCH', `/api/v1/jobs/${job.id}`, { budgetCost: 'lots' }, 'budgetCost'],
+      // More than the columns hold (ten whole digits of hours, twelve of money): a 400, not the database's overflow.
+      ['PATCH', `/api/v1/jobs/${job.id}`, { budgetHours: '59706689532' }, 'budgetHours'],
+      ['POST', '/api/v1/jobs', { name: 'X', budgetCost: '1234567890123' }, 'budgetCost'],
       ['POST', `/api/v1/jobs/${job.id}/status`, { status: 'done' }, 'status'],
       ['POST', `/api/v1/jobs/${job.id}/orders`, { orderId: 'SO-1' }, 'orderId'],
     ];
