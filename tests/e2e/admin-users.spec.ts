@@ -190,6 +190,7 @@ for (const role of ['admin', 'sysadmin'] as const) {
       'Label Formats',
       'Subscription',
       'Audit Trail',
+      'Single sign-on',
       ...(role === 'sysadmin' ? ['Security Dashboard'] : []),
     ];
     const pages = page.getByRole('navigation', { name: 'Admin pages' });

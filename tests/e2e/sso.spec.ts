@@ -116,7 +116,12 @@ test.describe('single sign-on', () => {
     await expect(page.getByText(`${domain} is proved`)).toBeVisible();
     await expect(row.getByRole('alert')).toHaveCount(0);
     // The help article's picture: the whole tab from its top, without the toasts over it.
-    for (const close of await page.locator('.mantine-Notification-closeButton').all()) await close.click();
+    // Closed in the page in one go: the toasts also close themselves, so a list of close buttons read first can name
+    // one that is gone by the time it is clicked (a click that then waits for the test's whole time).
+    await page.evaluate(() => {
+      for (const close of document.querySelectorAll<HTMLButtonElement>('.mantine-Notification-closeButton'))
+        close.click();
+    });
     await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
     await page.setViewportSize({ width: 1280, height: 1500 });
     await page.evaluate(() => window.scrollTo(0, 0));
