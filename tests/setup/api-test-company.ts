@@ -7,6 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { FACTORY_PASSWORD } from '#server/db/seed/factories.ts';
 import { companies, companySettings } from '#server/modules/companies/companies.tables.ts';
 import { bootstrapSysadmin } from '#server/modules/users/sysadmin-bootstrap.service.ts';
+import { seedLaterAreas } from './api-test-company-areas.ts';
 import type { TIdPool } from './openapi-arbitraries.ts';
 import { SESSION_COOKIE, TEST_APP_URL, type TSignInAs, type TTestApp } from './test-app.ts';
 
@@ -240,14 +241,6 @@ export async function createApiTestCompany(
   const step = revision.steps[0].id as string;
   await send('POST', `/api/v1/work-orders/${workOrder.id}/steps/${step}/start`);
 
-  // Time (on by default): an open job with a budget, which the jobs, time, job cost and labels routes can reach.
-  const job = await send('POST', '/api/v1/jobs', {
-    name: `${label} job`,
-    customer: 'Contract customer',
-    budgetHours: '10',
-    budgetCost: '1000',
-  });
-
   // Maintenance (on above): a machine with a monthly plan, whose open occurrence the completion routes can reach.
   const machine = await send('POST', '/api/v1/machines', { name: `${label} press`, assetTag: `${code}-PR` });
   const maintenancePlan = await send('POST', '/api/v1/maintenance/plans', {
@@ -259,11 +252,7 @@ export async function createApiTestCompany(
     calendarUnit: 'month',
   });
 
-  // A reported breakdown of the press, a supplier and a defect code: the repair, supplier and defect-code routes that
-  // name one reach their rules (a breakdown's job included), not only their 404s.
-  const breakdown = await send('POST', '/api/v1/breakdowns', { machineId: machine.id, problem: 'Press leaks oil' });
-  const supplier = await send('POST', '/api/v1/suppliers', { code: `${code}-SUP`, name: `${label} supplies` });
-  const defectCode = await send('POST', '/api/v1/defect-codes', { code: `${code}-SCR`, name: 'Scratch' });
+  const later = await seedLaterAreas(send, { code, label, machineId: machine.id });
 
   const db = t.database.db;
   const [plan] = await db.select().from(companies).where(eq(companies.id, companyId));
@@ -287,10 +276,10 @@ export async function createApiTestCompany(
       machine: [machine.id],
       maintenancePlan: [maintenancePlan.id],
       occurrence: [maintenancePlan.open.id],
-      job: [job.id],
-      breakdown: [breakdown.id],
-      supplier: [supplier.id],
-      defectCode: [defectCode.id],
+      job: [later.job],
+      breakdown: [later.breakdown],
+      supplier: [later.supplier],
+      defectCode: [later.defectCode],
       // Another person only: the accounts the tests sign in with keep their role and stay active, so they can sign in.
       user: [person.id],
       csrfToken: [csrf],
