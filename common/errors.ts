@@ -14,13 +14,19 @@ export const ERROR_STATUS = {
   PASSWORD_RESET_REQUIRED: 403,
   /** A password sign-in for an address whose company requires single sign-on (decision 086). */
   SSO_REQUIRED: 403,
+  /** Setting a first password needs a recent sign-in (decision 088); the session is kept. */
+  REAUTHENTICATION_NEEDED: 403,
   /** The login form's CSRF token is missing, or its body and cookie copies differ. */
   CSRF_INVALID: 403,
   NOT_FOUND: 404,
   /** The path exists but not with this method; the answer's Allow header lists the methods it has. */
   METHOD_NOT_ALLOWED: 405,
+  /** A linked identity that is not the signed-in user's (decision 088); the session is kept. */
+  IDENTITY_NOT_FOUND: 404,
   CONFLICT: 409,
   LIMIT_REACHED: 409,
+  /** Unlinking the account's only way to sign in (decision 088); the session is kept. */
+  SINGLE_IDENTITY_NOT_DELETABLE: 409,
   /** A move its status table does not allow (a work order from completed to released, decision 048). */
   INVALID_TRANSITION: 409,
   /** Completing a work order while a planned component is not fully consumed; `details` lists them (decision 064). */

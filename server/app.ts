@@ -22,6 +22,7 @@ import { labelConfigRoutes } from './modules/companies/label-config.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { helpRoutes } from './modules/help/help.routes.ts';
+import { identitiesRoutes } from './modules/identities/identities.routes.ts';
 import { borrowingRoutes } from './modules/inventory/borrowing.routes.ts';
 import { countRoutes } from './modules/inventory/count.routes.ts';
 import { inventorySetupRoutes } from './modules/inventory/inventory-setup.routes.ts';
@@ -183,6 +184,7 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(twoFactorRoutes);
   await app.register(ssoSystemRoutes);
   await app.register(ssoAdminRoutes);
+  await app.register(identitiesRoutes);
   await app.register(labelConfigRoutes);
   await app.register(usersRoutes);
   await app.register(auditRoutes);

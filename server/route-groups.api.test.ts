@@ -35,6 +35,10 @@ const SYSTEM_ROUTES = [
   'POST /api/v1/auth/two-factor/disable',
   'POST /api/v1/auth/sso/start',
   'POST /api/v1/sso/domains/:id/approve',
+  'GET /api/v1/user/identities',
+  'GET /api/v1/user/identities/authorize',
+  'POST /api/v1/user/identities/password',
+  'DELETE /api/v1/user/identities/:id',
   'GET /api/v1/users',
   'POST /api/v1/users',
   'GET /api/v1/users/:id',
@@ -74,6 +78,8 @@ const OWNER_CONNECTION_FILES = [
   // Single sign-on (decision 086): the start and the callback come before any company; a domain proved by another
   // company, and a sysadmin's approval, look across companies.
   /^server\/modules\/sso\//,
+  // Linked identities (decision 088): the signed-in person's own accounts rows, better-auth's table.
+  /^server\/modules\/identities\//,
   // The PM calendar's feed: a calendar app has no session, so its secret finds the feed as the server (decision 059).
   /^server\/modules\/maintenance\/calendar-feed\.public\./,
   // A kiosk tablet has no session: its key finds the kiosk (and so the company) as the server (decision 083).

@@ -23,6 +23,7 @@ import { securityEvents } from './security/security-events.tables.ts';
 import { breakdownCases } from './tenant-isolation/breakdown-cases.ts';
 import { buildCases } from './tenant-isolation/build-cases.ts';
 import { correctiveActionCases } from './tenant-isolation/corrective-action-cases.ts';
+import { identitiesCases } from './tenant-isolation/identities-cases.ts';
 import { inspectionCases } from './tenant-isolation/inspection-cases.ts';
 import { jobCases } from './tenant-isolation/job-cases.ts';
 import { jobCostCases } from './tenant-isolation/job-cost-cases.ts';
@@ -1957,6 +1958,7 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
   ...scanJobsCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...timeScreenCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...ssoCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
+  ...identitiesCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
 
   // ---- uploaded files (server/modules/files): B stores and reads B's own pictures and videos only
   'POST /api/v1/files': {

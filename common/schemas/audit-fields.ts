@@ -67,6 +67,7 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     mfaEnabled: 'Two-factor authentication',
     signedInAt: 'Signed in at',
     ipAddress: 'IP address',
+    signInMethod: 'Sign-in method',
   },
   'company-configuration': CONFIGURATION_LABELS,
   plan: { plan: 'Plan' },

@@ -24,6 +24,8 @@ export const ZSecurityEventTypeSchema = z.enum([
   'user_created',
   'user_deactivated',
   'user_reactivated',
+  'identity_linked',
+  'identity_unlinked',
 ]);
 export type TSecurityEventType = z.infer<typeof ZSecurityEventTypeSchema>;
 
@@ -54,4 +56,6 @@ export const SECURITY_EVENT_OUTCOME: Record<TSecurityEventType, TSecurityOutcome
   user_created: 'success',
   user_deactivated: 'success',
   user_reactivated: 'success',
+  identity_linked: 'success',
+  identity_unlinked: 'success',
 };

@@ -46,6 +46,8 @@ const ACTION_LABELS: Record<string, string> = {
   deactivated: 'Deactivated',
   'invitation-sent-again': 'Invitation sent again',
   'two-factor-removed': 'Two-factor removed',
+  'identity-linked': 'Sign-in method linked',
+  'identity-unlinked': 'Sign-in method unlinked',
   'session-ended': 'Session ended by a sysadmin',
   started: 'Started',
   posted: 'Posted',

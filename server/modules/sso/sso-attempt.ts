@@ -3,6 +3,7 @@
 // read back after it for the security event. better-auth runs the resolution inside its own transaction, where no
 // query of ours may run beside it (PGlite has one connection), so everything it needs is gathered here first.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { TIdentityLink } from '../identities/identity-link-resolve.ts';
 
 /** Why a sign-in through the provider was refused (the callback page's `error`, the security event's reason). */
 export type TSsoRefusal =
@@ -31,6 +32,8 @@ export interface TSsoAttempt {
   userId: string | null;
   created: boolean;
   refusal: TSsoRefusal | null;
+  /** Set when the browser is linking the provider to its signed-in account (decision 088), not signing in. */
+  link?: TIdentityLink | null;
 }
 
 /** The attempt of the callback now running (set by sso-callback.ts around better-auth's handler). */

@@ -9,6 +9,7 @@ import { recordSecurityEvent } from '../../security/security-events.ts';
 import { recordAudit, systemActor } from '../audit/audit.ts';
 import { AUTH_BASE_PATH, type TAuth } from '../auth/auth.ts';
 import { eventOrigin } from '../auth/auth-request.ts';
+import { finishIdentityLink, identityLinkOf } from '../identities/identity-link.ts';
 import { findProviderForCallback } from './sso.repo.ts';
 import { ssoAttempt, type TSsoAttempt } from './sso-attempt.ts';
 import { clearNonceCookie, nonceOf, SSO_NONCE_COOKIE } from './sso-sign-in.service.ts';
@@ -99,7 +100,9 @@ export async function handleSsoCallback(
   providerId: string,
 ): Promise<Response> {
   const attempt = await attemptFor(db, providerId, request.cookies[SSO_NONCE_COOKIE]);
+  attempt.link = await identityLinkOf(db, auth, request, attempt.expectedNonce);
   const response = await ssoAttempt.run(attempt, () => auth.handler(webRequest));
+  if (attempt.link) return finishIdentityLink(db, auth, appUrl, request, attempt, attempt.link, response);
   await recordOutcome(db, request, attempt, errorOf(response));
   const headers = new Headers(response.headers);
   headers.append('set-cookie', clearNonceCookie(appUrl));

@@ -6,6 +6,7 @@
 import type { SSOUserResolution, SSOUserResolutionInput } from '@better-auth/sso';
 import { sso } from '@better-auth/sso';
 import { normalizeEmail } from '#common/email.ts';
+import { resolveIdentityLink } from '../identities/identity-link-resolve.ts';
 import { ssoAttempt, type TSsoAttempt, type TSsoRefusal } from './sso-attempt.ts';
 
 /** What the resolution reads and writes through better-auth's transaction adapter. */
@@ -60,6 +61,8 @@ export async function resolveSsoUser(
   const nonce = input.verifiedIdTokenClaims.nonce;
   if (attempt.expectedNonce === null || nonce !== attempt.expectedNonce)
     return refuse(attempt, 'nonce_mismatch');
+  // A signed-in person linking the provider (decision 088): their own account, not one found by address.
+  if (attempt.link) return resolveIdentityLink(input, database, attempt, attempt.link);
   if (!attempt.provedDomains.includes(email.split('@')[1] ?? '')) return refuse(attempt, 'domain_not_proved');
   const user = await database.findOne<TUserRecord>({
     model: 'user',
