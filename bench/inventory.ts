@@ -12,7 +12,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { openDatabase, type TDatabase } from '#server/db/client.ts';
 import { seededRandom } from '#server/db/seed/random.ts';
 import {
@@ -26,6 +25,7 @@ import {
   withScratchPostgres,
 } from './bench-app.ts';
 import type { TBenchData } from './inventory-data.ts';
+import { renderTriggerCost, type TTriggerCost, triggerCost } from './job-cost-trigger-cost.ts';
 import {
   appThroughput,
   CLIENTS,
@@ -48,12 +48,9 @@ interface TPostings {
   stepwise?: TThroughput[];
   /** BENCH_BASELINE_DIR: the app of another checkout (before a change), in the same rounds. */
   before?: TThroughput[];
-  /** BENCH_TRIGGER_COST=1: raw rounds with the job cost report's ledger trigger (migration 0059) off and on. */
-  trigger?: { off: TThroughput[]; on: TThroughput[] };
+  /** BENCH_TRIGGER_COST=1: raw rounds with no job cost ledger trigger, 0059's and 0060's (decision 093). */
+  trigger?: TTriggerCost;
 }
-
-/** The ledger's statement trigger that keeps the job cost report's day sums (decision 084). */
-const JOB_COST_TRIGGER = 'job_cost_ledger_insert';
 
 interface TResult {
   target: string;
@@ -240,41 +237,9 @@ async function postingThroughput(
         (pgUrl ? `, raw pg ${rate(out.raw)}, raw pg step by step ${rate(out.stepwise!)}` : ''),
     );
   }
-  if (pgUrl && process.env.BENCH_TRIGGER_COST) out.trigger = await triggerCost(pgUrl, companyId, stock);
+  if (pgUrl && process.env.BENCH_TRIGGER_COST)
+    out.trigger = await triggerCost(pgUrl, companyId, stock, ROUNDS, THROUGHPUT_SECONDS);
   return out;
-}
-
-/** Raw rounds alternating with the job cost trigger disabled and enabled (left enabled). */
-async function triggerCost(pgUrl: string, companyId: string, stock: TMovableStock[]) {
-  const owner = new pg.Client({ connectionString: pgUrl });
-  await owner.connect();
-  const off: TThroughput[] = [];
-  const on: TThroughput[] = [];
-  try {
-    for (let round = 1; round <= ROUNDS; round++) {
-      await owner.query(`alter table stock_ledger disable trigger ${JOB_COST_TRIGGER}`);
-      off.push(await rawThroughput(pgUrl, companyId, stock, THROUGHPUT_SECONDS));
-      await owner.query(`alter table stock_ledger enable trigger ${JOB_COST_TRIGGER}`);
-      on.push(await rawThroughput(pgUrl, companyId, stock, THROUGHPUT_SECONDS));
-      console.log(
-        `  trigger round ${round}: off ${off.at(-1)!.perSecond.toFixed(0)}/s, on ${on.at(-1)!.perSecond.toFixed(0)}/s`,
-      );
-    }
-  } finally {
-    await owner.query(`alter table stock_ledger enable trigger ${JOB_COST_TRIGGER}`);
-    await owner.end();
-  }
-  return { off, on };
-}
-
-/** What the job cost trigger costs a posting straight through pg: rates and PostgreSQL's CPU, off against on. */
-function renderTriggerCost({ off, on }: { off: TThroughput[]; on: TThroughput[] }): string {
-  const rate = (runs: TThroughput[]) => medianOf(runs, (r) => r.perSecond)!;
-  const db = (runs: TThroughput[]) => medianOf(runs, (r) => r.cpuMsPerPosting.database);
-  return [
-    `Job cost trigger (${JOB_COST_TRIGGER}), straight through \`pg\`: off ${rate(off).toFixed(0)}/s, on ${rate(on).toFixed(0)}/s (${((100 * rate(on)) / rate(off) - 100).toFixed(1)} %);`,
-    `PostgreSQL CPU per posting: off ${cpu(db(off))}, on ${cpu(db(on))}.`,
-  ].join(' ');
 }
 
 const median = (values: number[]) =>
