@@ -23,6 +23,7 @@ export * from '../modules/maintenance/alerts.tables.ts';
 export * from '../modules/maintenance/breakdowns.tables.ts';
 export * from '../modules/maintenance/machines.tables.ts';
 export * from '../modules/maintenance/plans.tables.ts';
+export * from '../modules/maintenance/stored-schedule.tables.ts';
 export * from '../modules/passkeys/passkeys.tables.ts';
 export * from '../modules/quality/corrective-actions.tables.ts';
 export * from '../modules/quality/inspections.tables.ts';
