@@ -15,6 +15,8 @@ export const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1
 /** The origin the server is told it serves (APP_URL): requests carry it, and QR links start with it. */
 export const APP_URL = 'http://127.0.0.1';
 export const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+/** The bench company's admin, who signs in to the server. */
+const BENCH_EMAIL = 'bench@bench.example';
 
 export interface TLatency {
   name: string;
@@ -53,7 +55,7 @@ export interface TBenchCompany {
 export async function prepareCompany(database: TDatabase, itemCount: number): Promise<TBenchCompany> {
   await applyMigrations(database);
   const { company } = await createCompany(database.db, { name: 'Bench Manufacturing', planId: 'beta' });
-  const email = 'bench@bench.example';
+  const email = BENCH_EMAIL;
   await createUser(database.db, company.id, { email, role: 'admin' });
   const started = performance.now();
   const data = await database.db.transaction((tx) => generateInventory(tx as never, company.id, itemCount));
@@ -65,6 +67,46 @@ export async function prepareCompany(database: TDatabase, itemCount: number): Pr
   // checkpoint writes the whole page to the WAL, and the load's checkpoint would otherwise land in the middle of it.
   if (database.driver === 'postgres') await database.db.execute('checkpoint');
   return { companyId: company.id, email, data, generateSeconds: (performance.now() - started) / 1000 };
+}
+
+/** The database `name` on the PostgreSQL server (created when missing, kept afterwards): its URL. */
+export async function keptPostgres(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The company an earlier run generated in a kept database (migrated to this checkout), or null. */
+export async function benchCompanyIn(database: TDatabase): Promise<TBenchCompany | null> {
+  await applyMigrations(database);
+  const found = (await database.db.execute(
+    `select u.company_id, (select count(*)::int from items i where i.company_id = u.company_id) as items,
+            (select count(*)::int from stock_ledger l where l.company_id = u.company_id) as ledger_rows,
+            (select id from locations a where a.company_id = u.company_id and a.kind = 'area' order by a.full_code limit 1)
+              as area_id
+       from users u where u.email = '${BENCH_EMAIL}'`,
+  )) as unknown as { rows: { company_id: string; items: number; ledger_rows: number; area_id: string }[] };
+  const row = found.rows[0];
+  if (!row) return null;
+  return {
+    companyId: row.company_id,
+    email: BENCH_EMAIL,
+    generateSeconds: Number.NaN,
+    data: {
+      partNumber: (n) => `P-${String(n).padStart(6, '0')}`,
+      areaId: row.area_id,
+      items: row.items,
+      ledgerRows: row.ledger_rows,
+    },
+  };
 }
 
 /** Label codes for 1,000 random items, as printing their labels would make them; their compact forms. */
@@ -174,21 +216,26 @@ export async function signIn(base: string, email: string): Promise<string> {
   return `${session}; ${CSRF_COOKIE}=${csrf}`;
 }
 
-/** Times `SAMPLES` sequential requests of each kind (after a few to warm up), checking each answer is a 200. */
+/**
+ * Times `samples` sequential requests (SAMPLES unless said) after `warmUps` to warm up, checking each answer is a
+ * 200; `paths` gives each request's path.
+ */
 export async function timeRequests(
   name: string,
   paths: () => string,
   get: (path: string) => Promise<Response>,
+  { samples = SAMPLES, warmUps = 5 }: { samples?: number; warmUps?: number } = {},
 ): Promise<TLatency> {
-  for (let i = 0; i < 5; i++) await (await get(paths())).arrayBuffer();
+  for (let i = 0; i < warmUps; i++) await (await get(paths())).arrayBuffer();
   const times: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
+  for (let i = 0; i < samples; i++) {
     const path = paths();
     const start = performance.now();
     const response = await get(path);
-    await response.arrayBuffer();
+    const body = await response.arrayBuffer();
     times.push(performance.now() - start);
-    if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+    if (response.status !== 200)
+      throw new Error(`${path}: ${response.status} ${new TextDecoder().decode(body).slice(0, 500)}`);
   }
   return latencyOf(name, times);
 }

@@ -6,6 +6,8 @@
 //     `pg` (16 connections, no app) as the ceiling (PostgreSQL only: PGlite has one connection and no server);
 //   - the stock balance report over the whole company for the last year.
 // (Scan resolution at this size is measured by `npm run bench:labels`.)
+// BENCH_LEDGER_ROWS_PER_ITEM=100 writes 10,000,000 ledger rows (decision 094; BENCH_ONLY=postgres skips PGlite, and
+// BENCH_PG_DATABASE=<name> keeps the database to measure again without writing it anew): trials, printed only.
 // BENCH_ONLY=postings measures the postings alone, on PostgreSQL (with BENCH_PG_ITEMS for a smaller company, and
 // BENCH_PROF=1 for the server's CPU profile in /tmp/prof): a trial that prints and records nothing.
 // Prints a table and records it in docs/performance.md with the machine and the date.
@@ -15,42 +17,30 @@ import { join } from 'node:path';
 import { openDatabase, type TDatabase } from '#server/db/client.ts';
 import { seededRandom } from '#server/db/seed/random.ts';
 import {
+  benchCompanyIn,
+  keptPostgres,
   prepareCompany,
   quantile,
   SAMPLES,
   startServer,
-  type TBenchServer,
   type TLatency,
   timeRequests,
   withScratchPostgres,
 } from './bench-app.ts';
 import type { TBenchData } from './inventory-data.ts';
-import { renderTriggerCost, type TTriggerCost, triggerCost } from './job-cost-trigger-cost.ts';
 import {
-  appThroughput,
-  CLIENTS,
-  rawThroughput,
-  type TMovableStock,
-  type TThroughput,
-} from './postings-throughput.ts';
+  postingThroughput,
+  ROUNDS,
+  renderPostings,
+  THROUGHPUT_SECONDS,
+  type TPostings,
+  WARM_UP_SECONDS,
+} from './inventory-postings.ts';
+import { renderTriggerCost } from './job-cost-trigger-cost.ts';
+import { CLIENTS } from './postings-throughput.ts';
 import { machineLine, recordSection } from './record.ts';
 
-const THROUGHPUT_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 10);
 const POSTINGS_ONLY = process.env.BENCH_ONLY === 'postings';
-
-/** Each round's postings through the app and straight through pg (none on PGlite). */
-interface TPostings {
-  app: TThroughput[];
-  raw: TThroughput[];
-  /** The step-by-step form of the SQL (every posting's before decision 087, a multi-line one's still). */
-  stepwise?: TThroughput[];
-  /** BENCH_BASELINE_DIR: the app of another checkout (before a change), in the same rounds. */
-  before?: TThroughput[];
-  /** BENCH_TRIGGER_COST=1: raw rounds with no job cost ledger trigger, 0059's and 0060's (decision 093). */
-  trigger?: TTriggerCost;
-}
 
 interface TResult {
   target: string;
@@ -71,15 +61,23 @@ async function main() {
     console.log(renderPostings(results[0]!.postings).join('\n'));
     return;
   }
-  results.push(await runPglite(Number(process.env.BENCH_PGLITE_ITEMS ?? 10_000)));
+  if (process.env.BENCH_ONLY !== 'postgres')
+    results.push(await runPglite(Number(process.env.BENCH_PGLITE_ITEMS ?? 10_000)));
   const table = render(results);
   console.log(table);
-  // A trial run at other sizes (BENCH_*_ITEMS) prints but does not overwrite the recorded figures.
-  if (!process.env.BENCH_PG_ITEMS && !process.env.BENCH_PGLITE_ITEMS) recordSection('inventory', table);
+  // A trial run at other sizes or on one database prints but does not overwrite the recorded figures.
+  const trial = [
+    'BENCH_PG_ITEMS',
+    'BENCH_PGLITE_ITEMS',
+    'BENCH_LEDGER_ROWS_PER_ITEM',
+    'BENCH_ONLY',
+    'BENCH_PG_DATABASE',
+  ];
+  if (!trial.some((name) => process.env[name])) recordSection('inventory', table);
 }
 
 async function runPostgres(items: number): Promise<TResult> {
-  return withScratchPostgres(async (url) => {
+  const run = async (url: string) => {
     const database = await openDatabase({ kind: 'postgres', url });
     try {
       return await measure('PostgreSQL 15 (server)', database, items, { pgUrl: url });
@@ -87,7 +85,11 @@ async function runPostgres(items: number): Promise<TResult> {
       // Closing the app closes its database; this covers a failure before the app was built.
       await database.close().catch(() => undefined);
     }
-  });
+  };
+  // BENCH_PG_DATABASE names a database to keep: generated on the first run, measured again as it is on later ones
+  // (10,000,000 ledger rows take many minutes to write).
+  const keep = process.env.BENCH_PG_DATABASE;
+  return keep ? run(await keptPostgres(keep)) : withScratchPostgres(run);
 }
 
 async function runPglite(items: number): Promise<TResult> {
@@ -112,9 +114,10 @@ async function measure(
   where: { pgUrl: string } | { dataDir: string },
 ): Promise<TResult> {
   console.log(`\n${target}: migrating and generating ${itemCount.toLocaleString('en')} items …`);
-  const { companyId, email, data, generateSeconds } = await prepareCompany(database, itemCount);
+  const { companyId, email, data, generateSeconds } =
+    (await benchCompanyIn(database)) ?? (await prepareCompany(database, itemCount));
   console.log(
-    `  generated ${data.ledgerRows.toLocaleString('en')} ledger rows in ${generateSeconds.toFixed(1)} s`,
+    `  ${data.ledgerRows.toLocaleString('en')} ledger rows, generated in ${generateSeconds.toFixed(1)} s`,
   );
   const stock = await movableStock(database, companyId);
   // PGlite's folder belongs to one process at a time: the server gets it now.
@@ -210,103 +213,6 @@ async function movableStock(database: TDatabase, companyId: string) {
   return rows;
 }
 
-/** Warms both paths up, then alternates app and raw rounds so that a noisy neighbour hits both alike. */
-async function postingThroughput(
-  server: TBenchServer,
-  pgUrl: string | null,
-  companyId: string,
-  stock: TMovableStock[],
-  before: TBenchServer | null,
-): Promise<TPostings> {
-  const appRound = (s: TBenchServer, seconds: number) =>
-    appThroughput(s.base, s.cookie, stock, seconds, s.pid, pgUrl);
-  await appRound(server, WARM_UP_SECONDS);
-  if (before) await appRound(before, WARM_UP_SECONDS);
-  if (pgUrl) await rawThroughput(pgUrl, companyId, stock, WARM_UP_SECONDS);
-  const out: TPostings = { app: [], raw: [], stepwise: [], before: [] };
-  for (let round = 1; round <= ROUNDS; round++) {
-    if (before) out.before!.push(await appRound(before, THROUGHPUT_SECONDS));
-    out.app.push(await appRound(server, THROUGHPUT_SECONDS));
-    if (pgUrl) {
-      out.raw.push(await rawThroughput(pgUrl, companyId, stock, THROUGHPUT_SECONDS));
-      out.stepwise!.push(await rawThroughput(pgUrl, companyId, stock, THROUGHPUT_SECONDS, 'stepwise'));
-    }
-    const rate = (runs: TThroughput[]) => `${runs.at(-1)!.perSecond.toFixed(0)}/s`;
-    console.log(
-      `  round ${round}: ${before ? `app before ${rate(out.before!)}, ` : ''}app ${rate(out.app)}` +
-        (pgUrl ? `, raw pg ${rate(out.raw)}, raw pg step by step ${rate(out.stepwise!)}` : ''),
-    );
-  }
-  if (pgUrl && process.env.BENCH_TRIGGER_COST)
-    out.trigger = await triggerCost(pgUrl, companyId, stock, ROUNDS, THROUGHPUT_SECONDS);
-  return out;
-}
-
-const median = (values: number[]) =>
-  quantile(
-    [...values].sort((a, b) => a - b),
-    0.5,
-  );
-const medianOf = (runs: TThroughput[], pick: (run: TThroughput) => number | null) => {
-  const values = runs.map(pick).filter((v): v is number => v !== null);
-  return values.length === 0 ? null : median(values);
-};
-
-/** What the step-by-step raw posting sends, for the table's words. */
-const STEPWISE_STATEMENTS =
-  'begin with the tenant set-up, references, transaction, balance, item total, ledger, commit';
-
-const cpu = (value: number | null) => (value === null ? 'not measured' : `${value.toFixed(2)} ms`);
-
-/**
- * One row of CPU per posting: the whole machine (which counts whatever else runs on it), and the parts the postings
- * themselves spend (server, database backends, load generator or raw client) with their sum.
- */
-function cpuRow(name: string, runs: TThroughput[], serverNote: string | null): string {
-  const part = (pick: (c: TThroughput['cpuMsPerPosting']) => number | null) =>
-    medianOf(runs, (r) => pick(r.cpuMsPerPosting));
-  // On PGlite the database runs inside the server process, so the sum is the server's and the load generator's.
-  const sum = medianOf(runs, ({ cpuMsPerPosting: c }) => (c.server ?? 0) + (c.database ?? 0) + c.client);
-  // serverNote null: no server (the raw client).
-  const server = serverNote === null ? 'none' : `${cpu(part((c) => c.server))}${serverNote}`;
-  return `| ${name} | ${cpu(part((c) => c.machine))} | ${server} | ${cpu(part((c) => c.database))} | ${cpu(part((c) => c.client))} | ${cpu(sum)} |`;
-}
-
-/** The throughput lines: medians, each round, and the CPU per posting of each part. */
-function renderPostings({ app, raw, stepwise, before }: TPostings): string[] {
-  const rate = (runs: TThroughput[]) => medianOf(runs, (r) => r.perSecond)!;
-  const rounds = (runs: TThroughput[]) => runs.map((r) => r.perSecond.toFixed(0)).join(', ');
-  const refused = app.reduce((n, r) => n + r.refused, 0);
-  const lines = [
-    `Stock movements: **${rate(app).toFixed(0)} postings/s** through the app (rounds: ${rounds(app)})` +
-      (raw.length === 0
-        ? ' (no raw ceiling: PGlite is in-process with one connection).'
-        : `; the same SQL transaction straight through \`pg\` on ${CLIENTS} connections: **${rate(raw).toFixed(0)}/s** (rounds: ${rounds(raw)}), so the app reaches **${((100 * rate(app)) / rate(raw)).toFixed(0)} %** of the ceiling (each round against the raw round after it: ${app.map((a, i) => `${((100 * a.perSecond) / raw[i]!.perSecond).toFixed(0)} %`).join(', ')}).`) +
-      (refused ? ` ${refused} postings were refused for lack of stock.` : ''),
-    ...(stepwise && stepwise.length > 0
-      ? [
-          '',
-          `The posting's SQL before decision 087 (step by step: ${STEPWISE_STATEMENTS}) straight through \`pg\` in the same rounds: ${rate(stepwise).toFixed(0)}/s (rounds: ${rounds(stepwise)}); the app reaches ${((100 * rate(app)) / rate(stepwise)).toFixed(0)} % of that.`,
-        ]
-      : []),
-    ...(before && before.length > 0
-      ? [
-          '',
-          `The app before the change, in the same rounds: ${rate(before).toFixed(0)}/s (rounds: ${rounds(before)}): ${((100 * rate(before)) / rate(raw)).toFixed(0)} % of the ceiling above; after: ${((100 * rate(app)) / rate(before) - 100).toFixed(0)} % more postings per second.`,
-        ]
-      : []),
-    '',
-    "| CPU per posting (median) | whole machine | the server process | PostgreSQL (this database's backends) | the load generator or raw client | the three together |",
-    '|---|---|---|---|---|---|',
-    cpuRow('through the app', app, raw.length === 0 ? ' (PGlite runs inside it)' : ''),
-  ];
-  if (raw.length > 0) lines.push(cpuRow('straight through `pg`', raw, null));
-  if (stepwise && stepwise.length > 0)
-    lines.push(cpuRow('straight through `pg`, step by step (the SQL before decision 087)', stepwise, null));
-  if (before && before.length > 0) lines.push(cpuRow('through the app before the change', before, ''));
-  return lines;
-}
-
 function render(results: TResult[]): string {
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   const lines = [
@@ -319,7 +225,7 @@ function render(results: TResult[]): string {
   ];
   for (const r of results) {
     lines.push(
-      `#### ${r.target}: ${r.items.toLocaleString('en')} items, ${r.ledgerRows.toLocaleString('en')} ledger rows (generated in ${r.generateSeconds.toFixed(0)} s)`,
+      `#### ${r.target}: ${r.items.toLocaleString('en')} items, ${r.ledgerRows.toLocaleString('en')} ledger rows (${Number.isNaN(r.generateSeconds) ? 'generated by an earlier run' : `generated in ${r.generateSeconds.toFixed(0)} s`})`,
       '',
       '| request | median | p99 |',
       '|---|---|---|',

@@ -5,18 +5,15 @@
 // average and commit go to docs/performance.md ("Quality").
 // BENCH_ONLY=postgres|pglite runs one; BENCH_INSPECTIONS (default 100,000 — five units × two checks each) scales it;
 // BENCH_SAMPLES (default 20) sets the requests a measurement.
-import { execSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { addDays, startOfMonth, todayIn } from '#common/time/calendar.ts';
-import { openDatabase, type TDatabase } from '#server/db/client.ts';
+import type { TDatabase } from '#server/db/client.ts';
 import { applyMigrations } from '#server/db/migrate.ts';
 import { createCompany, createUser } from '#server/db/seed/factories.ts';
-import { latencyOf, startServer, type TLatency, withScratchPostgres } from './bench-app.ts';
+import { startServer, type TLatency, timeRequests } from './bench-app.ts';
 import { generateQuality, type TQualityVolume } from './quality-data.ts';
-import { machineLine, recordSection } from './record.ts';
+import { machineLine } from './record.ts';
+import { commitMeasured, preparedThenMeasured, runBench, type TWhere } from './run-bench.ts';
 
 const INSPECTIONS = Number(process.env.BENCH_INSPECTIONS ?? 100_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
@@ -46,27 +43,13 @@ async function prepare(database: TDatabase) {
   return { today, volume, setUpSeconds: (performance.now() - started) / 1000 };
 }
 
-async function measure(
-  where: { pgUrl: string } | { dataDir: string },
-  today: string,
-  volume: TQualityVolume,
-): Promise<TLatency[]> {
+async function measure(where: TWhere, { today, volume }: Awaited<ReturnType<typeof prepare>>) {
   const server = await startServer(where, ADMIN);
   try {
     const year = `from=${addDays(today, -365)}&to=${today}`;
     const month = `from=${startOfMonth(today)}&to=${today}`;
-    const time = async (name: string, path: string) => {
-      for (let i = 0; i < 2; i++) await (await server.get(path)).arrayBuffer();
-      const times: number[] = [];
-      for (let i = 0; i < SAMPLES; i++) {
-        const start = performance.now();
-        const response = await server.get(path);
-        await response.arrayBuffer();
-        times.push(performance.now() - start);
-        if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-      }
-      return latencyOf(name, times);
-    };
+    const time = (name: string, path: string) =>
+      timeRequests(name, () => path, server.get, { samples: SAMPLES, warmUps: 2 });
     return [
       await time(
         'dashboard, the year by week, every item',
@@ -91,42 +74,11 @@ async function measure(
   }
 }
 
-async function runPostgres(): Promise<TResult> {
-  return withScratchPostgres(async (url) => {
-    const database = await openDatabase({ kind: 'postgres', url });
-    let prepared: Awaited<ReturnType<typeof prepare>>;
-    try {
-      prepared = await prepare(database);
-    } finally {
-      await database.close();
-    }
-    const timings = await measure({ pgUrl: url }, prepared.today, prepared.volume);
-    return { target: 'PostgreSQL', ...prepared, timings };
-  });
-}
-
-async function runPglite(): Promise<TResult> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-quality-'));
-  try {
-    const database = await openDatabase({ kind: 'pglite', dataDir });
-    let prepared: Awaited<ReturnType<typeof prepare>>;
-    try {
-      prepared = await prepare(database);
-    } finally {
-      await database.close();
-    }
-    const timings = await measure({ dataDir }, prepared.today, prepared.volume);
-    return { target: 'PGlite (embedded)', ...prepared, timings };
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const n = (value: number) => value.toLocaleString('en-US');
 
 function render(results: TResult[], load: [number, number]): string {
-  const commit = execSync('git rev-parse --short HEAD').toString().trim();
+  const commit = commitMeasured();
   const lines = [
     '## Quality: the dashboard and a control chart',
     '',
@@ -152,14 +104,17 @@ function render(results: TResult[], load: [number, number]): string {
   return lines.join('\n');
 }
 
-async function main() {
-  const load = loadavg()[0]!;
-  const results: TResult[] = [];
-  if (process.env.BENCH_ONLY !== 'pglite') results.push(await runPostgres());
-  if (process.env.BENCH_ONLY !== 'postgres') results.push(await runPglite());
-  const table = render(results, [load, loadavg()[0]!]);
-  console.log(table);
-  if (!process.env.BENCH_ONLY && !process.env.BENCH_INSPECTIONS) recordSection('quality', table);
-}
-
-await main();
+const targets = preparedThenMeasured(prepare, measure);
+await runBench<TResult>({
+  section: 'quality',
+  trialVariables: ['BENCH_INSPECTIONS'],
+  postgres: async () => {
+    const { prepared, measured } = await targets.postgres();
+    return { target: 'PostgreSQL', ...prepared, timings: measured };
+  },
+  pglite: async () => {
+    const { prepared, measured } = await targets.pglite();
+    return { target: 'PGlite (embedded)', ...prepared, timings: measured };
+  },
+  render,
+});
