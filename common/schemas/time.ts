@@ -16,8 +16,11 @@ export const TIME_ACTIVITY_LABELS: Record<TTimeActivity, string> = {
   indirect: 'Indirect',
 };
 
-/** clock: clocked in and out; manual: typed afterwards, with a reason; floor: a step run on the build floor. */
-export const TIME_SOURCES = ['clock', 'manual', 'floor'] as const;
+/**
+ * clock: clocked in and out on the person's own screen; manual: typed afterwards, with a reason; floor: a step run on
+ * the build floor; kiosk: clocked at a shared kiosk with the person's badge.
+ */
+export const TIME_SOURCES = ['clock', 'manual', 'floor', 'kiosk'] as const;
 export type TTimeSource = (typeof TIME_SOURCES)[number];
 
 /** The longest reason kept (a sentence or two, as on the audit trail). */

@@ -109,8 +109,8 @@ export async function kioskClockIn(
   const running = (await runningClock(tenant)).entry;
   if (running?.jobId === job.id) return { person, entry: running, moved: 'unchanged' };
   const answer = running
-    ? await switchClock(tenant, { jobId: job.id }, now)
-    : await clockIn(tenant, { jobId: job.id }, now);
+    ? await switchClock(tenant, { jobId: job.id }, now, 'kiosk')
+    : await clockIn(tenant, { jobId: job.id }, now, 'kiosk');
   await touched(kiosk, tenant, now);
   return { person, entry: answer.entry, moved: running ? 'switch' : 'in' };
 }

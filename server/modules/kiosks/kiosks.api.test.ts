@@ -107,13 +107,17 @@ describe('on the kiosk', () => {
     const inn = (
       await kiosk('POST', '/api/v1/kiosk/clock-in', { badge: ottoBadge, code: 'JOB-000001' })
     ).json();
-    expect(inn).toMatchObject({ moved: 'in', entry: { jobNumber: 'JOB-000001', userId: otto.userId } });
+    // The entry says where it was made, so a supervisor approving the week can tell the kiosk from the phone.
+    expect(inn).toMatchObject({
+      moved: 'in',
+      entry: { jobNumber: 'JOB-000001', userId: otto.userId, source: 'kiosk' },
+    });
     // It is Otto's own clock: his /time sees it.
     expect((await otto.ok('GET', '/api/v1/time/clock')).entry.id).toBe(inn.entry.id);
 
     clock.set(at('10:00'));
     const sw = (await kiosk('POST', '/api/v1/kiosk/clock-in', { badge: ottoBadge, code: 'job-2' })).json();
-    expect(sw).toMatchObject({ moved: 'switch', entry: { jobNumber: 'JOB-000002' } });
+    expect(sw).toMatchObject({ moved: 'switch', entry: { jobNumber: 'JOB-000002', source: 'kiosk' } });
     const same = (
       await kiosk('POST', '/api/v1/kiosk/clock-in', { badge: ottoBadge, code: 'JOB-000002' })
     ).json();

@@ -37,8 +37,11 @@ async function runningOf(tx: TDb, companyId: string, userId: string) {
 
 interface TStart extends TClockIn {
   userId: string;
-  source: 'clock' | 'floor';
+  source: TClockSource | 'floor';
 }
+
+/** Where a clock move was made: the person's own screen, or a shared kiosk with their badge (decision 083). */
+export type TClockSource = 'clock' | 'kiosk';
 
 /** Starts an entry at `now` after the checks; the caller's transaction. Returns its id. */
 async function start(tx: TDb, tenant: TTenant, input: TStart, now: Date, timeZone: string): Promise<string> {
@@ -103,7 +106,12 @@ async function stop(tx: TDb, tenant: TTenant, running: repo.TEntryRow, now: Date
 }
 
 /** Clocks the caller in: 409 when their clock already runs (naming it), when the job is closed, or it would overlap. */
-export async function clockIn(tenant: TTenant, input: TClockIn, now: Date): Promise<TRunningClock> {
+export async function clockIn(
+  tenant: TTenant,
+  input: TClockIn,
+  now: Date,
+  source: TClockSource = 'clock',
+): Promise<TRunningClock> {
   const { companyId, userId } = tenant;
   return withOverlapRefusal(tenant, userId, { from: now, to: null }, () =>
     tenant.run(async (tx) => {
@@ -119,14 +127,19 @@ export async function clockIn(tenant: TTenant, input: TClockIn, now: Date): Prom
           'jobId',
         );
       }
-      await start(tx, tenant, { ...input, userId, source: 'clock' }, now, timeZone);
+      await start(tx, tenant, { ...input, userId, source }, now, timeZone);
       return { entry: await runningOf(tx, companyId, userId) };
     }),
   );
 }
 
 /** Stops the caller's running entry and starts the next at the same instant, in one transaction. */
-export async function switchClock(tenant: TTenant, input: TClockIn, now: Date): Promise<TRunningClock> {
+export async function switchClock(
+  tenant: TTenant,
+  input: TClockIn,
+  now: Date,
+  source: TClockSource = 'clock',
+): Promise<TRunningClock> {
   const { companyId, userId } = tenant;
   return withOverlapRefusal(tenant, userId, { from: now, to: null }, () =>
     tenant.run(async (tx) => {
@@ -134,7 +147,7 @@ export async function switchClock(tenant: TTenant, input: TClockIn, now: Date): 
       const running = await repo.lockRunning(tx, companyId, userId);
       if (!running) throw conflict(M.notRunning);
       await stop(tx, tenant, running, now, timeZone);
-      await start(tx, tenant, { ...input, userId, source: 'clock' }, now, timeZone);
+      await start(tx, tenant, { ...input, userId, source }, now, timeZone);
       return { entry: await runningOf(tx, companyId, userId) };
     }),
   );

@@ -2,6 +2,7 @@
 // snapshot and the cost are computed by the database in numeric, so money never passes through a float.
 import { type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import type { TTimeSource } from '#common/schemas/time.ts';
 import { queryRows, type TDb } from '../../db/client.ts';
 import { timeEntries, timeWeekApprovals } from './time.tables.ts';
 
@@ -136,7 +137,7 @@ export interface TNewEntry {
   activity: string | null;
   startedAt: Date;
   endedAt: Date | null;
-  source: 'clock' | 'manual' | 'floor';
+  source: TTimeSource;
   reason: string | null;
   createdBy: string;
 }

@@ -88,7 +88,7 @@ export const timeEntries = pgTable(
       'time_entries_activity_check',
       sql`${t.activity} is null or ${t.activity} in ('setup', 'run', 'rework', 'maintenance', 'indirect')`,
     ),
-    check('time_entries_source_check', sql`${t.source} in ('clock', 'manual', 'floor')`),
+    check('time_entries_source_check', sql`${t.source} in ('clock', 'manual', 'floor', 'kiosk')`),
     check('time_entries_manual_reason_check', sql`${t.source} <> 'manual' or ${t.reason} is not null`),
     check('time_entries_span_check', sql`${t.endedAt} is null or ${t.endedAt} > ${t.startedAt}`),
     check('time_entries_cost_check', sql`(${t.endedAt} is null) = (${t.cost} is null)`),

@@ -11,6 +11,7 @@ const SOURCE_LABELS: Record<TTimeEntry['source'], string | null> = {
   clock: null,
   manual: 'Typed',
   floor: 'Build floor',
+  kiosk: 'Kiosk',
 };
 
 export function WeekDays({
