@@ -9,122 +9,29 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_COST_HEADER } from '#common/job-cost/job-cost-table.ts';
 import { JOB_COST_MESSAGES } from '#common/schemas/job-cost.ts';
-import { addDays, startOfWeek, todayIn } from '#common/time/calendar.ts';
+import { addDays, todayIn } from '#common/time/calendar.ts';
 import { queryRows } from '#server/db/client.ts';
-import { floorShopOf, type TFloorShop } from '../../../tests/setup/shop-floor.ts';
+import { JOB_COST_MONDAY, jobCostClock, jobCostShopOf } from '../../../tests/setup/job-cost-shop.ts';
 import { createTestApp, type TTestApp } from '../../../tests/setup/test-app.ts';
-import { type TTimeClient, type TTimeShop, timeShopOf } from '../../../tests/setup/time-shop.ts';
-import { shopOf } from '../../../tests/setup/work-orders-shop.ts';
-import { manualClock } from '../../clock.ts';
+import type { TTimeClient, TTimeShop } from '../../../tests/setup/time-shop.ts';
 
-// Time is typed two weeks ahead of the real day (every person's rate is in force by then); postings are today's.
-const MONDAY = startOfWeek(addDays(todayIn('UTC'), 14));
-const at = (day: number, time: string) => `${addDays(MONDAY, day)}T${time}:00.000Z`;
-const clock = manualClock(at(2, '12:00'));
+const MONDAY = JOB_COST_MONDAY;
 const TODAY = todayIn('America/New_York');
 const PERIOD = `from=${addDays(TODAY, -3)}&to=${addDays(MONDAY, 6)}`;
 const REPORT = '/api/v1/job-cost-report';
 
 let t: TTestApp;
 let shop: TTimeShop;
-let floor: TFloorShop;
 let olga: TTimeClient;
 let bo: TTimeClient;
 let workOrderId: string;
-let returnedIssue: string;
 
 const admin = () => shop.admin;
 const job = () => shop.jobs.open;
 
-async function issue(itemId: string, quantity: string) {
-  const posted = await admin().ok(
-    'POST',
-    '/api/v1/stock/transactions',
-    {
-      kind: 'issue',
-      idempotencyKey: randomUUID(),
-      jobId: job(),
-      lines: [{ itemId, locationId: floor.bin, quantity }],
-    },
-    201,
-  );
-  return posted.id as string;
-}
-
 beforeAll(async () => {
-  t = await createTestApp({ clock });
-  shop = await timeShopOf(t, 'Job Cost Co', 'America/New_York');
-  floor = await floorShopOf(t, admin().cookie, 'JC');
-  olga = await shop.person('Olga');
-  bo = await shop.person('Bo');
-  await admin().ok('PATCH', `/api/v1/jobs/${job()}`, { budgetHours: '5', budgetCost: '160' });
-  await admin().ok('PATCH', `/api/v1/users/${olga.userId}`, { burdenedLaborRate: '30' });
-  await admin().ok('PATCH', `/api/v1/users/${bo.userId}`, { burdenedLaborRate: '45' });
-
-  // A work order of the job: made from an order line of an order linked to the job.
-  const orders = await shopOf(t, admin().cookie, 'JCO', 'JCO-BIN');
-  const { orderId, lineId } = await orders.order(floor.top.assemblyId, 'open', '1');
-  await admin().ok('POST', `/api/v1/jobs/${job()}/orders`, { orderId });
-  const made = await admin().ok(
-    'POST',
-    '/api/v1/work-orders',
-    { assemblyId: floor.top.assemblyId, quantity: '1', outputLocationId: floor.out, orderLineId: lineId },
-    201,
-  );
-  workOrderId = made.id;
-  await admin().ok('POST', `/api/v1/work-orders/${workOrderId}/status`, { status: 'released' });
-  // The admin starts the first step (the floor clocks the admin onto it: running, so not yet a cost).
-  await admin().ok('POST', `/api/v1/work-orders/${workOrderId}/steps/${floor.top.steps[0]}/start`);
-  const [run] = await queryRows<{ id: string }>(
-    t.database.db,
-    sql`select id from work_order_step_runs where work_order_id = ${workOrderId}`,
-  );
-
-  // Bolts at 2.00 and screws at 0.10: 2.20 consumed.
-  for (const [code, quantity] of [
-    ['JCB-1', '1'],
-    ['JCSCREW', '2'],
-  ] as const)
-    await admin().ok(
-      'POST',
-      `/api/v1/work-orders/${workOrderId}/consumptions`,
-      { idempotencyKey: randomUUID(), code, quantity, locationId: floor.bin },
-      201,
-    );
-  // Material: 5 × OTHER at 1.00 issued; 2 more issued and returned (the issue reversed): 5.00 in all.
-  await issue(floor.items.other, '5');
-  returnedIssue = await issue(floor.items.other, '2');
-  await admin().ok(
-    'POST',
-    `/api/v1/stock/transactions/${returnedIssue}/reversal`,
-    { reason: 'Returned' },
-    201,
-  );
-
-  // Labor: Olga 2 h at 30 and 1 h on the step at 30 (03:00 UTC, 23:00 the evening before in New York), Bo 1.5 h at
-  // 45 — 4.5 h and 157.50.
-  const entry = (who: TTimeClient, from: string, to: string, extra: object = {}) =>
-    admin().ok(
-      'POST',
-      '/api/v1/time/entries',
-      {
-        userId: who.userId,
-        jobId: job(),
-        startedAt: from,
-        endedAt: to,
-        reason: 'Typed from the sheet',
-        ...extra,
-      },
-      201,
-    );
-  await entry(olga, at(1, '13:00'), at(1, '15:00'));
-  await entry(bo, at(1, '15:00'), at(1, '16:30'));
-  await entry(olga, at(2, '03:00'), at(2, '04:00'), { stepRunId: run!.id });
-  // A rate set after the entries (from the app's today) re-prices none of them.
-  await admin().ok('POST', `/api/v1/users/${olga.userId}/labor-rates`, {
-    rate: '99',
-    effectiveFrom: addDays(MONDAY, 2),
-  });
+  t = await createTestApp({ clock: jobCostClock() });
+  ({ shop, olga, bo, workOrderId } = await jobCostShopOf(t));
 });
 afterAll(async () => {
   await t?.close();
