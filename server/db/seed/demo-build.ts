@@ -109,15 +109,19 @@ export async function seedDemoBuild(
       ],
     });
   }
-  // Labor at the blended rate needs somebody with a rate: the operator's, in force since the demo's history began.
+  // Labor at the blended rate needs people with a rate: each one's, in force since the demo's history began.
   await admin.run((tx) =>
-    tx.insert(laborRates).values({
-      id: uuidv7(),
-      companyId: admin.companyId,
-      userId: operator.userId,
-      rate: '32',
-      effectiveFrom: calendar.at(calendar.mondayWeeksAgo(weeks + 1), 0),
-    }),
+    tx.insert(laborRates).values(
+      [
+        { userId: operator.userId, rate: '32' },
+        { userId: admin.userId, rate: '48' },
+      ].map((r) => ({
+        id: uuidv7(),
+        companyId: admin.companyId,
+        ...r,
+        effectiveFrom: calendar.at(calendar.mondayWeeksAgo(weeks + 1), 0),
+      })),
+    ),
   );
 
   const harness = await releaseAssembly(admin, ids.get('harness')!, {

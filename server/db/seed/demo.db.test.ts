@@ -444,9 +444,9 @@ describe('demo seed', () => {
            where te.ended_at is not null and te.cost is not null
            group by u.email order by u.email`,
     );
-    // The admin's rate is 0 until set (decision 080); the operator's is 32 since the demo's history began.
+    // Each one's rate has been in force since the demo's history began: the admin's 48, the operator's 32.
     expect(people).toMatchObject([
-      { email: 'admin@demo.forgeboard.test', typed: 0, rates: '0.00', jobs: 1 },
+      { email: 'admin@demo.forgeboard.test', typed: 0, rates: '48.00', jobs: 1 },
       { email: 'operator@demo.forgeboard.test', rates: '32.00', jobs: 2 },
     ]);
     expect(people[1]!.typed).toBeGreaterThan(0);

@@ -31,7 +31,14 @@ export const DEMO_ACCOUNTS: readonly {
   /** The rate from the user's first day (decision 080); Build's history dates the operator's from before it. */
   burdenedLaborRate?: string;
 }[] = [
-  { email: 'admin@demo.forgeboard.test', role: 'admin', firstName: 'Dana', lastName: 'Admin' },
+  // The admin is the shop's planner and lead hand: her hours on a job are cost too.
+  {
+    email: 'admin@demo.forgeboard.test',
+    role: 'admin',
+    firstName: 'Dana',
+    lastName: 'Admin',
+    burdenedLaborRate: '48',
+  },
   {
     email: 'operator@demo.forgeboard.test',
     role: 'user',
