@@ -108,5 +108,13 @@ export function identityLinkMessage(error: string): string {
   }
 }
 
-/** Where the link returns to in the web app (the account's sign-in methods page). */
-export const SIGN_IN_METHODS_PATH = '/account/sign-in-methods';
+/**
+ * The query parameter of the link's return to the web app: /help?signInMethods=linked after a link, and
+ * /help?signInMethods=refused&error=<reason> after a refusal. The user menu opens "Sign-in methods" on it.
+ */
+export const LINK_RETURN_PARAM = 'signInMethods';
+
+/** Where the provider's redirect sends the browser back after a link (`linked`) or a refusal (`refused`). */
+export function linkReturnUrl(appUrl: string, outcome: 'linked' | 'refused'): string {
+  return `${appUrl}/help?${LINK_RETURN_PARAM}=${outcome}`;
+}

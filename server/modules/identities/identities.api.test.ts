@@ -122,7 +122,7 @@ describe('linking the company provider', () => {
     idp.addPerson('bob-sub', { email: `bob@${DOMAIN}`, given_name: 'Bob', family_name: 'Baker' });
     const landed = await link(bob, 'bob-sub');
     expect(landed.error).toBeNull();
-    expect(landed.location?.toString()).toBe(`${TEST_APP_URL}/account/sign-in-methods?linked=sso`);
+    expect(landed.location?.toString()).toBe(`${TEST_APP_URL}/help?signInMethods=linked`);
     // No second session: the browser stays in the one it linked from.
     expect(landed.session).toBeNull();
     expect(await sessionCount(`bob@${DOMAIN}`)).toBe(1);
@@ -146,7 +146,8 @@ describe('linking the company provider', () => {
     idp.addPerson('carol-sub', { email: `dan@${DOMAIN}`, given_name: 'Dan', family_name: 'Sso' });
     const landed = await link(dan, 'carol-sub');
     expect(landed.error).toBe('identity_already_exists');
-    expect(landed.location?.pathname).toBe('/account/sign-in-methods');
+    expect(landed.location?.pathname).toBe('/help');
+    expect(landed.location?.searchParams.get('signInMethods')).toBe('refused');
     expect(landed.session).toBeNull();
     expect(await signedInAs(dan)).toBe(`dan@${DOMAIN}`);
     expect((await identitiesOf(dan)).identities).toHaveLength(1);

@@ -42,7 +42,7 @@ export const identitiesRoutes = systemRoutes(
           rules: [
             "your company's provider covers your address's proved domain",
             'it is not linked to your account yet',
-            'the provider returns you to /account/sign-in-methods; an identity already linked to another user comes back with error=identity_already_exists, your session kept',
+            'the provider returns you to /help?signInMethods=linked (or =refused&error=…); an identity already linked to another user comes back with error=identity_already_exists, your session kept',
           ],
         },
         schema: {

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '#common/errors.ts';
-import { IDENTITY_MESSAGES, SIGN_IN_METHODS_PATH } from '#common/schemas/identities.ts';
+import { IDENTITY_MESSAGES, linkReturnUrl } from '#common/schemas/identities.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { recordSecurityEvent } from '../../security/security-events.ts';
@@ -59,13 +59,12 @@ export async function startIdentityLink(
     throw new AppError('CONFLICT', IDENTITY_MESSAGES.alreadyLinked);
   const sessionId = await sessionIdOf(auth, request);
   if (!sessionId) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
-  const back = `${appUrl}${SIGN_IN_METHODS_PATH}`;
   const result = await auth.api.signInSSO({
     body: {
       providerId,
       providerType: 'oidc',
-      callbackURL: `${back}?linked=sso`,
-      errorCallbackURL: back,
+      callbackURL: linkReturnUrl(appUrl, 'linked'),
+      errorCallbackURL: linkReturnUrl(appUrl, 'refused'),
       loginHint: user.email,
     },
     headers: authHeaders(request),

@@ -4,6 +4,7 @@ import { Box, Button, Divider, NavLink, Paper, Stack, Text } from '@mantine/core
 import { Link, useLocation, useNavigate } from 'react-router';
 import { displayName, firstPageOf, isActivePage, type TNavSection } from '#common/nav.ts';
 import type { TUserProfile } from '#common/schemas/session.ts';
+import { useSignInMethodsDialog } from '../../features/auth/sign-in-methods/use-sign-in-methods-dialog.tsx';
 import { useSignOut } from '../../lib/session.ts';
 import { useChangePasswordDialog, useTwoFactorDialog } from './user-menu.tsx';
 
@@ -23,6 +24,7 @@ export function MobileMenu({ user, sections, current, onClose }: TProps) {
   const signOut = useSignOut();
   const twoFactor = useTwoFactorDialog(user);
   const changePassword = useChangePasswordDialog();
+  const signInMethods = useSignInMethodsDialog({ fromLinkReturn: false });
   return (
     <Paper
       id="mobile-menu"
@@ -94,11 +96,15 @@ export function MobileMenu({ user, sections, current, onClose }: TProps) {
       <Button fullWidth variant="default" mb="xs" onClick={twoFactor.open}>
         Two-factor authentication: {user.mfaEnabled ? 'on' : 'off'}
       </Button>
+      <Button fullWidth variant="default" mb="xs" onClick={signInMethods.open}>
+        Sign-in methods
+      </Button>
       <Button fullWidth variant="light" color="red" onClick={() => void signOut()}>
         Log out
       </Button>
       {changePassword.element}
       {twoFactor.element}
+      {signInMethods.element}
     </Paper>
   );
 }

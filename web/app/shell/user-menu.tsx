@@ -5,6 +5,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { displayName } from '#common/nav.ts';
 import type { TUserProfile } from '#common/schemas/session.ts';
+import { useSignInMethodsDialog } from '../../features/auth/sign-in-methods/use-sign-in-methods-dialog.tsx';
 import { useSignOut } from '../../lib/session.ts';
 
 // Loaded when opened: it carries the QR code library.
@@ -52,6 +53,7 @@ export function UserMenu({ user }: { user: TUserProfile }) {
   const signOut = useSignOut();
   const twoFactor = useTwoFactorDialog(user);
   const changePassword = useChangePasswordDialog();
+  const signInMethods = useSignInMethodsDialog({ fromLinkReturn: true });
   return (
     <>
       <Menu position="bottom-end" width={260} withinPortal>
@@ -81,6 +83,7 @@ export function UserMenu({ user }: { user: TUserProfile }) {
           <Menu.Item onClick={twoFactor.open}>
             Two-factor authentication: {user.mfaEnabled ? 'on' : 'off'}
           </Menu.Item>
+          <Menu.Item onClick={signInMethods.open}>Sign-in methods</Menu.Item>
           {/* Text colour only: Mantine writes a coloured item in shade 6 (3.3:1 on white); red.9 reads on the hover
               grey too. */}
           <Menu.Item c="red.9" onClick={() => void signOut()}>
@@ -90,6 +93,7 @@ export function UserMenu({ user }: { user: TUserProfile }) {
       </Menu>
       {changePassword.element}
       {twoFactor.element}
+      {signInMethods.element}
     </>
   );
 }
