@@ -90,10 +90,12 @@ async function fromReport(from: string, to: string, locationId?: string): Promis
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.signIn({ email: 'mona@months.example', role: 'admin', companyName: 'Month Sums Works' });
-  [{ company_id: companyId }] = await queryRows<{ company_id: string }>(
-    t.database.db,
-    sql`select company_id::text from users where email = 'mona@months.example'`,
-  );
+  companyId = (
+    await queryRows<{ company_id: string }>(
+      t.database.db,
+      sql`select company_id::text from users where email = 'mona@months.example'`,
+    )
+  )[0]!.company_id;
   const site = await created('/api/v1/locations', { kind: 'site', code: 'MS', name: 'Month site' });
   area = await created('/api/v1/locations', { kind: 'area', parentId: site, code: 'MS-A', name: 'Stores' });
   places.push(
@@ -121,19 +123,30 @@ beforeAll(async () => {
     const quantity = (random.int(-500, 800) / (random.next() < 0.3 ? 1000 : 1)).toString();
     return { at, quantity: quantity === '0' ? '1' : quantity };
   });
+  // Two statements: the ledger's statement trigger sums all 600 lines at once, as it does a multi-line posting's.
+  const ids = lines.map(() => randomUUID());
   await t.database.db.transaction(async (tx) => {
-    for (const [n, line] of lines.entries()) {
-      const transactionId = randomUUID();
-      await tx.execute(sql`
-        insert into stock_transactions (id, company_id, kind, reason, reference, idempotency_key, posted_by_name,
-                                        posted_at)
-        values (${transactionId}, ${companyId}, 'adjust', 'test', '', ${`months-${n}`}, 'Test', ${line.at})`);
-      await tx.execute(sql`
-        insert into stock_ledger (id, company_id, transaction_id, line_no, item_id, location_id, quantity_delta,
-                                  unit_cost, balance_after, created_at)
-        values (${randomUUID()}, ${companyId}, ${transactionId}, 1, ${items[n % 4]}, ${places[(n >> 2) % 2]},
-                ${line.quantity}, 1, 0, ${line.at})`);
-    }
+    await tx.execute(sql`
+      insert into stock_transactions (id, company_id, kind, reason, reference, idempotency_key, posted_by_name,
+                                      posted_at)
+      values ${sql.join(
+        lines.map(
+          (line, n) =>
+            sql`(${ids[n]}, ${companyId}, 'adjust', 'test', '', ${`months-${n}`}, 'Test', ${line.at})`,
+        ),
+        sql`, `,
+      )}`);
+    await tx.execute(sql`
+      insert into stock_ledger (id, company_id, transaction_id, line_no, item_id, location_id, quantity_delta,
+                                unit_cost, balance_after, created_at)
+      values ${sql.join(
+        lines.map(
+          (line, n) =>
+            sql`(${randomUUID()}, ${companyId}, ${ids[n]}, 1, ${items[n % 4]}, ${places[(n >> 2) % 2]},
+                 ${line.quantity}, 1, 0, ${line.at})`,
+        ),
+        sql`, `,
+      )}`);
   });
   // And postings through the API today, as the tenant: the trigger runs under the company's policy.
   for (const item of items) {
