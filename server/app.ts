@@ -44,6 +44,7 @@ import { maintenanceLogsRoutes } from './modules/maintenance/logs.routes.ts';
 import { machinesRoutes } from './modules/maintenance/machines.routes.ts';
 import { maintenancePlansRoutes } from './modules/maintenance/plans.routes.ts';
 import { startMaintenanceScheduler, type TMaintenanceScheduler } from './modules/maintenance/scheduler.ts';
+import { passkeyAccountRoutes, passkeySignInRoutes } from './modules/passkeys/passkeys.routes.ts';
 import { qualityDashboardRoutes } from './modules/quality/dashboard.routes.ts';
 import { defectCodeRoutes } from './modules/quality/defect-codes.routes.ts';
 import { lotHoldRoutes } from './modules/quality/holds.routes.ts';
@@ -182,6 +183,8 @@ export async function buildApp(options: TBuildAppOptions): Promise<FastifyInstan
   await app.register(sessionRoutes);
   await app.register(authRoutes);
   await app.register(twoFactorRoutes);
+  await app.register(passkeySignInRoutes);
+  await app.register(passkeyAccountRoutes);
   await app.register(ssoSystemRoutes);
   await app.register(ssoAdminRoutes);
   await app.register(identitiesRoutes);

@@ -34,6 +34,14 @@ const SYSTEM_ROUTES = [
   'POST /api/v1/auth/two-factor/backup-codes',
   'POST /api/v1/auth/two-factor/disable',
   'POST /api/v1/auth/sso/start',
+  'POST /api/v1/auth/passkeys/registration-options',
+  'POST /api/v1/auth/passkeys',
+  'GET /api/v1/auth/passkeys',
+  'DELETE /api/v1/auth/passkeys/:id',
+  'POST /api/v1/auth/passkey/options',
+  'POST /api/v1/auth/passkey/sign-in',
+  'POST /api/v1/auth/two-factor/passkey/options',
+  'POST /api/v1/auth/two-factor/passkey',
   'POST /api/v1/sso/domains/:id/approve',
   'GET /api/v1/user/identities',
   'GET /api/v1/user/identities/authorize',
@@ -78,6 +86,8 @@ const OWNER_CONNECTION_FILES = [
   // Single sign-on (decision 086): the start and the callback come before any company; a domain proved by another
   // company, and a sysadmin's approval, look across companies.
   /^server\/modules\/sso\//,
+  // Passkeys (decision 089): better-auth's table, before any tenant at sign-in, the caller's own rows after.
+  /^server\/modules\/passkeys\//,
   // Linked identities (decision 088): the signed-in person's own accounts rows, better-auth's table.
   /^server\/modules\/identities\//,
   // The PM calendar's feed: a calendar app has no session, so its secret finds the feed as the server (decision 059).

@@ -35,6 +35,7 @@ import { maintenanceJobCases } from './tenant-isolation/maintenance-job-cases.ts
 import { maintenanceLogsCases } from './tenant-isolation/maintenance-logs-cases.ts';
 import { maintenancePlanCases } from './tenant-isolation/maintenance-plan-cases.ts';
 import { nonconformanceCases } from './tenant-isolation/nonconformance-cases.ts';
+import { passkeyCases } from './tenant-isolation/passkey-cases.ts';
 import { qcSetupCases } from './tenant-isolation/qc-setup-cases.ts';
 import { qualityCases } from './tenant-isolation/quality-cases.ts';
 import { qualityDashboardCases } from './tenant-isolation/quality-dashboard-cases.ts';
@@ -1958,6 +1959,7 @@ const ROUTE_CASES: Record<string, TRouteCase> = {
   ...scanJobsCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...timeScreenCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...ssoCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
+  ...passkeyCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
   ...identitiesCases({ app: () => t, a: () => A, b: () => B, send, asB: (request) => asB(request) }),
 
   // ---- uploaded files (server/modules/files): B stores and reads B's own pictures and videos only

@@ -65,6 +65,7 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     entriesRepriced: 'Time entries re-priced',
     active: 'Active',
     mfaEnabled: 'Two-factor authentication',
+    passkey: 'Passkey',
     signedInAt: 'Signed in at',
     ipAddress: 'IP address',
     signInMethod: 'Sign-in method',

@@ -219,6 +219,8 @@ export const SECURITY_EVENT_TYPE_LABELS: Record<string, string> = {
   user_created: 'User added',
   user_deactivated: 'User inactivated',
   user_reactivated: 'User reactivated',
+  passkey_added: 'Passkey added',
+  passkey_removed: 'Passkey removed',
   identity_linked: 'Sign-in method linked',
   identity_unlinked: 'Sign-in method unlinked',
 };

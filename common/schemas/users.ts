@@ -109,7 +109,11 @@ export const ZCompanyUserSchema = z.object({
 });
 export type TCompanyUser = z.infer<typeof ZCompanyUserSchema>;
 
-export const ZUserPageSchema = pageOf(ZCompanyUserSchema);
+/** A row of the admin list: the user, and whether they have a passkey (decision 089). */
+export const ZUserListItemSchema = ZCompanyUserSchema.extend({ hasPasskey: z.boolean() });
+export type TUserListItem = z.infer<typeof ZUserListItemSchema>;
+
+export const ZUserPageSchema = pageOf(ZUserListItemSchema);
 export type TUserPage = z.infer<typeof ZUserPageSchema>;
 
 /** The path parameter of /api/v1/users/:id. */

@@ -24,6 +24,8 @@ export const ZSecurityEventTypeSchema = z.enum([
   'user_created',
   'user_deactivated',
   'user_reactivated',
+  'passkey_added',
+  'passkey_removed',
   'identity_linked',
   'identity_unlinked',
 ]);
@@ -56,6 +58,8 @@ export const SECURITY_EVENT_OUTCOME: Record<TSecurityEventType, TSecurityOutcome
   user_created: 'success',
   user_deactivated: 'success',
   user_reactivated: 'success',
+  passkey_added: 'success',
+  passkey_removed: 'success',
   identity_linked: 'success',
   identity_unlinked: 'success',
 };

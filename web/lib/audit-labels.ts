@@ -49,6 +49,8 @@ const ACTION_LABELS: Record<string, string> = {
   'identity-linked': 'Sign-in method linked',
   'identity-unlinked': 'Sign-in method unlinked',
   'session-ended': 'Session ended by a sysadmin',
+  'passkey-added': 'Passkey added',
+  'passkey-removed': 'Passkey removed',
   started: 'Started',
   posted: 'Posted',
   cancelled: 'Cancelled',

@@ -4,6 +4,11 @@ export const queryKeys = {
   labelConfig: ['company', 'label-config'] as const,
   users: ['users'] as const,
   usersPage: (query: object) => ['users', query] as const,
+  /** The signed-in person's own passkeys (decision 089). */
+  passkeys: ['passkeys'] as const,
+  passkeysPage: (query: object) => ['passkeys', query] as const,
+  /** Whether the pending two-factor sign-in's account has a passkey. */
+  twoFactorPasskey: ['two-factor-passkey'] as const,
   audit: ['audit'] as const,
   subscription: ['subscription'] as const,
   auditPage: (query: object) => ['audit', query] as const,

@@ -12,6 +12,8 @@ import { normalizeEmail } from '#common/email.ts';
 import type { TDatabase } from '../../db/client.ts';
 import type { TConfig } from '../../env.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { PASSKEY_PLUGIN_PATHS, passkeyPlugin } from '../passkeys/passkey-plugin.ts';
+import { passkeys } from '../passkeys/passkeys.tables.ts';
 import { ssoProviders } from '../sso/sso.tables.ts';
 import { ssoPlugin } from '../sso/sso-plugin.ts';
 import { type TSecretKey, withSsoSecrets } from '../sso/sso-secrets.ts';
@@ -69,7 +71,7 @@ export function createAuth({ database, config, sessionSecret, log }: TCreateAuth
     database: withSsoSecrets(
       drizzleAdapter(database.db, {
         provider: 'pg',
-        schema: { ...authSchema, ssoProvider: ssoProviders },
+        schema: { ...authSchema, ssoProvider: ssoProviders, passkey: passkeys },
         transaction: true,
       }),
       async () => {
@@ -118,6 +120,8 @@ export function createAuth({ database, config, sessionSecret, log }: TCreateAuth
       '/sso/saml2/sp/slo/:providerId',
       '/sso/saml2/logout/:providerId',
       '/sso/callback',
+      // Passkeys are ours around the plugin (decision 089): /api/v1/auth/passkeys and /api/v1/auth/passkey/*.
+      ...PASSKEY_PLUGIN_PATHS,
     ],
     logger: {
       log: (level, message, ...args) => {
@@ -261,7 +265,7 @@ export function createAuth({ database, config, sessionSecret, log }: TCreateAuth
         return { context: { body: { ...body, email: normalizeEmail(body.email) } } };
       }),
     },
-    plugins: [twoFactor({ issuer: 'Forgeboard' }), ssoPlugin()],
+    plugins: [twoFactor({ issuer: 'Forgeboard' }), ssoPlugin(), passkeyPlugin(appUrl)],
   });
   keyHolder = auth;
   return auth;

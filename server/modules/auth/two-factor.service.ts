@@ -118,7 +118,7 @@ export async function challengeUserId(auth: TAuth, request: FastifyRequest): Pro
 }
 
 /** better-call's signed cookie: `value.base64(HMAC-SHA256(secret, value))`; the value, or null when forged. */
-function unsignCookieValue(cookie: string, secret: string): string | null {
+export function unsignCookieValue(cookie: string, secret: string): string | null {
   const dot = cookie.lastIndexOf('.');
   if (dot < 1) return null;
   const value = cookie.slice(0, dot);

@@ -28,5 +28,8 @@ export const passkeys = pgTable(
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     aaguid: text('aaguid'),
   },
-  (t) => [uniqueIndex('passkeys_credential_id_key').on(t.credentialID), index('passkeys_user_id_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('passkeys_credential_id_key').on(t.credentialID),
+    index('passkeys_user_id_idx').on(t.userId),
+  ],
 );

@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { displayName, firstPageOf, isActivePage, type TNavSection } from '#common/nav.ts';
 import type { TUserProfile } from '#common/schemas/session.ts';
 import { useSignInMethodsDialog } from '../../features/auth/sign-in-methods/use-sign-in-methods-dialog.tsx';
+import { usePasskeysDialog } from '../../features/passkeys/use-passkeys-dialog.tsx';
 import { useSignOut } from '../../lib/session.ts';
 import { useChangePasswordDialog, useTwoFactorDialog } from './user-menu.tsx';
 
@@ -24,6 +25,7 @@ export function MobileMenu({ user, sections, current, onClose }: TProps) {
   const signOut = useSignOut();
   const twoFactor = useTwoFactorDialog(user);
   const changePassword = useChangePasswordDialog();
+  const passkeys = usePasskeysDialog();
   const signInMethods = useSignInMethodsDialog({ fromLinkReturn: false });
   return (
     <Paper
@@ -96,6 +98,9 @@ export function MobileMenu({ user, sections, current, onClose }: TProps) {
       <Button fullWidth variant="default" mb="xs" onClick={twoFactor.open}>
         Two-factor authentication: {user.mfaEnabled ? 'on' : 'off'}
       </Button>
+      <Button fullWidth variant="default" mb="xs" onClick={passkeys.open}>
+        Passkeys
+      </Button>
       <Button fullWidth variant="default" mb="xs" onClick={signInMethods.open}>
         Sign-in methods
       </Button>
@@ -104,6 +109,7 @@ export function MobileMenu({ user, sections, current, onClose }: TProps) {
       </Button>
       {changePassword.element}
       {twoFactor.element}
+      {passkeys.element}
       {signInMethods.element}
     </Paper>
   );

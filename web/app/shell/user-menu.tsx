@@ -6,6 +6,7 @@ import { lazy, Suspense } from 'react';
 import { displayName } from '#common/nav.ts';
 import type { TUserProfile } from '#common/schemas/session.ts';
 import { useSignInMethodsDialog } from '../../features/auth/sign-in-methods/use-sign-in-methods-dialog.tsx';
+import { usePasskeysDialog } from '../../features/passkeys/use-passkeys-dialog.tsx';
 import { useSignOut } from '../../lib/session.ts';
 
 // Loaded when opened: it carries the QR code library.
@@ -53,6 +54,7 @@ export function UserMenu({ user }: { user: TUserProfile }) {
   const signOut = useSignOut();
   const twoFactor = useTwoFactorDialog(user);
   const changePassword = useChangePasswordDialog();
+  const passkeys = usePasskeysDialog();
   const signInMethods = useSignInMethodsDialog({ fromLinkReturn: true });
   return (
     <>
@@ -83,6 +85,7 @@ export function UserMenu({ user }: { user: TUserProfile }) {
           <Menu.Item onClick={twoFactor.open}>
             Two-factor authentication: {user.mfaEnabled ? 'on' : 'off'}
           </Menu.Item>
+          <Menu.Item onClick={passkeys.open}>Passkeys</Menu.Item>
           <Menu.Item onClick={signInMethods.open}>Sign-in methods</Menu.Item>
           {/* Text colour only: Mantine writes a coloured item in shade 6 (3.3:1 on white); red.9 reads on the hover
               grey too. */}
@@ -93,6 +96,7 @@ export function UserMenu({ user }: { user: TUserProfile }) {
       </Menu>
       {changePassword.element}
       {twoFactor.element}
+      {passkeys.element}
       {signInMethods.element}
     </>
   );

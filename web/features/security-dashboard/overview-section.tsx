@@ -100,8 +100,8 @@ function MfaAdoption({
         MFA adoption
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        {mfa.usersWithMfa} of {mfa.users} active users ({mfa.percent}%) use two-factor sign-in. Lowest
-        adoption first.
+        {mfa.usersWithMfa} of {mfa.users} active users ({mfa.percent}%) use two-factor sign-in (an
+        authenticator app or a passkey). Lowest adoption first.
       </Text>
       {mfa.companies.items.length === 0 ? (
         <Text size="sm" c="dimmed">

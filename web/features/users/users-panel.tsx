@@ -5,7 +5,7 @@ import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { featureFlagsOf } from '#common/label-config.ts';
-import type { TCompanyUser, TUserListQuery } from '#common/schemas/users.ts';
+import type { TCompanyUser, TUserListItem, TUserListQuery } from '#common/schemas/users.ts';
 import { DataList } from '../../components/data-list/data-list.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
@@ -20,6 +20,7 @@ import { AddUserDialog } from './add-user-dialog.tsx';
 import { listUsers, resendInvitation } from './api.ts';
 import { BadgeDialog } from './badge-dialog.tsx';
 import { EditUserDialog } from './edit-user-dialog.tsx';
+import { mfaLabel } from './mfa-label.ts';
 import { ROLE_LABELS } from './role-options.ts';
 import { SetRateDialog } from './set-rate-dialog.tsx';
 
@@ -40,18 +41,18 @@ function money(rate: string): string {
 
 const fullName = (user: TCompanyUser) => `${user.firstName} ${user.lastName}`;
 
-const columns = (actions: (user: TCompanyUser) => ReactNode): TListColumn<TCompanyUser>[] => [
+const columns = (actions: (user: TUserListItem) => ReactNode): TListColumn<TUserListItem>[] => [
   { id: 'name', header: 'Name', cell: fullName },
   { id: 'email', header: 'E-mail', cell: (user) => user.email },
   { id: 'role', header: 'Role', cell: (user) => ROLE_LABELS[user.role] },
   { id: 'rate', header: 'Rate', cell: (user) => money(user.burdenedLaborRate) },
   { id: 'status', header: 'Status', cell: (user) => <StatusBadge of="user" status={userStatus(user)} /> },
-  { id: 'mfa', header: 'MFA', cell: (user) => (user.mfaEnabled ? 'On' : 'Off') },
+  { id: 'mfa', header: 'MFA', cell: mfaLabel },
   { id: 'lastSignIn', header: 'Last sign-in', cell: lastSignIn },
   { id: 'actions', header: 'Actions', headerHidden: true, cell: actions },
 ];
 
-function UserCard({ user, actions }: { user: TCompanyUser; actions: ReactNode }) {
+function UserCard({ user, actions }: { user: TUserListItem; actions: ReactNode }) {
   return (
     <Card withBorder padding="sm" aria-label={fullName(user)}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -64,8 +65,8 @@ function UserCard({ user, actions }: { user: TCompanyUser; actions: ReactNode })
         <StatusBadge of="user" status={userStatus(user)} />
       </Group>
       <Text size="sm" c="dimmed" mt={4}>
-        {ROLE_LABELS[user.role]} · {money(user.burdenedLaborRate)} · MFA {user.mfaEnabled ? 'on' : 'off'} ·
-        last sign-in {lastSignIn(user)}
+        {ROLE_LABELS[user.role]} · {money(user.burdenedLaborRate)} · MFA: {mfaLabel(user)} · last sign-in{' '}
+        {lastSignIn(user)}
       </Text>
       <Group mt="xs">{actions}</Group>
     </Card>

@@ -16,6 +16,7 @@ import { lastRouteOrHelp } from '../../../lib/last-route.ts';
 import { setSession } from '../../../lib/session.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage.ts';
 import { toast } from '../../../lib/toast.ts';
+import { PasskeySignInButton } from '../../passkeys/passkey-sign-in-button.tsx';
 import { signInWithPassword } from '../api.ts';
 import { csrfToken } from '../csrf.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
@@ -162,6 +163,7 @@ export function LoginForm() {
             Continue with single sign-on
           </Button>
         )}
+        <PasskeySignInButton onSignedIn={() => void finishSignIn('passkey')} />
       </Stack>
     </form>
   );

@@ -6,6 +6,7 @@ import { ZTwoFactorVerifySchema } from '#common/schemas/two-factor.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useContractForm } from '../../../lib/contract-form.ts';
 import { toast } from '../../../lib/toast.ts';
+import { TwoFactorPasskeyButton } from '../../passkeys/two-factor-passkey-button.tsx';
 import { verifyTwoFactor } from '../api.ts';
 
 /** What the sign-in's second step sends: the app's code or a backup code. */
@@ -82,6 +83,7 @@ export function TwoFactorChallenge({
         <Button type="submit" loading={form.submitting}>
           Verify and log in
         </Button>
+        <TwoFactorPasskeyButton onSignedIn={onSignedIn} onError={form.setFormError} />
         <Button type="button" variant="subtle" onClick={onCancel}>
           Cancel
         </Button>
