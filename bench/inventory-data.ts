@@ -132,8 +132,7 @@ export async function generateInventory(db: TDb, companyId: string, itemCount: n
         select ('00000000-0000-7000-8' || lpad(to_hex(k::bigint * ${itemCount} + b.n), 15, '0'))::uuid as id
       ) ordered`);
   // Foreign-key checks and triggers off for the bulk load, as pg_restore loads a dump: the rows are consistent by
-  // construction, and at 10,000,000 ledger rows four key checks a row took most of the load. What the ledger's trigger
-  // keeps (the month sums, migration 0062) is summed once afterwards.
+  // construction, and at 10,000,000 ledger rows four key checks a row took most of the load.
   await db.execute(sql`set local session_replication_role = replica`);
   // And the two tables' secondary indexes built after the load, in one sorted pass each, rather than row by row.
   const secondary = (
@@ -159,13 +158,6 @@ export async function generateInventory(db: TDb, companyId: string, itemCount: n
   for (const index of secondary) await db.execute(sql.raw(index.indexdef));
   await db.execute(sql`set local session_replication_role = origin`);
   await db.execute(sql`
-    insert into stock_ledger_months (company_id, item_id, location_id, month, received_micro, issued_micro)
-    select company_id, item_id, location_id, date_trunc('month', created_at at time zone 'UTC')::date,
-           coalesce(sum(quantity_micro) filter (where quantity_micro > 0), 0),
-           coalesce(-sum(quantity_micro) filter (where quantity_micro < 0), 0)
-      from stock_ledger where company_id = ${companyId}
-     group by 1, 2, 3, 4`);
-  await db.execute(sql`
     insert into stock_balances (id, company_id, item_id, location_id, lot_id, quantity)
     select gen_random_uuid(), ${companyId}, item_id, location_id, lot_id, sum(delta)
       from bench_ledger group by item_id, location_id, lot_id`);
@@ -182,7 +174,6 @@ export async function generateInventory(db: TDb, companyId: string, itemCount: n
     'stock_balances',
     'stock_transactions',
     'stock_ledger',
-    'stock_ledger_months',
   ])
     await db.execute(sql.raw(`analyze ${table}`));
   return {

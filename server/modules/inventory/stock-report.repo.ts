@@ -1,10 +1,9 @@
-// The stock balance report's one query: the kept month sums and the ledger rows of the period's two partial months
-// (stock-report-pieces.ts, decision 094), grouped by item; the items with movement are kept once, and both the page
-// (formatted for 50 rows, not for every item) and the company-wide totals are read from them.
+// The stock balance report's one query: a single pass over the company's ledger rows up to the period's end, grouped
+// by item; the items with movement are kept once, and both the page (formatted for 50 rows, not for every item) and
+// the company-wide totals are read from them, so the report costs one pass however many items it lists.
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import { reportPieces } from './stock-report-pieces.ts';
 
 export interface TReportRow {
   item_id: string;
@@ -48,6 +47,10 @@ export async function balanceReport(
     offset: number;
   },
 ): Promise<TReport> {
+  const underLocation = query.locationPath
+    ? sql`and l.location_id in (select id from locations where company_id = ${query.companyId}
+                                  and path like ${`${query.locationPath}%`})`
+    : sql``;
   const inCategory = query.category ? sql`and i.category = ${query.category}` : sql``;
   // For this transaction only: enough memory to group every item in a hash, no JIT compilation (tens of
   // milliseconds for a query that runs once), and no parallel workers (on two cores the partial sums' hand-over cost
@@ -65,9 +68,17 @@ export async function balanceReport(
     sql`
     with summed as (
       -- Millionths of the unit (quantity_micro, exact integers): 128-bit integer sums, a fifth faster than numeric.
-      select p.item_id, sum(p.opening) as opening, sum(p.received) as received, sum(p.issued) as issued
-        from (${sql.join(reportPieces(query), sql` union all `)}) p
-       group by p.item_id
+      select l.item_id,
+             coalesce(sum(l.quantity_micro) filter (where l.created_at < ${query.from}), 0) as opening,
+             coalesce(sum(l.quantity_micro) filter (where l.created_at >= ${query.from} and l.quantity_micro > 0), 0)
+               as received,
+             coalesce(-sum(l.quantity_micro) filter (where l.created_at >= ${query.from} and l.quantity_micro < 0), 0)
+               as issued
+        from stock_ledger l
+       where l.company_id = ${query.companyId}
+         and l.created_at < ${query.until}
+         ${underLocation}
+       group by l.item_id
     ), listed as materialized (
       -- Closing is what was there plus what came in less what went out: three sums per row, not four.
       select i.id, i.part_number, i.unit_cost, s.opening, s.received, s.issued,

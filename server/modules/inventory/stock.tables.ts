@@ -193,9 +193,6 @@ export const stockLedger = pgTable(
     // Also carries quantity_micro (INCLUDE, migration 0030, which Drizzle cannot declare): the balance report's pass
     // reads this index alone, in item order.
     index('stock_ledger_company_item_created_idx').on(t.companyId, t.itemId, t.createdAt),
-    // Also carries item_id, location_id and quantity_micro (INCLUDE, migration 0062): the balance report reads its
-    // partial months by time from this index alone (decision 094).
-    index('stock_ledger_company_created_idx').on(t.companyId, t.createdAt),
     index('stock_ledger_transaction_idx').on(t.companyId, t.transactionId),
     index('stock_ledger_lot_idx').on(t.companyId, t.lotId),
   ],
@@ -239,40 +236,5 @@ export const lotGenealogy = pgTable(
     index('lot_genealogy_parent_idx').on(t.companyId, t.parentLotId),
     index('lot_genealogy_child_idx').on(t.companyId, t.childLotId),
     check('lot_genealogy_not_itself', sql`${t.parentLotId} <> ${t.childLotId}`),
-  ],
-);
-
-/**
- * The ledger's sums per item, location and UTC month (decision 094): what came in and what went out, in millionths of
- * the unit, so that the balance report over a year at 10,000,000 ledger rows sums a few rows per item instead of
- * every line. Derived data, kept by the ledger's own insert trigger (migration 0062), so every way of posting keeps
- * it true. Bigint: one item's movements in one bin in one month would need 9,200 billion units to overflow it.
- */
-export const stockLedgerMonths = pgTable(
-  'stock_ledger_months',
-  {
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    itemId: uuid('item_id').notNull(),
-    locationId: uuid('location_id').notNull(),
-    /** The month's first day (UTC), as the ledger's created_at falls in it. */
-    month: date('month').notNull(),
-    receivedMicro: bigint('received_micro', { mode: 'bigint' }).notNull().default(sql`0`),
-    /** Positive: the sum of the month's negative lines, sign turned. */
-    issuedMicro: bigint('issued_micro', { mode: 'bigint' }).notNull().default(sql`0`),
-  },
-  (t) => [
-    primaryKey({ name: 'stock_ledger_months_pkey', columns: [t.companyId, t.itemId, t.locationId, t.month] }),
-    foreignKey({
-      name: 'stock_ledger_months_item_id_fk',
-      columns: [t.companyId, t.itemId],
-      foreignColumns: [items.companyId, items.id],
-    }),
-    foreignKey({
-      name: 'stock_ledger_months_location_id_fk',
-      columns: [t.companyId, t.locationId],
-      foreignColumns: [locations.companyId, locations.id],
-    }),
   ],
 );
