@@ -6,8 +6,8 @@ import { ZTwoFactorVerifySchema } from '#common/schemas/two-factor.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useContractForm } from '../../../lib/contract-form.ts';
 import { toast } from '../../../lib/toast.ts';
-import { TwoFactorPasskeyButton } from '../../passkeys/two-factor-passkey-button.tsx';
 import { verifyTwoFactor } from '../api.ts';
+import { TwoFactorPasskeyButton } from '../passkeys/two-factor-passkey-button.tsx';
 
 /** What the sign-in's second step sends: the app's code or a backup code. */
 type TCodeBody = Parameters<typeof verifyTwoFactor>[0];

@@ -3,8 +3,8 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { AUTH_MESSAGES } from '#common/auth-messages.ts';
-import { ApiError } from '../../lib/api-client.ts';
-import { toast } from '../../lib/toast.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { ceremonyMessage, signInWithPasskey } from './api.ts';
 
 export function PasskeySignInButton({ onSignedIn }: { onSignedIn: () => void }) {

@@ -9,7 +9,7 @@ import type {
   TPasskeySignInResult,
   TTwoFactorPasskeyOptions,
 } from '#common/schemas/passkeys.ts';
-import { api } from '../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 type TRegistrationOptions = Parameters<typeof startRegistration>[0]['optionsJSON'];
 type TAuthenticationOptions = Parameters<typeof startAuthentication>[0]['optionsJSON'];

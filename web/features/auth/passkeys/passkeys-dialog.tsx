@@ -4,10 +4,10 @@ import { Alert, Button, Group, Modal, Pagination, Stack, Text, TextInput } from 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type TPasskey, ZPasskeyNameSchema } from '#common/schemas/passkeys.ts';
-import { When } from '../../components/when.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { toast } from '../../lib/toast.ts';
+import { When } from '../../../components/when.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { toast } from '../../../lib/toast.ts';
 import { addPasskey, ceremonyMessage, listPasskeys, removePasskey } from './api.ts';
 
 const PAGE_SIZE = 10;

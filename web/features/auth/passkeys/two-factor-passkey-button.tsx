@@ -4,8 +4,8 @@ import { Button } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TUserProfile } from '#common/schemas/session.ts';
-import { ApiError } from '../../lib/api-client.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { ceremonyMessage, twoFactorPasskeyOptions, verifyTwoFactorWithPasskey } from './api.ts';
 
 export function TwoFactorPasskeyButton({
