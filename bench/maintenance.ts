@@ -16,6 +16,7 @@ import { createCompany, createUser } from '#server/db/seed/factories.ts';
 import { runMaintenancePass } from '#server/modules/maintenance/scheduler.ts';
 import { APP_URL, latencyOf, startServer, type TLatency, withScratchPostgres } from './bench-app.ts';
 import { generateMaintenance, type TMaintenanceVolume } from './maintenance-data.ts';
+import { forgetNotices, latencyDuring, measureBuild, measureWriteCost } from './maintenance-stored.ts';
 import { machineLine, recordSection } from './record.ts';
 
 const MACHINES = Number(process.env.BENCH_MACHINES ?? 10_000);
@@ -31,7 +32,12 @@ interface TResult {
   setUpSeconds: number;
   firstPass: { ms: number; notices: number };
   passes: TLatency;
+  /** The stored schedule (decision 091), and the same views computed on request as before it. */
   calendar: TLatency[];
+  computed: TLatency[];
+  build: { ms: number; rows: number };
+  writes: TLatency[];
+  during?: { latency: TLatency; workMs: number };
 }
 
 async function prepare(database: TDatabase, now: Date) {
@@ -74,17 +80,24 @@ async function measurePasses(database: TDatabase, now: Date) {
   return { firstPass, passes: latencyOf('scheduler pass, reminders already decided', times) };
 }
 
+/** The month view's grid: six weeks from the Monday of the month's first week. */
+function monthPath(today: string) {
+  const from = startOfWeek(startOfMonth(today));
+  return `/api/v1/maintenance/calendar?from=${from}&to=${addDays(from, 41)}`;
+}
+
 /** The month view of this month (the six-week grid), the shop's, one person's and one machine's. */
 async function measureCalendar(
   where: { pgUrl: string } | { dataDir: string },
   today: string,
+  computed = false,
 ): Promise<TLatency[]> {
+  // Before (decision 062's path, every plan placed on request) and after, at the same commit.
+  if (computed) process.env.PM_CALENDAR_COMPUTED = '1';
   const server = await startServer(where, ADMIN);
+  delete process.env.PM_CALENDAR_COMPUTED;
   try {
-    // The month view's grid: six weeks from the Monday of the month's first week.
-    const from = startOfWeek(startOfMonth(today));
-    const to = addDays(from, 41);
-    const month = `/api/v1/maintenance/calendar?from=${from}&to=${to}`;
+    const month = monthPath(today);
     const machines = (await (await server.get('/api/v1/machines?pageSize=100')).json()) as {
       items: { id: string }[];
     };
@@ -115,16 +128,36 @@ async function measureCalendar(
 async function runPostgres(now: Date): Promise<TResult> {
   return withScratchPostgres(async (url) => {
     const database = await openDatabase({ kind: 'postgres', url });
-    let prepared: Awaited<ReturnType<typeof prepare>>;
-    let scheduler: Awaited<ReturnType<typeof measurePasses>>;
     try {
-      prepared = await prepare(database, now);
-      scheduler = await measurePasses(database, now);
+      const prepared = await prepare(database, now);
+      const build = await measureBuild(database, prepared.companyId, prepared.today, ZONE);
+      const scheduler = await measurePasses(database, now);
+      const writes = await measureWriteCost(database, prepared.companyId);
+      const calendar = await measureCalendar({ pgUrl: url }, prepared.today);
+      const computed = await measureCalendar({ pgUrl: url }, prepared.today, true);
+      // The month view while the day's first pass decides its reminders again (its notices taken away first).
+      await forgetNotices(database, prepared.companyId);
+      const server = await startServer({ pgUrl: url }, ADMIN);
+      let during: TResult['during'];
+      try {
+        const options = { database, clock: manualClock(now), appUrl: APP_URL };
+        during = await latencyDuring(server, monthPath(prepared.today), () => runMaintenancePass(options));
+      } finally {
+        await server.stop();
+      }
+      return {
+        target: 'PostgreSQL 15',
+        ...prepared,
+        ...scheduler,
+        calendar,
+        computed,
+        build,
+        writes,
+        during,
+      };
     } finally {
       await database.close();
     }
-    const calendar = await measureCalendar({ pgUrl: url }, prepared.today);
-    return { target: 'PostgreSQL 15', ...prepared, ...scheduler, calendar };
   });
 }
 
@@ -134,14 +167,20 @@ async function runPglite(now: Date): Promise<TResult> {
     const database = await openDatabase({ kind: 'pglite', dataDir });
     let prepared: Awaited<ReturnType<typeof prepare>>;
     let scheduler: Awaited<ReturnType<typeof measurePasses>>;
+    let build: TResult['build'];
+    let writes: TLatency[];
     try {
       prepared = await prepare(database, now);
+      build = await measureBuild(database, prepared.companyId, prepared.today, ZONE);
       scheduler = await measurePasses(database, now);
+      writes = await measureWriteCost(database, prepared.companyId);
     } finally {
       await database.close();
     }
+    // One process holds an embedded database: no pass beside the server's own requests here.
     const calendar = await measureCalendar({ dataDir }, prepared.today);
-    return { target: 'PGlite (embedded)', ...prepared, ...scheduler, calendar };
+    const computed = await measureCalendar({ dataDir }, prepared.today, true);
+    return { target: 'PGlite (embedded)', ...prepared, ...scheduler, calendar, computed, build, writes };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -168,8 +207,20 @@ function render(results: TResult[], load: [number, number]): string {
       '| What | Median | p99 | Samples |',
       '|---|---|---|---|',
       ...r.calendar.map(
-        (c) => `| ${c.name} (six-week grid, HTTP) | ${ms(c.median)} | ${ms(c.p99)} | ${c.n} |`,
+        (c) =>
+          `| ${c.name} (six-week grid, HTTP), stored schedule | ${ms(c.median)} | ${ms(c.p99)} | ${c.n} |`,
       ),
+      ...r.computed.map(
+        (c) =>
+          `| ${c.name} (six-week grid, HTTP), computed on request (before) | ${ms(c.median)} | ${ms(c.p99)} | ${c.n} |`,
+      ),
+      ...(r.during
+        ? [
+            `| ${r.during.latency.name} (${ms(r.during.workMs)}) | ${ms(r.during.latency.median)} | ${ms(r.during.latency.p99)} | ${r.during.latency.n} |`,
+          ]
+        : []),
+      `| build of the stored schedule (the backfill; a day's turn), ${r.build.rows.toLocaleString('en-US')} rows | ${ms(r.build.ms)} | — | 1 |`,
+      ...r.writes.map((w) => `| ${w.name} | ${ms(w.median)} | ${ms(w.p99)} | ${w.n} |`),
       `| scheduler pass, the day's first (decides ${r.firstPass.notices.toLocaleString('en-US')} reminders) | ${ms(r.firstPass.ms)} | — | 1 |`,
       `| ${r.passes.name} | ${ms(r.passes.median)} | ${ms(r.passes.p99)} | ${r.passes.n} |`,
       '',

@@ -3,7 +3,12 @@
 // the company's zone), overdue ones repeated on today, the plans' forecasts beyond their open occurrence, and the
 // completed and missed ones due in the range.
 import { normalizeDecimal } from '#common/decimal.ts';
-import { forecastPlan, placeOccurrence, type TMeterRate } from '#common/maintenance/forecast.ts';
+import {
+  forecastPlan,
+  placeOccurrence,
+  type TMeterRate,
+  type TPlacementBasis,
+} from '#common/maintenance/forecast.ts';
 import {
   METER_SCALE,
   occurrenceState,
@@ -42,7 +47,7 @@ export function scheduleOf(plan: repo.TPlanRow): TPlanSchedule {
 }
 
 /** The machine's meter as forecasts read it: its latest reading on the company day it was taken (today if never). */
-function meterOf(machine: repo.TCalendarMachine, range: TWorkRange): TMeterRate {
+export function meterOf(machine: repo.TCalendarMachine, range: TWorkRange): TMeterRate {
   return {
     reading: machine.meterReading,
     on: machine.meterReadAt ? dateIn(machine.meterReadAt, range.timeZone) : range.today,
@@ -54,12 +59,12 @@ const inRange = (date: string, range: TWorkRange) =>
   compareDates(date, range.from) >= 0 && compareDates(date, range.to) <= 0;
 const reading = (value: string | null) => (value === null ? null : normalizeDecimal(value, METER_SCALE));
 
-type TBase = Omit<
+export type TBase = Omit<
   TCalendarEntry,
   'key' | 'kind' | 'occurrenceId' | 'state' | 'date' | 'basis' | 'carriedToToday'
 >;
 
-function baseOf(
+export function baseOf(
   plan: repo.TPlanRow,
   machine: repo.TCalendarMachine,
   due: TDue,
@@ -84,8 +89,71 @@ function baseOf(
   };
 }
 
+/** A piece of a plan's open work on a day: what the calendar and the stored schedule (decision 091) both keep. */
+export interface TOpenPlacement {
+  date: string;
+  state: TPmEntryState;
+  key: string;
+  basis: TPlacementBasis;
+  carriedToToday: boolean;
+  due: TDue;
+  /** The open occurrence; null for a forecast. */
+  occurrenceId: string | null;
+}
+
+/**
+ * Where a plan's open occurrence and its forecasts fall in the range (decision 045's rules through forecast.ts): the
+ * occurrence on its day, again on today when overdue, then the forecasts beyond it. The one placement of open work:
+ * the calendar's answer computed on request and the stored schedule are both this.
+ */
+export function openPlacements(
+  plan: repo.TPlanRow,
+  o: Pick<repo.TOccurrenceRow, 'id' | 'dueOn' | 'dueReading'>,
+  machine: Pick<repo.TCalendarMachine, 'meterReading'>,
+  meter: TMeterRate,
+  range: TWorkRange,
+  forecasts: boolean,
+): TOpenPlacement[] {
+  const out: TOpenPlacement[] = [];
+  const due = { date: o.dueOn, reading: o.dueReading };
+  const placed = placeOccurrence(due, meter, range.today);
+  const window = { leadDays: plan.leadDays, graceDays: plan.graceDays, graceHours: plan.graceHours };
+  const state = occurrenceState(due, { today: range.today, reading: machine.meterReading }, window);
+  if (placed && inRange(placed.date, range)) {
+    out.push({ key: o.id, ...placed, state, carriedToToday: false, due, occurrenceId: o.id });
+  }
+  // Overdue work stays on the day it fell due and shows on today too, where the day's work is planned.
+  const late = !placed || compareDates(placed.date, range.today) < 0;
+  if (state === 'overdue' && late && inRange(range.today, range)) {
+    const basis = placed?.basis ?? 'calendar';
+    out.push({
+      key: `${o.id}:today`,
+      date: range.today,
+      state,
+      basis,
+      carriedToToday: true,
+      due,
+      occurrenceId: o.id,
+    });
+  }
+  if (!forecasts) return out;
+  for (const f of forecastPlan({ schedule: scheduleOf(plan), open: due, meter, ...range })) {
+    const key = `forecast:${plan.id}:${f.date}`;
+    out.push({
+      key,
+      date: f.date,
+      state: 'forecast',
+      basis: f.basis,
+      carriedToToday: false,
+      due: f.due,
+      occurrenceId: null,
+    });
+  }
+  return out;
+}
+
 /** How urgent a chip is, for the order within a day: overdue first, forecasts and history last. */
-const URGENCY: Record<TPmEntryState, number> = {
+export const URGENCY: Record<TPmEntryState, number> = {
   overdue: 0,
   due: 1,
   'due-soon': 2,
@@ -128,7 +196,7 @@ export async function entriesOf(tx: TDb, companyId: string, work: TPlacedWork[])
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true }).compare;
 
 /** The order within a day: urgency, then machine and plan, then key (stable across requests). */
-function compareWithinDay(a: TPlacedWork, b: TPlacedWork): number {
+export function compareWithinDay(a: TPlacedWork, b: TPlacedWork): number {
   return (
     URGENCY[a.state] - URGENCY[b.state] ||
     byName(a.machineName, b.machineName) ||
@@ -151,15 +219,17 @@ export function inCalendarOrder(work: TPlacedWork[]): TPlacedWork[] {
   return [...days.keys()].sort(compareDates).flatMap((date) => days.get(date)!.sort(compareWithinDay));
 }
 
-/** Every piece of work shown in the range, in the calendar's order (inCalendarOrder). */
+/** Every piece of work shown in the range (or only its history), in the calendar's order (inCalendarOrder). */
 export async function workIn(
   tx: TDb,
   companyId: string,
   filter: repo.TCalendarFilter,
   range: TWorkRange,
+  parts: { open: boolean } = { open: true },
 ): Promise<TPlacedWork[]> {
   const forecasts = compareDates(range.to, range.today) >= 0;
-  const open = await repo.openWork(tx, companyId, filter, { ...range, forecasts });
+  // The stored schedule (decision 091) keeps the open work; it asks here only for the history.
+  const open = parts.open ? await repo.openWork(tx, companyId, filter, { ...range, forecasts }) : [];
   const past = await repo.pastWork(tx, companyId, filter, range);
   const assignees = new Set<string>();
   for (const { plan } of [...open, ...past]) if (plan.assigneeUserId) assignees.add(plan.assigneeUserId);
@@ -177,43 +247,18 @@ export async function workIn(
   for (const { plan, open: o, machine } of open) {
     const meter = meters.get(machine.id) ?? meterOf(machine, range);
     meters.set(machine.id, meter);
-    const due = { date: o.dueOn, reading: o.dueReading };
-    const placed = placeOccurrence(due, meter, range.today);
-    const window = { leadDays: plan.leadDays, graceDays: plan.graceDays, graceHours: plan.graceHours };
-    const state = occurrenceState(due, { today: range.today, reading: machine.meterReading }, window);
-    const entry =
-      (rest: Pick<TCalendarEntry, 'key' | 'date' | 'basis' | 'carriedToToday'>) => (c: TChecklists) => ({
-        ...baseOf(plan, machine, due, o, names, c),
-        kind: 'occurrence' as const,
-        occurrenceId: o.id,
-        state,
-        ...rest,
+    for (const p of openPlacements(plan, o, machine, meter, range, forecasts)) {
+      const entry = (c: TChecklists): TCalendarEntry => ({
+        ...baseOf(plan, machine, p.due, p.occurrenceId ? o : null, names, c),
+        key: p.key,
+        kind: p.occurrenceId ? 'occurrence' : 'forecast',
+        occurrenceId: p.occurrenceId,
+        state: p.state,
+        date: p.date,
+        basis: p.basis,
+        carriedToToday: p.carriedToToday,
       });
-    if (placed && inRange(placed.date, range)) {
-      const rest = { key: o.id, ...placed, carriedToToday: false };
-      place({ date: placed.date, state, key: o.id, entry: entry(rest) }, plan, machine, o.id);
-    }
-    // Overdue work stays on the day it fell due and shows on today too, where the day's work is planned.
-    const late = !placed || compareDates(placed.date, range.today) < 0;
-    if (state === 'overdue' && late && inRange(range.today, range)) {
-      const key = `${o.id}:today`;
-      const rest = { key, date: range.today, basis: placed?.basis ?? 'calendar', carriedToToday: true };
-      place({ date: range.today, state, key, entry: entry(rest) }, plan, machine, o.id);
-    }
-    if (!forecasts) continue;
-    for (const f of forecastPlan({ schedule: scheduleOf(plan), open: due, meter, ...range })) {
-      const key = `forecast:${plan.id}:${f.date}`;
-      const forecast = (c: TChecklists): TCalendarEntry => ({
-        ...baseOf(plan, machine, f.due, null, names, c),
-        key,
-        kind: 'forecast',
-        occurrenceId: null,
-        state: 'forecast',
-        date: f.date,
-        basis: f.basis,
-        carriedToToday: false,
-      });
-      place({ date: f.date, state: 'forecast', key, entry: forecast }, plan, machine, null);
+      place({ date: p.date, state: p.state, key: p.key, entry }, plan, machine, p.occurrenceId);
     }
   }
 

@@ -14,7 +14,7 @@ export interface TCalendarFilter {
   assigneeId?: string | undefined;
 }
 
-const machineColumns = {
+export const machineColumns = {
   id: machines.id,
   name: machines.name,
   assetTag: machines.assetTag,
@@ -34,7 +34,7 @@ export type TCalendarMachine = {
  * What placing a plan's work needs, and no more: a shop's month reads tens of thousands of these, so the checklists
  * (jsonb) are read only for the entries a response shows (checklistsOf).
  */
-const planColumns = {
+export const planColumns = {
   id: plans.id,
   title: plans.title,
   mode: plans.mode,
@@ -49,7 +49,7 @@ const planColumns = {
   assigneeUserId: plans.assigneeUserId,
   estimatedMinutes: plans.estimatedMinutes,
 };
-const occurrenceColumns = {
+export const occurrenceColumns = {
   id: occ.id,
   status: occ.status,
   dueOn: occ.dueOn,

@@ -14,12 +14,14 @@ import {
   type TCalendarFilterQuery,
   type TCalendarQuery,
 } from '#common/schemas/maintenance-calendar.ts';
-import { todayIn } from '#common/time/calendar.ts';
+import { compareDates, todayIn } from '#common/time/calendar.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { companyTimeZone } from '../companies/company-clock.ts';
 import * as repo from './calendar.repo.ts';
 import { entriesOf, type TPlacedWork, workIn } from './calendar-work.ts';
+import { storedDayPage, storedDays } from './stored-calendar.ts';
+import { freshStamp } from './stored-schedule.ts';
 
 /** The filter of a query, checked: "me" is the signed-in user; another company's machine or person is 404. */
 async function filterOf(
@@ -67,6 +69,21 @@ async function byDay(
   });
 }
 
+/**
+ * Whether the stored schedule (decision 091) answers the range: built for today first if it is not, and reaching the
+ * range's last day. Past its horizon the work is computed on request by the same rules.
+ */
+async function storedReaches(
+  tx: TDb,
+  companyId: string,
+  range: { to: string; today: string; timeZone: string },
+) {
+  // bench:maintenance's "before": decision 062's path, every plan placed on request, at the same commit.
+  if (process.env.PM_CALENDAR_COMPUTED === '1') return false;
+  const stamp = await freshStamp(tx, companyId, range.today, range.timeZone);
+  return stamp !== null && compareDates(range.to, stamp.through) <= 0;
+}
+
 /** The company's today and zone on the app clock. */
 async function todayOf(tx: TDb, tenant: TTenant, now: Date) {
   const timeZone = await companyTimeZone(tx, tenant.companyId);
@@ -79,8 +96,15 @@ export async function calendarOf(tenant: TTenant, query: TCalendarQuery, now: Da
     const { timeZone, today } = await todayOf(tx, tenant, now);
     const filter = await filterOf(tx, tenant, query);
     const range = { from: query.from, to: query.to, today, timeZone };
-    const work = await workIn(tx, tenant.companyId, filter, range);
-    const days = await byDay(tx, tenant.companyId, range, work, query.perDay);
+    const days = (await storedReaches(tx, tenant.companyId, range))
+      ? await storedDays(tx, tenant.companyId, filter, range, query.perDay)
+      : await byDay(
+          tx,
+          tenant.companyId,
+          range,
+          await workIn(tx, tenant.companyId, filter, range),
+          query.perDay,
+        );
     return { from: query.from, to: query.to, today, timeZone, days };
   });
 }
@@ -95,8 +119,16 @@ export async function calendarDayOf(
     const { timeZone, today } = await todayOf(tx, tenant, now);
     const filter = await filterOf(tx, tenant, query);
     const range = { from: query.date, to: query.date, today, timeZone };
-    const work = await workIn(tx, tenant.companyId, filter, range);
     const start = (query.page - 1) * query.pageSize;
+    const page = { date: query.date, today, page: query.page, pageSize: query.pageSize };
+    if (await storedReaches(tx, tenant.companyId, range)) {
+      const limit = query.pageSize;
+      return {
+        ...page,
+        ...(await storedDayPage(tx, tenant.companyId, filter, range, { offset: start, limit })),
+      };
+    }
+    const work = await workIn(tx, tenant.companyId, filter, range);
     return {
       date: query.date,
       today,

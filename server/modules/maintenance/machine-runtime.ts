@@ -10,6 +10,7 @@ import type { TDb } from '../../db/client.ts';
 import type { TAuditActor } from '../audit/audit.ts';
 import { recordAudit } from '../audit/audit.ts';
 import * as repo from './machines.repo.ts';
+import { refreshMachine } from './stored-schedule.ts';
 
 /** Minutes (3 decimals) as meter hours (2 decimals), rounded half up: 45 min is 0.75 h, 20 s is 0.01 h. */
 export function minutesAsHours(minutes: string): string {
@@ -56,6 +57,8 @@ export async function addStepRuntime(
     stepRunId: run.stepRunId,
   });
   await repo.updateMachine(tx, companyId, run.machineId, { meterReading: reading, meterReadAt: now });
+  // The meter moves the machine's plans on the stored PM schedule (decision 091), in this transaction.
+  await refreshMachine(tx, companyId, run.machineId);
   await recordAudit(tx, companyId, actor, {
     entityType: 'machine',
     entityId: run.machineId,

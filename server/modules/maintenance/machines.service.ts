@@ -25,6 +25,7 @@ import type { TTenant } from '../../db/tenant.ts';
 import { changedFields, recordAudit } from '../audit/audit.ts';
 import { findLocation } from '../inventory/locations.repo.ts';
 import * as repo from './machines.repo.ts';
+import { refreshMachine } from './stored-schedule.ts';
 
 const notFound = () => new AppError('NOT_FOUND', M.notFound);
 const assetTagTaken = () => new AppError('CONFLICT', M.assetTagTaken, { assetTag: M.assetTagTaken });
@@ -167,6 +168,8 @@ export async function updateMachine(
       const change = changedFields(audited(before, oldPlace), audited(input, place));
       if (Object.keys(change.after).length > 0) {
         await repo.updateMachine(tx, tenant.companyId, id, input);
+        // Its name (the calendar's order) and hours a day (meter forecasts) move its plans' stored rows.
+        await refreshMachine(tx, tenant.companyId, id);
         await recordAudit(tx, tenant.companyId, tenant.actor, {
           entityType: 'machine',
           entityId: id,
@@ -244,6 +247,7 @@ export async function recordMeterReading(
         byName: tenant.actor.name,
       });
       await repo.updateMachine(tx, tenant.companyId, id, { meterReading: reading, meterReadAt: now });
+      await refreshMachine(tx, tenant.companyId, id);
       await recordAudit(tx, tenant.companyId, tenant.actor, {
         entityType: 'machine',
         entityId: id,

@@ -30,6 +30,7 @@ import { partsOf } from './parts.repo.ts';
 import { issueMaintenanceParts } from './parts-issue.ts';
 import * as plansRepo from './plans.repo.ts';
 import { scheduleOfRow } from './plans-read.ts';
+import { refreshMachine, refreshPlans } from './stored-schedule.ts';
 
 const notFound = () => new AppError('NOT_FOUND', M.notFound);
 const machineNotFound = () => new AppError('NOT_FOUND', MACHINE_MESSAGES.notFound);
@@ -178,6 +179,9 @@ export async function completeOccurrence(
         ...next.missed.map((dueOn) => ({ ...row, id: uuidv7(), dueOn, status: 'missed' })),
         { ...row, id: uuidv7(), dueOn: next.due.date, dueReading: next.due.reading, status: 'open' },
       ]);
+      // The next occurrence (decision 091); a new reading moves every plan of the machine.
+      if (reading !== null) await refreshMachine(tx, companyId, machine.id);
+      else await refreshPlans(tx, companyId, [plan.id]);
       await recordAudit(tx, companyId, tenant.actor, {
         entityType: 'maintenance-plan',
         entityId: plan.id,

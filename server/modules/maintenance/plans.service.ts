@@ -29,6 +29,7 @@ import {
   scheduleFieldsOf,
   scheduleOfRow,
 } from './plans-read.ts';
+import { refreshPlans } from './stored-schedule.ts';
 
 const assigneeNotFound = () =>
   new AppError('NOT_FOUND', M.assigneeNotFound, { assigneeId: M.assigneeNotFound });
@@ -109,6 +110,7 @@ export async function createPlan(tenant: TTenant, input: TPlanFields, now: Date)
     await repo.insertPlan(tx, { id, companyId: tenant.companyId, ...columns });
     const due = dueFromSchedule(scheduleOf({ ...input, meterStartReading }), null);
     await openOccurrence(tx, tenant.companyId, id, machine.id, due);
+    await refreshPlans(tx, tenant.companyId, [id]);
     await recordAudit(tx, tenant.companyId, tenant.actor, {
       entityType: 'maintenance-plan',
       entityId: id,
@@ -179,6 +181,8 @@ export async function updatePlan(
         change.after = { ...change.after, openDue: dueWords(due) };
       }
     }
+    // Title, assignee, machine or schedule: each moves the plan's stored rows (decision 091).
+    await refreshPlans(tx, tenant.companyId, [id]);
     await recordAudit(tx, tenant.companyId, tenant.actor, {
       entityType: 'maintenance-plan',
       entityId: id,
@@ -227,6 +231,7 @@ export async function setPlanActive(
         after.openDue = dueWords(due);
       }
     }
+    await refreshPlans(tx, tenant.companyId, [id]);
     await recordAudit(tx, tenant.companyId, tenant.actor, {
       entityType: 'maintenance-plan',
       entityId: id,

@@ -15,6 +15,7 @@ import { digestMail, dueSoonMail, overdueMail } from './notice-mail.ts';
 import { decidedKeys, issueNotice, issueNotices, openNoticeBreakdowns, type TNotice } from './notices.ts';
 import { remindersFor, stateOf } from './reminder-rules.ts';
 import { maintenanceCompanies, openOccurrencesNear, type TSchedulerCompany } from './scheduler.repo.ts';
+import { turnDay } from './stored-schedule.ts';
 
 export interface TSchedulerOptions {
   database: TDatabase;
@@ -112,6 +113,13 @@ export async function runMaintenancePass(options: TSchedulerOptions): Promise<TP
     } catch (error) {
       result.failed += 1;
       options.log?.error({ err: error, companyId: company.id }, 'maintenance reminders: the pass failed');
+    }
+    // The stored PM schedule turned to the company's new day (decision 091), after its reminders, in its own
+    // transaction: at most once a day per company, and the calendar's first reader would do it otherwise.
+    try {
+      await withTenant(options.database.db, company.id, (tx) => turnDay(tx, company.id, now));
+    } catch (error) {
+      options.log?.error({ err: error, companyId: company.id }, 'maintenance: the PM schedule did not turn');
     }
   }
   return result;
