@@ -43,6 +43,7 @@ const SYSTEM_ROUTES = [
   'POST /api/v1/auth/two-factor/passkey/options',
   'POST /api/v1/auth/two-factor/passkey',
   'POST /api/v1/sso/domains/:id/approve',
+  'GET /api/v1/sso/pending-domains',
   'GET /api/v1/user/identities',
   'GET /api/v1/user/identities/authorize',
   'POST /api/v1/user/identities/password',

@@ -237,6 +237,11 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     firstNameClaim: 'First name claim',
     lastNameClaim: 'Last name claim',
     jitEnabled: 'New people get an account at first sign-in',
+    // SAML 2.0 (decision 090): the certificate by its SHA-256 fingerprint.
+    protocol: 'Protocol',
+    entryPoint: 'Single sign-on URL',
+    certificate: 'Signing certificate',
+    emailAttribute: 'E-mail attribute',
   },
   'sso-domain': { domain: 'Domain', proved: 'Proved', ssoRequired: 'Single sign-on required' },
   'maintenance-email-settings': {

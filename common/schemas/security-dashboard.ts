@@ -223,4 +223,6 @@ export const SECURITY_EVENT_TYPE_LABELS: Record<string, string> = {
   passkey_removed: 'Passkey removed',
   identity_linked: 'Sign-in method linked',
   identity_unlinked: 'Sign-in method unlinked',
+  sso_domain_approved: 'SSO domain approved',
+  sso_provider_removed: 'SSO provider removed',
 };

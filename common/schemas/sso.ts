@@ -2,6 +2,7 @@
 // claims, and the start of a sign-in. One contract for the Admin screen, the login view and the server.
 import { z } from 'zod';
 import { ZEmailSchema } from '../email.ts';
+import { pageOf, pageQuery } from './paging.ts';
 
 /** A DNS name as a company claims it: lower-case labels, at least two, a top-level domain of letters. */
 const DOMAIN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -42,9 +43,62 @@ export const ZSsoProviderInputSchema = z.object({
 });
 export type TSsoProviderInput = z.input<typeof ZSsoProviderInputSchema>;
 
+const ATTRIBUTE = z
+  .string({ error: 'Enter the attribute name' })
+  .trim()
+  .min(1, 'Enter the attribute name')
+  .max(300, 'At most 300 characters');
+
+/**
+ * A SAML 2.0 provider (decision 090): where the IdP signs people in (its single sign-on URL), its entity id, the
+ * certificate it signs with (PEM; checked on the server), the attributes that give the address and names.
+ */
+export const ZSsoSamlProviderInputSchema = z.object({
+  entryPoint: z
+    .url({
+      protocol: /^https?$/,
+      error: 'Enter the single sign-on URL, such as https://login.example.com/saml',
+    })
+    .max(1000, 'At most 1000 characters'),
+  idpEntityId: z
+    .string({ error: "Enter the identity provider's entity id" })
+    .trim()
+    .min(1, "Enter the identity provider's entity id")
+    .max(500, 'At most 500 characters'),
+  certificate: z
+    .string({ error: 'Paste the signing certificate' })
+    .trim()
+    .min(1, 'Paste the signing certificate')
+    .max(20000, 'At most 20000 characters'),
+  emailAttribute: ATTRIBUTE.default('email'),
+  firstNameAttribute: ATTRIBUTE.default('givenName'),
+  lastNameAttribute: ATTRIBUTE.default('surname'),
+  jitEnabled: z.boolean().default(false),
+});
+export type TSsoSamlProviderInput = z.input<typeof ZSsoSamlProviderInputSchema>;
+
+/** What the admin of a SAML provider copies to the identity provider, and what they entered. */
+export const ZSsoSamlDetailsSchema = z.object({
+  entryPoint: z.string(),
+  idpEntityId: z.string(),
+  /** The certificate's subject and expiry, to recognise it (the PEM itself is not secret but long). */
+  certificateSubject: z.string(),
+  certificateValidTo: z.string(),
+  emailAttribute: z.string(),
+  /** Our entity id (also the URL of our metadata): the "Identifier (Entity ID)" / "Audience URI" at the IdP. */
+  spEntityId: z.string(),
+  /** Where the IdP posts its response: the "Reply URL" / "Single sign-on URL" at the IdP. */
+  acsUrl: z.string(),
+  /** Our SP metadata (XML), for an IdP that imports it. */
+  metadataUrl: z.string(),
+});
+
 /** The provider as the screen shows it: never the secret, only that one is stored. */
 export const ZSsoProviderSchema = z.object({
   id: z.uuid(),
+  /** OpenID Connect, or SAML 2.0 (then `saml` holds its details and the OpenID fields are empty). */
+  protocol: z.enum(['oidc', 'saml']),
+  saml: ZSsoSamlDetailsSchema.nullable(),
   issuer: z.string(),
   clientId: z.string(),
   hasClientSecret: z.boolean(),
@@ -88,6 +142,24 @@ export type TSsoDomain = z.infer<typeof ZSsoDomainSchema>;
 export const ZSsoDomainListSchema = z.object({ domains: z.array(ZSsoDomainSchema) });
 export const ZSsoDomainIdParamsSchema = z.object({ id: z.uuid('Not an id') });
 
+/** A pending claim as a sysadmin's list shows it: the claiming company, when, and the record that would prove it. */
+export const ZSsoPendingClaimSchema = z.object({
+  id: z.uuid(),
+  companyId: z.uuid(),
+  companyName: z.string(),
+  domain: z.string(),
+  claimedAt: z.iso.datetime({ offset: true }),
+  claimedBy: z.string(),
+  txtName: z.string(),
+  txtValue: z.string(),
+  /** Another company has proved this domain already: approving it would be refused (409). */
+  provedElsewhere: z.boolean(),
+});
+export type TSsoPendingClaim = z.infer<typeof ZSsoPendingClaimSchema>;
+export const ZSsoPendingQuerySchema = z.object(pageQuery(20, 100));
+export const ZSsoPendingPageSchema = pageOf(ZSsoPendingClaimSchema);
+export type TSsoPendingPage = z.infer<typeof ZSsoPendingPageSchema>;
+
 /** The login view's "Continue with single sign-on": the address whose domain finds the provider. */
 export const ZSsoStartSchema = z.object({
   email: ZEmailSchema,
@@ -109,7 +181,11 @@ export const SSO_MESSAGES = {
     'The issuer did not answer with an OpenID configuration. Check the URL (it is the part before /.well-known/openid-configuration).',
   secretRequired: 'Enter the client secret',
   httpsRequired: 'Use the https:// address of the issuer',
+  entryPointHttps: 'Use the https:// address of the single sign-on URL',
+  badCertificate: 'This is not a PEM certificate (-----BEGIN CERTIFICATE----- …)',
   domainNotFound: 'No such domain claim.',
+  providerStillRequired: (domains: readonly string[]) =>
+    `Turn off "SSO required" for ${domains.join(', ')} first: without the provider its people could not sign in.`,
 } as const;
 
 /** Why a single sign-on was refused, as the callback page explains it. */
@@ -123,6 +199,8 @@ export const SSO_ERROR_MESSAGES: Record<string, string> = {
   domain_not_proved: 'Single sign-on is not set up for this address. Ask your administrator.',
   nonce_mismatch: 'The sign-in could not be checked. Start again from the login page.',
   invalid_state: 'The sign-in could not be checked. Start again from the login page.',
+  invalid_saml_response: 'The sign-in could not be checked. Start again from the login page.',
+  replay_detected: 'This sign-in was already used. Start again from the login page.',
 };
 
 /** The message for a callback's `error` code. */

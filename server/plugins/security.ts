@@ -75,9 +75,13 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { appUrl: st
     setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
 
+  const SAML_ACS_PREFIX = '/api/auth/sso/saml2/sp/acs/';
   // Cookies are SameSite=Lax; on top of that a browser's write must come from our own origin (or the public one).
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // A SAML identity provider posts its signed response from its own site (decision 090): the response's signature,
+    // audience and InResponseTo are its proof, and the ACS starts a session only from them.
+    if (request.url.startsWith(SAML_ACS_PREFIX)) return;
     const origin = request.headers.origin;
     if (origin === undefined) return; // not a browser's cross-site request: browsers send Origin on every POST
     const own = `${request.protocol}://${request.host}`;

@@ -28,6 +28,8 @@ export const ZSecurityEventTypeSchema = z.enum([
   'passkey_removed',
   'identity_linked',
   'identity_unlinked',
+  'sso_domain_approved',
+  'sso_provider_removed',
 ]);
 export type TSecurityEventType = z.infer<typeof ZSecurityEventTypeSchema>;
 
@@ -62,4 +64,6 @@ export const SECURITY_EVENT_OUTCOME: Record<TSecurityEventType, TSecurityOutcome
   passkey_removed: 'success',
   identity_linked: 'success',
   identity_unlinked: 'success',
+  sso_domain_approved: 'success',
+  sso_provider_removed: 'success',
 };

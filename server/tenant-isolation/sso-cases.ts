@@ -112,6 +112,22 @@ export function ssoCases({ app, a, asB }: TCaseHelpers): Record<string, TRouteCa
         expect(response.statusCode).toBe(400);
       },
     ),
+    [`PUT ${SSO}/provider/saml`]: tenantCase(
+      "saves a SAML provider: only B's could change (400 here), A's as it was",
+      async () => {
+        const response = await asB({
+          method: 'PUT',
+          url: `${SSO}/provider/saml`,
+          payload: {
+            entryPoint: `${A_ISSUER}/saml`,
+            idpEntityId: A_ISSUER,
+            certificate: 'not a certificate',
+          },
+        });
+        expect(response.statusCode).toBe(400);
+        noneOfA(response.body);
+      },
+    ),
     [`DELETE ${SSO}/provider`]: tenantCase("removes the provider: B has none (404), A's stays", async () => {
       const response = await asB({ method: 'DELETE', url: `${SSO}/provider` });
       expect(response.statusCode).toBe(404);
@@ -146,6 +162,17 @@ export function ssoCases({ app, a, asB }: TCaseHelpers): Record<string, TRouteCa
           const { pending } = await aWorld();
           const response = await asB({ method: 'POST', url: `${SSO}/domains/${pending}/approve` });
           expect(response.statusCode).toBe(403);
+        }),
+    },
+    [`GET ${SSO}/pending-domains`]: {
+      kind: 'sysadmin',
+      attempt: "lists every company's pending claims as B's admin: 403, nothing of A's",
+      probe: () =>
+        untouched(async () => {
+          await aWorld();
+          const response = await asB({ method: 'GET', url: `${SSO}/pending-domains` });
+          expect(response.statusCode).toBe(403);
+          noneOfA(response.body);
         }),
     },
     'POST /api/v1/auth/sso/start': {

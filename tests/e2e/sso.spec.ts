@@ -5,7 +5,8 @@
 // missing, publishes it and proves it. A person the company never invited signs in through the login view's single
 // sign-on step and the provider's own login form, and lands on /help as a user of that company. With SSO required,
 // that domain's password sign-in is refused with the way to single sign-on; an unproved domain and a refused
-// callback are said plainly. axe at 1280 and 360 px on the tab and the login view's step; the help screenshots.
+// callback are said plainly. Removing the provider is refused while a domain requires SSO, then done after a
+// confirmation (decision 090). axe at 1280 and 360 px on the tab and the login view's step; the help screenshots.
 import { randomBytes } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { SSO_ERROR_MESSAGES, SSO_MESSAGES } from '../../common/schemas/sso.ts';
@@ -174,6 +175,48 @@ test.describe('single sign-on', () => {
         .getByRole('textbox', { name: 'Work e-mail' }),
     ).toHaveValue(person.email);
     await visitor.context.close();
+  });
+
+  test('an admin removes the provider: refused while a domain requires SSO, then gone after a confirmation', async ({
+    page,
+  }) => {
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(45) });
+    await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'declined'));
+    await page.setViewportSize(PHONE);
+    await signUpCompany(page, 'ssoremove');
+    const domain = `remove-${randomBytes(4).toString('hex')}.e2e.test`;
+    // Set up through the API (the journey above does it on screen): a provider, a proved domain, SSO required.
+    const saved = await page.request.put('/api/v1/sso/provider', {
+      data: { issuer: idp.issuer, clientId: 'forgeboard-remove', clientSecret: IDP_CLIENT_SECRET },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    const claim = await (await page.request.post('/api/v1/sso/domains', { data: { domain } })).json();
+    dns.setTxt(claim.txtName, [claim.txtValue]);
+    expect((await page.request.post(`/api/v1/sso/domains/${claim.id}/check`)).status()).toBe(200);
+    await page.request.patch(`/api/v1/sso/domains/${claim.id}`, { data: { ssoRequired: true } });
+
+    await page.goto('/admin?tab=sso');
+    const form = page.getByRole('form', { name: 'Identity provider' });
+    await form.getByRole('button', { name: 'Remove provider' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove the identity provider?' });
+    await expect(dialog).toContainText('Nobody can sign in through it any more');
+    await expectAccessible(page, 'the remove-provider dialog, 360 px');
+    await dialog.getByRole('button', { name: 'Remove provider' }).click();
+    await expect(dialog.getByRole('alert')).toContainText(`Turn off "SSO required" for ${domain} first`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    const row = page.getByRole('listitem', { name: domain });
+    await row.getByRole('switch', { name: 'SSO required' }).click({ force: true });
+    await expect(row.getByRole('switch', { name: 'SSO required' })).not.toBeChecked();
+    await form.getByRole('button', { name: 'Remove provider' }).click();
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Remove provider' }).click();
+    await expect(page.getByText('Identity provider removed')).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Set up provider' })).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Remove provider' })).toHaveCount(0);
+    // Nobody is routed to it any more: the proved domain's address finds no provider.
+    const start = await page.request.post('/api/v1/auth/sso/start', { data: { email: `x@${domain}` } });
+    expect(start.status()).toBe(404);
   });
 
   test('the login view refuses an unproved domain plainly and a refused callback says what to do; axe at 1280 and 360 px', async ({

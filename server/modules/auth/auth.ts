@@ -106,7 +106,7 @@ export function createAuth({ database, config, sessionSecret, log }: TCreateAuth
       '/two-factor/verify-otp',
       // Single sign-on is ours around the plugin (decision 086): providers and domains through /api/v1/sso/* (admins,
       // encrypted secrets, our domain proofs), the start through /api/v1/auth/sso/start (proved domains only, the
-      // nonce). The callback, the plugin's own, stays open.
+      // nonce). The callback, the plugin's own, stays open, and so do SAML's ACS and SP metadata (decision 090).
       '/sign-in/sso',
       '/sso/register',
       '/sso/providers',
@@ -115,8 +115,7 @@ export function createAuth({ database, config, sessionSecret, log }: TCreateAuth
       '/sso/delete-provider',
       '/sso/request-domain-verification',
       '/sso/verify-domain',
-      '/sso/saml2/sp/metadata',
-      '/sso/saml2/sp/acs/:providerId',
+      // SAML's SP metadata and ACS stay open (decision 090); its logout paths are not used.
       '/sso/saml2/sp/slo/:providerId',
       '/sso/saml2/logout/:providerId',
       '/sso/callback',

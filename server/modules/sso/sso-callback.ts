@@ -15,10 +15,12 @@ import { ssoAttempt, type TSsoAttempt } from './sso-attempt.ts';
 import { clearNonceCookie, nonceOf, SSO_NONCE_COOKIE } from './sso-sign-in.service.ts';
 
 const CALLBACK_PATH = new RegExp(`^${AUTH_BASE_PATH}/sso/callback/([^/?#]+)`);
+/** SAML's assertion consumer service (decision 090): the IdP's POST runs inside an attempt as the OpenID callback. */
+const ACS_PATH = new RegExp(`^${AUTH_BASE_PATH}/sso/saml2/sp/acs/([^/?#]+)`);
 
-/** The provider id of a callback request's path, or null for any other better-auth path. */
+/** The provider id of a callback (or SAML ACS) request's path, or null for any other better-auth path. */
 export function ssoCallbackProviderId(url: string): string | null {
-  const match = CALLBACK_PATH.exec(url);
+  const match = CALLBACK_PATH.exec(url) ?? ACS_PATH.exec(url);
   return match ? decodeURIComponent(match[1]!) : null;
 }
 

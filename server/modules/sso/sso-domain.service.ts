@@ -5,16 +5,18 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { AppError } from '#common/errors.ts';
-import { SSO_MESSAGES, ssoTxtName, type TSsoDomain } from '#common/schemas/sso.ts';
+import { SSO_MESSAGES, ssoTxtName, type TSsoDomain, type TSsoPendingPage } from '#common/schemas/sso.ts';
 import type { TDb } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
+import { recordSecurityEvent } from '../../security/security-events.ts';
 import { recordAudit, type TAuditActor } from '../audit/audit.ts';
 import { domainHasProof, txtValueOf } from './domain-proof.ts';
 import {
   domainProvedElsewhere,
   findCompanyDomain,
   listCompanyDomains,
+  listPendingClaims,
   type TSsoDomainRow,
 } from './sso.repo.ts';
 import { ssoDomains } from './sso.tables.ts';
@@ -163,16 +165,59 @@ export async function deleteSsoDomain(tenant: TTenant, id: string): Promise<void
   });
 }
 
+/** Who approves by hand, and from where (the security event's fields). */
+export interface TApprover {
+  actor: TAuditActor;
+  ip: string | null;
+  userAgent: string | null;
+}
+
 /**
  * A sysadmin approves a pending claim of any company by hand (one whose DNS they cannot change, say), on the owner
- * connection: the sysadmin operates the installation (decision 020). The entry goes to the claiming company's trail.
+ * connection: the sysadmin operates the installation (decision 020). The audit entry goes to the claiming company's
+ * trail; the security event says a sysadmin, not the DNS, vouched for the domain (decision 090).
  */
-export async function approveSsoDomain(owner: TDb, actor: TAuditActor, id: string): Promise<TSsoDomain> {
-  const row = await owner.transaction(async (tx) => {
+export async function approveSsoDomain(owner: TDb, approver: TApprover, id: string): Promise<TSsoDomain> {
+  const { row, approved } = await owner.transaction(async (tx) => {
     const [found] = await tx.select().from(ssoDomains).where(eq(ssoDomains.id, id));
     if (!found) throw notFound();
-    if (found.verifiedAt) return found;
-    return markProved(tx, found.companyId, actor, found, 'sysadmin');
+    if (found.verifiedAt) return { row: found, approved: false };
+    return { row: await markProved(tx, found.companyId, approver.actor, found, 'sysadmin'), approved: true };
   });
+  if (approved) {
+    await recordSecurityEvent(owner, {
+      type: 'sso_domain_approved',
+      companyId: row.companyId,
+      userId: approver.actor.userId,
+      ip: approver.ip,
+      userAgent: approver.userAgent,
+      details: { domain: row.domain, domainId: row.id, by: approver.actor.name },
+    });
+  }
   return toDomain(row);
+}
+
+/** Every company's pending claims, a page at a time (the sysadmin's list, decision 090). */
+export async function listPendingSsoClaims(
+  owner: TDb,
+  page: number,
+  pageSize: number,
+): Promise<TSsoPendingPage> {
+  const { rows, total } = await listPendingClaims(owner, page, pageSize);
+  return {
+    items: rows.map(({ domain, companyName, provedElsewhere }) => ({
+      id: domain.id,
+      companyId: domain.companyId,
+      companyName,
+      domain: domain.domain,
+      claimedAt: domain.createdAt.toISOString(),
+      claimedBy: domain.createdBy,
+      txtName: ssoTxtName(domain.domain),
+      txtValue: txtValueOf(domain.token),
+      provedElsewhere: Boolean(provedElsewhere),
+    })),
+    total,
+    page,
+    pageSize,
+  };
 }

@@ -35,7 +35,9 @@ function refuse(attempt: TSsoAttempt, code: TSsoRefusal): SSOUserResolution {
 }
 
 function claimText(claims: Record<string, unknown>, name: string): string {
-  const value = claims[name];
+  const raw = claims[name];
+  // A SAML attribute may have several values: the first names the person.
+  const value = Array.isArray(raw) ? raw[0] : raw;
   return typeof value === 'string' ? value.trim().slice(0, 100) : '';
 }
 
@@ -55,14 +57,22 @@ export async function resolveSsoUser(
 ): Promise<SSOUserResolution> {
   // Our mount sets the attempt around every callback; none means the callback did not come through it.
   if (!attempt?.companyId) return { action: 'reject', code: 'invalid_provider' };
-  if (input.protocol !== 'oidc') return refuse(attempt, 'not_oidc');
   const email = normalizeEmail(input.providerUser.email);
   attempt.email = email;
-  const nonce = input.verifiedIdTokenClaims.nonce;
-  if (attempt.expectedNonce === null || nonce !== attempt.expectedNonce)
-    return refuse(attempt, 'nonce_mismatch');
-  // A signed-in person linking the provider (decision 088): their own account, not one found by address.
-  if (attempt.link) return resolveIdentityLink(input, database, attempt, attempt.link);
+  let claims: Record<string, unknown>;
+  if (input.protocol === 'saml') {
+    // SAML (decision 090): no nonce; the plugin tied the response to our AuthnRequest (InResponseTo) and refused a
+    // replayed assertion. Linking an identity (decision 088) is OpenID Connect's only.
+    if (attempt.link) return refuse(attempt, 'not_oidc');
+    claims = input.providerAttributes;
+  } else {
+    const nonce = input.verifiedIdTokenClaims.nonce;
+    if (attempt.expectedNonce === null || nonce !== attempt.expectedNonce)
+      return refuse(attempt, 'nonce_mismatch');
+    // A signed-in person linking the provider (decision 088): their own account, not one found by address.
+    if (attempt.link) return resolveIdentityLink(input, database, attempt, attempt.link);
+    claims = input.verifiedIdTokenClaims;
+  }
   if (!attempt.provedDomains.includes(email.split('@')[1] ?? '')) return refuse(attempt, 'domain_not_proved');
   const user = await database.findOne<TUserRecord>({
     model: 'user',
@@ -91,7 +101,7 @@ export async function resolveSsoUser(
     ],
   });
   if (active >= attempt.maxUsers) return refuse(attempt, 'plan_limit');
-  const { firstName, lastName } = namesOf(attempt, input.verifiedIdTokenClaims, email);
+  const { firstName, lastName } = namesOf(attempt, claims, email);
   const now = new Date();
   const created = await database.create<{ id: string }>({
     model: 'user',

@@ -2,16 +2,19 @@
 // fetched when it is saved (a wrong URL is a 400 on the issuer field, not a broken sign-in later), the client secret
 // is stored encrypted and never answered, and every change is in the audit trail.
 import { discoverOIDCConfig } from '@better-auth/sso';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { AppError } from '#common/errors.ts';
 import { SSO_MESSAGES, type TSsoProvider, type ZSsoProviderInputSchema } from '#common/schemas/sso.ts';
+import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
+import { recordSecurityEvent } from '../../security/security-events.ts';
 import { changedFields, recordAudit } from '../audit/audit.ts';
 import { AUTH_BASE_PATH } from '../auth/auth.ts';
 import { findCompanyProvider, type TSsoProviderRow } from './sso.repo.ts';
-import { ssoProviders } from './sso.tables.ts';
+import { ssoDomains, ssoProviders } from './sso.tables.ts';
+import { auditedSaml, samlDetailsOf, samlUrlsOf } from './sso-saml-config.ts';
 import { encryptClientSecret, type TSecretKey } from './sso-secrets.ts';
 
 type TInput = z.output<typeof ZSsoProviderInputSchema>;
@@ -33,10 +36,28 @@ export function redirectUriOf(appUrl: string, providerId: string): string {
   return `${appUrl}${AUTH_BASE_PATH}/sso/callback/${providerId}`;
 }
 
-function toProvider(row: TSsoProviderRow, appUrl: string): TSsoProvider {
+export function toProvider(row: TSsoProviderRow, appUrl: string): TSsoProvider {
+  if (row.samlConfig) {
+    return {
+      id: row.id,
+      protocol: 'saml',
+      saml: samlDetailsOf(row, appUrl),
+      issuer: row.issuer,
+      clientId: '',
+      hasClientSecret: false,
+      scopes: [],
+      firstNameClaim: row.firstNameClaim,
+      lastNameClaim: row.lastNameClaim,
+      jitEnabled: row.jitEnabled,
+      redirectUri: samlUrlsOf(appUrl, row.providerId).acsUrl,
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
   const oidc = JSON.parse(row.oidcConfig ?? '{}') as TStoredOidc;
   return {
     id: row.id,
+    protocol: 'oidc',
+    saml: null,
     issuer: row.issuer,
     clientId: oidc.clientId,
     hasClientSecret: row.clientSecret !== '',
@@ -50,8 +71,9 @@ function toProvider(row: TSsoProviderRow, appUrl: string): TSsoProvider {
 }
 
 /** What the audit trail shows of a provider: never the secret, only that it changed. */
-function audited(row: TSsoProviderRow | null) {
+export function audited(row: TSsoProviderRow | null) {
   if (!row) return null;
+  if (row.samlConfig) return auditedSaml(row);
   const oidc = JSON.parse(row.oidcConfig ?? '{}') as TStoredOidc;
   return {
     issuer: row.issuer,
@@ -127,6 +149,7 @@ export async function saveSsoProvider(
     const values = {
       issuer: found.issuer,
       oidcConfig,
+      samlConfig: null,
       firstNameClaim: input.firstNameClaim,
       lastNameClaim: input.lastNameClaim,
       jitEnabled: input.jitEnabled,
@@ -162,11 +185,26 @@ export async function saveSsoProvider(
   return toProvider(row, setup.appUrl);
 }
 
-/** Removes the company's provider: nobody signs in through it any more (their passwords, if any, still work). */
-export async function deleteSsoProvider(tenant: TTenant): Promise<void> {
-  await tenant.run(async (tx) => {
+/**
+ * Removes the company's provider: nobody signs in through it any more; their accounts stay, and anyone with a
+ * password keeps it. Refused while a domain requires single sign-on (decision 090): its people would be left with
+ * no way in, and the requirement would silently come back with the next provider. The admin turns it off first.
+ */
+export async function deleteSsoProvider(
+  owner: TDb,
+  tenant: TTenant,
+  origin: { ip: string | null; userAgent: string | null },
+): Promise<void> {
+  const removed = await tenant.run(async (tx) => {
     const before = await findCompanyProvider(tx, tenant.companyId);
     if (!before) throw new AppError('NOT_FOUND', SSO_MESSAGES.providerMissing);
+    const required = await tx
+      .select({ domain: ssoDomains.domain })
+      .from(ssoDomains)
+      .where(and(eq(ssoDomains.companyId, tenant.companyId), eq(ssoDomains.ssoRequired, true)));
+    if (required.length > 0) {
+      throw new AppError('CONFLICT', SSO_MESSAGES.providerStillRequired(required.map((r) => r.domain)));
+    }
     await tx.delete(ssoProviders).where(eq(ssoProviders.id, before.id));
     await recordAudit(tx, tenant.companyId, tenant.actor, {
       entityType: 'sso-provider',
@@ -176,5 +214,13 @@ export async function deleteSsoProvider(tenant: TTenant): Promise<void> {
       before: audited(before),
       after: null,
     });
+    return before;
+  });
+  await recordSecurityEvent(owner, {
+    type: 'sso_provider_removed',
+    companyId: tenant.companyId,
+    userId: tenant.userId,
+    ...origin,
+    details: { issuer: removed.issuer, by: tenant.actor.name },
   });
 }

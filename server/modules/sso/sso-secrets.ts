@@ -3,6 +3,7 @@
 // reads the secret from its provider's `oidcConfig` JSON with no hook to decrypt it, so better-auth's database
 // adapter is wrapped: a provider row it reads gets the decrypted secret put into that JSON, in memory only.
 import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
+import { mapVerificationWhere, verificationIdOf } from './sso-verification-ids.ts';
 
 /** The key better-auth encrypts with (its context's `secretConfig`). */
 export type TSecretKey = Parameters<typeof symmetricEncrypt>[0]['key'];
@@ -39,6 +40,7 @@ interface TReadArgs {
 
 /** The adapter methods this wrapper touches; everything else passes through. */
 interface TAdapterLike {
+  create: (args: TReadArgs & { data: Record<string, unknown> } & Record<string, unknown>) => Promise<unknown>;
   findOne: (args: TReadArgs & Record<string, unknown>) => Promise<unknown>;
   findMany: (args: TReadArgs & Record<string, unknown>) => Promise<unknown[]>;
   transaction: (cb: (trx: TAdapterLike) => Promise<unknown>) => Promise<unknown>;
@@ -47,8 +49,19 @@ interface TAdapterLike {
 function wrap<A extends TAdapterLike>(adapter: A, key: () => Promise<TSecretKey>): A {
   return {
     ...adapter,
+    // The SAML replay guard's verification ids (sso-verification-ids.ts).
+    create: (args) =>
+      adapter.create(
+        args.model === 'verification' && typeof args.data.id === 'string'
+          ? { ...args, data: { ...args.data, id: verificationIdOf(args.data.id) } }
+          : args,
+      ),
     async findOne(args) {
-      const row = await adapter.findOne(args);
+      const row = await adapter.findOne(
+        args.model === 'verification'
+          ? { ...args, where: mapVerificationWhere(args.where as Parameters<typeof mapVerificationWhere>[0]) }
+          : args,
+      );
       return args.model === PROVIDER_MODEL && row ? withSecret(row as TRow, key) : row;
     },
     async findMany(args) {

@@ -59,6 +59,20 @@ export async function startSsoSignIn(
     });
     throw new AppError('NOT_FOUND', SSO_MESSAGES.noProvider);
   }
+  if (found.isSaml) {
+    // SAML (decision 090): the plugin's AuthnRequest; InResponseTo ties the response to it, no nonce to add.
+    const saml = await auth.api.signInSSO({
+      body: {
+        providerId: found.providerId,
+        providerType: 'saml',
+        callbackURL: ssoCallbackPage(appUrl),
+        errorCallbackURL: ssoCallbackPage(appUrl),
+      },
+      headers: authHeaders(request),
+      returnHeaders: true,
+    });
+    return { body: { url: saml.response.url }, cookies: saml.headers.getSetCookie() };
+  }
   const nonce = randomBytes(32).toString('base64url');
   const result = await auth.api.signInSSO({
     body: {

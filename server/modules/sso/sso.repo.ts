@@ -1,6 +1,6 @@
 // Queries of single sign-on. The tenant ones run in a company's transaction (row-level security); the owner ones run
 // before any company is known (the login view's start, the callback) and name the company they find.
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { companies } from '../companies/companies.tables.ts';
 import { ssoDomains, ssoProviders } from './sso.tables.ts';
@@ -32,7 +32,11 @@ export async function findCompanyDomain(
 /** The company that proved `domain` and its provider (owner connection): what a sign-in with that address uses. */
 export async function findProvedDomain(db: TDb, domain: string) {
   const [row] = await db
-    .select({ domain: ssoDomains, providerId: ssoProviders.providerId })
+    .select({
+      domain: ssoDomains,
+      providerId: ssoProviders.providerId,
+      isSaml: sql<boolean>`${ssoProviders.samlConfig} is not null`,
+    })
     .from(ssoDomains)
     .leftJoin(ssoProviders, eq(ssoProviders.companyId, ssoDomains.companyId))
     .where(and(eq(ssoDomains.domain, domain), isNotNull(ssoDomains.verifiedAt)));
@@ -72,4 +76,26 @@ export async function ssoRequiredFor(db: TDb, email: string): Promise<boolean> {
   const domain = email.split('@')[1] ?? '';
   const row = await findProvedDomain(db, domain);
   return row?.domain.ssoRequired === true && row.providerId !== null;
+}
+
+/**
+ * One page of every company's pending claims, newest first (owner connection: the sysadmin's list across companies),
+ * with the claiming company's name and whether another company has proved the domain meanwhile.
+ */
+export async function listPendingClaims(db: TDb, page: number, pageSize: number) {
+  const pending = isNull(ssoDomains.verifiedAt);
+  const [total] = await db.select({ n: count() }).from(ssoDomains).where(pending);
+  const rows = await db
+    .select({
+      domain: ssoDomains,
+      companyName: companies.name,
+      provedElsewhere: sql<boolean>`exists (select 1 from sso_domains p where p.domain = ${ssoDomains.domain} and p.verified_at is not null)`,
+    })
+    .from(ssoDomains)
+    .innerJoin(companies, eq(companies.id, ssoDomains.companyId))
+    .where(pending)
+    .orderBy(desc(ssoDomains.createdAt), desc(ssoDomains.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { rows, total: total?.n ?? 0 };
 }

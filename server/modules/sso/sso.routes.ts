@@ -1,7 +1,7 @@
 // Company single sign-on (decision 086): the admins' provider and domain claims (tenant routes), a sysadmin's
 // approval of a claim and the login view's start of a sign-in (system routes: across companies, before sign-in).
 
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ZSsoDomainIdParamsSchema,
@@ -9,9 +9,12 @@ import {
   ZSsoDomainListSchema,
   ZSsoDomainPatchSchema,
   ZSsoDomainSchema,
+  ZSsoPendingPageSchema,
+  ZSsoPendingQuerySchema,
   ZSsoProviderInputSchema,
   ZSsoProviderResultSchema,
   ZSsoProviderSchema,
+  ZSsoSamlProviderInputSchema,
   ZSsoStartResultSchema,
   ZSsoStartSchema,
 } from '#common/schemas/sso.ts';
@@ -24,6 +27,7 @@ import {
   approveSsoDomain,
   checkSsoDomain,
   deleteSsoDomain,
+  listPendingSsoClaims,
   listSsoDomains,
   setSsoRequired,
 } from './sso-domain.service.ts';
@@ -33,9 +37,16 @@ import {
   saveSsoProvider,
   type TSsoSetup,
 } from './sso-provider.service.ts';
+import { saveSamlProvider } from './sso-saml.service.ts';
 import { startSsoSignIn } from './sso-sign-in.service.ts';
 
 const tags = ['single sign-on'];
+
+/** Where an action came from, for its security event. */
+const originOf = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+});
 const SSO = '/api/v1/sso';
 
 function setupOf(app: FastifyInstance): TSsoSetup {
@@ -85,10 +96,33 @@ export const ssoAdminRoutes = tenantRoutes({ role: 'admin' }, (r) => {
     },
     async (request) => saveSsoProvider(tenantOf(request), request.body, setupOf(r)),
   );
+  r.put(
+    `${SSO}/provider/saml`,
+    {
+      config: {
+        errors: ['BAD_REQUEST'],
+        rules: [
+          'the certificate is one PEM X.509 certificate (the one the identity provider signs with)',
+          'the single sign-on URL is https (plain http only for an origin the operator trusts)',
+        ],
+      },
+      schema: {
+        summary:
+          "Sets up the company's provider as SAML 2.0 (admin; replaces an OpenID Connect one): answers the ACS and metadata URLs to register",
+        tags,
+        body: ZSsoSamlProviderInputSchema,
+        response: { 200: ZSsoProviderSchema },
+      },
+    },
+    async (request) => saveSamlProvider(tenantOf(request), request.body, setupOf(r)),
+  );
   r.delete(
     `${SSO}/provider`,
     {
-      config: { errors: ['NOT_FOUND'] },
+      config: {
+        errors: ['NOT_FOUND', 'CONFLICT'],
+        rules: ['no domain of the company requires single sign-on (turn it off first)'],
+      },
       schema: {
         summary: "Removes the company's provider: nobody signs in through it any more (admin)",
         tags,
@@ -96,7 +130,7 @@ export const ssoAdminRoutes = tenantRoutes({ role: 'admin' }, (r) => {
       },
     },
     async (request, reply) => {
-      await deleteSsoProvider(tenantOf(request));
+      await deleteSsoProvider(r.database.db, tenantOf(request), originOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -209,7 +243,22 @@ export const ssoSystemRoutes = systemRoutes(
           response: { 200: ZSsoDomainSchema },
         },
       },
-      async (request) => approveSsoDomain(db, actorOf(authOf(request)), request.params.id),
+      async (request) =>
+        approveSsoDomain(db, { actor: actorOf(authOf(request)), ...originOf(request) }, request.params.id),
+    );
+    r.get(
+      `${SSO}/pending-domains`,
+      {
+        config: { errors: ['UNAUTHENTICATED', 'FORBIDDEN'] },
+        preHandler: requireRole('sysadmin'),
+        schema: {
+          summary: "Every company's pending domain claims, newest first, a page at a time (sysadmin)",
+          tags,
+          querystring: ZSsoPendingQuerySchema,
+          response: { 200: ZSsoPendingPageSchema },
+        },
+      },
+      async (request) => listPendingSsoClaims(db, request.query.page, request.query.pageSize),
     );
   },
 );

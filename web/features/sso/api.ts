@@ -1,11 +1,12 @@
 // Calls of the single sign-on set-up API (/api/v1/sso, decision 086): the company's provider and its e-mail domains.
-import type { TSsoDomain, TSsoProvider, TSsoProviderInput } from '#common/schemas/sso.ts';
+import type { TSsoDomain, TSsoPendingPage, TSsoProvider, TSsoProviderInput } from '#common/schemas/sso.ts';
 import { api } from '../../lib/api-client.ts';
 
 export const ssoKeys = {
   all: ['sso'] as const,
   provider: ['sso', 'provider'] as const,
   domains: ['sso', 'domains'] as const,
+  pending: (page: number) => ['sso', 'pending', page] as const,
 };
 
 export const fetchSsoProvider = (signal?: AbortSignal) =>
@@ -33,3 +34,7 @@ export const setSsoRequired = (id: string, ssoRequired: boolean) =>
   api<TSsoDomain>(`/api/v1/sso/domains/${id}`, { method: 'PATCH', body: { ssoRequired } });
 
 export const deleteSsoDomain = (id: string) => api<null>(`/api/v1/sso/domains/${id}`, { method: 'DELETE' });
+
+/** Every company's pending claims, a page at a time (sysadmin, decision 090). */
+export const fetchPendingClaims = (page: number, pageSize: number, signal?: AbortSignal) =>
+  api<TSsoPendingPage>(`/api/v1/sso/pending-domains?page=${page}&pageSize=${pageSize}`, { signal });

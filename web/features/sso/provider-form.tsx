@@ -26,6 +26,7 @@ import { useContractForm } from '../../lib/contract-form.ts';
 import { toast } from '../../lib/toast.ts';
 import { saveSsoProvider, ssoKeys } from './api.ts';
 import { CopyField } from './copy-field.tsx';
+import { RemoveProvider } from './remove-provider.tsx';
 
 interface TProviderValues extends Record<string, unknown> {
   issuer: string;
@@ -147,6 +148,7 @@ export function ProviderForm({ provider }: { provider: TSsoProvider | null }) {
             </Alert>
           ) : null}
           <Group justify="flex-end">
+            {provider ? <RemoveProvider provider={provider} /> : null}
             <Button type="submit" loading={save.isPending}>
               {provider ? 'Save provider' : 'Set up provider'}
             </Button>

@@ -1,12 +1,15 @@
 // The Admin "Single sign-on" tab (issue 32, decision 086): the company's identity provider and the e-mail domains
-// that route sign-ins to it. Admins only (the /admin route's guard); a sysadmin may also approve a claim by hand.
+// that route sign-ins to it. Admins only (the /admin route's guard); a sysadmin also sees every company's pending
+// claims and approves one by hand (decision 090).
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { QueryStatus } from '../../components/query-status.tsx';
 import { useSession } from '../../lib/session.ts';
 import { fetchSsoDomains, fetchSsoProvider, ssoKeys } from './api.ts';
 import { DomainsCard } from './domains-card.tsx';
+import { PendingClaimsCard } from './pending-claims-card.tsx';
 import { ProviderForm } from './provider-form.tsx';
+import { SamlSummary } from './saml-summary.tsx';
 
 export function SsoPanel() {
   const session = useSession();
@@ -24,9 +27,16 @@ export function SsoPanel() {
         provider, then claim and prove your e-mail domains: a sign-in is routed to you only from a proved
         domain.
       </Text>
+      {provider.data?.provider?.protocol === 'saml' ? (
+        <SamlSummary provider={provider.data.provider} />
+      ) : null}
       {provider.data ? (
         // Keyed by the saved version, so the form starts again from what the server holds after a save elsewhere.
-        <ProviderForm key={provider.data.provider?.updatedAt ?? 'new'} provider={provider.data.provider} />
+        <ProviderForm
+          key={provider.data.provider?.updatedAt ?? 'new'}
+          // A SAML provider is shown above; the OpenID form then starts empty and would replace it.
+          provider={provider.data.provider?.protocol === 'saml' ? null : provider.data.provider}
+        />
       ) : (
         <QueryStatus
           query={provider}
@@ -43,6 +53,7 @@ export function SsoPanel() {
           loadingLabel="Loading the domains"
         />
       )}
+      {isSysadmin ? <PendingClaimsCard /> : null}
     </Stack>
   );
 }
