@@ -164,6 +164,9 @@ export async function startServer(
         PORT: String(port),
         APP_URL,
         SESSION_SECRET: randomBytes(32).toString('hex'),
+        // As many connections as the postings bench's clients (and its raw ceiling's): the app is measured against the
+        // same SQL with the same connections, not against a pool it may not use.
+        DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '16',
         ...('pgUrl' in where ? { DATABASE_URL: where.pgUrl } : { DATA_DIR: where.dataDir }),
       },
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -106,6 +106,15 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://u@db/fb' }).databaseUrl).toBe('postgresql://u@db/fb');
   });
 
+  it('sizes the database pools at 10 unless DATABASE_POOL_SIZE says otherwise, and refuses a size out of range', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '32' }).databasePoolSize).toBe(32);
+    for (const bad of ['0', '201', '2.5', 'many'])
+      expect(configErrorOf({ DATABASE_POOL_SIZE: bad }).message).toContain(
+        'DATABASE_POOL_SIZE: Must be a whole number from 1 to 200',
+      );
+  });
+
   it('refuses a session secret shorter than 32 characters, naming SESSION_SECRET', () => {
     expect(configErrorOf({ SESSION_SECRET: 'short' }).message).toContain('SESSION_SECRET');
   });

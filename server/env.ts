@@ -34,6 +34,14 @@ const ZEnvSchema = z.object({
     .url({ message: 'Must be a postgres:// URL' })
     .refine((v) => /^postgres(ql)?:\/\//.test(v), { message: 'Must be a postgres:// URL' })
     .optional(),
+  // Connections each pool (the owner's and the tenants') may open to PostgreSQL: one per request being served at once.
+  // 10 suits a small shop; more when many people post at once, within the server's max_connections over instances.
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: 'Must be a whole number from 1 to 200' })
+    .int({ message: 'Must be a whole number from 1 to 200' })
+    .min(1, { message: 'Must be a whole number from 1 to 200' })
+    .max(200, { message: 'Must be a whole number from 1 to 200' })
+    .default(10),
   APP_URL: z.url({ message: 'Must be the public origin, such as https://forgeboard.example.com' }).optional(),
   SMTP_URL: z
     .url()
@@ -97,6 +105,8 @@ export interface TConfig {
   /** The built web app's folder; undefined serves dist/web. */
   webDistDir: string | undefined;
   databaseUrl: string | undefined;
+  /** Connections each PostgreSQL pool may open (the owner's and the tenants'). */
+  databasePoolSize: number;
   appUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -151,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     dataDir: e.DATA_DIR,
     webDistDir: e.WEB_DIST_DIR,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

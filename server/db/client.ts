@@ -42,11 +42,11 @@ const extensions = { pg_trgm, btree_gist };
 export type TDatabaseTarget =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory' }
-  | { kind: 'postgres'; url: string };
+  | { kind: 'postgres'; url: string; poolSize?: number };
 
 /** Opens the database named by `target`. */
 export async function openDatabase(target: TDatabaseTarget): Promise<TDatabase> {
-  if (target.kind === 'postgres') return openPostgres(target.url);
+  if (target.kind === 'postgres') return openPostgres(target.url, target.poolSize);
   if (target.kind === 'pglite-memory') return wrapPglite(new PGlite({ extensions }), () => undefined);
 
   const dataDir = resolve(target.dataDir);
@@ -79,6 +79,9 @@ function wrapPglite(client: PGlite, release: () => void): TDatabase {
   };
 }
 
+/** Connections per pool unless DATABASE_POOL_SIZE says otherwise. */
+const DEFAULT_POOL_SIZE = 10;
+
 /** The role tenant work runs as: it owns nothing, so row-level security binds it (migration 0001). */
 export const TENANT_ROLE = 'forgeboard_app';
 
@@ -87,8 +90,8 @@ export const TENANT_ROLE = 'forgeboard_app';
  * the tables' owner: a query on them that is not in a tenant transaction sees no company's rows at all, instead of
  * every company's (decision 032). Only system work (sign-in, sign-up, mail, migrations) uses the owner's pool.
  */
-export function tenantPoolConfig(url: string): pg.PoolConfig {
-  return { connectionString: url, max: 10, options: `-c role=${TENANT_ROLE}` };
+export function tenantPoolConfig(url: string, max = DEFAULT_POOL_SIZE): pg.PoolConfig {
+  return { connectionString: url, max, options: `-c role=${TENANT_ROLE}` };
 }
 
 /** An idle connection the server drops (a restart, a failover) must not crash the process. */
@@ -102,10 +105,11 @@ function survivingIdleErrors(pool: pg.Pool): pg.Pool {
   return pool;
 }
 
-async function openPostgres(url: string): Promise<TDatabase> {
-  const pool = survivingIdleErrors(new pg.Pool({ connectionString: url, max: 10 }));
+async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Promise<TDatabase> {
+  // A request reads its session on the owner's pool and does its work on the tenants': both are sized alike.
+  const pool = survivingIdleErrors(new pg.Pool({ connectionString: url, max: poolSize }));
   // Connects lazily: the role exists once the migrations have run (0001), after this function returns.
-  const tenantPool = survivingIdleErrors(new pg.Pool(tenantPoolConfig(url)));
+  const tenantPool = survivingIdleErrors(new pg.Pool(tenantPoolConfig(url, poolSize)));
   // Fail at start-up, with the server's own message, rather than on the first request.
   const probe = await pool.connect();
   probe.release();
