@@ -167,14 +167,7 @@ export async function generateInventory(db: TDb, companyId: string, itemCount: n
      where i.company_id = ${companyId} and i.id = s.item_id`);
   for (const table of ['bench_ledger', 'bench_items', 'bench_bins'])
     await db.execute(sql.raw(`drop table ${table}`));
-  for (const table of [
-    'items',
-    'lots',
-    'locations',
-    'stock_balances',
-    'stock_transactions',
-    'stock_ledger',
-  ])
+  for (const table of ['items', 'lots', 'locations', 'stock_balances', 'stock_transactions', 'stock_ledger'])
     await db.execute(sql.raw(`analyze ${table}`));
   return {
     partNumber: (n) => `P-${String(n).padStart(6, '0')}`,

@@ -4,8 +4,8 @@ import { Box, Button, Divider, NavLink, Paper, Stack, Text } from '@mantine/core
 import { Link, useLocation, useNavigate } from 'react-router';
 import { displayName, firstPageOf, isActivePage, type TNavSection } from '#common/nav.ts';
 import type { TUserProfile } from '#common/schemas/session.ts';
-import { useSignInMethodsDialog } from '../../features/auth/sign-in-methods/use-sign-in-methods-dialog.tsx';
 import { usePasskeysDialog } from '../../features/auth/passkeys/use-passkeys-dialog.tsx';
+import { useSignInMethodsDialog } from '../../features/auth/sign-in-methods/use-sign-in-methods-dialog.tsx';
 import { useSignOut } from '../../lib/session.ts';
 import { useChangePasswordDialog, useTwoFactorDialog } from './user-menu.tsx';
 

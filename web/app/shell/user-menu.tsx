@@ -5,8 +5,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { displayName } from '#common/nav.ts';
 import type { TUserProfile } from '#common/schemas/session.ts';
-import { useSignInMethodsDialog } from '../../features/auth/sign-in-methods/use-sign-in-methods-dialog.tsx';
 import { usePasskeysDialog } from '../../features/auth/passkeys/use-passkeys-dialog.tsx';
+import { useSignInMethodsDialog } from '../../features/auth/sign-in-methods/use-sign-in-methods-dialog.tsx';
 import { useSignOut } from '../../lib/session.ts';
 
 // Loaded when opened: it carries the QR code library.
