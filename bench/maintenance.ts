@@ -93,9 +93,9 @@ async function measureCalendar(
   computed = false,
 ): Promise<TLatency[]> {
   // Before (decision 062's path, every plan placed on request) and after, at the same commit.
-  if (computed) process.env.PM_CALENDAR_COMPUTED = '1';
+  if (!computed) process.env.PM_CALENDAR_STORED = '1';
   const server = await startServer(where, ADMIN);
-  delete process.env.PM_CALENDAR_COMPUTED;
+  delete process.env.PM_CALENDAR_STORED;
   try {
     const month = monthPath(today);
     const machines = (await (await server.get('/api/v1/machines?pageSize=100')).json()) as {
