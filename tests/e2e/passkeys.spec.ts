@@ -130,7 +130,9 @@ test('a person adds a passkey, signs in with it, uses it as the second factor, a
   await dialog.getByLabel('Name for the new passkey').fill('Work laptop');
   await dialog.getByRole('button', { name: 'Add a passkey' }).click();
   await expect(page.getByText('Passkey added')).toBeVisible();
-  await expect(dialog.getByRole('list', { name: 'Your passkeys' }).getByText('Work laptop')).toBeVisible();
+  await expect(
+    dialog.getByRole('list', { name: 'Your passkeys' }).getByText('Work laptop', { exact: true }),
+  ).toBeVisible();
   await expectAccessible(page, 'the Passkeys dialog at 1280 px');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -140,7 +142,7 @@ test('a person adds a passkey, signs in with it, uses it as the second factor, a
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByTestId('mobile-menu').getByRole('button', { name: 'Passkeys', exact: true }).click();
   dialog = page.getByRole('dialog', { name: 'Passkeys' });
-  await expect(dialog.getByText('Work laptop')).toBeVisible();
+  await expect(dialog.getByText('Work laptop', { exact: true })).toBeVisible();
   await expectAccessible(page, 'the Passkeys dialog at 360 px');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
