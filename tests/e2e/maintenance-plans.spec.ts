@@ -151,7 +151,7 @@ test('an admin adds a monthly plan from the 31st, previews its dates and complet
   await expect(history.getByRole('listitem').first()).toContainText('1/2 tasks done');
   await expect.poll(() => datesOf(page)).toEqual([...FIVE.slice(1), `${year}-06-30`]);
   await expectAccessible(page, 'a plan after its first completion');
-  await takeHelpScreenshot(page, 'maintenance-plan-page-1280');
+  await takeHelpScreenshot(page, 'maintenance-plan-page-1280', { hideToasts: true });
 
   await page.goto('/help');
   await expect(gettingStartedStep(page, 'maintenance-plan')).toContainText('Done');

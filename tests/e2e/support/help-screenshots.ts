@@ -21,10 +21,20 @@ export const RETAKE_HELP_SCREENSHOTS = process.env.HELP_SCREENSHOTS === '1';
  * articles' folder when the run retakes them, otherwise into the test's output folder. Call it with a literal name:
  * `takeHelpScreenshot(page, 'stock-check-1280')`.
  */
-export async function takeHelpScreenshot(page: Page, name: string): Promise<void> {
+export async function takeHelpScreenshot(
+  page: Page,
+  name: string,
+  options: { hideToasts?: boolean } = {},
+): Promise<void> {
   const path = RETAKE_HELP_SCREENSHOTS
     ? `${HELP_SCREENSHOT_DIR}/${name}.png`
     : test.info().outputPath(`help-screenshots/${name}.png`);
-  // A blinking caret or a running transition would make every run's file differ.
-  await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
+  // A blinking caret or a running transition would make every run's file differ. A shot of a page (rather than of
+  // what an action answered) hides the toasts of what the test did before, which would cover the page's buttons.
+  await page.screenshot({
+    path,
+    animations: 'disabled',
+    caret: 'hide',
+    ...(options.hideToasts ? { style: '.mantine-Notifications-root { display: none !important; }' } : {}),
+  });
 }
