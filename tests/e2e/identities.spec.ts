@@ -7,12 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { PASSWORD_MISMATCH_TEXT } from '../../common/password.ts';
 import { IDENTITY_MESSAGES } from '../../common/schemas/identities.ts';
-import { startDnsTxtServer, type TDnsTxtServer } from '../setup/dns-txt-server.ts';
-import { IDP_CLIENT_SECRET, startTestIdp, type TTestIdp } from '../setup/oidc-idp.ts';
+import type { TDnsTxtServer } from '../setup/dns-txt-server.ts';
+import { IDP_CLIENT_SECRET, type TTestIdp } from '../setup/oidc-idp.ts';
 import { expectAccessible } from './support/axe.ts';
 import { E2E_BASE_URL } from './support/server.ts';
 import { signUpCompany } from './support/session.ts';
-import { E2E_SSO_DNS_PORT, E2E_SSO_IDP_PORT } from './support/sso-servers.ts';
+import { startSsoServers, type TSsoServers } from './support/sso-servers-start.ts';
 import { visitorAddress } from './support/visitor.ts';
 
 // The provider and the DNS server listen on fixed ports: one test at a time. Scrypt and the provider's round trips
@@ -45,13 +45,15 @@ async function openSignInMethods(page: Page) {
 test.describe('linked identities', () => {
   let idp: TTestIdp;
   let dns: TDnsTxtServer;
+  let servers: TSsoServers | undefined;
   test.beforeAll(async () => {
-    idp = await startTestIdp({ port: E2E_SSO_IDP_PORT, loginForm: true });
-    dns = await startDnsTxtServer(E2E_SSO_DNS_PORT);
+    // The other SSO spec file may hold the fixed ports on the other worker for a few minutes.
+    test.setTimeout(900_000);
+    servers = await startSsoServers();
+    ({ idp, dns } = servers);
   });
   test.afterAll(async () => {
-    await idp?.close();
-    await dns?.close();
+    await servers?.close();
   });
 
   test('a person created by single sign-on keeps their only way in, sets a password, signs in with it and unlinks the provider', async ({

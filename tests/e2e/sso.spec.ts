@@ -10,13 +10,13 @@
 import { randomBytes } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { SSO_ERROR_MESSAGES, SSO_MESSAGES } from '../../common/schemas/sso.ts';
-import { startDnsTxtServer, type TDnsTxtServer } from '../setup/dns-txt-server.ts';
-import { IDP_CLIENT_SECRET, startTestIdp, type TTestIdp } from '../setup/oidc-idp.ts';
+import type { TDnsTxtServer } from '../setup/dns-txt-server.ts';
+import { IDP_CLIENT_SECRET, type TTestIdp } from '../setup/oidc-idp.ts';
 import { expectAccessible } from './support/axe.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
 import { E2E_BASE_URL } from './support/server.ts';
 import { signUpCompany } from './support/session.ts';
-import { E2E_SSO_DNS_PORT, E2E_SSO_IDP_PORT } from './support/sso-servers.ts';
+import { startSsoServers, type TSsoServers } from './support/sso-servers-start.ts';
 import { visitorAddress } from './support/visitor.ts';
 
 // The provider and the DNS server listen on fixed ports: only one test may hold them at a time.
@@ -46,13 +46,15 @@ async function openSsoStep(page: Page) {
 test.describe('single sign-on', () => {
   let idp: TTestIdp;
   let dns: TDnsTxtServer;
+  let servers: TSsoServers | undefined;
   test.beforeAll(async () => {
-    idp = await startTestIdp({ port: E2E_SSO_IDP_PORT, loginForm: true });
-    dns = await startDnsTxtServer(E2E_SSO_DNS_PORT);
+    // The other SSO spec file may hold the fixed ports on the other worker for a few minutes.
+    test.setTimeout(900_000);
+    servers = await startSsoServers();
+    ({ idp, dns } = servers);
   });
   test.afterAll(async () => {
-    await idp?.close();
-    await dns?.close();
+    await servers?.close();
   });
 
   test('an admin sets up the provider and proves a domain; a new person signs in through it; SSO required refuses passwords', async ({
@@ -204,6 +206,9 @@ test.describe('single sign-on', () => {
     await dialog.getByRole('button', { name: 'Remove provider' }).click();
     await expect(dialog.getByRole('alert')).toContainText(`Turn off "SSO required" for ${domain} first`);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // The switch's input is hidden behind its track (hence force), and force skips the check that nothing covers it:
+    // the closing dialog's overlay would take the click.
+    await expect(dialog).toBeHidden();
 
     const row = page.getByRole('listitem', { name: domain });
     await row.getByRole('switch', { name: 'SSO required' }).click({ force: true });

@@ -68,7 +68,14 @@ export async function startDnsTxtServer(port = 0): Promise<TDnsTxtServer> {
       // A malformed question gets no answer, as from a real server that drops it.
     }
   });
-  await new Promise<void>((resolve) => socket.bind(port, '127.0.0.1', resolve));
+  // A taken port rejects (EADDRINUSE) rather than crash the process: the e2e specs wait for the fixed one.
+  await new Promise<void>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.bind(port, '127.0.0.1', () => {
+      socket.off('error', reject);
+      resolve();
+    });
+  });
   return {
     address: `127.0.0.1:${socket.address().port}`,
     setTxt(name, values) {

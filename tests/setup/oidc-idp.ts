@@ -105,7 +105,14 @@ async function formEmail(request: AsyncIterable<Buffer>): Promise<string> {
 
 export async function startTestIdp(options: TTestIdpOptions = {}): Promise<TTestIdp> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  // A taken port rejects (EADDRINUSE) rather than crash the process: the e2e specs wait for the fixed one.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), kid: KID, alg: 'RS256', use: 'sig' };
