@@ -167,10 +167,11 @@ describe('demo seed', () => {
            order by i.part_number`,
     );
     // The harnesses carry what they took: 4.95 m of wire × 0.35 + 12 terminals × 0.22 = 4.3725 (both backflushed at
-    // the first step's finish), plus setup 10 + run 6 × 3 minutes at the operator's 32/h = 14.9333.
+    // the first step's finish), plus setup 10 + run 6 × 3 minutes at the blended rate of the operator's 32/h and the
+    // admin's 48/h, 40/h = 18.6667.
     expect(tree).toEqual([
       { part: 'FG-100', status: 'in_progress', parent: null, output: '0.0000' },
-      { part: 'SA-200', status: 'completed', parent: 'FG-100', output: '19.3058' },
+      { part: 'SA-200', status: 'completed', parent: 'FG-100', output: '23.0392' },
     ]);
     const [harness] = await queryRows<{ on_hand: string; reserved: string }>(
       db,

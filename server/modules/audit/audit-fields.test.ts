@@ -53,12 +53,26 @@ const PLAN_FIELDS = [
 ];
 
 const SSO_PROVIDER_FIELDS = ['issuer', 'clientId', 'scopes', 'firstNameClaim', 'lastNameClaim', 'jitEnabled'];
+/** A SAML provider as the trail records it (sso-saml-config.ts's auditedSaml). */
+const SSO_SAML_FIELDS = [
+  'protocol',
+  'issuer',
+  'entryPoint',
+  'certificate',
+  'emailAttribute',
+  'firstNameClaim',
+  'lastNameClaim',
+  'jitEnabled',
+];
 
 const RESOLVED: Record<string, string[]> = {
   // Single sign-on (decision 086): audited(row) lists the provider's fields; the diff adds whether a secret was stored.
   'sso/sso-provider.service.ts diff.before': [...SSO_PROVIDER_FIELDS, 'clientSecret'],
   'sso/sso-provider.service.ts diff.after': [...SSO_PROVIDER_FIELDS, 'clientSecret'],
-  'sso/sso-provider.service.ts audited(before)': SSO_PROVIDER_FIELDS,
+  'sso/sso-provider.service.ts audited(before)': [...SSO_PROVIDER_FIELDS, ...SSO_SAML_FIELDS],
+  // SAML set-up (decision 090): what changed of audited(row), which was OpenID's fields when SAML replaces OpenID.
+  'sso/sso-saml.service.ts before ? change.before : null': [...SSO_PROVIDER_FIELDS, ...SSO_SAML_FIELDS],
+  'sso/sso-saml.service.ts change.after': SSO_SAML_FIELDS,
   // A badge replaced on printing a new one (decision 083): the old badge's hint, or nothing when there was none.
   'kiosks/badges.service.ts old ? { hint: old.hint } : null': ['hint'],
   // auditable(item) is the item without id, timestamps and the location's path.
