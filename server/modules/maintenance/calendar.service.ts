@@ -21,7 +21,7 @@ import { companyTimeZone } from '../companies/company-clock.ts';
 import * as repo from './calendar.repo.ts';
 import { entriesOf, type TPlacedWork, workIn } from './calendar-work.ts';
 import { storedDayPage, storedDays } from './stored-calendar.ts';
-import { freshStamp } from './stored-schedule.ts';
+import { freshStamp, storedScheduleOn } from './stored-schedule.ts';
 
 /** The filter of a query, checked: "me" is the signed-in user; another company's machine or person is 404. */
 async function filterOf(
@@ -82,7 +82,7 @@ async function storedReaches(
   // stored read slower than placing every plan on request (3.2 s against 2.4 s the whole shop's month, 2.1 s against
   // 0.9 s "my work"), so the rules' path answers until the read is made faster. The rows are still kept (each change
   // refreshes them, the day's turn rebuilds them), so switching it on is safe at any time.
-  if (process.env.PM_CALENDAR_STORED !== '1') return false;
+  if (!storedScheduleOn()) return false;
   const stamp = await freshStamp(tx, companyId, range.today, range.timeZone);
   return stamp !== null && compareDates(range.to, stamp.through) <= 0;
 }

@@ -16,6 +16,13 @@ import * as repo from './stored-schedule.repo.ts';
  */
 export const HORIZON_DAYS = 75;
 
+/**
+ * Whether the calendar reads the stored schedule (PM_CALENDAR_STORED=1; off since it measured slower than the rules'
+ * path, decision 091). Off, nothing builds a company's schedule, so a change's refresh finds no stamp and writes
+ * nothing; a company built while it was on stays kept, and is rebuilt for its day once it is read again.
+ */
+export const storedScheduleOn = (): boolean => process.env.PM_CALENDAR_STORED === '1';
+
 /** The earliest day a placement can have: an open occurrence overdue for years stays on its due date. */
 const EVER = '0001-01-01';
 
