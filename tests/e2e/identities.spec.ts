@@ -4,7 +4,7 @@
 // is refused with what to do, and they stay signed in; they set a password, log out and sign in with it, and unlink
 // the provider after a confirmation. axe at 1280 and 360 px on the dialog.
 import { randomBytes } from 'node:crypto';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { PASSWORD_MISMATCH_TEXT } from '../../common/password.ts';
 import { IDENTITY_MESSAGES } from '../../common/schemas/identities.ts';
 import type { TDnsTxtServer } from '../setup/dns-txt-server.ts';
@@ -13,7 +13,7 @@ import { expectAccessible } from './support/axe.ts';
 import { E2E_BASE_URL } from './support/server.ts';
 import { signUpCompany } from './support/session.ts';
 import { startSsoServers, type TSsoServers } from './support/sso-servers-start.ts';
-import { visitorAddress } from './support/visitor.ts';
+import { newVisitor, visitorAddress } from './support/visitor.ts';
 
 // The provider and the DNS server listen on fixed ports: one test at a time. Scrypt and the provider's round trips
 // on a busy two-core machine take long.
@@ -23,15 +23,6 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 360, height: 740 };
 const CLIENT_ID = 'forgeboard-identities';
 const NEW_PASSWORD = 'Tangerine-Bicycle-Lantern-42';
-
-async function newVisitor(browser: Browser) {
-  const context = await browser.newContext({
-    baseURL: E2E_BASE_URL,
-    extraHTTPHeaders: { 'x-forwarded-for': visitorAddress(51) },
-  });
-  await context.addInitScript(() => window.localStorage.setItem('cookie-consent', 'declined'));
-  return { context, page: await context.newPage() };
-}
 
 /** The desktop user menu's "Sign-in methods" dialog. */
 async function openSignInMethods(page: Page) {
@@ -77,7 +68,7 @@ test.describe('linked identities', () => {
     // A new person signs in through the provider's own login form and becomes a user.
     const email = `uma.user@${domain}`;
     idp.addPerson('uma-1', { email, given_name: 'Uma', family_name: 'User' });
-    const { context, page: uma } = await newVisitor(browser);
+    const { context, page: uma } = await newVisitor(browser, 51);
     await uma.setViewportSize(DESKTOP);
     await uma.goto('/?login=true');
     await uma.getByRole('button', { name: 'Continue with single sign-on' }).click();
@@ -122,6 +113,8 @@ test.describe('linked identities', () => {
     await uma.getByRole('button', { name: 'User menu' }).click();
     await uma.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(uma.getByRole('button', { name: 'User menu' })).toHaveCount(0);
+    // Logging out ends on the bare root (web/lib/session.ts); a navigation started before it would be interrupted.
+    await expect(uma).toHaveURL(/\/$/);
     await uma.goto('/?login=true');
     const login = uma.getByRole('form', { name: 'Log in' });
     await login.getByRole('textbox', { name: 'E-mail' }).fill(email);

@@ -8,6 +8,7 @@ import { STOCK_MESSAGES } from '#common/schemas/stock.ts';
 import { expectAccessible, expectDialogAccessible } from './support/axe.ts';
 import { signUpCompany } from './support/session.ts';
 import { visitorAddress } from './support/visitor.ts';
+import { wedgeScan } from './support/wedge.ts';
 
 test.describe.configure({ timeout: 90_000 });
 test.use({ viewport: { width: 390, height: 844 } });
@@ -65,8 +66,7 @@ test('a held lot cannot be issued until it is released', async ({ page }) => {
   // Scanned on the floor (a scanner types the lot number and Enter), its card says it is on hold.
   await page.goto('/scan');
   await expect(page.getByRole('heading', { name: 'Scan Items' })).toBeVisible();
-  await page.keyboard.type('R-88', { delay: 10 });
-  await page.keyboard.press('Enter');
+  await wedgeScan(page, 'R-88');
   const scanned = page.getByRole('article', { name: 'Scan R-88' });
   await expect(scanned.getByRole('status')).toContainText('Cloudy: supplier to confirm the batch');
 

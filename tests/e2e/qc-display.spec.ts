@@ -9,6 +9,7 @@ import { expectAccessible } from './support/axe.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
 import { signUpCompany } from './support/session.ts';
 import { visitorAddress } from './support/visitor.ts';
+import { wedgeScan } from './support/wedge.ts';
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ viewport: { width: 390, height: 844 } });
@@ -79,8 +80,7 @@ test('a received lot is held for inspection and released when its inspection pas
   // Its scan card says it is held and offers the open inspection.
   await page.goto('/scan');
   await expect(page.getByRole('heading', { name: 'Scan Items' })).toBeVisible();
-  await page.keyboard.type('SH-1', { delay: 10 });
-  await page.keyboard.press('Enter');
+  await wedgeScan(page, 'SH-1');
   const card = page.getByRole('article', { name: 'Scan SH-1' });
   await expect(card.getByRole('status')).toContainText('Awaiting receipt inspection (Incoming dims)');
   await card.getByRole('link', { name: 'Resume inspection' }).click();

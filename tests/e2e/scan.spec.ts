@@ -10,6 +10,7 @@ import { writeLabelVideo } from './fixtures/label-video.ts';
 import { E2E_BASE_URL, E2E_PORT } from './support/server.ts';
 import { signUpCompany, type TE2EAccount } from './support/session.ts';
 import { visitorAddress } from './support/visitor.ts';
+import { PERSON_GAP_MS, wedgeScan } from './support/wedge.ts';
 
 // Each journey signs a company up and builds its data: longer than the default 30 s.
 test.describe.configure({ timeout: 90_000 });
@@ -77,8 +78,7 @@ test('a scanner burst anywhere on /scan finds the item and Issue works from its 
   await page.getByRole('button', { name: 'Decline' }).click();
 
   // A USB scanner types fast and presses Enter; nothing was clicked or focused first.
-  await page.keyboard.type(code, { delay: 10 });
-  await page.keyboard.press('Enter');
+  await wedgeScan(page, code);
   const found = card(page, code);
   await expect(found.getByRole('heading', { name: 'SC-42' })).toBeVisible();
   await expect(found.getByText('Scanner bracket')).toBeVisible();
@@ -89,8 +89,7 @@ test('a scanner burst anywhere on /scan finds the item and Issue works from its 
     ).toBeVisible();
 
   // Typing slowly is a person, not a scanner: no card.
-  await page.keyboard.type('SC-42', { delay: 120 });
-  await page.keyboard.press('Enter');
+  await wedgeScan(page, 'SC-42', { gapMs: PERSON_GAP_MS });
   await expect(page.getByRole('article')).toHaveCount(1);
 
   // Issue 1 from the card: the stock is in one place, so the dialog starts there.
@@ -104,8 +103,7 @@ test('a scanner burst anywhere on /scan finds the item and Issue works from its 
   await expect(found.getByText(/On hand: 4 ea/)).toBeVisible();
 
   // A code of nobody's: a clear "Not recognised" card, and the page keeps scanning.
-  await page.keyboard.type('FBI00000000', { delay: 10 });
-  await page.keyboard.press('Enter');
+  await wedgeScan(page, 'FBI00000000');
   await expect(card(page, 'FBI00000000').getByText(/^Not recognised: /)).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(2);
 

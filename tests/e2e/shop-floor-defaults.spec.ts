@@ -7,6 +7,7 @@ import { expectAccessible } from './support/axe.ts';
 import { apiPost, makeBin, makeItem, receiveLot, receivePart, releaseAssembly } from './support/build-api.ts';
 import { signUpCompany } from './support/session.ts';
 import { visitorAddress } from './support/visitor.ts';
+import { wedgeScan } from './support/wedge.ts';
 
 // The journey signs a company up and sets its assembly up first: 150 s, as the other Build specs allow.
 test.describe.configure({ timeout: 150_000 });
@@ -60,13 +61,6 @@ async function setUpDefaults(page: Page) {
   });
   await apiPost(page, `/api/v1/work-orders/${workOrder.id}/status`, { status: 'released' });
   return workOrder.id as string;
-}
-
-/** A keyboard-wedge scanner with no field focused: its characters fast, then Enter. */
-async function wedgeScan(page: Page, code: string) {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.keyboard.type(code, { delay: 10 });
-  await page.keyboard.press('Enter');
 }
 
 test('on a 390 px phone a wedge scanner consumes with no field focused, from where the stock is, and completion asks about what is left', async ({

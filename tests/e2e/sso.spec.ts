@@ -8,7 +8,7 @@
 // callback are said plainly. Removing the provider is refused while a domain requires SSO, then done after a
 // confirmation (decision 090). axe at 1280 and 360 px on the tab and the login view's step; the help screenshots.
 import { randomBytes } from 'node:crypto';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { SSO_ERROR_MESSAGES, SSO_MESSAGES } from '../../common/schemas/sso.ts';
 import type { TDnsTxtServer } from '../setup/dns-txt-server.ts';
 import { IDP_CLIENT_SECRET, type TTestIdp } from '../setup/oidc-idp.ts';
@@ -17,7 +17,7 @@ import { takeHelpScreenshot } from './support/help-screenshots.ts';
 import { E2E_BASE_URL } from './support/server.ts';
 import { signUpCompany } from './support/session.ts';
 import { startSsoServers, type TSsoServers } from './support/sso-servers-start.ts';
-import { visitorAddress } from './support/visitor.ts';
+import { newVisitor, visitorAddress } from './support/visitor.ts';
 
 // The provider and the DNS server listen on fixed ports: only one test may hold them at a time.
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -25,16 +25,6 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 360, height: 740 };
 const CLIENT_ID = 'forgeboard-e2e';
-
-/** A signed-out browser of its own, as a visitor of its own, with the cookie banner answered. */
-async function newVisitor(browser: Browser) {
-  const context = await browser.newContext({
-    baseURL: E2E_BASE_URL,
-    extraHTTPHeaders: { 'x-forwarded-for': visitorAddress(41) },
-  });
-  await context.addInitScript(() => window.localStorage.setItem('cookie-consent', 'declined'));
-  return { context, page: await context.newPage() };
-}
 
 /** The login view's single sign-on step, from the password view. */
 async function openSsoStep(page: Page) {
@@ -138,7 +128,7 @@ test.describe('single sign-on', () => {
     // A person the company never invited signs in through the provider's own login form.
     const person = { email: `nia.new@${domain}`, given_name: 'Nia', family_name: 'Newton' };
     idp.addPerson('nia-1', person);
-    const visitor = await newVisitor(browser);
+    const visitor = await newVisitor(browser, 41);
     await visitor.page.setViewportSize(DESKTOP);
     const step = await openSsoStep(visitor.page);
     await step.getByRole('textbox', { name: 'Work e-mail' }).fill(person.email);
@@ -227,7 +217,7 @@ test.describe('single sign-on', () => {
   test('the login view refuses an unproved domain plainly and a refused callback says what to do; axe at 1280 and 360 px', async ({
     browser,
   }) => {
-    const { context, page } = await newVisitor(browser);
+    const { context, page } = await newVisitor(browser, 41);
     for (const size of [DESKTOP, PHONE]) {
       await page.setViewportSize(size);
       const step = await openSsoStep(page);

@@ -14,6 +14,7 @@ import { pickDate } from './support/date-picker.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
 import { signUpCompany } from './support/session.ts';
 import { post, visitorAddress } from './support/visitor.ts';
+import { wedgeScan } from './support/wedge.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -121,7 +122,7 @@ test('on a 390 px phone the clock survives a reload and a closed tab, follows a 
 
   // A scanner's burst with nothing focused switches the clock to the scanned job.
   await next.getByRole('heading', { name: 'Time Tracking', level: 1 }).click();
-  await next.keyboard.type('JOB-000002\n');
+  await wedgeScan(next, 'JOB-000002');
   await expect(next.getByText('Switched: JOB-000002')).toBeVisible();
   await expect(yourClock(next).getByText('JOB-000002 · Gearbox rebuild')).toBeVisible();
 

@@ -6,6 +6,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { fromScaled, toScaled } from '../../../common/decimal.ts';
 import type { TLedgerEntry } from '../../../common/schemas/stock-list.ts';
 import { apiPost, makeBin, setMyLaborRate } from './build-api.ts';
+import { wedgeScan } from './wedge.ts';
 
 /** The admin's burdened rate, $ an hour: the only one, so the company's blended rate (decision 044). */
 export const LABOR_RATE = '42.5';
@@ -134,13 +135,6 @@ export async function releaseAndStart(page: Page, card: Locator, number: string,
   await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
   await page.getByRole('button', { name: 'Start', exact: true }).click();
   await expect(page.getByText('Running', { exact: true })).toBeVisible();
-}
-
-/** A keyboard-wedge scanner with no field focused: its characters fast, then Enter. */
-export async function wedgeScan(page: Page, code: string) {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.keyboard.type(code, { delay: 10 });
-  await page.keyboard.press('Enter');
 }
 
 /** The quantity typed on the consume form, then the part's label scanned by the wedge. */
