@@ -65,11 +65,13 @@ export const ZSsoSamlProviderInputSchema = z.object({
     .trim()
     .min(1, "Enter the identity provider's entity id")
     .max(500, 'At most 500 characters'),
+  /** Left out to keep the stored one (a SAML provider's later saves), as the OpenID client secret. */
   certificate: z
     .string({ error: 'Paste the signing certificate' })
     .trim()
     .min(1, 'Paste the signing certificate')
-    .max(20000, 'At most 20000 characters'),
+    .max(20000, 'At most 20000 characters')
+    .optional(),
   emailAttribute: ATTRIBUTE.default('email'),
   firstNameAttribute: ATTRIBUTE.default('givenName'),
   lastNameAttribute: ATTRIBUTE.default('surname'),
@@ -85,6 +87,8 @@ export const ZSsoSamlDetailsSchema = z.object({
   certificateSubject: z.string(),
   certificateValidTo: z.string(),
   emailAttribute: z.string(),
+  firstNameAttribute: z.string(),
+  lastNameAttribute: z.string(),
   /** Our entity id (also the URL of our metadata): the "Identifier (Entity ID)" / "Audience URI" at the IdP. */
   spEntityId: z.string(),
   /** Where the IdP posts its response: the "Reply URL" / "Single sign-on URL" at the IdP. */
@@ -180,6 +184,7 @@ export const SSO_MESSAGES = {
   discoveryFailed:
     'The issuer did not answer with an OpenID configuration. Check the URL (it is the part before /.well-known/openid-configuration).',
   secretRequired: 'Enter the client secret',
+  certificateRequired: 'Paste the signing certificate',
   httpsRequired: 'Use the https:// address of the issuer',
   entryPointHttps: 'Use the https:// address of the single sign-on URL',
   badCertificate: 'This is not a PEM certificate (-----BEGIN CERTIFICATE----- …)',

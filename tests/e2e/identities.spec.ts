@@ -75,8 +75,10 @@ test.describe('linked identities', () => {
     const step = uma.getByRole('form', { name: 'Single sign-on' });
     await step.getByRole('textbox', { name: 'Work e-mail' }).fill(email);
     await step.getByRole('button', { name: 'Continue' }).click();
-    await uma.getByLabel('E-mail').fill(email);
-    await uma.getByRole('button', { name: 'Sign in' }).click();
+    // On the provider's page (before it, "E-mail" would also find the login view's "Work e-mail").
+    await expect(uma.getByRole('heading', { name: 'Sign in to the test identity provider' })).toBeVisible();
+    await uma.getByLabel('E-mail', { exact: true }).fill(email);
+    await uma.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(uma).toHaveURL(`${E2E_BASE_URL}/help`);
 
     // Their only way in: listed, "Set a password" offered, unlinking it refused with what to do; still signed in.

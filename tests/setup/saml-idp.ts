@@ -5,9 +5,13 @@
 // audience, or expired. No listener is needed: the browser's two hops (to the entry point, back to the ACS) are the
 // test's own requests.
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { inflateRawSync } from 'node:zlib';
-import * as samlify from 'samlify';
 import { SAML_IDP_CERT, SAML_IDP_KEY, SAML_OTHER_CERT, SAML_OTHER_KEY } from './saml-idp-keys.ts';
+
+// Required, not imported: samlify is CommonJS and exports SamlLib through a getter that Node's ESM loader cannot see
+// (Playwright loads this file as ESM: `import * as` left SamlLib undefined there, while Vitest's interop found it).
+const samlify = createRequire(import.meta.url)('samlify') as typeof import('samlify');
 
 export type TSamlFault = 'tampered' | 'unsigned' | 'wrong-key' | 'wrong-audience' | 'expired' | null;
 
@@ -41,6 +45,8 @@ export interface TTestSamlIdp {
 }
 
 const NAMEID_EMAIL = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
+const AUTHN_MARK = 'FORGEBOARD-AUTHN-STATEMENT';
+const ATTRIBUTES_MARK = 'FORGEBOARD-ATTRIBUTE-STATEMENT';
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -115,13 +121,20 @@ export function startTestSamlIdp(entityId = 'https://idp.saml-test.example/metad
         NameIDFormat: NAMEID_EMAIL,
         NameID: escapeXml(person.nameId),
         InResponseTo: requestId,
-        AuthnStatement: `<saml:AuthnStatement AuthnInstant="${now.toISOString()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`,
-        AttributeStatement: attributeStatement(person),
+        // Markers, replaced by the statements' XML below: replaceTagsByValue escapes every value it puts in (an
+        // AttributeStatement passed to it arrived as text, and the app saw no attributes at all).
+        AuthnStatement: AUTHN_MARK,
+        AttributeStatement: ATTRIBUTES_MARK,
       };
       const xml = samlify.SamlLib.replaceTagsByValue(
         samlify.SamlLib.defaultLoginResponseTemplate.context,
         values,
-      );
+      )
+        .replace(
+          AUTHN_MARK,
+          `<saml:AuthnStatement AuthnInstant="${now.toISOString()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`,
+        )
+        .replace(ATTRIBUTES_MARK, attributeStatement(person));
       let SAMLResponse: string;
       if (fault === 'unsigned') {
         SAMLResponse = Buffer.from(xml).toString('base64');

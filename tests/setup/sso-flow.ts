@@ -63,6 +63,11 @@ export async function callback(t: TTestApp, back: URL, cookies: Map<string, stri
     url: `${back.pathname}${back.search}`,
     headers: { cookie: cookieHeader(cookies) },
   });
+  return landed(response);
+}
+
+/** Where a callback (OpenID's, or SAML's ACS) sent the browser, its refusal if any, and the session it started. */
+export function landed(response: LightMyRequestResponse): TLanded {
   const location = response.headers.location
     ? new URL(String(response.headers.location), TEST_APP_URL)
     : null;

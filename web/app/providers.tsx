@@ -2,8 +2,9 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import { listenForLabelConfig } from '../lib/label-config-events.ts';
+import { NAV_TOP_ROW_BOTTOM } from './shell/bar-metrics.ts';
 import { theme } from './theme.ts';
 import { readableColors } from './theme-contrast.ts';
 
@@ -24,7 +25,14 @@ export function Providers({ children }: { children: ReactNode }) {
   useEffect(() => listenForLabelConfig(queryClient), [queryClient]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={readableColors} defaultColorScheme="light">
-      <Notifications position="top-right" limit={4} />
+      {/* Below the bar's top row: at the page's top corner a toast covered the user menu and Help, and a pointer
+          resting on it (reaching for the menu) pauses its closing, so it stayed there until closed by hand. */}
+      <Notifications
+        position="top-right"
+        limit={4}
+        // Every position's container gets the style, so a variable that only top-right's rule reads (global.css).
+        style={{ '--fb-toasts-top': `${NAV_TOP_ROW_BOTTOM}px` } as CSSProperties}
+      />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

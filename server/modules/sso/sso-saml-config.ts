@@ -63,6 +63,11 @@ export function samlConfigOf(appUrl: string, providerId: string, input: TSamlInp
   return JSON.stringify(config);
 }
 
+/** The IdP certificate a SAML provider holds (PEM), or null for an OpenID Connect one. */
+export function storedCertificateOf(row: TSsoProviderRow | null): string | null {
+  return row?.samlConfig ? storedOf(row).cert : null;
+}
+
 function storedOf(row: TSsoProviderRow): TSamlStored {
   return JSON.parse(row.samlConfig ?? '{}') as TSamlStored;
 }
@@ -77,6 +82,8 @@ export function samlDetailsOf(row: TSsoProviderRow, appUrl: string) {
     certificateSubject: cert?.subject.replace(/\n/g, ', ') ?? '',
     certificateValidTo: cert ? new Date(cert.validTo).toISOString() : '',
     emailAttribute: stored.mapping.email,
+    firstNameAttribute: stored.mapping.firstName,
+    lastNameAttribute: stored.mapping.lastName,
     ...samlUrlsOf(appUrl, row.providerId),
   };
 }

@@ -3,7 +3,6 @@
 // answered); an SP-initiated sign-in signs a company user in; a response tampered with, unsigned, signed with another
 // key, for another audience, expired or replayed is refused; the company rules of OpenID Connect apply as they are.
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '#server/db/seed/factories.ts';
 import { startDnsTxtServer, type TDnsTxtServer } from '../../../tests/setup/dns-txt-server.ts';
@@ -13,10 +12,9 @@ import {
   type TSamlPerson,
   type TTestSamlIdp,
 } from '../../../tests/setup/saml-idp.ts';
-import { cookiesOf, started } from '../../../tests/setup/sso-flow.ts';
+import { landed, started } from '../../../tests/setup/sso-flow.ts';
 import {
   createTestApp,
-  SESSION_COOKIE,
   TEST_APP_URL,
   TEST_HASH_PARAMS,
   type TTestApp,
@@ -46,20 +44,6 @@ const person = (local: string, extra: Partial<TSamlPerson> = {}): TSamlPerson =>
   email: `${local}@${DOMAIN}`,
   ...extra,
 });
-
-/** Where the ACS sent the browser, its refusal if any, and the session it started. */
-function landed(response: LightMyRequestResponse) {
-  const location = response.headers.location
-    ? new URL(String(response.headers.location), TEST_APP_URL)
-    : null;
-  const session = cookiesOf(response).get(SESSION_COOKIE);
-  return {
-    status: response.statusCode,
-    location,
-    error: location?.searchParams.get('error') ?? null,
-    session: session ? `${SESSION_COOKIE}=${session}` : null,
-  };
-}
 
 /** The IdP's POST to the ACS, from its own site, as the browser carries it. */
 function postToAcs(post: { acsUrl: string; SAMLResponse: string; RelayState: string }) {
@@ -116,6 +100,12 @@ describe('setting up a SAML provider', () => {
     const missing = await send('PUT', '/api/v1/sso/provider/saml', admin, { entryPoint: idp.entryPoint });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.fieldErrors).toHaveProperty('idpEntityId');
+    // No certificate is stored yet, so none may be left out.
+    const { certificate: _left, ...withoutCertificate } = body;
+    const first = await send('PUT', '/api/v1/sso/provider/saml', admin, withoutCertificate);
+    expect(first.statusCode).toBe(400);
+    expect(first.json().error.fieldErrors.certificate).toBe('Paste the signing certificate');
+    expect((await send('GET', '/api/v1/sso/provider', admin)).json().provider).toBeNull();
 
     const saved = await send('PUT', '/api/v1/sso/provider/saml', admin, body);
     expect(saved.statusCode, saved.body).toBe(200);
@@ -134,6 +124,19 @@ describe('setting up a SAML provider', () => {
     expect(metadata.body).toContain(provider.saml.acsUrl);
     expect(metadata.body).toContain('WantAssertionsSigned="true"');
     expect((await send('GET', '/api/v1/sso/provider', admin)).json().provider.protocol).toBe('saml');
+    // A later save without the certificate keeps it, with the names' attributes as the admin changed them.
+    const kept = await send('PUT', '/api/v1/sso/provider/saml', admin, {
+      ...withoutCertificate,
+      firstNameAttribute: 'firstName',
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().saml).toMatchObject({
+      certificateSubject: provider.saml.certificateSubject,
+      firstNameAttribute: 'firstName',
+      lastNameAttribute: 'surname',
+    });
+    const back = await send('PUT', '/api/v1/sso/provider/saml', admin, withoutCertificate);
+    expect(back.json().saml.firstNameAttribute).toBe('givenName');
 
     const claim = (await send('POST', '/api/v1/sso/domains', admin, { domain: DOMAIN })).json();
     dns.setTxt(claim.txtName, [claim.txtValue]);
@@ -191,9 +194,8 @@ describe('signing in through SAML', () => {
       .select()
       .from(users)
       .where(eq(users.email, `nora@${DOMAIN}`));
-    // The names fall back to the address: the plugin hands over no attributes of this IdP's AttributeStatement
-    // (decision 090 records it as open).
-    expect(nora).toMatchObject({ companyId, role: 'user', firstName: 'nora' });
+    // The names come from the attributes the admin named (givenName and surname by default).
+    expect(nora).toMatchObject({ companyId, role: 'user', firstName: 'Nora', lastName: 'Newman' });
 
     const stranger: TSamlPerson = { nameId: 'eve', email: 'eve@elsewhere-saml.test' };
     const start = await started(t, `x@${DOMAIN}`);

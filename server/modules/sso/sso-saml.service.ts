@@ -12,7 +12,7 @@ import { changedFields, recordAudit } from '../audit/audit.ts';
 import { findCompanyProvider, type TSsoProviderRow } from './sso.repo.ts';
 import { ssoProviders } from './sso.tables.ts';
 import { audited, type TSsoSetup, toProvider } from './sso-provider.service.ts';
-import { parseCertificate, samlConfigOf } from './sso-saml-config.ts';
+import { parseCertificate, samlConfigOf, storedCertificateOf } from './sso-saml-config.ts';
 
 type TInput = z.output<typeof ZSsoSamlProviderInputSchema>;
 
@@ -26,18 +26,25 @@ export async function saveSamlProvider(
       entryPoint: SSO_MESSAGES.entryPointHttps,
     });
   }
-  if (!parseCertificate(input.certificate)) {
+  if (input.certificate !== undefined && !parseCertificate(input.certificate)) {
     throw new AppError('BAD_REQUEST', SSO_MESSAGES.badCertificate, {
       certificate: SSO_MESSAGES.badCertificate,
     });
   }
   const row = await tenant.run(async (tx) => {
     const before = await findCompanyProvider(tx, tenant.companyId);
+    // Left out, the certificate is the one stored: only a SAML provider has one to keep.
+    const certificate = input.certificate ?? storedCertificateOf(before ?? null);
+    if (certificate === null) {
+      throw new AppError('BAD_REQUEST', SSO_MESSAGES.certificateRequired, {
+        certificate: SSO_MESSAGES.certificateRequired,
+      });
+    }
     const providerId = before?.providerId ?? uuidv7();
     const values = {
       issuer: input.idpEntityId,
       oidcConfig: null,
-      samlConfig: samlConfigOf(setup.appUrl, providerId, input),
+      samlConfig: samlConfigOf(setup.appUrl, providerId, { ...input, certificate }),
       // No client secret: an OpenID one replaced by SAML is dropped with its config.
       clientSecret: '',
       firstNameClaim: input.firstNameAttribute,

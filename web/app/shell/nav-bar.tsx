@@ -7,13 +7,10 @@ import type { TLabelConfig } from '#common/label-config.ts';
 import { currentSection, firstPageOf, isActivePage, visibleSections } from '#common/nav.ts';
 import type { TUserProfile } from '#common/schemas/session.ts';
 import { Wordmark } from '../../components/wordmark.tsx';
+import { BAR_PADDING, PAGES_ROW_HEIGHT, TOP_ROW_HEIGHT } from './bar-metrics.ts';
 import { HelpButton } from './help-button.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
-
-/** The height of the bar's rows, the same whatever they hold, so that filling them in moves nothing below. */
-const TOP_ROW_HEIGHT = 36; // a default-size button: the user menu
-const PAGES_ROW_HEIGHT = 34; // a compact-sm page button (26 px) and the row's padding
 
 /**
  * `user` null: the session is still resolving; `config` null: the company's configuration has not arrived. The bar
@@ -39,7 +36,7 @@ export function NavBar({ user, config }: { user: TUserProfile | null; config: TL
         zIndex: 200,
       }}
     >
-      <Container size="xl" py={8}>
+      <Container size="xl" py={BAR_PADDING}>
         <Group justify="space-between" wrap="nowrap" gap="sm" mih={TOP_ROW_HEIGHT}>
           <Wordmark to="/help" />
           {sections ? (

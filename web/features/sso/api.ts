@@ -1,5 +1,11 @@
 // Calls of the single sign-on set-up API (/api/v1/sso, decision 086): the company's provider and its e-mail domains.
-import type { TSsoDomain, TSsoPendingPage, TSsoProvider, TSsoProviderInput } from '#common/schemas/sso.ts';
+import type {
+  TSsoDomain,
+  TSsoPendingPage,
+  TSsoProvider,
+  TSsoProviderInput,
+  TSsoSamlProviderInput,
+} from '#common/schemas/sso.ts';
 import { api } from '../../lib/api-client.ts';
 
 export const ssoKeys = {
@@ -14,6 +20,10 @@ export const fetchSsoProvider = (signal?: AbortSignal) =>
 
 export const saveSsoProvider = (body: TSsoProviderInput) =>
   api<TSsoProvider>('/api/v1/sso/provider', { method: 'PUT', body });
+
+/** SAML 2.0 in place of OpenID Connect (decision 090): the same one provider of the company. */
+export const saveSamlProvider = (body: TSsoSamlProviderInput) =>
+  api<TSsoProvider>('/api/v1/sso/provider/saml', { method: 'PUT', body });
 
 export const deleteSsoProvider = () => api<null>('/api/v1/sso/provider', { method: 'DELETE' });
 

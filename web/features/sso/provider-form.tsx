@@ -1,20 +1,8 @@
 // The company's OpenID Connect provider (decision 086): issuer, client id, the secret (write-only: the screen only
 // says one is stored, and leaving the field empty keeps it), scopes, the claims that give a new person's names and the
 // switch for accounts at first sign-in. Saving checks the issuer's discovery document on the server: a wrong URL is
-// a 400 on the issuer, shown under it.
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+// a 400 on the issuer, shown under it. Saving replaces a SAML provider (one provider a company).
+import { Alert, Card, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   SSO_MESSAGES,
@@ -26,7 +14,7 @@ import { useContractForm } from '../../lib/contract-form.ts';
 import { toast } from '../../lib/toast.ts';
 import { saveSsoProvider, ssoKeys } from './api.ts';
 import { CopyField } from './copy-field.tsx';
-import { RemoveProvider } from './remove-provider.tsx';
+import { ProviderFormEnd } from './provider-form-end.tsx';
 
 interface TProviderValues extends Record<string, unknown> {
   issuer: string;
@@ -61,7 +49,14 @@ const bodyOf = (v: TProviderValues): TSsoProviderInput => ({
   jitEnabled: v.jitEnabled,
 });
 
-export function ProviderForm({ provider }: { provider: TSsoProvider | null }) {
+/** `replacesSaml`: the company's provider is SAML, which saving this form replaces. */
+export function ProviderForm({
+  provider,
+  replacesSaml,
+}: {
+  provider: TSsoProvider | null;
+  replacesSaml: boolean;
+}) {
   const client = useQueryClient();
   const form = useContractForm<TProviderValues, TSsoProviderInput>({
     schema: ZSsoProviderInputSchema,
@@ -96,6 +91,11 @@ export function ProviderForm({ provider }: { provider: TSsoProvider | null }) {
             The OpenID Connect application your company registered at Microsoft Entra ID, Google Workspace,
             Okta or another provider.
           </Text>
+          {replacesSaml ? (
+            <Alert color="yellow" variant="light">
+              Saving replaces your SAML provider: its people then sign in through OpenID Connect.
+            </Alert>
+          ) : null}
           {provider ? (
             <CopyField
               label="Redirect URL"
@@ -137,22 +137,7 @@ export function ProviderForm({ provider }: { provider: TSsoProvider | null }) {
             <TextInput label="First name claim" {...form.getInputProps('firstNameClaim')} />
             <TextInput label="Last name claim" {...form.getInputProps('lastNameClaim')} />
           </SimpleGrid>
-          <Switch
-            label="Create accounts at first sign-in"
-            description="Someone your provider knows, with a proved domain's address, gets an account (role User) if the plan has a seat. Off: only people you invited sign in."
-            {...form.getInputProps('jitEnabled', { type: 'checkbox' })}
-          />
-          {form.formError ? (
-            <Alert color="red" role="alert">
-              {form.formError}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            {provider ? <RemoveProvider provider={provider} /> : null}
-            <Button type="submit" loading={save.isPending}>
-              {provider ? 'Save provider' : 'Set up provider'}
-            </Button>
-          </Group>
+          <ProviderFormEnd form={form} saved={provider} saving={save.isPending} />
         </Stack>
       </form>
     </Card>

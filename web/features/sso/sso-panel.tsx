@@ -1,15 +1,49 @@
-// The Admin "Single sign-on" tab (issue 32, decision 086): the company's identity provider and the e-mail domains
-// that route sign-ins to it. Admins only (the /admin route's guard); a sysadmin also sees every company's pending
-// claims and approves one by hand (decision 090).
-import { Stack, Text } from '@mantine/core';
+// The Admin "Single sign-on" tab (issue 32, decisions 086 and 090): the company's identity provider, OpenID Connect
+// or SAML 2.0, and the e-mail domains that route sign-ins to it. Admins only (the /admin route's guard); a sysadmin
+// also sees every company's pending claims and approves one by hand.
+import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { TSsoProvider } from '#common/schemas/sso.ts';
 import { QueryStatus } from '../../components/query-status.tsx';
 import { useSession } from '../../lib/session.ts';
 import { fetchSsoDomains, fetchSsoProvider, ssoKeys } from './api.ts';
 import { DomainsCard } from './domains-card.tsx';
 import { PendingClaimsCard } from './pending-claims-card.tsx';
 import { ProviderForm } from './provider-form.tsx';
-import { SamlSummary } from './saml-summary.tsx';
+import { SamlForm } from './saml-form.tsx';
+
+type TProtocol = TSsoProvider['protocol'];
+
+/** The protocol choice and its form; starts on the saved provider's protocol. */
+function ProviderSetup({ provider }: { provider: TSsoProvider | null }) {
+  const [protocol, setProtocol] = useState<TProtocol>(provider?.protocol ?? 'oidc');
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={500} id="sso-protocol-label">
+        Protocol
+      </Text>
+      <SegmentedControl
+        aria-labelledby="sso-protocol-label"
+        value={protocol}
+        onChange={(value) => setProtocol(value as TProtocol)}
+        data={[
+          { value: 'oidc', label: 'OpenID Connect' },
+          { value: 'saml', label: 'SAML 2.0' },
+        ]}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      {protocol === 'saml' ? (
+        <SamlForm provider={provider} />
+      ) : (
+        <ProviderForm
+          provider={provider?.protocol === 'oidc' ? provider : null}
+          replacesSaml={provider?.protocol === 'saml'}
+        />
+      )}
+    </Stack>
+  );
+}
 
 export function SsoPanel() {
   const session = useSession();
@@ -27,16 +61,9 @@ export function SsoPanel() {
         provider, then claim and prove your e-mail domains: a sign-in is routed to you only from a proved
         domain.
       </Text>
-      {provider.data?.provider?.protocol === 'saml' ? (
-        <SamlSummary provider={provider.data.provider} />
-      ) : null}
       {provider.data ? (
-        // Keyed by the saved version, so the form starts again from what the server holds after a save elsewhere.
-        <ProviderForm
-          key={provider.data.provider?.updatedAt ?? 'new'}
-          // A SAML provider is shown above; the OpenID form then starts empty and would replace it.
-          provider={provider.data.provider?.protocol === 'saml' ? null : provider.data.provider}
-        />
+        // Keyed by the saved version, so the forms start again from what the server holds after a save.
+        <ProviderSetup key={provider.data.provider?.updatedAt ?? 'new'} provider={provider.data.provider} />
       ) : (
         <QueryStatus
           query={provider}

@@ -1,0 +1,38 @@
+// The end both provider forms share (OpenID Connect and SAML 2.0): the switch for accounts at first sign-in, the
+// form's own error, and Remove beside Set up / Save.
+import { Alert, Button, Group, Switch } from '@mantine/core';
+import type { TSsoProvider } from '#common/schemas/sso.ts';
+import type { TContractForm } from '../../lib/contract-form.ts';
+import { RemoveProvider } from './remove-provider.tsx';
+
+export function ProviderFormEnd<TValues extends { jitEnabled: boolean }, TBody>({
+  form,
+  saved,
+  saving,
+}: {
+  form: TContractForm<TValues, TBody>;
+  /** The provider this form edits, once saved. */
+  saved: TSsoProvider | null;
+  saving: boolean;
+}) {
+  return (
+    <>
+      <Switch
+        label="Create accounts at first sign-in"
+        description="Someone your provider knows, with a proved domain's address, gets an account (role User) if the plan has a seat. Off: only people you invited sign in."
+        {...form.getInputProps('jitEnabled', { type: 'checkbox' })}
+      />
+      {form.formError ? (
+        <Alert color="red" role="alert">
+          {form.formError}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end">
+        {saved ? <RemoveProvider provider={saved} /> : null}
+        <Button type="submit" loading={saving}>
+          {saved ? 'Save provider' : 'Set up provider'}
+        </Button>
+      </Group>
+    </>
+  );
+}
