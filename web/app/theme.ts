@@ -2,6 +2,7 @@
 import {
   createTheme,
   FileInput,
+  Loader,
   type MantineColorsTuple,
   Menu,
   Modal,
@@ -49,6 +50,10 @@ export const theme = createTheme({
     // too; a Select's is hidden from screen readers, which clear it by deleting the text.
     InputClearButton: { defaultProps: { 'aria-label': 'Clear' } },
     FileInput: FileInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': 'Clear' } } }),
+    // A loader is named ("Loading the plan") but has no role, and a name on an element without one is not allowed
+    // (axe's aria-prohibited-attr, serious: CI found it on a page still loading). As a status it is named and
+    // announced; one hidden from screen readers stays hidden.
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
     // A table wider than the screen scrolls in its own box, which a keyboard user can only scroll if it takes focus
     // (axe's scrollable-region-focusable, serious).
     TableScrollContainer: TableScrollContainer.extend({
