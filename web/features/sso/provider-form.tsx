@@ -3,7 +3,6 @@
 // switch for accounts at first sign-in. Saving checks the issuer's discovery document on the server: a wrong URL is
 // a 400 on the issuer, shown under it. Saving replaces a SAML provider (one provider a company).
 import { Alert, Card, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   SSO_MESSAGES,
   type TSsoProvider,
@@ -11,10 +10,9 @@ import {
   ZSsoProviderInputSchema,
 } from '#common/schemas/sso.ts';
 import { useContractForm } from '../../lib/contract-form.ts';
-import { toast } from '../../lib/toast.ts';
-import { saveSsoProvider, ssoKeys } from './api.ts';
+import { saveSsoProvider } from './api.ts';
 import { CopyField } from './copy-field.tsx';
-import { ProviderFormEnd } from './provider-form-end.tsx';
+import { ProviderFormEnd, useSaveProvider } from './provider-form-end.tsx';
 
 interface TProviderValues extends Record<string, unknown> {
   issuer: string;
@@ -57,7 +55,6 @@ export function ProviderForm({
   provider: TSsoProvider | null;
   replacesSaml: boolean;
 }) {
-  const client = useQueryClient();
   const form = useContractForm<TProviderValues, TSsoProviderInput>({
     schema: ZSsoProviderInputSchema,
     initialValues: valuesOf(provider),
@@ -67,18 +64,12 @@ export function ProviderForm({
       clientSecret: !provider?.hasClientSecret && v.clientSecret === '' && SSO_MESSAGES.secretRequired,
     }),
   });
-  const save = useMutation({
-    mutationFn: saveSsoProvider,
-    onSuccess: (saved) => {
-      // The panel keys the form by the saved version: it starts again from the saved values (secret field empty).
-      client.setQueryData(ssoKeys.provider, { provider: saved });
-      toast('success', {
-        title: provider ? 'Identity provider saved' : 'Identity provider set up',
-        message: provider ? '' : 'Register the redirect URL at your identity provider.',
-      });
-    },
-    onError: form.showFailure,
-  });
+  const save = useSaveProvider(
+    saveSsoProvider,
+    provider,
+    'Register the redirect URL at your identity provider.',
+    form.showFailure,
+  );
 
   return (
     <Card withBorder padding="lg">

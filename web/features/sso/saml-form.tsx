@@ -3,7 +3,6 @@
 // keeps it), the attributes that give the address and the names, and the switch for accounts at first sign-in. Once
 // saved, the URLs the admin registers at the IdP are shown to copy. Saving replaces an OpenID Connect provider.
 import { Alert, Card, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   SSO_MESSAGES,
   type TSsoProvider,
@@ -11,10 +10,9 @@ import {
   ZSsoSamlProviderInputSchema,
 } from '#common/schemas/sso.ts';
 import { useContractForm } from '../../lib/contract-form.ts';
-import { toast } from '../../lib/toast.ts';
-import { saveSamlProvider, ssoKeys } from './api.ts';
+import { saveSamlProvider } from './api.ts';
 import { CopyField } from './copy-field.tsx';
-import { ProviderFormEnd } from './provider-form-end.tsx';
+import { ProviderFormEnd, useSaveProvider } from './provider-form-end.tsx';
 
 interface TSamlValues extends Record<string, unknown> {
   entryPoint: string;
@@ -49,7 +47,6 @@ const bodyOf = (v: TSamlValues): TSsoSamlProviderInput => ({
 
 /** `provider` is the company's provider of any protocol; an OpenID Connect one is replaced by saving. */
 export function SamlForm({ provider }: { provider: TSsoProvider | null }) {
-  const client = useQueryClient();
   const saml = provider?.protocol === 'saml' ? provider : null;
   const form = useContractForm<TSamlValues, TSsoSamlProviderInput>({
     schema: ZSsoSamlProviderInputSchema,
@@ -57,17 +54,12 @@ export function SamlForm({ provider }: { provider: TSsoProvider | null }) {
     toBody: bodyOf,
     rules: (v) => ({ certificate: !saml && v.certificate.trim() === '' && SSO_MESSAGES.certificateRequired }),
   });
-  const save = useMutation({
-    mutationFn: saveSamlProvider,
-    onSuccess: (saved) => {
-      client.setQueryData(ssoKeys.provider, { provider: saved });
-      toast('success', {
-        title: saml ? 'Identity provider saved' : 'Identity provider set up',
-        message: saml ? '' : 'Register the Identifier and the Reply URL at your identity provider.',
-      });
-    },
-    onError: form.showFailure,
-  });
+  const save = useSaveProvider(
+    saveSamlProvider,
+    saml,
+    'Register the Identifier and the Reply URL at your identity provider.',
+    form.showFailure,
+  );
 
   return (
     <Card withBorder padding="lg">
