@@ -93,7 +93,7 @@ async function measureCalendar(
   computed = false,
 ): Promise<TLatency[]> {
   // Before (decision 062's path, every plan placed on request) and after, at the same commit.
-  if (!computed) process.env.PM_CALENDAR_STORED = '1';
+  if (computed) process.env.PM_CALENDAR_STORED = '0';
   const server = await startServer(where, ADMIN);
   delete process.env.PM_CALENDAR_STORED;
   try {

@@ -78,10 +78,8 @@ async function storedReaches(
   companyId: string,
   range: { to: string; today: string; timeZone: string },
 ) {
-  // Read only with PM_CALENDAR_STORED=1 (decision 091, 2026-11-29): at 50,000 plans bench:maintenance measured the
-  // stored read slower than placing every plan on request (3.2 s against 2.4 s the whole shop's month, 2.1 s against
-  // 0.9 s "my work"), so the rules' path answers until the read is made faster. The rows are still kept (each change
-  // refreshes them, the day's turn rebuilds them), so switching it on is safe at any time.
+  // PM_CALENDAR_STORED=0 answers by the rules on request (decision 091): the bench's "before", and the property
+  // test's other side.
   if (!storedScheduleOn()) return false;
   const stamp = await freshStamp(tx, companyId, range.today, range.timeZone);
   return stamp !== null && compareDates(range.to, stamp.through) <= 0;

@@ -2,7 +2,7 @@
 // meters and whichever first, early, due and overdue, on machines whose names sort by number and case) and random
 // edits through the API (completions with and without a reading, meter readings, plans switched off and on, machines
 // renamed, the day turning), the calendar read from the stored rows equals the calendar computed on request by
-// decision 045's rules (decision 062's path, the path without PM_CALENDAR_STORED), whole answers compared: days, entries, counts.
+// decision 045's rules (decision 062's path, PM_CALENDAR_STORED=0), whole answers compared: days, entries, counts.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -112,14 +112,14 @@ async function seed(plans: TPlanArb[]) {
   await db.delete(maintenanceScheduleStamps).where(eq(maintenanceScheduleStamps.companyId, companyId));
 }
 
-// The stored rows answer with PM_CALENDAR_STORED=1 (decision 091); the rules' path without it.
-process.env.PM_CALENDAR_STORED = '1';
+// The stored rows answer by default (decision 091); the rules' path with PM_CALENDAR_STORED=0.
+delete process.env.PM_CALENDAR_STORED;
 const computed = async <T>(read: () => Promise<T>): Promise<T> => {
-  delete process.env.PM_CALENDAR_STORED;
+  process.env.PM_CALENDAR_STORED = '0';
   try {
     return await read();
   } finally {
-    process.env.PM_CALENDAR_STORED = '1';
+    delete process.env.PM_CALENDAR_STORED;
   }
 };
 

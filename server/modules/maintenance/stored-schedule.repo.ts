@@ -120,7 +120,12 @@ const rowColumns = sql`s.day::text as "day", s.urgency, s.key, s.plan_id as "pla
   s.carried_to_today as "carriedToToday"`;
 const calendarOrder = sql`s.urgency, s.machine_name collate pm_names, s.plan_title collate pm_names, s.key collate "C"`;
 
-/** Each day's first `perDay` rows in the calendar's order, one index scan a day. */
+/**
+ * Each day's first `perDay` rows in the calendar's order, one index scan a day. The days come as a `date` array so the
+ * scan's condition is `date = date`, a leakproof operator: row-level security lets only leakproof conditions into an
+ * index scan ahead of its policy, and `g.d::date` over generate_series's timestamps is a cast that is not, which left
+ * every day a sequential scan of the whole schedule (1.3 s for a 50,000-plan shop's month against 4 ms).
+ */
 export async function firstOfDays(
   tx: TDb,
   companyId: string,
@@ -130,10 +135,11 @@ export async function firstOfDays(
 ): Promise<TStoredRow[]> {
   return queryRows<TStoredRow>(
     tx,
-    sql`select x.* from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as g(d)
+    sql`select x.* from unnest(array(select generate_series(${range.from}::timestamp, ${range.to}::timestamp,
+          interval '1 day')::date)) as g(d)
         cross join lateral (
           select ${rowColumns} from maintenance_schedule s
-           where s.company_id = ${companyId} and s.day = g.d::date${filterSql(filter)}
+           where s.company_id = ${companyId} and s.day = g.d${filterSql(filter)}
            order by ${calendarOrder} limit ${perDay}) x`,
   );
 }

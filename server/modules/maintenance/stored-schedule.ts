@@ -17,11 +17,12 @@ import * as repo from './stored-schedule.repo.ts';
 export const HORIZON_DAYS = 75;
 
 /**
- * Whether the calendar reads the stored schedule (PM_CALENDAR_STORED=1; off since it measured slower than the rules'
- * path, decision 091). Off, nothing builds a company's schedule, so a change's refresh finds no stamp and writes
- * nothing; a company built while it was on stays kept, and is rebuilt for its day once it is read again.
+ * Whether the calendar reads the stored schedule: yes unless PM_CALENDAR_STORED=0 (decision 091), which answers every
+ * range by the rules on request, as before it — the bench's "before" and the property test's other side. Off, nothing
+ * builds a company's schedule, so a change's refresh finds no stamp and writes nothing; a company built while it was
+ * on stays kept, and is rebuilt for its day once it is read again.
  */
-export const storedScheduleOn = (): boolean => process.env.PM_CALENDAR_STORED === '1';
+export const storedScheduleOn = (): boolean => process.env.PM_CALENDAR_STORED !== '0';
 
 /** The earliest day a placement can have: an open occurrence overdue for years stays on its due date. */
 const EVER = '0001-01-01';
