@@ -130,6 +130,8 @@ export interface TBenchServer {
   pid: number | null;
   cookie: string;
   get: (path: string) => Promise<Response>;
+  /** A JSON request with the session, as the web app sends it. */
+  send: (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body: object) => Promise<Response>;
   stop: () => Promise<void>;
 }
 
@@ -182,7 +184,13 @@ export async function startServer(
     await waitForHealth(`${base}/api/health`);
     const cookie = await signIn(base, email);
     const get = (path: string) => fetch(`${base}${path}`, { headers: { cookie, origin: APP_URL } });
-    return { base, pid: server.pid ?? null, cookie, get, stop };
+    const send: TBenchServer['send'] = (method, path, body) =>
+      fetch(`${base}${path}`, {
+        method,
+        headers: { cookie, origin: APP_URL, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    return { base, pid: server.pid ?? null, cookie, get, send, stop };
   } catch (error) {
     await stop();
     throw error;

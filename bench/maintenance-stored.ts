@@ -1,6 +1,7 @@
 // bench:maintenance's measurements of the stored PM schedule (decision 091): the build of a shop's schedule (the
 // backfill, and each company's day turning), what keeping it costs a plan edit, a completion and a meter reading (the
 // refresh each runs in its transaction), and the month view's latency while the day's first scheduler pass runs.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { TDatabase } from '#server/db/client.ts';
 import { withTenant } from '#server/db/tenant.ts';
@@ -51,28 +52,79 @@ export async function forgetNotices(database: TDatabase, companyId: string) {
   await database.db.execute(sql`delete from maintenance_notices where company_id = ${companyId}`);
 }
 
-/** Month views requested one after another while `work` (the day's first pass) runs; their latencies. */
+/** A plain item with stock in a bin of the bench company: what a posting beside the pass receives and issues. */
+export async function postingStock(server: TBenchServer): Promise<{ itemId: string; locationId: string }> {
+  const created = async (path: string, body: object) => {
+    const response = await server.send('POST', path, body);
+    if (response.status !== 201) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { id: string }).id;
+  };
+  const site = await created('/api/v1/locations', { kind: 'site', code: 'BENCH-S', name: 'Bench site' });
+  const locationId = await created('/api/v1/locations', {
+    kind: 'bin',
+    parentId: site,
+    code: 'BENCH-B',
+    name: 'Bench bin',
+  });
+  const itemId = await created('/api/v1/items', {
+    partNumber: 'BENCH-1',
+    name: 'Bench part',
+    lotTracked: false,
+  });
+  return { itemId, locationId };
+}
+
+/** A stock posting of one unit (a receipt, or an issue of what an earlier one received). */
+async function post(server: TBenchServer, at: { itemId: string; locationId: string }, receive: boolean) {
+  const response = await server.send('POST', '/api/v1/stock/transactions', {
+    kind: receive ? 'receive' : 'issue',
+    idempotencyKey: randomUUID(),
+    lines: [{ itemId: at.itemId, locationId: at.locationId, quantity: '1' }],
+  });
+  await response.arrayBuffer();
+  if (response.status !== 201) throw new Error(`posting: ${response.status}`);
+}
+
+/**
+ * The month view and a stock posting, requested in turn by one client (a warm server first), `samples` times each
+ * with nothing else running, then for as long as `work` (the day's first pass) runs: what a planner and a storeroom
+ * clerk see while the scheduler decides the day's reminders, against what they see without it.
+ */
 export async function latencyDuring(
   server: TBenchServer,
   path: string,
+  at: { itemId: string; locationId: string },
   work: () => Promise<unknown>,
-): Promise<{ latency: TLatency; workMs: number }> {
+  samples = 30,
+): Promise<{ alone: TLatency[]; during: TLatency[]; workMs: number }> {
+  const round = async (calendar: number[], postings: number[]) => {
+    let start = performance.now();
+    const response = await server.get(path);
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+    calendar.push(performance.now() - start);
+    start = performance.now();
+    await post(server, at, postings.length % 2 === 0);
+    postings.push(performance.now() - start);
+  };
+  for (let i = 0; i < 3; i++) await round([], []);
+  const alone = { calendar: [] as number[], postings: [] as number[] };
+  for (let i = 0; i < samples; i++) await round(alone.calendar, alone.postings);
   let done = false;
   const started = performance.now();
   const running = work().finally(() => {
     done = true;
   });
-  const times: number[] = [];
-  while (!done || times.length === 0) {
-    const start = performance.now();
-    const response = await server.get(path);
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
-    times.push(performance.now() - start);
-  }
+  const during = { calendar: [] as number[], postings: [] as number[] };
+  while (!done || during.calendar.length === 0) await round(during.calendar, during.postings);
   await running;
+  const latencies = (of: typeof alone, when: string) => [
+    latencyOf(`month view, the whole shop, ${when}`, of.calendar),
+    latencyOf(`a stock posting (one line), ${when}`, of.postings),
+  ];
   return {
-    latency: latencyOf('month view, the whole shop, during the first pass', times),
+    alone: latencies(alone, 'alone'),
+    during: latencies(during, "during the day's first pass"),
     workMs: performance.now() - started,
   };
 }
