@@ -15,6 +15,7 @@ export * from '../modules/inventory/borrowing.tables.ts';
 export * from '../modules/inventory/count.tables.ts';
 export * from '../modules/inventory/inventory.tables.ts';
 export * from '../modules/inventory/stock.tables.ts';
+export * from '../modules/inventory/stock-snapshots.tables.ts';
 export * from '../modules/job-cost/job-cost.tables.ts';
 export * from '../modules/jobs/jobs.tables.ts';
 export * from '../modules/kiosks/kiosks.tables.ts';

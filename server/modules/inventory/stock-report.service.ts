@@ -1,5 +1,6 @@
 // The stock balance report: opening, received, issued and closing quantity per item for a period, from the ledger
-// alone (the balances table is not consulted: the report is also a check that the two agree). Dates are whole days
+// alone and the snapshots of its sums (decision 095; the balances table is not consulted: the report is also a check
+// that the two agree). Dates are whole days
 // on the company's clock (decision 040): "to 2026-11-30" includes everything posted on the 30th in its time zone.
 import { normalizeDecimal } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
@@ -10,6 +11,7 @@ import type { TTenant } from '../../db/tenant.ts';
 import { companyTimeZone } from '../companies/company-clock.ts';
 import * as locationsRepo from './locations.repo.ts';
 import * as repo from './stock-report.repo.ts';
+import { snapshotsFor } from './stock-snapshots.ts';
 
 export async function stockBalanceReport(tenant: TTenant, query: TStockReportQuery): Promise<TStockReport> {
   return tenant.run(async (tx) => {
@@ -26,10 +28,13 @@ export async function stockBalanceReport(tenant: TTenant, query: TStockReportQue
     const timeZone = await companyTimeZone(tx, tenant.companyId);
     const from = new Date(dayRangeIn(query.from, timeZone).from);
     const until = new Date(dayRangeIn(query.to, timeZone).to);
+    // Under a location the report passes over the ledger: snapshots are per item, not per place (decision 095).
+    const snapshots = locationPath ? null : await snapshotsFor(tx, tenant.companyId, { from, until });
     const report = await repo.balanceReport(tx, {
       companyId: tenant.companyId,
       from,
       until,
+      snapshots,
       category: query.category,
       locationPath,
       limit: query.pageSize,

@@ -193,6 +193,9 @@ export const stockLedger = pgTable(
     // Also carries quantity_micro (INCLUDE, migration 0030, which Drizzle cannot declare): the balance report's pass
     // reads this index alone, in item order.
     index('stock_ledger_company_item_created_idx').on(t.companyId, t.itemId, t.createdAt),
+    // Also carries item_id and quantity_micro (INCLUDE, migration 0065): the balance report reads the lines between a
+    // stock snapshot and the period's edge from this index alone, in time order (decision 095).
+    index('stock_ledger_company_created_idx').on(t.companyId, t.createdAt),
     index('stock_ledger_transaction_idx').on(t.companyId, t.transactionId),
     index('stock_ledger_lot_idx').on(t.companyId, t.lotId),
   ],
