@@ -40,6 +40,13 @@ describe.runIf(testDbKind() === 'postgres')('the tenant pool (PostgreSQL: PGlite
     expect(rows[0].who).toBe(TENANT_ROLE);
   });
 
+  it('never compiles queries with JIT (a millisecond query on big tables was paying tens to compile)', async () => {
+    const { rows } = await tenantPool.query('show jit');
+    expect(rows[0].jit).toBe('off');
+    const owner = await queryRows<{ jit: string }>(db, sql`show jit`);
+    expect(owner[0]!.jit).toBe('off');
+  });
+
   it('shows no company rows to a query run without the tenant set', async () => {
     expect(await count('items')).toBe(0);
     expect(await count('companies')).toBe(0);
