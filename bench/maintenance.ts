@@ -21,6 +21,7 @@ import {
   latencyDuring,
   measureBuild,
   measureWriteCost,
+  noticesBack,
   postingStock,
 } from './maintenance-stored.ts';
 import { machineLine, recordSection } from './record.ts';
@@ -142,16 +143,15 @@ async function runPostgres(now: Date): Promise<TResult> {
       const writes = await measureWriteCost(database, prepared.companyId);
       const calendar = await measureCalendar({ pgUrl: url }, prepared.today);
       const computed = await measureCalendar({ pgUrl: url }, prepared.today, true);
-      // The month view while the day's first pass decides its reminders again (its notices taken away first).
+      // The month view and a posting while the day's first pass decides its reminders again (its notices taken away
+      // first): the pass the server's own scheduler runs when it starts, in the process serving them.
       await forgetNotices(database, prepared.companyId);
       const server = await startServer({ pgUrl: url }, ADMIN);
       let during: TResult['during'];
       try {
-        const options = { database, clock: manualClock(now), appUrl: APP_URL };
         const at = await postingStock(server);
-        during = await latencyDuring(server, monthPath(prepared.today), at, () =>
-          runMaintenancePass(options),
-        );
+        const decided = () => noticesBack(database, prepared.companyId, scheduler.firstPass.notices);
+        during = await latencyDuring(server, monthPath(prepared.today), at, decided);
       } finally {
         await server.stop();
       }

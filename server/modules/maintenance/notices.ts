@@ -62,8 +62,13 @@ export async function issueNotice(
   return (await issueNotices(tx, companyId, [{ notice, compose }], to)) === 1;
 }
 
-/** Notices a statement: the first pass of a shop's day decides thousands, a few statements in all (decision 058). */
-const NOTICES_PER_INSERT = 1000;
+/**
+ * Notices a statement: the first pass of a shop's day decides thousands, a few dozen statements in all (decision 058).
+ * The pass runs in the process that serves requests, and a chunk's mails are composed without a pause between them:
+ * at 1,000 a chunk, requests served beside the day's first pass of a 50,000-plan shop waited behind the composing
+ * (bench:maintenance, decision 091).
+ */
+const NOTICES_PER_INSERT = 200;
 
 /**
  * Decides many notices in the tenant transaction `tx` as `issueNotice` decides one: the rows of those whose key is
