@@ -13,7 +13,8 @@ import { normalizeDecimal } from '#common/decimal.ts';
 import { addDays, dayRangeIn, todayIn } from '#common/time/calendar.ts';
 import { queryRows } from '#server/db/client.ts';
 import { seededRandom } from '#server/db/seed/random.ts';
-import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
+import { createTestApp, type TTestApp } from '../../../tests/setup/test-app.ts';
+import { client, type TMethod } from '../../../tests/setup/work-orders-shop.ts';
 import { SNAPSHOT_SETTLE_MS, SNAPSHOTS_KEPT } from './stock-snapshots.ts';
 
 // The company's zone bounds the report's days. At sign-up, New York: its midnights fall nearer the UTC midnight before
@@ -31,19 +32,9 @@ let area: string;
 const items: string[] = [];
 const places: string[] = [];
 
-function send(method: 'GET' | 'POST', url: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { origin: TEST_APP_URL, cookie: admin },
-    ...(payload ? { payload } : {}),
-  });
-}
-async function created(url: string, payload: object): Promise<string> {
-  const response = await send('POST', url, payload);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().id;
-}
+const send = (method: TMethod, url: string, payload?: object) => client(t, admin).send(method, url, payload);
+const created = async (url: string, payload: object): Promise<string> =>
+  (await client(t, admin).ok('POST', url, payload, 201)).id;
 
 type TSums = { item_id: string; opening: string; received: string; issued: string };
 
