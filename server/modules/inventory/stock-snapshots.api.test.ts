@@ -182,6 +182,10 @@ describe('stock balance report from stock snapshots', () => {
       [addDays(today, -DAYS_BACK - 5), addDays(today, 5)],
       [today, today],
       [addDays(today, -1), addDays(today, -1)],
+      // The contract's first and last days: snapshots of year 1 (empty) and, for the end, of the last settled midnight.
+      ['0001-01-02', '0010-12-30'],
+      ['9990-01-01', '9999-12-30'],
+      [addDays(today, -3000), addDays(today, 600)],
     ];
     // First and last days of months, and days around them.
     for (let m = 0; m < 14; m++) {
