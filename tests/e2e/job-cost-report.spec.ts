@@ -21,12 +21,16 @@ test.beforeEach(async ({ page }) => {
 const fitsWidth = async (page: Page, width: number) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
+const ZONE = 'America/New_York';
+
 /** A company with one costed job (and a second with nothing yet); the report's address over the days around it. */
 async function costedJob(page: Page, name: string) {
-  await signUpCompany(page, name);
+  await signUpCompany(page, name, { timezone: ZONE });
   const session = await (await page.request.get('/api/v1/session')).json();
   const me: string = session.user.id;
-  const today = todayIn('UTC');
+  // The company's days: between midnight UTC and midnight in New York, UTC's yesterday is the company's today, when a
+  // rate takes effect from now and the entry typed before it would cost nothing.
+  const today = todayIn(ZONE);
   const yesterday = addDays(today, -1);
   const job = await post(
     page,
