@@ -7,6 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { TProductionGranularity } from '#common/schemas/production-report.ts';
 import type { TDb } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
+import { tuneForReport } from '../../db/report-settings.ts';
 
 /** The sums of a group of work orders, formatted by the database (exact numeric, rounded as the contract says). */
 export interface TFiguresRow {
@@ -105,12 +106,7 @@ export interface TSumsQuery {
 
 /** The sums of the report: one statement, after the transaction's planner settings. */
 export async function productionSums(tx: TDb, query: TSumsQuery): Promise<TProductionSums> {
-  // As the stock balance report does (its repo says why): memory to hash the groups, no JIT compilation for a query
-  // run once, no parallel workers on two cores.
-  await tx.execute(
-    sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true),
-               set_config('max_parallel_workers_per_gather', '0', true)`,
-  );
+  await tuneForReport(tx);
   return shape(await queryRows<TQueryRow>(tx, sumsStatement(query)));
 }
 

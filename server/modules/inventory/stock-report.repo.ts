@@ -6,6 +6,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
+import { tuneForReport } from '../../db/report-settings.ts';
 import { linesBetween } from './stock-snapshots.repo.ts';
 
 export interface TReportRow {
@@ -53,18 +54,11 @@ export async function balanceReport(
   },
 ): Promise<TReport> {
   const inCategory = query.category ? sql`and i.category = ${query.category}` : sql``;
-  // For this transaction only: enough memory to group every item in a hash, no JIT compilation (tens of
-  // milliseconds for a query that runs once), and no parallel workers (on two cores the partial sums' hand-over cost
-  // more than the workers saved: 0.81 against 0.65 s at a million rows). random_page_cost 1.1 prices an index page
-  // read as what it is here, one more page of a mostly cached index rather than a seek on a spinning disk: with it the
-  // planner reads the lines by time from the index that carries item and quantity (migration 0065), and the ledger
-  // pass from the (company, item, created_at) index that carries quantity_micro (migration 0030), in item order, when
-  // the visibility map says the table's pages are all visible, and the table itself when they are not (a freshly
-  // loaded ledger) or when a location filter needs location_id.
-  await tx.execute(
-    sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true),
-               set_config('max_parallel_workers_per_gather', '0', true), set_config('random_page_cost', '1.1', true)`,
-  );
+  // With random_page_cost 1.1 the planner reads the lines by time from the index that carries item and quantity
+  // (migration 0065), and the ledger pass from the (company, item, created_at) index that carries quantity_micro
+  // (migration 0030), in item order, when the visibility map says the table's pages are all visible, and the table
+  // itself when they are not (a freshly loaded ledger) or when a location filter needs location_id.
+  await tuneForReport(tx, { indexPagesCached: true });
   const summed =
     query.snapshots && !query.locationPath
       ? fromSnapshots(query.companyId, query.from, query.until, query.snapshots)

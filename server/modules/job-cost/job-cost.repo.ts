@@ -5,6 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { TJobCostGranularity, TJobCostSort } from '#common/schemas/job-cost.ts';
 import type { TJobStatus } from '#common/schemas/jobs.ts';
 import { queryRows, type TDb } from '../../db/client.ts';
+import { tuneForReport } from '../../db/report-settings.ts';
 import { charges, FIGURES, SUMS, type TChargeScope, type TFiguresRow } from './job-cost-sql.ts';
 
 export interface TJobRow extends TFiguresRow {
@@ -63,7 +64,7 @@ export async function jobCostList(
   tx: TDb,
   q: TListQuery,
 ): Promise<{ jobs: TJobRow[]; totals: TFiguresRow; count: number }> {
-  await plannerSettings(tx);
+  await tuneForReport(tx);
   const direction = q.direction === 'asc' ? sql`asc` : sql`desc`;
   type TRow = TJobRow & { kind: 'job' | 'total'; position: number | null; job_count: number | null };
   const rows = await queryRows<TRow>(
@@ -127,12 +128,4 @@ export async function jobCostSeries(
     before: rows.find((r) => r.period === null)?.cost ?? '0',
     periods: rows.flatMap((r) => (r.period === null ? [] : [{ period: r.period, cost: r.cost }])),
   };
-}
-
-/** As the other reports (the stock balance report's repo says why): memory to hash, no JIT, no parallel workers. */
-async function plannerSettings(tx: TDb) {
-  await tx.execute(
-    sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true),
-               set_config('max_parallel_workers_per_gather', '0', true)`,
-  );
 }

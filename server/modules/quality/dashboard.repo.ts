@@ -41,14 +41,6 @@ export interface TScrapRow {
   units: number;
 }
 
-/** As the production report: memory to hash the groups, no JIT for a statement run once, no parallel workers. */
-export async function tuneForReport(tx: TDb): Promise<void> {
-  await tx.execute(
-    sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true),
-               set_config('max_parallel_workers_per_gather', '0', true)`,
-  );
-}
-
 /** The days of the period with the first instant of each and of the day after the last, on the company's clock. */
 function daysCte(s: TDashboardScope): SQL {
   return sql`

@@ -21,6 +21,7 @@ import {
 import { dayRangeIn } from '#common/time/calendar.ts';
 import { periodsOf } from '#common/time/report-periods.ts';
 import type { TDb } from '../../db/client.ts';
+import { tuneForReport } from '../../db/report-settings.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { companyTimeZone } from '../companies/company-clock.ts';
 import { findItem } from '../inventory/items.repo.ts';
@@ -86,7 +87,7 @@ export async function readDashboard(
 ): Promise<TQualityDashboard> {
   const base = await periodScope(tx, tenant, query);
   const scope: repo.TDashboardScope = { ...base, granularity: query.granularity };
-  await repo.tuneForReport(tx);
+  await tuneForReport(tx);
   const sums = await repo.yieldSums(tx, scope);
   const scrap = await repo.scrapSums(tx, scope);
   const of = (kind: repo.TYieldRow['kind']) => sums.filter((r) => r.kind === kind);
