@@ -1,6 +1,7 @@
 // What a page shows when it fails to render: what happened and what to do, instead of a blank screen.
-import { Alert, Button, Container, Group, Text } from '@mantine/core';
+import { Button, Container, Group, Text } from '@mantine/core';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { ErrorAlert } from '../components/error-alert.tsx';
 
 export function RouteError() {
   const error = useRouteError();
@@ -12,7 +13,7 @@ export function RouteError() {
       : null;
   return (
     <Container size="sm" py="xl">
-      <Alert color="red" title="This page could not be shown" role="alert">
+      <ErrorAlert title="This page could not be shown">
         <Text size="sm" mb="sm">
           Something went wrong while showing this page. Reload to try again; if it keeps happening, tell your
           administrator what you were doing{detail ? ` and this message: ${detail}` : ''}.
@@ -23,7 +24,7 @@ export function RouteError() {
             Go to Help
           </Button>
         </Group>
-      </Alert>
+      </ErrorAlert>
     </Container>
   );
 }

@@ -1,7 +1,8 @@
 // The end of a dialog's form: the error that belongs to no single field (an alert, read out when it appears), then
 // the way out and the submit button, right-aligned. One shape for every dialog that has nothing else down there.
-import { Alert, Button, Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ErrorAlert } from './error-alert.tsx';
 
 export function FormFooter({
   error,
@@ -25,11 +26,7 @@ export function FormFooter({
 }) {
   return (
     <>
-      {error ? (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      ) : null}
+      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
           {cancelLabel}

@@ -1,7 +1,7 @@
 // An order's lines on the form kit while it is a draft or open: the assembly (released ones only) and quantity of
 // each, saved whole with the route's contract. A kept line keeps its id, so its work orders stay with it; the
 // server refuses removing a line with work orders or going below what they hold, under the line.
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type TBuildOrder,
@@ -9,6 +9,7 @@ import {
   ZBuildOrderUpdateSchema,
 } from '#common/schemas/build-orders.ts';
 import { AssemblySelect, assemblyOption, type TAssemblyOption } from '../../components/assembly-picker.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { AddRowButton, FormRow } from '../../components/form-rows.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
 import { formatQuantity } from '../../lib/format-quantity.ts';
@@ -113,11 +114,7 @@ export function OrderLinesEditor({ order, onDone }: { order: TBuildOrder; onDone
           </FormRow>
         ))}
         <AddRowButton onClick={() => form.insertListItem('lines', newLine)}>Add line</AddRowButton>
-        {form.formError ? (
-          <Alert color="red" role="alert">
-            {form.formError}
-          </Alert>
-        ) : null}
+        {form.formError ? <ErrorAlert>{form.formError}</ErrorAlert> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

@@ -1,11 +1,12 @@
 // One order (?id=…): its number, status and details, the moves it may make, its lines with their work orders (edited
 // on the form kit while a draft or open), "Can we build it?" and "Create work orders" for a line.
-import { Alert, Button, Container, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TBuildOrderLine } from '#common/schemas/build-orders.ts';
 import { BUILD_ORDER_TRANSITIONS, type TBuildOrderStatus } from '#common/work-order-status.ts';
 import { BackButton } from '../../components/back-button.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { OnDate, When } from '../../components/when.tsx';
@@ -108,11 +109,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
             ))}
           </Group>
         </Group>
-        {move.error && !cancelling ? (
-          <Alert color="red" role="alert">
-            {messageOf(move.error)}
-          </Alert>
-        ) : null}
+        {move.error && !cancelling ? <ErrorAlert>{messageOf(move.error)}</ErrorAlert> : null}
 
         <Group justify="space-between" align="center">
           <Title order={2} fz="lg">
@@ -150,11 +147,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
       >
         <Stack>
           <Text size="sm">A cancelled order cannot be opened again.</Text>
-          {move.error ? (
-            <Alert color="red" role="alert">
-              {messageOf(move.error)}
-            </Alert>
-          ) : null}
+          {move.error ? <ErrorAlert>{messageOf(move.error)}</ErrorAlert> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setCancelling(false)}>
               Keep the order

@@ -1,11 +1,12 @@
 // One assembly (/assembly-setup?id=…&rev=…): its item, the revision shown (the draft when there is one, else the
 // current released one), edited on the form kit while a draft or read only once released, Release and Edit, the
 // revision history and the cost roll-up.
-import { Alert, Button, Container, Group, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BackButton } from '../../components/back-button.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
@@ -99,11 +100,7 @@ export function AssemblyPage({ assemblyId }: { assemblyId: string }) {
             </Group>
           </Group>
         ) : null}
-        {edit.error ? (
-          <Alert color="red" role="alert">
-            {messageOf(edit.error)}
-          </Alert>
-        ) : null}
+        {edit.error ? <ErrorAlert>{messageOf(edit.error)}</ErrorAlert> : null}
         {r?.status === 'released' ? (
           <Text size="sm" c="dimmed">
             Released revisions are frozen: work orders keep the revision they were made from. Edit makes a new
@@ -152,11 +149,7 @@ export function AssemblyPage({ assemblyId }: { assemblyId: string }) {
               orders for {a.item.partNumber} are made from it; work orders made before keep the revision they
               were made from. To change it later, Edit makes a new draft from it.
             </Text>
-            {release.error ? (
-              <Alert color="red" role="alert">
-                {messageOf(release.error)}
-              </Alert>
-            ) : null}
+            {release.error ? <ErrorAlert>{messageOf(release.error)}</ErrorAlert> : null}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
                 Keep it a draft

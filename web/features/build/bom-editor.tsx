@@ -3,9 +3,10 @@
 // and run minutes, the machine it runs on, pictures and videos), saved whole with the route's contract. A saved
 // step's inspection plans (decision 071) are saved on their own, at once.
 // A loop through sub-assemblies comes back from the server naming it, under the line and above the buttons.
-import { Alert, Button, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type TRevision, type TRevisionSave, ZRevisionSaveSchema } from '#common/schemas/build.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { AddRowButton, FormRow } from '../../components/form-rows.tsx';
 import { ItemSelect } from '../../components/item-pickers.tsx';
 import { MachineSelect } from '../../components/machine-select.tsx';
@@ -207,11 +208,7 @@ export function BomEditor({ revision }: { revision: TRevision }) {
         ))}
         <AddRowButton onClick={() => form.insertListItem('steps', newStep)}>Add step</AddRowButton>
 
-        {form.formError ? (
-          <Alert color="red" role="alert">
-            {form.formError}
-          </Alert>
-        ) : null}
+        {form.formError ? <ErrorAlert>{form.formError}</ErrorAlert> : null}
         <Group justify="flex-end">
           <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>
             Undo changes

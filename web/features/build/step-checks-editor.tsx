@@ -1,11 +1,12 @@
 // "Inspection" of a recipe's step (decision 071): the step plans of the assembly's item it is inspected with, each
 // required (the floor cannot finish the step until it passes) or not. On a draft, admins add, remove and mark them,
 // each change saved at once; a released revision shows them read only. Shown while the Quality area is on.
-import { ActionIcon, Alert, Anchor, Badge, Checkbox, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Checkbox, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TStepCheck } from '#common/schemas/step-checks.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { configOf, useSession } from '../../lib/session.ts';
@@ -126,16 +127,8 @@ export function StepChecksEditor({
               </Group>
             </Paper>
           ))}
-          {links.error ? (
-            <Alert color="red" role="alert">
-              {messageOf(links.error)}
-            </Alert>
-          ) : null}
-          {save.error ? (
-            <Alert color="red" role="alert">
-              {messageOf(save.error)}
-            </Alert>
-          ) : null}
+          {links.error ? <ErrorAlert>{messageOf(links.error)}</ErrorAlert> : null}
+          {save.error ? <ErrorAlert>{messageOf(save.error)}</ErrorAlert> : null}
           {plans.data && plans.data.total === 0 ? (
             <Text size="sm" c="dimmed">
               No step plans for this item yet: add one in{' '}

@@ -2,7 +2,6 @@
 // caption, reorder and remove. The upload stores the file at once; attaching it is part of the draft, kept by Save.
 import {
   ActionIcon,
-  Alert,
   Button,
   FileButton,
   Group,
@@ -16,6 +15,7 @@ import type { GetInputPropsReturnType } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TStepFile } from '#common/schemas/build.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { StepMediaItem } from '../../components/step-media.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { ACCEPTED_FILES, uploadFile } from '../../lib/file-upload.ts';
@@ -116,15 +116,9 @@ export function StepFilesEditor({
         </Stack>
       ) : null}
       {refusal ? (
-        <Alert
-          color="red"
-          role="alert"
-          withCloseButton
-          onClose={() => setRefusal(null)}
-          closeButtonLabel="Dismiss"
-        >
+        <ErrorAlert withCloseButton onClose={() => setRefusal(null)} closeButtonLabel="Dismiss">
           {refusal}
-        </Alert>
+        </ErrorAlert>
       ) : null}
       <Group>
         <FileButton onChange={send} accept={ACCEPTED_FILES}>

@@ -1,11 +1,12 @@
 // Import a list from a CSV file (admins): choose a file, see what the server found — the counts and every problem
 // by row and column — and import only a file without problems. A file with any bad row imports nothing. Items
 // (decision 022) and suppliers (decision 075) are two configurations of it.
-import { Alert, Button, FileInput, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Button, FileInput, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { CSV_IMPORT_MAX_CHARS } from '#common/schemas/csv-import.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { toast } from '../../lib/toast.ts';
 import type { TCsvImportReport, TImportAnswer } from './csv-import-api.ts';
@@ -108,11 +109,7 @@ function ImportBody<TReport extends TCsvImportReport>({
           Checking the file…
         </Text>
       ) : null}
-      {failure ? (
-        <Alert color="red" role="alert">
-          {failure}
-        </Alert>
-      ) : null}
+      {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
       {report ? (
         <Text size="sm" aria-live="polite">
           {plural(report.rows, 'row')} · {report.valid} without problems ·{' '}
@@ -121,9 +118,9 @@ function ImportBody<TReport extends TCsvImportReport>({
       ) : null}
       {errors.length > 0 ? (
         <>
-          <Alert color="red" role="alert" title="Nothing will be imported">
+          <ErrorAlert title="Nothing will be imported">
             Fix these rows in the file and choose it again.
-          </Alert>
+          </ErrorAlert>
           <Table.ScrollContainer minWidth={480} mah={320}>
             <Table striped aria-label="Problems in the file">
               <Table.Thead>

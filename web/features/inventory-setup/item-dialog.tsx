@@ -1,7 +1,7 @@
 // Add an item, or edit one (only what changed is sent) and deactivate or reactivate it. Client checks use the
 // contract's schemas; the server's field errors (a part number already used) land under their fields, and a
 // refusal by the plan's SKU limit shows its message, which names the plan, the limit and what to do.
-import { Alert, Anchor, Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import {
   ZItemInputSchema,
   ZItemPatchSchema,
 } from '#common/schemas/inventory-setup.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useContractForm } from '../../lib/contract-form.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -117,14 +118,14 @@ function ItemDialogBody({ item, onClose }: { item: TItem | null; onClose: () => 
       <Stack>
         <ItemFields form={form} />
         {form.formError ? (
-          <Alert ref={alertRef} color="red" role="alert">
+          <ErrorAlert ref={alertRef}>
             <Text size="sm">{form.formError}</Text>
             {limitReached ? (
               <Anchor component={Link} to="/admin/subscription" size="sm">
                 Open Subscription
               </Anchor>
             ) : null}
-          </Alert>
+          </ErrorAlert>
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -21,6 +21,7 @@ import { Link } from 'react-router';
 import { featureFlagsOf } from '#common/label-config.ts';
 import { JOB_MOVES, type TJob, type TJobStatus } from '#common/schemas/jobs.ts';
 import { statusStyle } from '#common/statuses.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { Fact } from '../../components/fact.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PrintLabelDialog } from '../../components/print-label-dialog.tsx';
@@ -116,11 +117,7 @@ export function JobPage({ jobId, isAdmin }: { jobId: string; isAdmin: boolean })
             {j.status === 'closed' ? ' until it is reopened.' : ' until it is open again.'}
           </Alert>
         ) : null}
-        {failure ? (
-          <Alert color="red" role="alert">
-            {messageOf(failure)}
-          </Alert>
-        ) : null}
+        {failure ? <ErrorAlert>{messageOf(failure)}</ErrorAlert> : null}
         <Card withBorder>
           <SimpleGrid cols={{ base: 1, xs: 3 }}>
             <Fact label="Budget cost">{j.budgetCost === null ? 'None' : formatMoney(j.budgetCost)}</Fact>

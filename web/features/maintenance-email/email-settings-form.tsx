@@ -24,6 +24,7 @@ import {
   type TMaintenanceEmailSettingsInput,
   ZMaintenanceEmailSettingsInputSchema,
 } from '#common/schemas/maintenance-email.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
 import { FORM_ERROR } from '../../lib/form-errors.ts';
 import { toast } from '../../lib/toast.ts';
@@ -179,11 +180,7 @@ export function EmailSettingsForm({ saved }: { saved: TMaintenanceEmailSettings 
             ) : null}
           </Stack>
         </Card>
-        {form.formError ? (
-          <Alert color="red" role="alert">
-            {form.formError}
-          </Alert>
-        ) : null}
+        {form.formError ? <ErrorAlert>{form.formError}</ErrorAlert> : null}
         {sentTo ? (
           <Alert color="green" role="status" title="Test e-mail sent">
             {M.testSent(sentTo)} It should arrive within a minute; if not, check the addresses and the

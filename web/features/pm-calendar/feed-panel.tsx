@@ -5,6 +5,7 @@ import { Alert, Button, Card, CopyButton, Group, List, Stack, Text, TextInput, T
 import { IconCalendarShare, IconCopy, IconLinkOff } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
 import { When } from '../../components/when.tsx';
 import { getFeedStatus, makeFeedLink, pmCalendarKeys, revokeFeedLink } from './api.ts';
@@ -88,9 +89,9 @@ export function FeedPanel() {
           </Alert>
         ) : null}
         {make.error || revoke.error ? (
-          <Alert color="red" title="That did not work">
+          <ErrorAlert title="That did not work">
             {(make.error ?? revoke.error)!.message} Try again.
-          </Alert>
+          </ErrorAlert>
         ) : null}
         <Group gap="sm" wrap="wrap">
           <Button

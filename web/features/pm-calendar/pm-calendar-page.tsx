@@ -5,12 +5,13 @@
 // its details with the shared dialog (checklist, time, reading, parts used). `?machine=<id>` opens the calendar on
 // one machine; `?machine=<id>&start=due` (a machine label's "Start due maintenance", decision 060 and issue 29) opens
 // the Complete dialog of its most urgent due work at once (start-due.tsx).
-import { Alert, Container, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TCalendarEntry } from '#common/schemas/maintenance-calendar.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import type { TMachineOption } from '../../components/machine-select.tsx';
 import { CompleteOccurrenceDialog } from '../../components/maintenance/complete-occurrence-dialog.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
@@ -92,9 +93,9 @@ export default function PmCalendarPage() {
         ) : (
           <>
             {calendar.isError ? (
-              <Alert color="red" title="The PM calendar could not be refreshed">
+              <ErrorAlert title="The PM calendar could not be refreshed">
                 {calendar.error.message} It shows what was loaded before.
-              </Alert>
+              </ErrorAlert>
             ) : null}
             {empty ? (
               <Text size="sm" c="dimmed">

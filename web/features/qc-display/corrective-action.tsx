@@ -13,6 +13,7 @@ import {
   ZCorrectiveActionInputSchema,
 } from '#common/schemas/corrective-actions.ts';
 import type { TInspection } from '#common/schemas/inspections.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { FormFooter } from '../../components/form-footer.tsx';
 import { When } from '../../components/when.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
@@ -97,7 +98,7 @@ export function SwitchingNotice({ inspection: i }: { inspection: TInspection }) 
   const [recording, setRecording] = useState(false);
   if (i.discontinued)
     return (
-      <Alert color="red" title="Inspection under the standard is discontinued" role="alert">
+      <ErrorAlert title="Inspection under the standard is discontinued">
         <Stack gap="sm">
           <Text size="sm">
             Five lots were rejected under tightened inspection (MIL-STD-105E 4.8). Inspection under the
@@ -113,7 +114,7 @@ export function SwitchingNotice({ inspection: i }: { inspection: TInspection }) 
             </Button>
           )}
         </Stack>
-      </Alert>
+      </ErrorAlert>
     );
   if (i.resumedAfter)
     return (

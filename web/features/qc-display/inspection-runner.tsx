@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TInspection } from '#common/schemas/inspections.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { When } from '../../components/when.tsx';
@@ -194,9 +195,9 @@ export function InspectionRunner({ inspectionId }: { inspectionId: string }) {
       {open ? (
         <Stack gap="xs">
           {finish.isError ? (
-            <Alert color="red" role="alert" title="Not finished">
+            <ErrorAlert title="Not finished">
               {finish.error instanceof ApiError ? finish.error.message : 'Try again.'}
-            </Alert>
+            </ErrorAlert>
           ) : null}
           <Button size="xl" onClick={() => finish.mutate()} loading={finish.isPending} disabled={!complete}>
             Finish inspection

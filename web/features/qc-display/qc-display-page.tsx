@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { TInspectionStart } from '#common/schemas/inspections.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { QC_DISPLAY_PATH, qcDisplayPath } from '../../lib/qc-display-links.ts';
 import { inspectionKeys, plansForWorkOrder, startInspection } from './api.ts';
@@ -87,9 +88,7 @@ function Starter({ body }: { body: TInspectionStart }) {
         <Title order={1} size="h2">
           QC Instructions
         </Title>
-        <Alert color="red" title="Nothing to inspect here" role="alert">
-          {message}
-        </Alert>
+        <ErrorAlert title="Nothing to inspect here">{message}</ErrorAlert>
         <Button component={Link} to={QC_DISPLAY_PATH} variant="default">
           Back to QC Instructions
         </Button>
@@ -117,9 +116,9 @@ function WorkOrderChoice({ workOrderId }: { workOrderId: string }) {
       </Title>
       {plans.isPending ? <Loader aria-label="Loading the work order's inspections" /> : null}
       {plans.isError ? (
-        <Alert color="red" role="alert" title="The work order's inspections could not be loaded">
+        <ErrorAlert title="The work order's inspections could not be loaded">
           {plans.error instanceof ApiError ? plans.error.message : 'Try again.'}
-        </Alert>
+        </ErrorAlert>
       ) : null}
       {plans.data && plans.data.plans.length === 0 ? (
         <Alert color="blue" title="Nothing to inspect">

@@ -2,7 +2,6 @@
 // on failure, and the fields of its kind — limits and unit for a measurement, the choices and the accepted ones for
 // a choice, the reference picture or video for a visual check.
 import {
-  Alert,
   Button,
   Checkbox,
   FileButton,
@@ -22,6 +21,7 @@ import { IconPhotoPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TFileType } from '#common/schemas/files.ts';
 import { CHECK_KIND_LABELS, CHECK_KINDS } from '#common/schemas/inspection-plans.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { StepMediaItem } from '../../components/step-media.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { ACCEPTED_FILES, uploadFile } from '../../lib/file-upload.ts';
@@ -164,11 +164,7 @@ function ReferencePicker({
           {error}
         </Text>
       ) : null}
-      {refusal ? (
-        <Alert color="red" role="alert">
-          {refusal}
-        </Alert>
-      ) : null}
+      {refusal ? <ErrorAlert>{refusal}</ErrorAlert> : null}
       <Group>
         <FileButton onChange={send} accept={ACCEPTED_FILES}>
           {(props) => (

@@ -1,12 +1,13 @@
 // One inspection plan (/quality/item-instructions?plan=…&version=…): its item and stage, its versions (the draft when
 // there is one, else the version in force, unless another is chosen), the draft's editor for admins or the version
 // read only, Edit (a new draft from the released one), and renaming or switching the plan off.
-import { Alert, Anchor, Badge, Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { hasRole } from '#common/roles.ts';
 import { STAGE_LABELS } from '#common/schemas/inspection-plans.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
@@ -92,11 +93,7 @@ export function PlanPage({ planId }: { planId: string }) {
             {p.active ? '' : ' · switched off: new inspections do not use it'}
           </Text>
         </PageHeader>
-        {edit.error ? (
-          <Alert color="red" role="alert">
-            {messageOf(edit.error)}
-          </Alert>
-        ) : null}
+        {edit.error ? <ErrorAlert>{messageOf(edit.error)}</ErrorAlert> : null}
         {v ? (
           <>
             <Title order={2} fz="xl">

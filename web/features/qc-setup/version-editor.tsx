@@ -3,7 +3,6 @@
 // up and down and removed, saved whole. Release asks first, saying it freezes the version.
 import {
   ActionIcon,
-  Alert,
   Button,
   Group,
   Modal,
@@ -25,6 +24,7 @@ import {
   type TVersionSave,
   ZVersionSaveSchema,
 } from '#common/schemas/inspection-plans.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { AddRowButton } from '../../components/form-rows.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { useContractForm } from '../../lib/contract-form.ts';
@@ -197,11 +197,7 @@ export function VersionEditor({
         ))}
         <AddRowButton onClick={() => form.insertListItem('checks', newCheck())}>Add check</AddRowButton>
 
-        {form.formError ? (
-          <Alert color="red" role="alert">
-            {form.formError}
-          </Alert>
-        ) : null}
+        {form.formError ? <ErrorAlert>{form.formError}</ErrorAlert> : null}
         <Group justify="flex-end" wrap="wrap">
           <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>
             Undo changes
@@ -238,11 +234,7 @@ export function VersionEditor({
             {version.plan.item.partNumber} use it; inspections already made keep the version they used. To
             change it later, Edit makes a new draft from it.
           </Text>
-          {release.error ? (
-            <Alert color="red" role="alert">
-              {messageOf(release.error)}
-            </Alert>
-          ) : null}
+          {release.error ? <ErrorAlert>{messageOf(release.error)}</ErrorAlert> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
               Keep it a draft

@@ -6,6 +6,7 @@ import { Alert, Button, Container, Group, Paper, Stack, Text, TextInput, Title }
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { TKioskAnswer } from '#common/schemas/kiosks.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useKeyboardWedge } from '../../lib/keyboard-wedge.ts';
 import { CameraScanner } from './camera-scanner.tsx';
@@ -100,11 +101,11 @@ export default function KioskPage() {
   if (!hasKey || self.isError)
     return (
       <Container size="sm" py="xl">
-        <Alert color="red" title="Not a kiosk" role="alert">
+        <ErrorAlert title="Not a kiosk">
           {self.error instanceof ApiError
             ? self.error.message
             : 'This device is not set up as a kiosk. An admin sets it up under Users → Kiosks, signed in on this device.'}
-        </Alert>
+        </ErrorAlert>
       </Container>
     );
   if (!self.data) return <Text p="lg">Starting the kiosk…</Text>;

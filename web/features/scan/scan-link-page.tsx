@@ -2,10 +2,11 @@
 // signed-out visitor signs in first and comes back here; then the code is resolved in the user's company and the
 // app goes to the thing: the item page, the lot page, the work order on the floor (decision 053), or the scan page
 // with the location's or the machine's card (decision 060: its actions are a breakdown or the maintenance due). Another company's code reads "Not recognised", like any unknown code.
-import { Alert, Button, Container, Loader, Stack, Text } from '@mantine/core';
+import { Button, Container, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { track } from '../../lib/analytics.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { resolveCode, scanKey } from '../../lib/code-lookup.ts';
@@ -40,7 +41,7 @@ export default function ScanLinkPage() {
     return (
       <Container size="sm" py="lg">
         <Stack>
-          <Alert color="red" title="Not recognised" role="alert">
+          <ErrorAlert title="Not recognised">
             <Text size="sm">
               {found.error instanceof ApiError && found.error.status === 404
                 ? found.error.message
@@ -50,7 +51,7 @@ export default function ScanLinkPage() {
               The label may belong to another company, or the thing was never labelled here. Scan it again
               from the Scan page, or type its part number there.
             </Text>
-          </Alert>
+          </ErrorAlert>
           <Button component={Link} to="/scan" size="lg">
             Open Scan
           </Button>

@@ -2,7 +2,7 @@
 // became of it: consumed as planned (what is left is taken), the quantity actually used, or the rest returned to
 // stock; the last two say why. Submitting completes the work order with one resolution per line; the server's
 // refusals land on the line and field they name ("resolutions.1.reason").
-import { Alert, Button, Group, Modal, Paper, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Paper, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -17,6 +17,7 @@ import {
   type TUnconsumedLine,
   ZCompleteSchema,
 } from '#common/schemas/shop-floor.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
 import type { TPathMap } from '../../lib/form-errors.ts';
 import { quantityInputMode } from '../../lib/quantity-input.ts';
@@ -170,11 +171,7 @@ export function CompleteDialog({
               </Paper>
             );
           })}
-          {form.formError ? (
-            <Alert color="red" role="alert">
-              {form.formError}
-            </Alert>
-          ) : null}
+          {form.formError ? <ErrorAlert>{form.formError}</ErrorAlert> : null}
           <Group justify="flex-end">
             <Button variant="default" size="lg" onClick={onClose}>
               Cancel

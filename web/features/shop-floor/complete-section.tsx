@@ -1,10 +1,11 @@
 // Completing the work order (decision 064, "Completion is never silent"): the server refuses with 409 UNCONSUMED while
 // a planned component is not fully consumed, listing the open lines; the dialog then asks what became of each, and
 // completes with those resolutions. Any other refusal shows beside the button, in view.
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { TComplete, TFloor, TUnconsumedLine } from '#common/schemas/shop-floor.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { completeWorkOrder, floorKey, unconsumedLines } from './api.ts';
 import { CompleteDialog } from './complete-dialog.tsx';
@@ -44,11 +45,7 @@ export function CompleteSection({ floor }: { floor: TFloor }) {
       <Text size="sm" c="dimmed">
         {floor.goodQuantity} good and {floor.scrapQuantity} scrapped of {floor.quantity} {floor.unitOfMeasure}
       </Text>
-      {refused ? (
-        <Alert color="red" role="alert">
-          {messageOf(complete.error)}
-        </Alert>
-      ) : null}
+      {refused ? <ErrorAlert>{messageOf(complete.error)}</ErrorAlert> : null}
       <Button
         size="lg"
         color="green"

@@ -3,11 +3,12 @@
 // puts away at the work order's output location, else the assembly item's default (output-prefill.ts); the page
 // remounts it (its key) when those change. Errors land beside their fields and are brought into view.
 
-import { Alert, Button, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type TFloor, type TOutput, ZOutputSchema } from '#common/schemas/shop-floor.ts';
 import { scrapCodesKeptIn } from '../../components/defect-code-select.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { LocationSelect } from '../../components/location-select.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
 import { floorKey, recordOutput } from './api.ts';
@@ -85,11 +86,7 @@ export function OutputForm({ floor }: { floor: TFloor }) {
           onChange={(id, code) => form.setValues({ locationId: id ?? '', locationCode: code ?? '' })}
           error={form.errorOf('locationId')}
         />
-        {form.formError ? (
-          <Alert color="red" role="alert">
-            {form.formError}
-          </Alert>
-        ) : null}
+        {form.formError ? <ErrorAlert>{form.formError}</ErrorAlert> : null}
         <Button type="submit" size="md" loading={output.isPending}>
           Record output
         </Button>

@@ -2,11 +2,12 @@
 // or a reason when scrapped, decision 076). Each answer is the run as the server has it, put straight into the floor's cache. A refusal (a finish
 // whose backflush is short of stock, say) shows beside the button that caused it and is brought into view.
 
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type TFloor, type TStepFinish, ZStepFinishSchema } from '#common/schemas/shop-floor.ts';
 import { scrapCodesKeptIn } from '../../components/defect-code-select.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { useContractForm } from '../../lib/contract-form.ts';
 import { finishStep, floorKey, stepAction, type TStepAction } from './api.ts';
@@ -67,11 +68,7 @@ function FinishForm({ floor, step, onDone }: { floor: TFloor; step: TStep; onDon
             error: form.errorOf('scrapDefectCodeId'),
           }}
         />
-        {form.formError ? (
-          <Alert color="red" role="alert">
-            {form.formError}
-          </Alert>
-        ) : null}
+        {form.formError ? <ErrorAlert>{form.formError}</ErrorAlert> : null}
         <Button type="submit" size="md" loading={mutation.isPending}>
           Finish step
         </Button>
@@ -100,11 +97,7 @@ export function StepActions({ floor, step }: { floor: TFloor; step: TStep }) {
   );
   return (
     <Stack gap="sm" ref={box}>
-      {action.isError ? (
-        <Alert color="red" role="alert">
-          {messageOf(action.error)}
-        </Alert>
-      ) : null}
+      {action.isError ? <ErrorAlert>{messageOf(action.error)}</ErrorAlert> : null}
       <Group grow>
         {status === null ? button('start', 'Start') : null}
         {status === 'running' ? button('pause', 'Pause', 'default') : null}

@@ -1,9 +1,10 @@
 // One claimed domain: proved or not, the TXT record that proves it (to copy), Check now, a sysadmin's Approve, and on
 // a proved domain the "SSO required" switch (its addresses may then not sign in with a password, but a sysadmin's).
-import { Alert, Badge, Button, Card, Group, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Switch, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TSsoDomain } from '#common/schemas/sso.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { toast } from '../../lib/toast.ts';
 import { approveSsoDomain, checkSsoDomain, deleteSsoDomain, setSsoRequired, ssoKeys } from './api.ts';
@@ -87,11 +88,7 @@ export function DomainRow({ domain, isSysadmin }: { domain: TSsoDomain; isSysadm
             <CopyField label={`Record value for ${name}`} value={domain.txtValue} />
           </>
         )}
-        {failure ? (
-          <Alert color="red" role="alert">
-            {messageOf(failure)}
-          </Alert>
-        ) : null}
+        {failure ? <ErrorAlert>{messageOf(failure)}</ErrorAlert> : null}
         <Group gap="xs">
           {domain.proved ? null : (
             <Button

@@ -1,8 +1,9 @@
 // The e-mail domains the company claims (decision 086): add one, then prove it with the TXT record each row shows
 // (or a sysadmin approves it). Only a proved domain routes anyone to the company's provider.
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type TSsoDomain, ZSsoDomainInputSchema } from '#common/schemas/sso.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
 import { toast } from '../../lib/toast.ts';
 import { addSsoDomain, ssoKeys } from './api.ts';
@@ -37,11 +38,7 @@ function AddDomainForm() {
           Add domain
         </Button>
       </Group>
-      {form.formError ? (
-        <Alert color="red" role="alert" mt="xs">
-          {form.formError}
-        </Alert>
-      ) : null}
+      {form.formError ? <ErrorAlert mt="xs">{form.formError}</ErrorAlert> : null}
     </form>
   );
 }

@@ -1,10 +1,11 @@
 // A sysadmin's list of every company's pending domain claims (decision 090), shown on their Single sign-on tab: the
 // company, the domain, when and by whom it was claimed, the TXT record that would prove it, and "Approve" after a
 // confirmation that says what approval does. Paged on the server.
-import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TSsoPendingClaim } from '#common/schemas/sso.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
@@ -32,11 +33,7 @@ function ConfirmApproval({ claim, onClose }: { claim: TSsoPendingClaim; onClose:
           Addresses at {claim.domain} will then sign in through {claim.companyName}'s identity provider,
           without the TXT record. Approve only when you know the domain is theirs.
         </Text>
-        {approve.error ? (
-          <Alert color="red" role="alert">
-            {messageOf(approve.error)}
-          </Alert>
-        ) : null}
+        {approve.error ? <ErrorAlert>{messageOf(approve.error)}</ErrorAlert> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

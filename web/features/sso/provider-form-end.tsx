@@ -1,8 +1,9 @@
 // What both provider forms share (OpenID Connect and SAML 2.0): their save, and their end — the switch for accounts
 // at first sign-in, the form's own error, and Remove beside Set up / Save.
-import { Alert, Button, Group, Switch } from '@mantine/core';
+import { Button, Group, Switch } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TSsoProvider } from '#common/schemas/sso.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import type { TContractForm } from '../../lib/contract-form.ts';
 import { toast } from '../../lib/toast.ts';
 import { ssoKeys } from './api.ts';
@@ -50,11 +51,7 @@ export function ProviderFormEnd<TValues extends { jitEnabled: boolean }, TBody>(
         description="Someone your provider knows, with a proved domain's address, gets an account (role User) if the plan has a seat. Off: only people you invited sign in."
         {...form.getInputProps('jitEnabled', { type: 'checkbox' })}
       />
-      {form.formError ? (
-        <Alert color="red" role="alert">
-          {form.formError}
-        </Alert>
-      ) : null}
+      {form.formError ? <ErrorAlert>{form.formError}</ErrorAlert> : null}
       <Group justify="flex-end">
         {saved ? <RemoveProvider provider={saved} /> : null}
         <Button type="submit" loading={saving}>

@@ -1,10 +1,11 @@
 // "Remove provider" on Admin › Single sign-on (decision 090), after a confirmation that says what follows: nobody
 // signs in through the provider any more, accounts stay, a password still works. The server refuses while a domain
 // requires single sign-on (its people would have no way in); that refusal is shown in the dialog.
-import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TSsoProvider } from '#common/schemas/sso.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { toast } from '../../lib/toast.ts';
 import { deleteSsoProvider, ssoKeys } from './api.ts';
@@ -43,11 +44,7 @@ export function RemoveProvider({ provider }: { provider: TSsoProvider }) {
               first.
             </List.Item>
           </List>
-          {remove.error ? (
-            <Alert color="red" role="alert">
-              {messageOf(remove.error)}
-            </Alert>
-          ) : null}
+          {remove.error ? <ErrorAlert>{messageOf(remove.error)}</ErrorAlert> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel

@@ -2,10 +2,11 @@
 // scanner, handed in by the page), by a USB or Bluetooth scanner anywhere on the page (the keyboard wedge), or typed. The code names a job
 // (and, for a work order, the step running on it: scan-target.ts); the clock is moved there at once — clocked in, or
 // switched when it runs on something else. What went wrong is said under the field and in a toast.
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import type { TRunningClock } from '#common/schemas/time.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { useKeyboardWedge } from '../../lib/keyboard-wedge.ts';
 import { toast } from '../../lib/toast.ts';
@@ -101,11 +102,7 @@ export function ScanClockIn({
             </Button>
           </Group>
         </form>
-        {problem ? (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        ) : null}
+        {problem ? <ErrorAlert>{problem}</ErrorAlert> : null}
       </Stack>
     </Paper>
   );

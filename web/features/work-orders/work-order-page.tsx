@@ -1,7 +1,7 @@
 // One work order (?id=…): number, status and what it builds, the moves a person may make from here (the transition
 // table in common/, less completing, which the shop floor does), its cost and, completed, its record (decision 064),
 // its components with what they need, hold and have available, its steps, and Print traveller.
-import { Alert, Anchor, Button, Container, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Container, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconPlayerPlay, IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import {
   type TWorkOrderStatus,
   WORK_ORDER_TRANSITIONS,
 } from '#common/work-order-status.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
@@ -149,11 +150,7 @@ export function WorkOrderPage({ workOrderId }: { workOrderId: string }) {
             ) : null}
           </Text>
         </PageHeader>
-        {move.error && !cancelling ? (
-          <Alert color="red" role="alert" title="Not done">
-            {messageOf(move.error)}
-          </Alert>
-        ) : null}
+        {move.error && !cancelling ? <ErrorAlert title="Not done">{messageOf(move.error)}</ErrorAlert> : null}
         {w.status === 'planned' ? (
           <Text size="sm" c="dimmed">
             Releasing reserves the components below; it is refused while any of them is short, unless work
@@ -180,11 +177,7 @@ export function WorkOrderPage({ workOrderId }: { workOrderId: string }) {
           <Text size="sm">
             Its reserved components go back to available stock. A cancelled work order cannot be reopened.
           </Text>
-          {move.error ? (
-            <Alert color="red" role="alert">
-              {messageOf(move.error)}
-            </Alert>
-          ) : null}
+          {move.error ? <ErrorAlert>{messageOf(move.error)}</ErrorAlert> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setCancelling(false)}>
               Keep it

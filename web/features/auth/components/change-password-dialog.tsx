@@ -1,9 +1,10 @@
 // Change password from the user menu: the current password, a new one under the reset rule (with the strength
 // meter), its confirmation, and whether to sign out of every other browser and device.
-import { Alert, Button, Checkbox, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { AUTH_MESSAGES, formatAuthMessage } from '#common/auth-messages.ts';
 import { type TChangePassword, ZChangePasswordSchema } from '#common/schemas/auth.ts';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useContractForm } from '../../../lib/contract-form.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -64,11 +65,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   return (
     <form onSubmit={form.onSubmit(change)} noValidate aria-label="Change password">
       <Stack gap="sm">
-        {form.formError ? (
-          <Alert color="red" variant="light">
-            {form.formError}
-          </Alert>
-        ) : null}
+        {form.formError ? <ErrorAlert>{form.formError}</ErrorAlert> : null}
         <PasswordInput
           label="Current password"
           autoComplete="current-password"

@@ -1,10 +1,11 @@
 // The login view's single sign-on step (decision 086): the person's work address; its proved domain finds the
 // company's identity provider and the browser goes there (it comes back through /auth/callback?sso=1). An address
 // no company has proved is refused plainly, and the person may go back to the password.
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { normalizeEmail } from '#common/email.ts';
 import { ZSsoStartSchema } from '#common/schemas/sso.ts';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { useContractForm } from '../../../lib/contract-form.ts';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/storage.ts';
 import { startSingleSignOn } from '../api.ts';
@@ -47,11 +48,7 @@ export function SsoSignInForm({ initialEmail, onBack }: { initialEmail: string; 
           ref={emailInput}
           {...form.getInputProps('email')}
         />
-        {form.formError ? (
-          <Alert color="red" role="alert">
-            {form.formError}
-          </Alert>
-        ) : null}
+        {form.formError ? <ErrorAlert>{form.formError}</ErrorAlert> : null}
         <Button type="submit" loading={form.submitting || leaving}>
           Continue
         </Button>

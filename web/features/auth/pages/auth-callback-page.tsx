@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FAILURE_REDIRECT_MS, POST_VERIFICATION_REDIRECT_MS } from '#common/auth-constants.ts';
 import { AUTH_MESSAGES } from '#common/auth-messages.ts';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { verifyEmail } from '../api.ts';
@@ -76,9 +77,7 @@ function EmailVerification() {
               : 'Your address was already verified. Log in to continue.'}
           </Alert>
         ) : (
-          <Alert color="red" title={AUTH_MESSAGES.verificationFailed.title} role="alert">
-            {state.message}
-          </Alert>
+          <ErrorAlert title={AUTH_MESSAGES.verificationFailed.title}>{state.message}</ErrorAlert>
         )}
       </Stack>
     </Container>

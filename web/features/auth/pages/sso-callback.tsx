@@ -1,12 +1,13 @@
 // /auth/callback?sso=1: where the identity provider's sign-in comes back (decision 086). Refused, `error` names why
 // and the page says it with what to do (ssoErrorMessage), staying until the person leaves; signed in, the session
 // is loaded and the person goes to the last route or /help, as after a password sign-in.
-import { Alert, Button, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { TSession } from '#common/schemas/session.ts';
 import { ssoErrorMessage } from '#common/schemas/sso.ts';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { track } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
 import { messageOf } from '../../../lib/api-errors.ts';
@@ -50,9 +51,7 @@ export function SsoCallback() {
           </Stack>
         ) : (
           <>
-            <Alert color="red" title="You are not signed in" role="alert">
-              {failure}
-            </Alert>
+            <ErrorAlert title="You are not signed in">{failure}</ErrorAlert>
             <Button component={Link} to="/?login=true" style={{ alignSelf: 'flex-start' }}>
               Back to log in
             </Button>

@@ -1,9 +1,10 @@
 // The person's passkeys (decision 089): what a passkey is, the list (paged on the server), adding one under a name
 // (the browser asks for the device's PIN or biometrics) and removing one after a confirmation.
-import { Alert, Button, Group, Modal, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Pagination, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type TPasskey, ZPasskeyNameSchema } from '#common/schemas/passkeys.ts';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { When } from '../../../components/when.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -117,9 +118,7 @@ export function PasskeysDialog({ opened, onClose }: { opened: boolean; onClose: 
           </Group>
         </form>
         {list.isError ? (
-          <Alert color="red" role="alert">
-            Your passkeys could not be loaded. Close this and try again.
-          </Alert>
+          <ErrorAlert>Your passkeys could not be loaded. Close this and try again.</ErrorAlert>
         ) : data && data.total === 0 ? (
           <Text size="sm" c="dimmed">
             You have no passkeys yet.

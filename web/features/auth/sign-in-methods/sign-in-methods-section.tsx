@@ -11,6 +11,7 @@ import {
   type TIdentityPassword,
   ZIdentityPasswordSchema,
 } from '#common/schemas/identities.ts';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useContractForm } from '../../../lib/contract-form.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -76,12 +77,7 @@ export function SignInMethodsSection({ outcome }: { outcome: TLinkOutcome | null
   };
 
   if (list.isPending) return <Loader size="sm" aria-label="Loading sign-in methods" />;
-  if (list.isError)
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {list.error.message}
-      </Alert>
-    );
+  if (list.isError) return <ErrorAlert>{list.error.message}</ErrorAlert>;
   const data: TIdentityList = list.data;
 
   return (
@@ -94,11 +90,7 @@ export function SignInMethodsSection({ outcome }: { outcome: TLinkOutcome | null
           Single sign-on is linked: you can now sign in with "Continue with single sign-on".
         </Alert>
       ) : null}
-      {message ? (
-        <Alert color="red" variant="light" role="alert">
-          {message}
-        </Alert>
-      ) : null}
+      {message ? <ErrorAlert>{message}</ErrorAlert> : null}
       <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {data.identities.map((identity) => (
           <Paper component="li" key={identity.id} withBorder p="sm">
@@ -200,11 +192,7 @@ function SetPasswordForm({
     <Paper withBorder p="sm">
       <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Set a password">
         <Stack gap="sm">
-          {form.formError ? (
-            <Alert color="red" variant="light" role="alert">
-              {form.formError}
-            </Alert>
-          ) : null}
+          {form.formError ? <ErrorAlert>{form.formError}</ErrorAlert> : null}
           <PasswordInput
             label="New password"
             autoComplete="new-password"
