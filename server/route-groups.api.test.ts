@@ -51,6 +51,7 @@ const SYSTEM_ROUTES = [
   'GET /api/v1/users',
   'POST /api/v1/users',
   'GET /api/v1/users/:id',
+  'PATCH /api/v1/auth/passkeys/:id',
   'PATCH /api/v1/users/:id',
   'POST /api/v1/users/:id/invitation',
   'POST /api/v1/users/:id/labor-rates/preview',

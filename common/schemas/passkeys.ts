@@ -60,6 +60,10 @@ export const ZPasskeyRegisterSchema = z.object({
 });
 export type TPasskeyRegister = z.infer<typeof ZPasskeyRegisterSchema>;
 
+/** PATCH /api/v1/auth/passkeys/:id: a new name for one of the person's passkeys. */
+export const ZPasskeyRenameSchema = z.object({ name: ZPasskeyNameSchema });
+export type TPasskeyRename = z.infer<typeof ZPasskeyRenameSchema>;
+
 /** POST /api/v1/auth/passkey/sign-in and /api/v1/auth/two-factor/passkey: the signed challenge. */
 export const ZPasskeySignInSchema = z.object({ response: ZPasskeyAuthenticationResponseSchema });
 export type TPasskeySignIn = z.infer<typeof ZPasskeySignInSchema>;
@@ -89,7 +93,7 @@ export type TPasskeyPage = z.infer<typeof ZPasskeyPageSchema>;
 export const ZPasskeyListQuerySchema = z.object(pageQuery(10, 50));
 export type TPasskeyListQuery = z.infer<typeof ZPasskeyListQuerySchema>;
 
-/** The path parameter of DELETE /api/v1/auth/passkeys/:id. */
+/** The path parameter of PATCH and DELETE /api/v1/auth/passkeys/:id. */
 export const ZPasskeyIdParamsSchema = z.object({ id: z.uuid('Not a passkey id') });
 
 /** The 200 of a passkey sign-in, as a password sign-in's. */

@@ -1,6 +1,6 @@
 // The cross-company cases of passkeys (decision 089: server/modules/passkeys/passkeys.routes.ts), spread into
 // ROUTE_CASES of server/tenant-isolation.api.test.ts. A's admin registers a passkey (real WebAuthn data from the
-// software authenticator); B's admin never lists it, never removes it by id (404, A's row stays), never gets it named
+// software authenticator); B's admin never lists it, never renames or removes it by id (404, A's row stays), never gets it named
 // in a challenge, and cannot sign in as A by naming A's credential with a key of B's.
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -91,6 +91,18 @@ export function passkeyCases({ app, a, b, send, asB }: TCaseHelpers): Record<str
       expect(response.statusCode).toBe(200);
       noneOfA(response.body, world);
     }),
+    [`PATCH ${PASSKEYS}/:id`]: sessionCase(
+      "renames A's passkey by id: 404, A's name stays",
+      async (world) => {
+        const response = await asB({
+          method: 'PATCH',
+          url: `${PASSKEYS}/${world.id}`,
+          payload: { name: 'Renamed by B' },
+        });
+        expect(response.statusCode).toBe(404);
+        expect(response.body).not.toContain(A_NAME);
+      },
+    ),
     [`DELETE ${PASSKEYS}/:id`]: sessionCase("removes A's passkey by id: 404, A's stays", async (world) => {
       const response = await asB({ method: 'DELETE', url: `${PASSKEYS}/${world.id}` });
       expect(response.statusCode).toBe(404);

@@ -1,5 +1,5 @@
-// Passkeys in Chromium's virtual authenticator (decision 089): a person adds a passkey from the user menu, signs out,
-// signs in with it; with TOTP on, the passkey answers the two-factor step; then it is removed. axe at 1280 and 360 px
+// Passkeys in Chromium's virtual authenticator (decision 089): a person adds a passkey from the user menu, renames it
+// on a phone, signs out, signs in with it; with TOTP on, the passkey answers the two-factor step; then it is removed. axe at 1280 and 360 px
 // on the dialog and the login view. WebAuthn takes no IP address as an RP id, and the e2e servers run on 127.0.0.1:
 // this spec starts its own server on a fresh folder with APP_URL http://localhost:<E2E_PORT + 15> (the RP id and
 // origin come from it), serving the run's web build, with a person made as an operator makes one (npm run sysadmin).
@@ -114,7 +114,7 @@ async function openPasskeys(page: Page) {
   return dialog;
 }
 
-test('a person adds a passkey, signs in with it, uses it as the second factor, and removes it', async ({
+test('a person adds a passkey, renames it, signs in with it, uses it as the second factor, and removes it', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -144,6 +144,21 @@ test('a person adds a passkey, signs in with it, uses it as the second factor, a
   dialog = page.getByRole('dialog', { name: 'Passkeys' });
   await expect(dialog.getByText('Work laptop', { exact: true })).toBeVisible();
   await expectAccessible(page, 'the Passkeys dialog at 360 px');
+  // Renamed there: the contract's check first, then the new name in the list.
+  await dialog.getByRole('button', { name: 'Rename Work laptop' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename passkey' });
+  await expect(rename.getByLabel('Name')).toHaveValue('Work laptop');
+  await rename.getByLabel('Name').fill(' ');
+  await rename.getByRole('button', { name: 'Save name' }).click();
+  await expect(rename.getByText('Give the passkey a name')).toBeVisible();
+  await expectAccessible(page, 'the Rename passkey dialog at 360 px');
+  await rename.getByLabel('Name').fill('Office laptop');
+  await rename.getByRole('button', { name: 'Save name' }).click();
+  await expect(rename).toHaveCount(0);
+  await expect(page.getByText('“Work laptop” is “Office laptop” now.')).toBeVisible();
+  await expect(
+    dialog.getByRole('list', { name: 'Your passkeys' }).getByText('Office laptop', { exact: true }),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -177,7 +192,7 @@ test('a person adds a passkey, signs in with it, uses it as the second factor, a
   await expect(page).toHaveURL(/\/help$/);
 
   dialog = await openPasskeys(page);
-  await dialog.getByRole('button', { name: 'Remove Work laptop' }).click();
+  await dialog.getByRole('button', { name: 'Remove Office laptop' }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove this passkey?' });
   await confirm.getByRole('button', { name: 'Remove passkey' }).click();
   await expect(page.getByText('Passkey removed')).toBeVisible();

@@ -39,7 +39,7 @@ export class TestBrowser {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async send(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) {
+  async send(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
     const response = await this.t.app.inject({
       method,
       url,

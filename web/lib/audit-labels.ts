@@ -51,6 +51,7 @@ const ACTION_LABELS: Record<string, string> = {
   'session-ended': 'Session ended by a sysadmin',
   'passkey-added': 'Passkey added',
   'passkey-removed': 'Passkey removed',
+  'passkey-renamed': 'Passkey renamed',
   started: 'Started',
   posted: 'Posted',
   cancelled: 'Cancelled',

@@ -1,4 +1,4 @@
-// Registering, listing and removing passkeys through /api/v1/auth/passkeys with real WebAuthn data from the
+// Registering, listing, renaming and removing passkeys through /api/v1/auth/passkeys with real WebAuthn data from the
 // software authenticator (tests/setup/webauthn-authenticator.ts): better-auth's plugin verifies it for real — on
 // PGlite and on PostgreSQL. A wrong challenge, origin or RP id, or a passkey that did not verify its person, is
 // refused and stores nothing; another person's passkey id is 404; bad input is a 400 naming the field.
@@ -162,7 +162,7 @@ describe('registering a passkey', () => {
   });
 });
 
-describe('listing and removing passkeys', () => {
+describe('listing, renaming and removing passkeys', () => {
   it('pages the list on the server, newest first', async () => {
     const { browser } = await person();
     for (const name of ['One', 'Two', 'Three']) await browser.registerPasskey(newCredential(), name);
@@ -205,5 +205,71 @@ describe('listing and removing passkeys', () => {
     expect(audits).toHaveLength(1);
     // The others' lists never show it.
     expect((await colleague.browser.send('GET', '/api/v1/auth/passkeys')).json().total).toBe(0);
+  });
+
+  it("renames one's own passkey with an audit entry; anyone else's id is 404 and the name stays", async () => {
+    const owner = await person();
+    const colleague = await person(); // same company
+    const stranger = await person('Other Passkey Co');
+    const credential = newCredential();
+    const passkey = await owner.browser.registerPasskey(credential, 'Phone');
+    const nameOf = async () =>
+      (
+        await t.database.db.select({ name: passkeys.name }).from(passkeys).where(eq(passkeys.id, passkey.id))
+      )[0]?.name;
+
+    for (const other of [colleague, stranger]) {
+      const answer = await other.browser.send('PATCH', `/api/v1/auth/passkeys/${passkey.id}`, {
+        name: 'Taken',
+      });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.body).not.toContain('Phone');
+    }
+    expect(await nameOf()).toBe('Phone');
+
+    const bad = [
+      { url: `/api/v1/auth/passkeys/${passkey.id}`, payload: { name: '   ' }, field: 'name' },
+      { url: `/api/v1/auth/passkeys/${passkey.id}`, payload: { name: 'x'.repeat(61) }, field: 'name' },
+      { url: `/api/v1/auth/passkeys/${passkey.id}`, payload: {}, field: 'name' },
+      { url: '/api/v1/auth/passkeys/not-an-id', payload: { name: 'Work phone' }, field: 'id' },
+    ];
+    for (const { url, payload, field } of bad) {
+      const answer = await owner.browser.send('PATCH', url, payload);
+      expect(answer.statusCode, field).toBe(400);
+      expect(Object.keys(answer.json().error.fieldErrors ?? {}), field).toContain(field);
+    }
+    expect(await nameOf()).toBe('Phone');
+    const unknown = await owner.browser.send('PATCH', `/api/v1/auth/passkeys/${randomUUID()}`, { name: 'X' });
+    expect(unknown.statusCode).toBe(404);
+
+    const renamed = await owner.browser.send('PATCH', `/api/v1/auth/passkeys/${passkey.id}`, {
+      name: '  Work phone ',
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ id: passkey.id, name: 'Work phone' });
+    expect(await nameOf()).toBe('Work phone');
+    const list = (await owner.browser.send('GET', '/api/v1/auth/passkeys')).json();
+    expect(list.items.map((p: { name: string }) => p.name)).toEqual(['Work phone']);
+    // The same name again is answered and recorded nowhere: one entry, from Phone to Work phone.
+    const again = await owner.browser.send('PATCH', `/api/v1/auth/passkeys/${passkey.id}`, {
+      name: 'Work phone',
+    });
+    expect(again.statusCode).toBe(200);
+    const audits = await t.database.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.entityLabel, owner.email), eq(auditEntries.action, 'passkey-renamed')));
+    expect(audits.map((a) => [a.before, a.after])).toEqual([
+      [{ passkey: 'Phone' }, { passkey: 'Work phone' }],
+    ]);
+
+    // It still signs in: a rename touches the name only.
+    const browser = new TestBrowser(t);
+    const options = (await browser.send('POST', '/api/v1/auth/passkey/options', {})).json();
+    const signedIn = await browser.send('POST', '/api/v1/auth/passkey/sign-in', {
+      response: credential.authenticate(options),
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user.email).toBe(owner.email);
   });
 });

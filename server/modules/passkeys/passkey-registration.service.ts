@@ -10,6 +10,7 @@ import {
   type TPasskeyOptions,
   type TPasskeyPage,
   type TPasskeyRegister,
+  type TPasskeyRename,
 } from '#common/schemas/passkeys.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
@@ -120,6 +121,34 @@ export async function listPasskeys(
 ): Promise<TPasskeyPage> {
   const { rows, total } = await repo.listUserPasskeys(db, actor.userId, query.page, query.pageSize);
   return { items: rows.map(toPasskey), total, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * Renames one of the person's own passkeys (anyone else's id is 404, as an unknown one). A new name is an entry in
+ * the audit trail; it is no security event, since what signs in does not change. The same name again changes nothing.
+ */
+export async function renamePasskey(
+  db: TDb,
+  actor: TAuthUser,
+  id: string,
+  input: TPasskeyRename,
+): Promise<TPasskey> {
+  return db.transaction(async (tx) => {
+    const renamed = await repo.renameUserPasskey(tx, actor.userId, id, input.name);
+    if (!renamed) throw new AppError('NOT_FOUND', PASSKEY_MESSAGES.notFound);
+    const before = renamed.before ?? 'Passkey';
+    if (before !== input.name) {
+      await recordAudit(tx, actor.companyId, actorOf(actor), {
+        entityType: 'user',
+        entityId: actor.userId,
+        entityLabel: actor.email,
+        action: 'passkey-renamed',
+        before: { passkey: before },
+        after: { passkey: input.name },
+      });
+    }
+    return toPasskey(renamed.row);
+  });
 }
 
 /** Removes one of the person's own passkeys; anyone else's id is 404, as an unknown one. */

@@ -83,3 +83,27 @@ export async function deleteUserPasskey(db: TDb, userId: string, id: string): Pr
     .returning();
   return row ?? null;
 }
+
+/**
+ * Renames the user's passkey `id`: its name before and the row after, or null when the user has no such passkey. The
+ * row is locked while read, so two renames at once each see the name the other left.
+ */
+export async function renameUserPasskey(
+  db: TDb,
+  userId: string,
+  id: string,
+  name: string,
+): Promise<{ before: string | null; row: TPasskeyRow } | null> {
+  const [current] = await db
+    .select({ name: passkeys.name })
+    .from(passkeys)
+    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+    .for('update');
+  if (!current) return null;
+  const [row] = await db
+    .update(passkeys)
+    .set({ name })
+    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+    .returning();
+  return row ? { before: current.name, row } : null;
+}

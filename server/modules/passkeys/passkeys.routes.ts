@@ -8,6 +8,7 @@ import {
   ZPasskeyOptionsSchema,
   ZPasskeyPageSchema,
   ZPasskeyRegisterSchema,
+  ZPasskeyRenameSchema,
   ZPasskeySchema,
   ZPasskeySignInResultSchema,
   ZPasskeySignInSchema,
@@ -21,6 +22,7 @@ import {
   registerPasskey,
   registrationOptions,
   removePasskey,
+  renamePasskey,
 } from './passkey-registration.service.ts';
 import {
   signInOptions,
@@ -90,6 +92,21 @@ export const passkeyAccountRoutes = systemRoutes(
         },
       },
       async (request) => listPasskeys(db, authOf(request), request.query),
+    );
+
+    r.patch(
+      '/api/v1/auth/passkeys/:id',
+      {
+        config: { errors: ['NOT_FOUND'] },
+        schema: {
+          summary: "Renames one of the signed-in person's passkeys (anyone else's id is 404)",
+          tags: ['auth'],
+          params: ZPasskeyIdParamsSchema,
+          body: ZPasskeyRenameSchema,
+          response: { 200: ZPasskeySchema },
+        },
+      },
+      async (request) => renamePasskey(db, authOf(request), request.params.id, request.body),
     );
 
     r.delete(

@@ -30,6 +30,11 @@ export async function addPasskey(name: string): Promise<TPasskey> {
   return api('/api/v1/auth/passkeys', { method: 'POST', body: { name, response } });
 }
 
+/** Gives one of the signed-in person's passkeys a new name. */
+export function renamePasskey(id: string, name: string): Promise<TPasskey> {
+  return api(`/api/v1/auth/passkeys/${id}`, { method: 'PATCH', body: { name } });
+}
+
 /** Removes one of the signed-in person's passkeys. */
 export function removePasskey(id: string): Promise<void> {
   return api(`/api/v1/auth/passkeys/${id}`, { method: 'DELETE' });

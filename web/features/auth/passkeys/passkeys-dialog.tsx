@@ -1,5 +1,5 @@
 // The person's passkeys (decision 089): what a passkey is, the list (paged on the server), adding one under a name
-// (the browser asks for the device's PIN or biometrics) and removing one after a confirmation.
+// (the browser asks for the device's PIN or biometrics), renaming one, and removing one after a confirmation.
 import { Button, Group, Modal, Pagination, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,13 +10,22 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { addPasskey, ceremonyMessage, listPasskeys, removePasskey } from './api.ts';
+import { RenamePasskeyDialog } from './rename-passkey-dialog.tsx';
 
 const PAGE_SIZE = 10;
 
 const failureText = (failure: unknown) =>
   failure instanceof ApiError ? failure.message : ceremonyMessage(failure);
 
-function PasskeyRow({ passkey, onRemove }: { passkey: TPasskey; onRemove: (passkey: TPasskey) => void }) {
+function PasskeyRow({
+  passkey,
+  onRename,
+  onRemove,
+}: {
+  passkey: TPasskey;
+  onRename: (passkey: TPasskey) => void;
+  onRemove: (passkey: TPasskey) => void;
+}) {
   return (
     <Group justify="space-between" wrap="nowrap" align="flex-start" component="li">
       <div style={{ minWidth: 0 }}>
@@ -28,15 +37,25 @@ function PasskeyRow({ passkey, onRemove }: { passkey: TPasskey; onRemove: (passk
           {passkey.backedUp ? 'Synced between devices' : 'This device only'}
         </Text>
       </div>
-      <Button
-        size="xs"
-        variant="light"
-        color="red.9"
-        onClick={() => onRemove(passkey)}
-        aria-label={`Remove ${passkey.name}`}
-      >
-        Remove
-      </Button>
+      <Group gap="xs" wrap="nowrap">
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => onRename(passkey)}
+          aria-label={`Rename ${passkey.name}`}
+        >
+          Rename
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          color="red.9"
+          onClick={() => onRemove(passkey)}
+          aria-label={`Remove ${passkey.name}`}
+        >
+          Remove
+        </Button>
+      </Group>
     </Group>
   );
 }
@@ -46,6 +65,7 @@ export function PasskeysDialog({ opened, onClose }: { opened: boolean; onClose: 
   const [page, setPage] = useState(1);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
+  const [renaming, setRenaming] = useState<TPasskey | null>(null);
   const [removing, setRemoving] = useState<TPasskey | null>(null);
   const query = { page, pageSize: PAGE_SIZE };
   const list = useQuery({
@@ -131,7 +151,7 @@ export function PasskeysDialog({ opened, onClose }: { opened: boolean; onClose: 
             style={{ listStyle: 'none', padding: 0, margin: 0 }}
           >
             {data?.items.map((passkey) => (
-              <PasskeyRow key={passkey.id} passkey={passkey} onRemove={setRemoving} />
+              <PasskeyRow key={passkey.id} passkey={passkey} onRename={setRenaming} onRemove={setRemoving} />
             ))}
           </Stack>
         )}
@@ -145,6 +165,7 @@ export function PasskeysDialog({ opened, onClose }: { opened: boolean; onClose: 
           />
         ) : null}
       </Stack>
+      <RenamePasskeyDialog passkey={renaming} onClose={() => setRenaming(null)} />
       <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Remove this passkey?">
         <Stack gap="sm">
           <Text size="sm">
