@@ -206,6 +206,8 @@ export const SSO_ERROR_MESSAGES: Record<string, string> = {
   invalid_state: 'The sign-in could not be checked. Start again from the login page.',
   invalid_saml_response: 'The sign-in could not be checked. Start again from the login page.',
   replay_detected: 'This sign-in was already used. Start again from the login page.',
+  not_this_browser:
+    'This sign-in was not started in this browser, or took too long. Start again from the login page.',
 };
 
 /** The message for a callback's `error` code. */

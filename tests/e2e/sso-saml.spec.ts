@@ -1,8 +1,8 @@
 // SAML 2.0 single sign-on on Admin › Single sign-on (decision 090): an admin chooses SAML, is refused a text that is
 // no certificate, sets the provider up and copies the Identifier and Reply URL; the domain is approved by the
 // installation's sysadmin (the DNS proof is sso.spec.ts's); a new person signs in from the login view through the
-// identity provider and lands on /help in the company, named from the response's attributes. A later save keeps the
-// stored certificate. axe at 1280 and 360 px; nothing wider than a phone.
+// identity provider and lands on /help in the company, named from the response's attributes; a response made for
+// another browser's sign-in is refused (login CSRF). A later save keeps the stored certificate. axe at 1280 and 360 px; nothing wider than a phone.
 //
 // The identity provider is samlify's (tests/setup/saml-idp.ts), the library the app uses on its side. Its single
 // sign-on URL is an https name that nothing serves here, so the browser's visit there is answered by the test through
@@ -10,7 +10,7 @@
 // Reply URL out.
 import { randomBytes } from 'node:crypto';
 import { type BrowserContext, expect, test } from '@playwright/test';
-import { SSO_MESSAGES } from '../../common/schemas/sso.ts';
+import { SSO_ERROR_MESSAGES, SSO_MESSAGES } from '../../common/schemas/sso.ts';
 import { startTestSamlIdp, type TSamlPerson } from '../setup/saml-idp.ts';
 import { expectAccessible } from './support/axe.ts';
 import { E2E_BASE_URL } from './support/server.ts';
@@ -32,13 +32,15 @@ async function serveIdp(context: BrowserContext, providerId: string, person: TSa
   await context.route(`${idp.entryPoint}**`, async (route) => {
     const metadata = await (await context.request.get(metadataUrl)).text();
     const post = await idp.respond(route.request().url(), metadata, person);
-    const field = (name: string, value: string) =>
-      `<input type="hidden" name="${name}" value="${value.replaceAll('"', '&quot;')}">`;
-    await route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><title>Test SAML IdP</title><form method="post" action="${post.acsUrl}">${field('SAMLResponse', post.SAMLResponse)}${field('RelayState', post.RelayState)}</form><script>document.forms[0].submit()</script>`,
-    });
+    await route.fulfill({ contentType: 'text/html', body: autoPost(post) });
   });
+}
+
+/** An IdP's page (or an attacker's copy of one): a form that posts a signed response to the app's Reply URL at once. */
+function autoPost(post: { acsUrl: string; SAMLResponse: string; RelayState: string }): string {
+  const field = (name: string, value: string) =>
+    `<input type="hidden" name="${name}" value="${value.replaceAll('"', '&quot;')}">`;
+  return `<!doctype html><title>Test SAML IdP</title><form method="post" action="${post.acsUrl}">${field('SAMLResponse', post.SAMLResponse)}${field('RelayState', post.RelayState)}</form><script>document.forms[0].submit()</script>`;
 }
 
 test('an admin sets up SAML 2.0 and a new person signs in through it, named from the attributes', async ({
@@ -129,6 +131,35 @@ test('an admin sets up SAML 2.0 and a new person signs in through it, named from
     email: person.email,
   });
   await visitor.context.close();
+
+  // Login CSRF refused: a response made for a sign-in started elsewhere (an attacker's), posted from the attacker's
+  // site by a browser that started none, does not sign that browser in; the page says what to do.
+  const attacker = await newVisitor(browser, 53);
+  const start = await attacker.page.request.post('/api/v1/auth/sso/start', {
+    data: { email: `mallory@${domain}` },
+  });
+  expect(start.status(), await start.text()).toBe(200);
+  const metadata = await (
+    await attacker.page.request.get(
+      `${E2E_BASE_URL}/api/auth/sso/saml2/sp/metadata?providerId=${samlProviderId}`,
+    )
+  ).text();
+  const forged = await idp.respond((await start.json()).url, metadata, {
+    nameId: `mallory-${domain}`,
+    email: `mallory@${domain}`,
+  });
+  await attacker.context.close();
+  const victim = await newVisitor(browser, 54);
+  await victim.page.setViewportSize(PHONE);
+  await victim.context.route('https://attacker.e2e.test/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: autoPost(forged) }),
+  );
+  await victim.page.goto('https://attacker.e2e.test/');
+  await expect(victim.page).toHaveURL(/\/auth\/callback\?/);
+  await expect(victim.page.getByText(SSO_ERROR_MESSAGES.not_this_browser!)).toBeVisible();
+  const after = (await (await victim.page.request.get('/api/v1/session')).json()) as { state: string };
+  expect(after.state).not.toBe('signed-in');
+  await victim.context.close();
 
   // The admin's Users list has the new person, by name.
   await page.setViewportSize(DESKTOP);

@@ -10,9 +10,10 @@ import { recordAudit, systemActor } from '../audit/audit.ts';
 import { AUTH_BASE_PATH, type TAuth } from '../auth/auth.ts';
 import { eventOrigin } from '../auth/auth-request.ts';
 import { finishIdentityLink, identityLinkOf } from '../identities/identity-link.ts';
+import { acsStep, clearRelayCookie } from './saml-browser-binding.ts';
 import { findProviderForCallback } from './sso.repo.ts';
 import { ssoAttempt, type TSsoAttempt } from './sso-attempt.ts';
-import { clearNonceCookie, nonceOf, SSO_NONCE_COOKIE } from './sso-sign-in.service.ts';
+import { clearNonceCookie, nonceOf, SSO_NONCE_COOKIE, ssoCallbackPage } from './sso-sign-in.service.ts';
 
 const CALLBACK_PATH = new RegExp(`^${AUTH_BASE_PATH}/sso/callback/([^/?#]+)`);
 /** SAML's assertion consumer service (decision 090): the IdP's POST runs inside an attempt as the OpenID callback. */
@@ -92,7 +93,11 @@ async function recordOutcome(db: TDb, request: FastifyRequest, attempt: TSsoAtte
   }
 }
 
-/** Runs better-auth's callback for `providerId` within an attempt, records its outcome, and forgets the nonce. */
+/**
+ * Runs better-auth's callback for `providerId` within an attempt, records its outcome, and forgets the nonce (and a
+ * SAML sign-in's relay cookie). A SAML POST from the IdP's site is first posted again from a page of ours, and only
+ * one that comes back with this browser's relay state goes on (saml-browser-binding.ts).
+ */
 export async function handleSsoCallback(
   db: TDb,
   auth: TAuth,
@@ -101,12 +106,29 @@ export async function handleSsoCallback(
   webRequest: Request,
   providerId: string,
 ): Promise<Response> {
+  const saml = ACS_PATH.test(request.url) && request.method === 'POST';
+  const step = saml
+    ? acsStep(request, appUrl, request.body as Buffer | undefined)
+    : { kind: 'pass' as const };
+  if (step.kind === 'repost') return step.response;
   const attempt = await attemptFor(db, providerId, request.cookies[SSO_NONCE_COOKIE]);
+  const forget = (response: Response) => {
+    const headers = new Headers(response.headers);
+    headers.append('set-cookie', saml ? clearRelayCookie(appUrl) : clearNonceCookie(appUrl));
+    return new Response(response.body, { status: response.status, headers });
+  };
+  if (step.kind === 'refuse') {
+    await recordOutcome(db, request, attempt, NOT_THIS_BROWSER);
+    const page = new URL(ssoCallbackPage(appUrl));
+    page.searchParams.set('error', NOT_THIS_BROWSER);
+    return forget(new Response(null, { status: 302, headers: { location: page.toString() } }));
+  }
   attempt.link = await identityLinkOf(db, auth, request, attempt.expectedNonce);
   const response = await ssoAttempt.run(attempt, () => auth.handler(webRequest));
   if (attempt.link) return finishIdentityLink(db, auth, appUrl, request, attempt, attempt.link, response);
   await recordOutcome(db, request, attempt, errorOf(response));
-  const headers = new Headers(response.headers);
-  headers.append('set-cookie', clearNonceCookie(appUrl));
-  return new Response(response.body, { status: response.status, headers });
+  return forget(response);
 }
+
+/** A SAML response brought back by a browser that did not start its sign-in (or whose start has expired). */
+const NOT_THIS_BROWSER = 'not_this_browser';

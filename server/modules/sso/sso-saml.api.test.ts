@@ -1,7 +1,8 @@
 // SAML 2.0 single sign-on (decision 090) against an identity provider made with samlify (tests/setup/saml-idp.ts), on
 // PGlite and on PostgreSQL: an admin sets the provider up (the certificate and the entry point checked, our URLs
 // answered); an SP-initiated sign-in signs a company user in; a response tampered with, unsigned, signed with another
-// key, for another audience, expired or replayed is refused; the company rules of OpenID Connect apply as they are.
+// key, for another audience, expired or replayed is refused, and so is one brought back by a browser that did not
+// start it; the company rules of OpenID Connect apply as they are.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '#server/db/seed/factories.ts';
@@ -45,7 +46,7 @@ const person = (local: string, extra: Partial<TSamlPerson> = {}): TSamlPerson =>
   ...extra,
 });
 
-/** The IdP's POST to the ACS, from its own site, as the browser carries it. */
+/** The IdP's POST to the ACS, from its own site, as the browser carries it: answered with our page that posts it again. */
 function postToAcs(post: { acsUrl: string; SAMLResponse: string; RelayState: string }) {
   return t.app.inject({
     method: 'POST',
@@ -55,13 +56,50 @@ function postToAcs(post: { acsUrl: string; SAMLResponse: string; RelayState: str
   });
 }
 
-/** The whole SP-initiated sign-in: start at the login view, the IdP's answer, the POST to the ACS. */
+const unescapeHtml = (text: string) =>
+  text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+
+/** The form of our page that posts the IdP's response again: its action and fields, as the browser reads them. */
+function repostForm(html: string) {
+  const action = /<form method="post" action="([^"]*)"/.exec(html)?.[1];
+  const fields = Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [
+      m[1]!,
+      unescapeHtml(m[2]!),
+    ]),
+  );
+  return { action: action ? unescapeHtml(action) : null, fields };
+}
+
+/** The IdP's POST, our page, and the page's own POST from this origin with the browser's `cookies`. */
+async function returnToAcs(
+  post: { acsUrl: string; SAMLResponse: string; RelayState: string },
+  cookies: Map<string, string>,
+) {
+  const page = await postToAcs(post);
+  expect(page.statusCode).toBe(200);
+  expect(page.headers['content-type']).toContain('text/html');
+  const form = repostForm(page.body);
+  return t.app.inject({
+    method: 'POST',
+    url: form.action!,
+    payload: new URLSearchParams(form.fields).toString(),
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: TEST_APP_URL,
+      'sec-fetch-site': 'same-origin',
+      cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    },
+  });
+}
+
+/** The whole SP-initiated sign-in: start at the login view, the IdP's answer, the way back through the ACS. */
 async function samlSignIn(who: TSamlPerson, fault: TSamlFault = null) {
   const start = await started(t, who.email);
   expect(start.url.startsWith(`${idp.entryPoint}?`)).toBe(true);
   const metadata = await t.app.inject({ method: 'GET', url: metadataPath });
   const post = await idp.respond(start.url, metadata.body, who, fault);
-  return { post, result: landed(await postToAcs(post)) };
+  return { start, post, result: landed(await returnToAcs(post, start.cookies)) };
 }
 
 beforeAll(async () => {
@@ -147,7 +185,7 @@ describe('setting up a SAML provider', () => {
 describe('signing in through SAML', () => {
   it('signs a company user in through an SP-initiated sign-in, and refuses the same response again', async () => {
     const alice = person('alice', { givenName: 'Alice', surname: 'Archer' });
-    const { post, result } = await samlSignIn(alice);
+    const { start, post, result } = await samlSignIn(alice);
     expect(result.error, result.location?.toString()).toBeNull();
     expect(result.location?.toString()).toBe(`${TEST_APP_URL}/auth/callback?sso=1`);
     expect(result.session).not.toBeNull();
@@ -159,10 +197,41 @@ describe('signing in through SAML', () => {
       .where(eq(securityEvents.email, `alice@${DOMAIN}`));
     expect(event).toMatchObject({ type: 'sign_in_succeeded', details: { method: 'sso', created: false } });
 
-    // The browser's form posted twice, or an attacker's copy: the assertion was used.
-    const again = landed(await postToAcs(post));
+    // The browser's form posted twice (its binding kept): the plugin refuses it, its request and assertion used.
+    const again = landed(await returnToAcs(post, start.cookies));
     expect(again.error).not.toBeNull();
     expect(again.session).toBeNull();
+  });
+
+  it("refuses a response brought back by a browser that did not start its sign-in (login CSRF), and escapes the page's fields", async () => {
+    // The attacker starts a sign-in to their own account and gets the IdP's response; the victim's browser, which
+    // started none (or another), is made to post it.
+    const mallory = person('alice');
+    const attackers = await started(t, mallory.email);
+    const metadata = await t.app.inject({ method: 'GET', url: metadataPath });
+    const post = await idp.respond(attackers.url, metadata.body, mallory);
+    const victimsOwn = (await started(t, `victim@${DOMAIN}`)).cookies;
+    const notThisBrowser = async () =>
+      (
+        await t.database.db.select().from(securityEvents).where(eq(securityEvents.type, 'sign_in_failed'))
+      ).filter((e) => (e.details as { reason?: string }).reason === 'not_this_browser').length;
+    const before = await notThisBrowser();
+    for (const victim of [new Map<string, string>(), victimsOwn]) {
+      const refused = landed(await returnToAcs(post, victim));
+      expect(refused.error).toBe('not_this_browser');
+      expect(refused.session).toBeNull();
+      expect(refused.location?.pathname).toBe('/auth/callback');
+    }
+    expect(await notThisBrowser()).toBe(before + 2);
+    // The response was not used up: the attacker's own browser could still sign in with it (their account, their
+    // browser), so nothing of the victim's was at stake.
+    expect(landed(await returnToAcs(post, attackers.cookies)).session).not.toBeNull();
+
+    // Whatever a cross-site form sends comes back as text in our page, never as markup.
+    const hostile = await postToAcs({ ...post, RelayState: '"><script>alert(1)</script>' });
+    expect(hostile.body).not.toContain('<script>alert');
+    expect(repostForm(hostile.body).fields.RelayState).toBe('"><script>alert(1)</script>');
+    expect(hostile.body).toContain('<script src="/saml-continue.js" defer></script>');
   });
 
   it.each([
@@ -200,7 +269,9 @@ describe('signing in through SAML', () => {
     const stranger: TSamlPerson = { nameId: 'eve', email: 'eve@elsewhere-saml.test' };
     const start = await started(t, `x@${DOMAIN}`);
     const metadata = await t.app.inject({ method: 'GET', url: metadataPath });
-    const foreign = landed(await postToAcs(await idp.respond(start.url, metadata.body, stranger)));
+    const foreign = landed(
+      await returnToAcs(await idp.respond(start.url, metadata.body, stranger), start.cookies),
+    );
     expect(foreign.error).toBe('domain_not_proved');
 
     await t.database.db

@@ -12,6 +12,7 @@ import { recordSecurityEvent } from '../../security/security-events.ts';
 import type { TAuth } from '../auth/auth.ts';
 import { AUTH_BASE_PATH } from '../auth/auth.ts';
 import { authHeaders, eventOrigin, type TWithCookies } from '../auth/auth-request.ts';
+import { bindRelayState } from './saml-browser-binding.ts';
 import { findProvedDomain } from './sso.repo.ts';
 
 /** The cookie that binds the nonce to the browser that started the sign-in. */
@@ -71,7 +72,12 @@ export async function startSsoSignIn(
       headers: authHeaders(request),
       returnHeaders: true,
     });
-    return { body: { url: saml.response.url }, cookies: saml.headers.getSetCookie() };
+    // The relay state it carries, bound to this browser: only this browser's return is let in (login CSRF).
+    const bound = bindRelayState(appUrl, saml.response.url);
+    return {
+      body: { url: saml.response.url },
+      cookies: [...saml.headers.getSetCookie(), ...(bound ? [bound] : [])],
+    };
   }
   const nonce = randomBytes(32).toString('base64url');
   const result = await auth.api.signInSSO({
