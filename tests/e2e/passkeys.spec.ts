@@ -147,12 +147,13 @@ test('a person adds a passkey, renames it, signs in with it, uses it as the seco
   // Renamed there: the contract's check first, then the new name in the list.
   await dialog.getByRole('button', { name: 'Rename Work laptop' }).click();
   const rename = page.getByRole('dialog', { name: 'Rename passkey' });
-  await expect(rename.getByLabel('Name')).toHaveValue('Work laptop');
-  await rename.getByLabel('Name').fill(' ');
+  const newName = rename.getByRole('textbox', { name: 'Name', exact: true });
+  await expect(newName).toHaveValue('Work laptop');
+  await newName.fill(' ');
   await rename.getByRole('button', { name: 'Save name' }).click();
   await expect(rename.getByText('Give the passkey a name')).toBeVisible();
   await expectAccessible(page, 'the Rename passkey dialog at 360 px');
-  await rename.getByLabel('Name').fill('Office laptop');
+  await newName.fill('Office laptop');
   await rename.getByRole('button', { name: 'Save name' }).click();
   await expect(rename).toHaveCount(0);
   await expect(page.getByText('“Work laptop” is “Office laptop” now.')).toBeVisible();
