@@ -1,5 +1,7 @@
 // The account e-mails: verification and password reset, in text and HTML, with links to OUR pages (never to
 // better-auth's GET endpoints, which a mail scanner opening the link would trigger).
+
+import { escapeHtml } from '../../html.ts';
 import type { TOutgoingMail } from '../../mail/outbox.ts';
 
 /** How long a verification link works; the mail says so. */
@@ -28,15 +30,6 @@ export function adminCreatedLink(appUrl: string, token: string): string {
 /** The page a reset link opens: the web app asks for the new password and POSTs it with the token. */
 export function resetPasswordLink(appUrl: string, token: string): string {
   return `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 function hours(n: number): string {

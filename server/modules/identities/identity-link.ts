@@ -14,11 +14,11 @@ import type { TDb } from '../../db/client.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { recordSecurityEvent } from '../../security/security-events.ts';
 import { actorOf, recordAudit } from '../audit/audit.ts';
-import { AUTH_BASE_PATH, type TAuth } from '../auth/auth.ts';
+import type { TAuth } from '../auth/auth.ts';
 import { authHeaders, eventOrigin, type TWithCookies } from '../auth/auth-request.ts';
 import { findProvedDomain } from '../sso/sso.repo.ts';
 import type { TSsoAttempt } from '../sso/sso-attempt.ts';
-import { clearNonceCookie, nonceOf, SSO_NONCE_COOKIE } from '../sso/sso-sign-in.service.ts';
+import { clearNonceCookie, nonceCookie, nonceOf } from '../sso/sso-sign-in.service.ts';
 import { hasAccountOf, saveLinkIntent, takeLinkIntent } from './identities.repo.ts';
 import type { TIdentityLink } from './identity-link-resolve.ts';
 
@@ -31,11 +31,6 @@ const intentKey = (expectedNonce: string) => `identity-link:${expectedNonce}`;
 async function sessionIdOf(auth: TAuth, request: FastifyRequest): Promise<string | null> {
   const found = await auth.api.getSession({ headers: authHeaders(request) });
   return found?.session.id ?? null;
-}
-
-function nonceCookie(appUrl: string, value: string): string {
-  const secure = appUrl.startsWith('https:') ? '; Secure' : '';
-  return `${SSO_NONCE_COOKIE}=${value}; Path=${AUTH_BASE_PATH}/sso/callback; Max-Age=${LINK_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
 }
 
 /** The company's provider that covers the person's address (its proved domain), or a 404 saying so. */
@@ -87,7 +82,7 @@ export async function startIdentityLink(
   url.searchParams.set('nonce', nonceOf(nonce));
   return {
     body: { url: url.toString() },
-    cookies: [...result.headers.getSetCookie(), nonceCookie(appUrl, nonce)],
+    cookies: [...result.headers.getSetCookie(), nonceCookie(appUrl, nonce, LINK_SECONDS)],
   };
 }
 

@@ -7,7 +7,9 @@
 // whose relay state equals the cookie's reaches the plugin.
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { escapeHtml } from '../../html.ts';
 import { AUTH_BASE_PATH } from '../auth/auth.ts';
+import { flowCookie } from './flow-cookie.ts';
 
 /** The cookie holding the relay state of the sign-in this browser started. */
 export const SAML_RELAY_COOKIE = 'fb.saml_relay';
@@ -16,10 +18,8 @@ const RELAY_SECONDS = 600;
 /** The script (web/public) that posts the page's form at once; a script of our origin, as the CSP requires. */
 export const SAML_CONTINUE_SCRIPT = '/saml-continue.js';
 
-function relayCookie(appUrl: string, value: string, maxAge: number): string {
-  const secure = appUrl.startsWith('https:') ? '; Secure' : '';
-  return `${SAML_RELAY_COOKIE}=${value}; Path=${AUTH_BASE_PATH}/sso/saml2/sp/acs; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
-}
+const relayCookie = (appUrl: string, value: string, maxAge: number) =>
+  flowCookie(appUrl, SAML_RELAY_COOKIE, `${AUTH_BASE_PATH}/sso/saml2/sp/acs`, value, maxAge);
 
 /** The Set-Cookie that binds the sign-in whose AuthnRequest URL is `authnUrl`, or null when it has no relay state. */
 export function bindRelayState(appUrl: string, authnUrl: string): string | null {
@@ -36,8 +36,6 @@ export function clearRelayCookie(appUrl: string): string {
 
 /** What the ACS does with a POST: pass it to the plugin, answer the page that posts it again, or refuse it. */
 export type TAcsStep = { kind: 'pass' } | { kind: 'repost'; response: Response } | { kind: 'refuse' };
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function repostPage(action: string, fields: { SAMLResponse: string; RelayState: string }): Response {
   const inputs = Object.entries(fields)

@@ -56,8 +56,10 @@ function postToAcs(post: { acsUrl: string; SAMLResponse: string; RelayState: str
   });
 }
 
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
+/** What a browser reads from an attribute value the page escaped. */
 const unescapeHtml = (text: string) =>
-  text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+  text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ENTITIES[name]!);
 
 /** The form of our page that posts the IdP's response again: its action and fields, as the browser reads them. */
 function repostForm(html: string) {

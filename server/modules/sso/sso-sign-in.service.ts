@@ -12,6 +12,7 @@ import { recordSecurityEvent } from '../../security/security-events.ts';
 import type { TAuth } from '../auth/auth.ts';
 import { AUTH_BASE_PATH } from '../auth/auth.ts';
 import { authHeaders, eventOrigin, type TWithCookies } from '../auth/auth-request.ts';
+import { flowCookie } from './flow-cookie.ts';
 import { bindRelayState } from './saml-browser-binding.ts';
 import { findProvedDomain } from './sso.repo.ts';
 
@@ -30,9 +31,9 @@ export function ssoCallbackPage(appUrl: string): string {
   return `${appUrl}/auth/callback?sso=1`;
 }
 
-function nonceCookie(appUrl: string, value: string, maxAge: number): string {
-  const secure = appUrl.startsWith('https:') ? '; Secure' : '';
-  return `${SSO_NONCE_COOKIE}=${value}; Path=${AUTH_BASE_PATH}/sso/callback; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+/** The Set-Cookie of the nonce's cookie (also an identity link's, decision 088), for the callback's path alone. */
+export function nonceCookie(appUrl: string, value: string, maxAge = NONCE_SECONDS): string {
+  return flowCookie(appUrl, SSO_NONCE_COOKIE, `${AUTH_BASE_PATH}/sso/callback`, value, maxAge);
 }
 
 /** The Set-Cookie that forgets the nonce (after the callback used it). */
@@ -96,6 +97,6 @@ export async function startSsoSignIn(
   url.searchParams.set('nonce', nonceOf(nonce));
   return {
     body: { url: url.toString() },
-    cookies: [...result.headers.getSetCookie(), nonceCookie(appUrl, nonce, NONCE_SECONDS)],
+    cookies: [...result.headers.getSetCookie(), nonceCookie(appUrl, nonce)],
   };
 }
