@@ -16,17 +16,18 @@ export function SignedInLayout() {
   // who turns out to be signed out is sent to the login view by the guard.
   const showBar = auth.status === 'loading' || user !== null;
   const config = auth.status === 'signed-in' && dataUpdatedAt > 0 ? auth.config : null;
+  // Every instant on a signed-in screen is written on the company's clock (decision 040), the dialogs the navigation
+  // bar opens included (a passkey's "Added" had been in UTC).
   return (
-    <Box style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      {showBar ? <NavBar user={user} config={config} /> : null}
-      <Box component="main" id="main" style={{ flex: 1 }}>
-        {/* Every instant on a signed-in screen is written on the company's clock (decision 040). */}
-        <CompanyClockProvider timeZone={session?.timeZone}>
+    <CompanyClockProvider timeZone={session?.timeZone}>
+      <Box style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+        {showBar ? <NavBar user={user} config={config} /> : null}
+        <Box component="main" id="main" style={{ flex: 1 }}>
           <Outlet />
-        </CompanyClockProvider>
+        </Box>
+        <Footer />
+        <CookieBanner />
       </Box>
-      <Footer />
-      <CookieBanner />
-    </Box>
+    </CompanyClockProvider>
   );
 }
