@@ -133,6 +133,19 @@ test('a person adds a passkey, renames it, signs in with it, uses it as the seco
   await expect(
     dialog.getByRole('list', { name: 'Your passkeys' }).getByText('Work laptop', { exact: true }),
   ).toBeVisible();
+  // "Added" is on the company's clock (New York, the default zone of the company made above), not the browser's
+  // (UTC here): the dialog opens from the navigation bar, which the company's clock now covers too.
+  const added = dialog.getByRole('listitem').filter({ hasText: 'Work laptop' }).locator('time');
+  const inZone = (zone: string) =>
+    added.evaluate(
+      (time, timeZone) =>
+        new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+          new Date(time.getAttribute('datetime') ?? ''),
+        ),
+      zone,
+    );
+  expect(await inZone('America/New_York')).not.toBe(await inZone('UTC'));
+  await expect(added).toHaveText(await inZone('America/New_York'));
   await expectAccessible(page, 'the Passkeys dialog at 1280 px');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
