@@ -83,6 +83,8 @@ export const ZPasskeySchema = z.object({
   /** Synced between devices by its provider (a phone's or a password manager's), or bound to one device. */
   backedUp: z.boolean(),
   createdAt: z.string(),
+  /** When it last signed its person in, or null if it never has: a passkey unused for months may be a lost device. */
+  lastUsedAt: z.string().nullable(),
 });
 export type TPasskey = z.infer<typeof ZPasskeySchema>;
 

@@ -135,7 +135,9 @@ test('a person adds a passkey, renames it, signs in with it, uses it as the seco
   ).toBeVisible();
   // "Added" is on the company's clock (New York, the default zone of the company made above), not the browser's
   // (UTC here): the dialog opens from the navigation bar, which the company's clock now covers too.
-  const added = dialog.getByRole('listitem').filter({ hasText: 'Work laptop' }).locator('time');
+  const row = dialog.getByRole('listitem').filter({ hasText: 'Work laptop' });
+  await expect(row.getByText('Not used to sign in yet')).toBeVisible();
+  const added = row.locator('time');
   const inZone = (zone: string) =>
     added.evaluate(
       (time, timeZone) =>
@@ -187,6 +189,13 @@ test('a person adds a passkey, renames it, signs in with it, uses it as the seco
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page).toHaveURL(/\/help$/);
+  // The list now says when it last signed the person in.
+  dialog = await openPasskeys(page);
+  const used = dialog.getByRole('listitem').filter({ hasText: 'Office laptop' });
+  await expect(used.getByText(/^Last used /)).toBeVisible();
+  await expect(used.getByText('Not used to sign in yet')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 
   // TOTP on: the password step now asks for a second factor, and the passkey answers it.
   await page.getByRole('button', { name: 'User menu' }).click();

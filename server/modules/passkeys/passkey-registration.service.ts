@@ -29,6 +29,7 @@ export function toPasskey(row: repo.TPasskeyRow): TPasskey {
     name: row.name ?? 'Passkey',
     backedUp: row.backedUp,
     createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   };
 }
 

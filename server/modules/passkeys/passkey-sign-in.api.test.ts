@@ -107,6 +107,35 @@ describe('signing in with a passkey', () => {
     expect(replay.json().error.message).toBe('This passkey request has expired. Try again.');
   });
 
+  it("shows in its person's list when the passkey last signed them in, and not for a refused attempt", async () => {
+    const { browser: owner, credential, passkey } = await personWithPasskey();
+    const lastUsed = async () => {
+      const list = await owner.send('GET', '/api/v1/auth/passkeys');
+      expect(list.statusCode).toBe(200);
+      return list.json().items.find((p: { id: string }) => p.id === passkey.id).lastUsedAt as string | null;
+    };
+    expect(await lastUsed()).toBeNull();
+    const elsewhere = new TestBrowser(t);
+    const first = (await elsewhere.send('POST', '/api/v1/auth/passkey/options', {})).json();
+    const refused = await elsewhere.send('POST', '/api/v1/auth/passkey/sign-in', {
+      response: credential.authenticate(first, { origin: 'https://evil.example', counter: 3 }),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await lastUsed()).toBeNull();
+
+    const before = Date.now();
+    const options = (await elsewhere.send('POST', '/api/v1/auth/passkey/options', {})).json();
+    const signedIn = await elsewhere.send('POST', '/api/v1/auth/passkey/sign-in', {
+      response: credential.authenticate(options, { counter: 4 }),
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const used = await lastUsed();
+    expect(used).not.toBeNull();
+    // The database's clock, within a second of this process's.
+    expect(Date.parse(used!)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(used!)).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
   it('refuses an unknown passkey and an inactive account', async () => {
     const stranger = newCredential();
     const browser = new TestBrowser(t);
@@ -149,7 +178,7 @@ describe('signing in with a passkey', () => {
 
 describe('a passkey as the second factor', () => {
   it('completes a password sign-in with TOTP on with the same account passkey, and ends the challenge', async () => {
-    const { email, cookie, credential } = await personWithPasskey();
+    const { email, cookie, credential, passkey } = await personWithPasskey();
     await enrolTwoFactor(t, cookie, FACTORY_PASSWORD);
     const browser = new TestBrowser(t);
     const password = await browser.signInWithPassword(email);
@@ -165,6 +194,8 @@ describe('a passkey as the second factor', () => {
     expect(done.json().user).toMatchObject({ email, mfaEnabled: true });
     expect(await browser.sessionState()).toBe('signed-in');
     expect(browser.cookies.has('fb.two_factor')).toBe(false);
+    const [used] = await t.database.db.select().from(passkeys).where(eq(passkeys.id, passkey.id));
+    expect(used!.lastUsedAt).toBeInstanceOf(Date);
     // The password step cannot be finished a second time, by a code or a passkey.
     const spent = await browser.send('POST', '/api/v1/auth/two-factor/passkey/options', {});
     expect(spent.statusCode).toBe(401);

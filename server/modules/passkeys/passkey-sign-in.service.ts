@@ -166,6 +166,7 @@ async function verifyPasskey(
     }
   }
   forward(result.headers.getSetCookie());
+  await repo.markPasskeyUsed(db, passkey.id);
   const profile = await findUserProfile(db, result.response.user?.id ?? passkey.userId);
   if (!profile) throw new AppError('INTERNAL', 'Something went wrong on our side. Try again.');
   await attempt.passed({ forget: pendingUserId ? ['totpPerAccount'] : [] });

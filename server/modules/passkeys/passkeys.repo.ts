@@ -1,6 +1,6 @@
 // Queries of the passkeys table (decision 089). Not a tenant table: every query names the user whose rows it reads,
 // so a person reaches only their own passkeys; the admin screens ask which of their company's users have one.
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { passkeys } from './passkeys.tables.ts';
 
@@ -10,6 +10,11 @@ export type TPasskeyRow = typeof passkeys.$inferSelect;
 export async function findPasskeyByCredentialId(db: TDb, credentialId: string): Promise<TPasskeyRow | null> {
   const [row] = await db.select().from(passkeys).where(eq(passkeys.credentialID, credentialId)).limit(1);
   return row ?? null;
+}
+
+/** Records that passkey `id` has just signed its person in (the list's "Last used"). */
+export async function markPasskeyUsed(db: TDb, id: string): Promise<void> {
+  await db.update(passkeys).set({ lastUsedAt: sql`now()` }).where(eq(passkeys.id, id));
 }
 
 /** The user's passkey `id`, or null (also for another user's). */

@@ -26,6 +26,8 @@ export const passkeys = pgTable(
     backedUp: boolean('backed_up').notNull(),
     transports: text('transports'),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    /** When it last signed its person in (a sign-in or a second factor); null before its first use. Ours, not the plugin's. */
+    lastUsedAt: timestamp('last_used_at', tz),
     aaguid: text('aaguid'),
   },
   (t) => [

@@ -36,6 +36,15 @@ function PasskeyRow({
           Added <When at={passkey.createdAt} /> ·{' '}
           {passkey.backedUp ? 'Synced between devices' : 'This device only'}
         </Text>
+        <Text size="sm" c="dimmed">
+          {passkey.lastUsedAt ? (
+            <>
+              Last used <When at={passkey.lastUsedAt} />
+            </>
+          ) : (
+            'Not used to sign in yet'
+          )}
+        </Text>
       </div>
       <Group gap="xs" wrap="nowrap">
         <Button
