@@ -96,6 +96,7 @@ describe('the work order’s cost', () => {
     const cost = screen.getByRole('region', { name: 'Cost' });
     expect(cost).toHaveTextContent('$5.00 used so far of $16.70 planned');
     expect(cost).toHaveTextContent('Known once completed');
+    expect(cost).toHaveTextContent('$7.00 standard so far, charged with each good unit');
     expect(cost).not.toHaveTextContent('under plan');
   });
 });

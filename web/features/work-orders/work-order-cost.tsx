@@ -36,7 +36,10 @@ export function WorkOrderCost({ w }: { w: { status: TWorkOrderStatus; cost: TWor
             )}
           </Fact>
           <Fact label="Labor">
-            {c.laborRateSet ? `${formatMoney(c.labor)} standard` : 'No labor rate set: material only'}
+            {/* Standard labor is charged with each good unit recorded, so before completion it is a sum so far. */}
+            {c.laborRateSet
+              ? `${formatMoney(c.labor)} standard${w.status === 'completed' ? '' : ' so far, charged with each good unit'}`
+              : 'No labor rate set: material only'}
           </Fact>
           <Fact label="Unit cost">
             {c.unitCost === null
