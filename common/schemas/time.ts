@@ -40,6 +40,10 @@ export const TIME_MESSAGES = {
   weekApproved: (week: string) => `The week of ${week} is approved: its time cannot change.`,
   notYours: 'You can change only your own time entries. Ask an admin.',
   onlyAdminsApprove: 'Only an admin can approve a week.',
+  weekNotStarted: (week: string) =>
+    `The week of ${week} has not started yet: approve it once its time is in.`,
+  clockRunningInWeek: (person: string) =>
+    `${person}’s clock is still running in this week: approve it once they have clocked out.`,
   endBeforeStart: 'End must be after start',
   inTheFuture: 'Time cannot be entered for the future',
   reasonRequired: 'Reason is required',

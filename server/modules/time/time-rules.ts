@@ -92,7 +92,10 @@ export async function personOf(tx: TDb, companyId: string, userId: string, field
 /** The Monday of the company's week that `instant` falls in. */
 export const weekOf = (instant: Date | string, timeZone: string) => startOfWeek(dateIn(instant, timeZone));
 
-/** Refuses (409) when any of `instants` falls in a week an admin approved for the person. */
+/**
+ * Refuses (409) when any of `instants` falls in a week an admin approved for the person. Holds each week (shared)
+ * until the transaction ends, so an approval of it waits for this change and then sees it.
+ */
 export async function assertWeeksOpen(
   tx: TDb,
   companyId: string,
@@ -100,7 +103,9 @@ export async function assertWeeksOpen(
   timeZone: string,
   instants: (Date | string)[],
 ): Promise<void> {
-  for (const week of new Set(instants.map((at) => weekOf(at, timeZone)))) {
+  // Sorted, so two changes that touch the same weeks take their locks in one order.
+  for (const week of [...new Set(instants.map((at) => weekOf(at, timeZone)))].sort()) {
+    await repo.lockWeek(tx, companyId, userId, week, 'share');
     if (await repo.weekApproval(tx, companyId, userId, week)) {
       throw conflict(M.weekApproved(formatCalendarDate(week, TEXT_LOCALE)));
     }

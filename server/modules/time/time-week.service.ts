@@ -12,7 +12,7 @@ import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { companyTimeZone } from '../companies/company-clock.ts';
 import * as repo from './time.repo.ts';
-import { personOf, toTimeEntry } from './time-rules.ts';
+import { conflict, personOf, secondsOf, toTimeEntry, weekOf as weekAt } from './time-rules.ts';
 
 /** Seconds as exact hours to two decimals, half up: 27000 → "7.5". */
 export function hoursText(seconds: number): string {
@@ -25,6 +25,23 @@ function overlapSeconds(from: Date, to: Date, dayFrom: string, dayTo: string): n
   const start = Math.max(from.getTime(), Date.parse(dayFrom));
   const end = Math.min(to.getTime(), Date.parse(dayTo));
   return end > start ? Math.round((end - start) / 1000) : 0;
+}
+
+/**
+ * The part of an ended entry's cost that falls in [from, to), in ten-thousandths: its cost times the share of its
+ * seconds inside, rounded half up in integers. A running entry has no cost yet.
+ */
+function costInWeek(
+  row: { started_at: Date | string; ended_at: Date | string | null; cost: string | null },
+  from: string,
+  to: string,
+): bigint {
+  if (row.cost === null || row.ended_at === null) return 0n;
+  const whole = toScaled(row.cost, 4);
+  const seconds = BigInt(secondsOf(row.started_at, row.ended_at));
+  const inside = BigInt(overlapSeconds(new Date(row.started_at), new Date(row.ended_at), from, to));
+  if (seconds === 0n || inside === seconds) return whole;
+  return (whole * inside * 2n + seconds) / (2n * seconds);
 }
 
 /** The week of `query.userId` (default: the caller) containing `query.week` (default: today). */
@@ -61,7 +78,14 @@ export async function weekOf(tenant: TTenant, query: TWeekQuery, now: Date): Pro
       return { date: range.date, seconds, hours: hoursText(seconds) };
     });
     const total = days.reduce((sum, day) => sum + day.seconds, 0);
-    const cost = rows.reduce((sum, row) => sum + (row.cost === null ? 0n : toScaled(row.cost, 4)), 0n);
+    // An entry across the week's edge (Sunday night into Monday) costs in each week the share of it that falls
+    // there, as its hours do: counting it whole in both weeks had charged it twice.
+    const cost = rows.reduce((sum, row) => sum + costInWeek(row, from, to), 0n);
+    // An entry is locked when any week it touches is approved, its own or the one it runs into.
+    const touched = rows.map((row) =>
+      [row.started_at, row.ended_at ?? now].map((at) => weekAt(at, timeZone)),
+    );
+    const approvedWeeks = await repo.approvedWeeks(tx, companyId, userId, [...new Set(touched.flat())]);
     return {
       userId,
       userName: `${person.first_name} ${person.last_name}`.trim(),
@@ -72,7 +96,12 @@ export async function weekOf(tenant: TTenant, query: TWeekQuery, now: Date): Pro
       total: { seconds: total, hours: hoursText(total) },
       cost: fromScaled(cost, 4),
       approved: approval ? { at: approval.approvedAt.toISOString(), by: approval.approvedBy } : null,
-      entries: rows.map((row) => toTimeEntry(row, approval !== null)),
+      entries: rows.map((row, i) =>
+        toTimeEntry(
+          row,
+          touched[i]!.some((week) => approvedWeeks.has(week)),
+        ),
+      ),
     };
   });
 }
@@ -83,6 +112,18 @@ export async function approveWeek(tenant: TTenant, input: TApproveWeek, now: Dat
   const weekStart = startOfWeek(input.week);
   await tenant.run(async (tx) => {
     const person = await personOf(tx, companyId, input.userId);
+    const name = `${person.first_name} ${person.last_name}`.trim();
+    const timeZone = await companyTimeZone(tx, companyId);
+    if (weekStart > startOfWeek(dateIn(now, timeZone))) {
+      throw conflict(M.weekNotStarted(formatCalendarDate(weekStart, 'en-GB')), 'week');
+    }
+    // Waits for any change of the person's time in this week, and holds off new ones until the approval commits.
+    await repo.lockWeek(tx, companyId, input.userId, weekStart, 'approve');
+    // A clock started before the week's end and still running could never be stopped once the week is locked.
+    const running = await repo.lockRunning(tx, companyId, input.userId);
+    if (running && running.startedAt.getTime() < Date.parse(dayRangeIn(addDays(weekStart, 6), timeZone).to)) {
+      throw conflict(M.clockRunningInWeek(name), 'week');
+    }
     const added = await repo.insertApproval(tx, {
       companyId,
       userId: input.userId,
@@ -93,7 +134,7 @@ export async function approveWeek(tenant: TTenant, input: TApproveWeek, now: Dat
       await recordAudit(tx, companyId, tenant.actor, {
         entityType: 'time-week',
         entityId: input.userId,
-        entityLabel: `${person.first_name} ${person.last_name}`.trim(),
+        entityLabel: name,
         action: 'approved',
         after: { week: formatCalendarDate(weekStart, 'en-GB') },
       });

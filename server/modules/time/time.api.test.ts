@@ -279,6 +279,91 @@ describe('the week', () => {
     ]);
   });
 
+  it('charges an entry across the week’s edge to each week by its share, and locks it when either is approved', async () => {
+    const op = await shop.person('Sunny');
+    const sundayMorning = `${addDays(MONDAY, -1)}T00:00:00.000Z`;
+    clock.set(sundayMorning);
+    await shop.admin.ok('PATCH', `/api/v1/users/${op.userId}`, { burdenedLaborRate: '36' });
+    clock.set(at(2, '12:00'));
+    // Sunday 22:00 to Monday 00:15: 2 hours in the week before, a quarter of an hour in this one.
+    const sunday = addDays(MONDAY, -1);
+    const night = await op.ok(
+      'POST',
+      '/api/v1/time/entries',
+      manual(shop.jobs.open, `${sunday}T22:00:00.000Z`, at(0, '00:15')),
+      201,
+    );
+    const [row] = await entriesOf(op.userId);
+    const whole = Number(row!.cost);
+    expect(whole).toBe(81); // 2.25 h at 36
+    const before = await op.ok('GET', `/api/v1/time/week?week=${sunday}`);
+    const after = await op.ok('GET', `/api/v1/time/week?week=${MONDAY}`);
+    expect(before.total.hours).toBe('2');
+    expect(after.total.hours).toBe('0.25');
+    expect(Number(before.cost)).toBeCloseTo((whole * 8) / 9, 4);
+    expect(Number(after.cost)).toBeCloseTo(whole / 9, 4);
+    expect(Number(before.cost) + Number(after.cost)).toBeCloseTo(whole, 3);
+
+    await shop.admin.ok('POST', '/api/v1/time/week/approve', { userId: op.userId, week: sunday });
+    const seen = await op.ok('GET', `/api/v1/time/week?week=${MONDAY}`);
+    expect(seen.approved).toBeNull();
+    expect(seen.entries.find((e: { id: string }) => e.id === night.id).locked).toBe(true);
+    const edit = await op.send('PATCH', `/api/v1/time/entries/${night.id}`, {
+      endedAt: at(0, '00:10'),
+      reason: 'Left earlier',
+    });
+    expect(edit.statusCode).toBe(409);
+  });
+
+  it('approves no week that has not started, nor one in which the person’s clock still runs', async () => {
+    const op = await shop.person('Ruth');
+    const future = await shop.admin.send('POST', '/api/v1/time/week/approve', {
+      userId: op.userId,
+      week: addDays(MONDAY, 7),
+    });
+    expect(future.statusCode).toBe(409);
+    expect(future.json().error.fieldErrors.week).toContain('has not started yet');
+
+    clock.set(at(3, '07:00'));
+    await op.ok('POST', '/api/v1/time/clock-in', { jobId: shop.jobs.open });
+    const running = await shop.admin.send('POST', '/api/v1/time/week/approve', {
+      userId: op.userId,
+      week: MONDAY,
+    });
+    expect(running.statusCode).toBe(409);
+    expect(running.json().error.message).toBe(
+      'Ruth Clock’s clock is still running in this week: approve it once they have clocked out.',
+    );
+    // A week that ended before the clock started is approved meanwhile.
+    await shop.admin.ok('POST', '/api/v1/time/week/approve', {
+      userId: op.userId,
+      week: addDays(MONDAY, -7),
+    });
+    clock.set(at(3, '08:00'));
+    await op.ok('POST', '/api/v1/time/clock-out');
+    const done = await shop.admin.ok('POST', '/api/v1/time/week/approve', {
+      userId: op.userId,
+      week: MONDAY,
+    });
+    expect(done.approved).not.toBeNull();
+    clock.set(at(3, '09:00'));
+    expect((await op.send('POST', '/api/v1/time/clock-in', { jobId: shop.jobs.open })).statusCode).toBe(409);
+  });
+
+  it('lets an approval and a clock-in sent at once never leave a clock running in an approved week', async () => {
+    const op = await shop.person('Quinn');
+    clock.set(at(3, '10:00'));
+    const [approval, clockIn] = await Promise.all([
+      shop.admin.send('POST', '/api/v1/time/week/approve', { userId: op.userId, week: MONDAY }),
+      op.send('POST', '/api/v1/time/clock-in', { jobId: shop.jobs.open }),
+    ]);
+    // One of the two lands; the other is refused with a 409 that says why.
+    expect([approval.statusCode, clockIn.statusCode].sort()).toEqual([200, 409]);
+    const approved = await shop.admin.ok('GET', `/api/v1/time/week?week=${MONDAY}&userId=${op.userId}`);
+    const runningRows = (await entriesOf(op.userId)).filter((r) => r.endedAt === null);
+    expect(approved.approved !== null && runningRows.length > 0).toBe(false);
+  });
+
   it('totals 23 and 25 hours on the days daylight saving starts and ends in the company’s zone', async () => {
     const t2 = await timeShopOf(t, 'Time Co New York', 'America/New_York');
     const op = await t2.person('Dana');

@@ -1,6 +1,6 @@
 // Queries of time entries (decision 080), inside the tenant's transaction; company_id in every where. The rate
 // snapshot and the cost are computed by the database in numeric, so money never passes through a float.
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { TTimeSource } from '#common/schemas/time.ts';
 import { queryRows, type TDb } from '../../db/client.ts';
@@ -197,6 +197,47 @@ export async function rewriteEntry(
 
 export async function deleteEntry(tx: TDb, companyId: string, id: string): Promise<void> {
   await tx.execute(sql`delete from time_entries where company_id = ${companyId} and id = ${id}`);
+}
+
+/**
+ * Holds the person's week of Monday `weekStart` until the transaction ends: shared by every change of their time in
+ * it, exclusive for its approval. So an approval and a clock-in (or an entry typed) at the same moment run one after
+ * the other, and the later one sees the other's result: a week is never approved around a clock that starts in it.
+ */
+export async function lockWeek(
+  tx: TDb,
+  companyId: string,
+  userId: string,
+  weekStart: string,
+  mode: 'share' | 'approve',
+): Promise<void> {
+  const key = sql`hashtextextended(${`time-week:${companyId}:${userId}:${weekStart}`}, 0)`;
+  await tx.execute(
+    mode === 'approve'
+      ? sql`select pg_advisory_xact_lock(${key})`
+      : sql`select pg_advisory_xact_lock_shared(${key})`,
+  );
+}
+
+/** The Mondays among `weekStarts` of the person's approved weeks. */
+export async function approvedWeeks(
+  tx: TDb,
+  companyId: string,
+  userId: string,
+  weekStarts: string[],
+): Promise<Set<string>> {
+  if (weekStarts.length === 0) return new Set();
+  const rows = await tx
+    .select({ weekStart: timeWeekApprovals.weekStart })
+    .from(timeWeekApprovals)
+    .where(
+      and(
+        eq(timeWeekApprovals.companyId, companyId),
+        eq(timeWeekApprovals.userId, userId),
+        inArray(timeWeekApprovals.weekStart, weekStarts),
+      ),
+    );
+  return new Set(rows.map((r) => r.weekStart));
 }
 
 /** The approval of the person's week starting on `weekStart` (a Monday), or null. */

@@ -5,6 +5,7 @@ import { ActionIcon, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { TIME_ACTIVITY_LABELS, type TTimeEntry, type TWeek } from '#common/schemas/time.ts';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
+import { useNow } from './use-now.ts';
 import { entryDetail, hoursLabel, weekDays } from './week-grid.ts';
 
 const SOURCE_LABELS: Record<TTimeEntry['source'], string | null> = {
@@ -24,9 +25,11 @@ export function WeekDays({
   onDelete: (entry: TTimeEntry) => void;
 }) {
   const clock = useCompanyClock();
+  // A running entry shows under the days from its start to now; a minute's tick carries it past midnight.
+  const now = useNow(week.entries.some((e) => e.endedAt === null), 60_000);
   return (
     <Stack gap="sm">
-      {weekDays(week).map((day) => {
+      {weekDays(week, now).map((day) => {
         const name = `${weekdayOf(day.date)} ${clock.calendarDate(day.date)}`;
         return (
           <Paper key={day.date} withBorder p="sm" radius="md" component="section" aria-label={name}>

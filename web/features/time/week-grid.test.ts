@@ -1,5 +1,5 @@
 // The week view's days: the server's totals kept as they are, an entry across midnight under both days, a running
-// entry under every day from its start, and the weeks either side.
+// entry from its start to now (not under the days to come), and the weeks either side.
 import { describe, expect, it } from 'vitest';
 import type { TTimeEntry, TWeek } from '#common/schemas/time.ts';
 import { entryDetail, shiftWeek, weekDays } from './week-grid.ts';
@@ -48,7 +48,9 @@ function weekOf(timeZone: string, entries: TTimeEntry[]): TWeek {
   };
 }
 
-const idsOf = (week: TWeek) => weekDays(week).map((d) => d.entries.map((e) => e.id));
+/** Friday 2026-11-27, 15:00 UTC: "now" in these tests. */
+const NOW = Date.parse('2026-11-27T15:00:00Z');
+const idsOf = (week: TWeek, now = NOW) => weekDays(week, now).map((d) => d.entries.map((e) => e.id));
 
 describe('the week’s days', () => {
   it('keeps the server’s totals and puts an entry across midnight under both days', () => {
@@ -57,6 +59,7 @@ describe('the week’s days', () => {
         entry('morning', '2026-11-23T08:00:00Z', '2026-11-23T12:00:00Z'),
         entry('night', '2026-11-24T22:00:00Z', '2026-11-25T02:00:00Z'),
       ]),
+      NOW,
     );
     expect(days.map((d) => d.hours)).toEqual(['0', '1', '2', '3', '4', '5', '6']);
     expect(days.map((d) => d.entries.map((e) => e.id))).toEqual([
@@ -76,9 +79,25 @@ describe('the week’s days', () => {
     expect(idsOf(week)).toEqual([[], ['early'], [], [], [], [], []]);
   });
 
-  it('shows a running entry under every day from its start', () => {
+  it('shows a running entry from its start to now, not under the days still to come', () => {
     const week = weekOf('UTC', [entry('running', '2026-11-27T08:00:00Z', null)]);
-    expect(idsOf(week)).toEqual([[], [], [], [], ['running'], ['running'], ['running']]);
+    expect(idsOf(week)).toEqual([[], [], [], [], ['running'], [], []]);
+    // Clocked in on Wednesday evening and still running on Friday: Wednesday to Friday.
+    const long = weekOf('UTC', [entry('running', '2026-11-25T20:00:00Z', null)]);
+    expect(idsOf(long)).toEqual([[], [], ['running'], ['running'], ['running'], [], []]);
+    // Its first second: under today.
+    expect(idsOf(week, Date.parse('2026-11-27T08:00:00Z'))).toEqual([[], [], [], [], ['running'], [], []]);
+    // Past midnight in New York (05:30 UTC Saturday is 00:30 there): Friday and Saturday, on the company's clock.
+    const nightShift = weekOf('America/New_York', [entry('running', '2026-11-28T03:00:00Z', null)]);
+    expect(idsOf(nightShift, Date.parse('2026-11-28T05:30:00Z'))).toEqual([
+      [],
+      [],
+      [],
+      [],
+      ['running'],
+      ['running'],
+      [],
+    ]);
   });
 });
 
