@@ -23,6 +23,7 @@ import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { takeNextNumber } from '../companies/counters.repo.ts';
 import { findFile } from '../files/files.repo.ts';
+import { clockOffMaintenance } from '../time/time-clock.service.ts';
 import * as repo from './breakdowns.repo.ts';
 import { detailOf, downtimeMinutes, summaryOf } from './breakdowns-view.ts';
 import * as machinesRepo from './machines.repo.ts';
@@ -238,6 +239,8 @@ export async function resolveBreakdown(
       action: input.action,
       repairMinutes: input.repairMinutes,
     });
+    // Its clocks stop at the resolution: time on a done repair is typed, not clocked (decision 085).
+    await clockOffMaintenance(tx, tenant, { breakdownId: id }, at);
     await moveMachine(tx, tenant, machine, {
       to: input.machineStatus,
       reason: `${label} resolved`,

@@ -94,9 +94,9 @@ describe('a repair on a job', () => {
     expect(row!.jobId).toBe(shop.jobs.open);
   });
 
-  it('posts its parts to the job when it is resolved, and keeps the job once done', async () => {
+  it('posts its parts to the job when it is resolved, stops the clock on it, and keeps the job once done', async () => {
     clock.set(at('09:30'));
-    await tech.ok('POST', '/api/v1/time/clock-out');
+    // The technician's clock still runs on the repair: resolving it stops it there and then.
     const resolved = await tech.ok('POST', `/api/v1/breakdowns/${id}/resolve`, {
       cause: 'Worn seal',
       action: 'Seal replaced',
@@ -110,6 +110,8 @@ describe('a repair on a job', () => {
     });
     const [entry] = await entriesOf(tech.userId);
     expect(entry).toMatchObject({ breakdownId: id, activity: 'maintenance', jobId: shop.jobs.open });
+    expect(entry!.endedAt?.toISOString()).toBe(at('09:30'));
+    expect((await tech.ok('GET', '/api/v1/time/clock')).entry).toBeNull();
 
     const moved = await tech.send('PUT', `/api/v1/breakdowns/${id}/job`, { jobId: null });
     expect(moved.json().error.fieldErrors).toEqual({
@@ -228,6 +230,10 @@ describe('a PM on a job', () => {
       activity: 'maintenance',
       jobNumber: 'JOB-000001',
     });
+    // Clocked in on the PM and still running when it is completed: the completion stops the clock.
+    clock.set(at('11:00'));
+    await tech.ok('POST', '/api/v1/time/clock-in', { jobId: shop.jobs.open, occurrenceId: occurrence });
+    clock.set(at('11:20'));
     // The completion may name the job itself: here the one it already has.
     const done = await tech.ok('POST', `/api/v1/maintenance/occurrences/${occurrence}/complete`, {
       minutesSpent: 15,
@@ -235,6 +241,10 @@ describe('a PM on a job', () => {
       jobId: shop.jobs.open,
     });
     expect(done).toMatchObject({ status: 'completed', job: { number: 'JOB-000001' } });
+    expect((await tech.ok('GET', '/api/v1/time/clock')).entry).toBeNull();
+    const clocked = (await entriesOf(tech.userId)).find((e) => e.startedAt.toISOString() === at('11:00'));
+    expect(clocked).toMatchObject({ occurrenceId: occurrence, source: 'clock' });
+    expect(clocked!.endedAt?.toISOString()).toBe(at('11:20'));
     expect(await posting(done.parts[0].transactionId)).toMatchObject({
       kind: 'maintenance-issue',
       jobId: shop.jobs.open,

@@ -22,6 +22,7 @@ import type { TDb } from '../../db/client.ts';
 import { sqlStateOf } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { clockOffMaintenance } from '../time/time-clock.service.ts';
 import * as machinesRepo from './machines.repo.ts';
 import { chargedJob, chargeToJob, jobForParts } from './maintenance-job.ts';
 import { companyDay, dueOf, meter, occurrenceSummaryOf } from './occurrence-view.ts';
@@ -167,6 +168,8 @@ export async function completeOccurrence(
         notes: input.notes,
         onTime,
       });
+      // Its clocks stop now: time on a done PM is typed, not clocked (decision 085).
+      await clockOffMaintenance(tx, tenant, { occurrenceId: id }, now);
       const jobId = await jobForParts(tx, companyId, { occurrenceId: id }, input.parts.length);
       const issued = await issueMaintenanceParts(tx, tenant, { occurrenceId: id }, input.parts, {
         reference: `${plan.title} · ${machine.assetTag}`,

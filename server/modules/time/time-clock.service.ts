@@ -194,9 +194,26 @@ export async function clockOntoStep(
 
 /** Finishing a step stops the clock that runs on it (the operator's, or whoever's clock names the step). */
 export async function clockOffStep(tx: TDb, tenant: TTenant, stepRunId: string, at: Date): Promise<void> {
-  const { companyId } = tenant;
   // Most steps are finished with no clock on them: the zone is read only when one runs.
-  const clocks = await repo.lockRunningOnStep(tx, companyId, stepRunId);
+  await stopAll(tx, tenant, await repo.lockRunningOnStep(tx, tenant.companyId, stepRunId), at);
+}
+
+/**
+ * Resolving a repair or completing a PM stops the clocks that run on it (decision 085): its time is done, and time
+ * on a done repair is typed, not clocked. A clock left running there had gone on for minutes after "resolved".
+ */
+export async function clockOffMaintenance(
+  tx: TDb,
+  tenant: TTenant,
+  target: { breakdownId: string } | { occurrenceId: string },
+  at: Date,
+): Promise<void> {
+  await stopAll(tx, tenant, await repo.lockRunningOnMaintenance(tx, tenant.companyId, target), at);
+}
+
+/** Stops each of `clocks` at `at`, but for one that started later or whose week is approved. */
+async function stopAll(tx: TDb, tenant: TTenant, clocks: repo.TEntryRow[], at: Date): Promise<void> {
+  const { companyId } = tenant;
   if (clocks.length === 0) return;
   const timeZone = await companyTimeZone(tx, companyId);
   for (const running of clocks) {

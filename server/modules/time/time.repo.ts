@@ -1,6 +1,6 @@
 // Queries of time entries (decision 080), inside the tenant's transaction; company_id in every where. The rate
 // snapshot and the cost are computed by the database in numeric, so money never passes through a float.
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { TTimeSource } from '#common/schemas/time.ts';
 import { queryRows, type TDb } from '../../db/client.ts';
@@ -307,6 +307,23 @@ export async function lockRunningOnStep(tx: TDb, companyId: string, stepRunId: s
     .where(
       sql`${timeEntries.companyId} = ${companyId} and ${timeEntries.stepRunId} = ${stepRunId} and ${timeEntries.endedAt} is null`,
     )
+    .for('update');
+}
+
+/** The running entries on the repair or PM occurrence, locked (resolving or completing it stops them). */
+export async function lockRunningOnMaintenance(
+  tx: TDb,
+  companyId: string,
+  target: { breakdownId: string } | { occurrenceId: string },
+): Promise<TEntryRow[]> {
+  const on =
+    'breakdownId' in target
+      ? eq(timeEntries.breakdownId, target.breakdownId)
+      : eq(timeEntries.occurrenceId, target.occurrenceId);
+  return tx
+    .select()
+    .from(timeEntries)
+    .where(and(eq(timeEntries.companyId, companyId), on, isNull(timeEntries.endedAt)))
     .for('update');
 }
 
