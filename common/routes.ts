@@ -159,6 +159,15 @@ export function isScanLinkPath(pathname: string): boolean {
   return pathname.startsWith(SCAN_LINK_PATH) && /^[A-Za-z0-9]+$/.test(pathname.slice(SCAN_LINK_PATH.length));
 }
 
+/** Pages of the app outside SPEC.md's route table: the shop's shared kiosk (decision 083), public. */
+export const PAGES_OUTSIDE_SPEC: readonly string[] = ['/kiosk'];
+
+/** True when `pathname` is a page of the app (the server answers it 200 with the app; anything else is its 404). */
+export function isAppPage(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return findRoute(path) !== null || isScanLinkPath(path) || PAGES_OUTSIDE_SPEC.includes(path);
+}
+
 /** True when visiting `pathname` should be stored as the last route. */
 export function isRememberedRoute(pathname: string): boolean {
   if (isScanLinkPath(pathname)) return true;

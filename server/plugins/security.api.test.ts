@@ -82,3 +82,17 @@ describe('security headers', () => {
     },
   );
 });
+
+describe('the app’s pages', () => {
+  it.each([
+    ['/plans', 200],
+    ['/help', 200],
+    ['/kiosk', 200],
+    ['/s/AB12CD', 200],
+    ['/no-such-page', 404],
+  ] as const)('answers %s with %i and the app', async (url, status) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['content-type']).toContain('text/html');
+  });
+});

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { findRoute, isScanLinkPath } from '#common/routes.ts';
+import { isAppPage } from '#common/routes.ts';
 import { allowedMethods } from './allowed-methods.ts';
 
 /** Where `npm run build` puts the web app. */
@@ -57,7 +57,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { distDir?: strin
         .send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${pathname}` } });
     }
     return reply
-      .status(findRoute(pathname) || isScanLinkPath(pathname) ? 200 : 404)
+      .status(isAppPage(pathname) ? 200 : 404)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(indexHtml);
