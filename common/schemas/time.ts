@@ -40,6 +40,7 @@ export const TIME_MESSAGES = {
   weekApproved: (week: string) => `The week of ${week} is approved: its time cannot change.`,
   notYours: 'You can change only your own time entries. Ask an admin.',
   onlyAdminsApprove: 'Only an admin can approve a week.',
+  weekNotApproved: (week: string) => `The week of ${week} is not approved: there is nothing to reopen.`,
   weekNotStarted: (week: string) =>
     `The week of ${week} has not started yet: approve it once its time is in.`,
   clockRunningInWeek: (person: string) =>
@@ -146,6 +147,10 @@ export const ZApproveWeekSchema = z.object({
   week: ZWeekDateSchema,
 });
 export type TApproveWeek = z.infer<typeof ZApproveWeekSchema>;
+
+/** POST /api/v1/time/week/reopen: an approved week opened again (admins), with why, for the audit trail. */
+export const ZReopenWeekSchema = ZApproveWeekSchema.extend({ reason });
+export type TReopenWeek = z.infer<typeof ZReopenWeekSchema>;
 
 export const ZTimeEntrySchema = z.object({
   id: z.string(),

@@ -190,6 +190,20 @@ export function timeCases({ app, a, b, asB }: TCaseHelpers): Record<string, TRou
         );
       },
     ),
+    [`POST ${TIME}/week/reopen`]: tenantCase(
+      "reopens A's person's week: 404 naming userId, nothing changed",
+      async () => {
+        const A = await aWorld();
+        await refused(
+          {
+            method: 'POST',
+            url: `${TIME}/week/reopen`,
+            payload: { userId: A.userId, week: LAST_MONDAY, reason: 'Not mine to open' },
+          },
+          'userId',
+        );
+      },
+    ),
     'POST /api/v1/users/:id/labor-rates/preview': tenantCase(
       "previews a rate for A's person: 404",
       async () => {

@@ -5,7 +5,13 @@
 import { fromScaled, toScaled } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
 import { hasRole } from '#common/roles.ts';
-import { TIME_MESSAGES as M, type TApproveWeek, type TWeek, type TWeekQuery } from '#common/schemas/time.ts';
+import {
+  TIME_MESSAGES as M,
+  type TApproveWeek,
+  type TReopenWeek,
+  type TWeek,
+  type TWeekQuery,
+} from '#common/schemas/time.ts';
 import { addDays, dateIn, dayRangeIn, startOfWeek } from '#common/time/calendar.ts';
 import { formatCalendarDate } from '#common/time/format.ts';
 import type { TTenant } from '../../db/tenant.ts';
@@ -139,6 +145,30 @@ export async function approveWeek(tenant: TTenant, input: TApproveWeek, now: Dat
         after: { week: formatCalendarDate(weekStart, 'en-GB') },
       });
     }
+  });
+  return weekOf(tenant, { userId: input.userId, week: weekStart }, now);
+}
+
+/**
+ * An admin opens an approved week again, saying why (a mis-tap on Approve, a correction owed): its entries can be
+ * changed until it is approved anew. 409 naming `week` when it is not approved. Audited with the reason.
+ */
+export async function reopenWeek(tenant: TTenant, input: TReopenWeek, now: Date): Promise<TWeek> {
+  const { companyId } = tenant;
+  const weekStart = startOfWeek(input.week);
+  await tenant.run(async (tx) => {
+    const person = await personOf(tx, companyId, input.userId);
+    await repo.lockWeek(tx, companyId, input.userId, weekStart, 'approve');
+    if (!(await repo.deleteApproval(tx, companyId, input.userId, weekStart))) {
+      throw conflict(M.weekNotApproved(formatCalendarDate(weekStart, 'en-GB')), 'week');
+    }
+    await recordAudit(tx, companyId, tenant.actor, {
+      entityType: 'time-week',
+      entityId: input.userId,
+      entityLabel: `${person.first_name} ${person.last_name}`.trim(),
+      action: 'reopened',
+      after: { week: formatCalendarDate(weekStart, 'en-GB'), reason: input.reason },
+    });
   });
   return weekOf(tenant, { userId: input.userId, week: weekStart }, now);
 }

@@ -350,6 +350,37 @@ describe('the week', () => {
     expect((await op.send('POST', '/api/v1/time/clock-in', { jobId: shop.jobs.open })).statusCode).toBe(409);
   });
 
+  it('reopens an approved week for an admin with a reason, so its time can be corrected, and audits it', async () => {
+    const op = await shop.person('Otto');
+    const entry = await op.ok(
+      'POST',
+      '/api/v1/time/entries',
+      manual(shop.jobs.open, at(0, '08:00'), at(0, '09:00')),
+      201,
+    );
+    const body = { userId: op.userId, week: MONDAY, reason: 'Approved by mistake' };
+    const notYet = await shop.admin.send('POST', '/api/v1/time/week/reopen', body);
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json().error.fieldErrors.week).toContain('is not approved');
+    await shop.admin.ok('POST', '/api/v1/time/week/approve', { userId: op.userId, week: MONDAY });
+
+    expect((await op.send('POST', '/api/v1/time/week/reopen', body)).statusCode).toBe(403);
+    const noReason = await shop.admin.send('POST', '/api/v1/time/week/reopen', { ...body, reason: ' ' });
+    expect([noReason.statusCode, Object.keys(noReason.json().error.fieldErrors)]).toEqual([400, ['reason']]);
+    expect((await op.ok('GET', `/api/v1/time/week?week=${MONDAY}`)).approved).not.toBeNull();
+
+    const reopened = await shop.admin.ok('POST', '/api/v1/time/week/reopen', body);
+    expect(reopened.approved).toBeNull();
+    expect(reopened.entries.map((e: { locked: boolean }) => e.locked)).toEqual([false]);
+    await op.ok('PATCH', `/api/v1/time/entries/${entry.id}`, {
+      endedAt: at(0, '08:45'),
+      reason: 'Left early',
+    });
+    const audit = await shop.admin.ok('GET', `/api/v1/audit?entityType=time-week&entityId=${op.userId}`);
+    expect(audit.items.map((e: { action: string }) => e.action)).toEqual(['reopened', 'approved']);
+    expect(audit.items[0].after).toMatchObject({ reason: 'Approved by mistake' });
+  });
+
   it('lets an approval and a clock-in sent at once never leave a clock running in an approved week', async () => {
     const op = await shop.person('Quinn');
     clock.set(at(3, '10:00'));

@@ -258,6 +258,26 @@ export async function weekApproval(
   return row ?? null;
 }
 
+/** Opens the approved week again; false when it was not approved. */
+export async function deleteApproval(
+  tx: TDb,
+  companyId: string,
+  userId: string,
+  weekStart: string,
+): Promise<boolean> {
+  const deleted = await tx
+    .delete(timeWeekApprovals)
+    .where(
+      and(
+        eq(timeWeekApprovals.companyId, companyId),
+        eq(timeWeekApprovals.userId, userId),
+        eq(timeWeekApprovals.weekStart, weekStart),
+      ),
+    )
+    .returning({ id: timeWeekApprovals.id });
+  return deleted.length > 0;
+}
+
 /** Approves the week; false when it already was (two approvals at once record one). */
 export async function insertApproval(
   tx: TDb,

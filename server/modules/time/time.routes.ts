@@ -9,6 +9,7 @@ import {
   ZEntryEditSchema,
   ZEntryIdParamsSchema,
   ZManualEntrySchema,
+  ZReopenWeekSchema,
   ZRunningClockSchema,
   ZTimeEntrySchema,
   ZWeekQuerySchema,
@@ -17,7 +18,7 @@ import {
 import { tenantOf, tenantRoutes } from '../../plugins/route-groups.ts';
 import { clockIn, clockOut, runningClock, switchClock } from './time-clock.service.ts';
 import { addManualEntry, deleteEntry, editEntry } from './time-entries.service.ts';
-import { approveWeek, weekOf } from './time-week.service.ts';
+import { approveWeek, reopenWeek, weekOf } from './time-week.service.ts';
 
 export const timeRoutes = tenantRoutes({ feature: 'time' }, (r) => {
   const tags = ['time'];
@@ -137,14 +138,28 @@ export const timeRoutes = tenantRoutes({ feature: 'time' }, (r) => {
   r.post(
     '/api/v1/time/week/approve',
     {
-      config: { role: 'admin', errors: ['NOT_FOUND'] },
+      config: { role: 'admin', errors: ['NOT_FOUND', 'CONFLICT'] },
       schema: {
-        summary: 'Approves a person’s week (admins): its entries are locked',
+        summary:
+          'Approves a person’s week (admins): its entries are locked; not a week still to come, nor one with their clock running',
         tags,
         body: ZApproveWeekSchema,
         response: { 200: ZWeekSchema },
       },
     },
     async (request) => approveWeek(tenantOf(request), request.body, request.server.clock.now()),
+  );
+  r.post(
+    '/api/v1/time/week/reopen',
+    {
+      config: { role: 'admin', errors: ['BAD_REQUEST', 'NOT_FOUND', 'CONFLICT'] },
+      schema: {
+        summary: 'Opens a person’s approved week again, with a reason (admins): its entries can be changed',
+        tags,
+        body: ZReopenWeekSchema,
+        response: { 200: ZWeekSchema },
+      },
+    },
+    async (request) => reopenWeek(tenantOf(request), request.body, request.server.clock.now()),
   );
 });
