@@ -260,6 +260,13 @@ describe('inspection plans', () => {
   it('make a new draft copied from the released version with Edit, refused while a draft exists', async () => {
     const edited = await admin.ok('POST', `/api/v1/inspection-plans/${plan.id}/draft`, undefined, 201);
     expect(edited).toMatchObject({ releasedNumber: 1, draftNumber: 2 });
+    // Each version counts its own checks (every version read "Checks 0" before).
+    expect(
+      edited.versions.map((v: { number: number; checkCount: number }) => [v.number, v.checkCount]),
+    ).toEqual([
+      [2, 3],
+      [1, 3],
+    ]);
     const draft = await admin.ok('GET', `/api/v1/inspection-plan-versions/${edited.draftVersionId}`);
     const first = await admin.ok('GET', `/api/v1/inspection-plan-versions/${released}`);
     const strip = (v: { checks: { id: string }[] }) => v.checks.map(({ id: _, ...c }) => c);

@@ -101,11 +101,20 @@ export async function versionsOf(tx: TDb, companyId: string, planId: string) {
   return tx
     .select({
       version: inspectionPlanVersions,
-      checkCount: sql<number>`(select count(*)::int from inspection_checks c
-        where c.company_id = ${inspectionPlanVersions.companyId} and c.version_id = ${inspectionPlanVersions.id})`,
+      // A join, not a correlated subquery: in a one-table select Drizzle writes the outer columns unqualified,
+      // so `c.version_id = "id"` compared the check with itself and every version counted 0 checks.
+      checkCount: sql<number>`count(${inspectionChecks.id})::int`,
     })
     .from(inspectionPlanVersions)
+    .leftJoin(
+      inspectionChecks,
+      and(
+        eq(inspectionChecks.companyId, inspectionPlanVersions.companyId),
+        eq(inspectionChecks.versionId, inspectionPlanVersions.id),
+      ),
+    )
     .where(and(eq(inspectionPlanVersions.companyId, companyId), eq(inspectionPlanVersions.planId, planId)))
+    .groupBy(inspectionPlanVersions.companyId, inspectionPlanVersions.id)
     .orderBy(desc(inspectionPlanVersions.number));
 }
 
