@@ -226,6 +226,64 @@ test('an admin approves a week on a desk screen, and its time is locked', async 
   await expectAccessible(page, 'the approved week refusing time');
 });
 
+test('on a 390 px phone the Add time dialog keeps the keyboard: a day picked with the keys leaves the focus in it, and a scanner does not clock in behind it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpCompany(page, 'timekeys');
+  await post(page, '/api/v1/jobs', { name: 'Pump skid' }, 201);
+  await page.goto('/time');
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await expect(yourClock(page).getByText('Your clock is stopped.')).toBeVisible();
+  const inDialog = () =>
+    page.evaluate(() => document.activeElement?.closest('[aria-modal="true"]')?.getAttribute('role') ?? null);
+
+  // Opened from the keyboard, on its first field.
+  await page.getByRole('button', { name: 'Add time' }).focus();
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('form', { name: 'Add time' });
+  const job = form.getByRole('combobox', { name: 'Job' });
+  await expect(job).toBeFocused();
+  await page.keyboard.type('Pump');
+  await expect(page.getByRole('option', { name: /JOB-000001 · Pump skid/ })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(job).toHaveValue('JOB-000001 · Pump skid');
+
+  // Past Activity to Day; Enter opens the calendar on today, the left arrow goes to yesterday, Enter picks it.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  const day = form.getByRole('button', { name: 'Day' });
+  await expect(day).toBeFocused();
+  const todayText = await day.innerText();
+  await page.keyboard.press('Enter');
+  const calendar = page.getByRole('dialog', { name: 'Day' });
+  await expect(calendar).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await expect(calendar).toHaveCount(0);
+  await expect(day).not.toHaveText(todayText);
+  // The focus is back on Day, inside the dialog (it was on <body>, and Tab walked the page behind).
+  await expect(day).toBeFocused();
+  expect(await inDialog()).toBe('dialog');
+  await page.keyboard.press('Tab');
+  await expect(form.getByLabel('Start')).toBeFocused();
+
+  // A scanner's burst while the dialog is open, even with the focus fallen to <body>, clocks nothing in behind it.
+  await wedgeScan(page, 'JOB-000001');
+  await page.waitForTimeout(1000);
+  await expect(page.getByText(/Clocked in|Nothing was clocked in/)).toHaveCount(0);
+  await expect(form).toBeVisible();
+  await expect(yourClock(page).getByText('Your clock is stopped.')).toBeVisible();
+
+  // With the dialog closed the same burst clocks in: the scanner was there to be reached.
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  // Gone, its closing transition too (a burst that comes in while it closes is dropped whole).
+  await expect(page.getByRole('dialog', { name: 'Add time' })).toHaveCount(0);
+  await wedgeScan(page, 'JOB-000001');
+  await expect(page.getByText('Clocked in: JOB-000001')).toBeVisible();
+});
+
 /** The instant (UTC ISO) of `time` (HH:MM) on `date` in `zone`, through the date library as the screen does. */
 function instantIn(date: string, time: string, zone: string): string {
   return Temporal.PlainDate.from(date)

@@ -2,7 +2,7 @@
 // already 'YYYY-MM-DD' text, the same as our calendar dates (a due date, a lot's expiry), so nothing goes through a
 // Date in a time zone. "Today" is the company's (useCompanyClock), not the browser's, and the chosen date reads as
 // every other calendar date does (clock.calendarDate). Keyboard: Enter or Space opens the calendar, Tab reaches the
-// month, the arrow keys move by day and week, Enter picks, Escape closes.
+// month, the arrow keys move by day and week, Enter picks, Escape closes; either way the focus is back on the field.
 import { DatePickerInput } from '@mantine/dates';
 import { type FocusEventHandler, type ReactNode, useId } from 'react';
 import { type TCompanyClock, useCompanyClock } from '../lib/company-clock.tsx';
@@ -73,8 +73,11 @@ export function pickerProps(
     ariaLabels: CALENDAR_LABELS,
     labelProps: { id: labelId },
     // The calendar opens in the dialog's place on a phone as on a desktop; within a modal it stays above it. Its
-    // dialog is labelled by the popover's id, here the field's label.
-    popoverProps: { withinPortal: true, id: labelId },
+    // dialog is labelled by the popover's id, here the field's label. Once a day is picked (by click or Enter) the
+    // calendar closes and its focused day goes with it: Mantine leaves the focus on <body>, outside any modal's trap,
+    // so Tab walked the page behind the dialog and a scanner's keys reached the page. `returnFocus` gives it back
+    // to the field.
+    popoverProps: { withinPortal: true, id: labelId, returnFocus: true },
     // Only the month's own days, and weekends written like the other days: the greyed days of the months around
     // it read at 2.4:1 and Mantine's red weekends at 3.3:1 (axe's color-contrast).
     hideOutsideDates: true,

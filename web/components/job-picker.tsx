@@ -21,6 +21,7 @@ export function JobPicker({
   label = 'For job',
   description = 'Optional: the open job this is charged to',
   required,
+  autoFocus = false,
 }: {
   value: TJobOption | null;
   onChange: (job: TJobOption | null) => void;
@@ -28,6 +29,8 @@ export function JobPicker({
   label?: string;
   description?: string;
   required?: boolean;
+  /** The first field of a dialog: focused when it opens. */
+  autoFocus?: boolean;
 }) {
   return (
     <RemoteSelect
@@ -36,6 +39,7 @@ export function JobPicker({
       placeholder="Search open jobs"
       noun="open jobs"
       required={required}
+      autoFocus={autoFocus}
       value={value?.value ?? null}
       selectedLabel={value?.label ?? null}
       onChange={(id, picked) => onChange(id && picked ? { value: id, label: picked } : null)}

@@ -108,6 +108,8 @@ function EntryForm({ target, title, onClose }: { target: TEntryTarget; title: st
           label="Job"
           description="The open job the time went to"
           required
+          // The dialog opens on its first field, not on its close button.
+          autoFocus
           value={form.values.job}
           onChange={(job) => form.setFieldValue('job', job)}
           error={form.errorOf('job')}
