@@ -34,6 +34,8 @@ export const NC_MESSAGES = {
     `At most ${quantity}, the nonconformance's quantity, can be dispositioned.`,
   overLot: (held: string, lotNumber: string) =>
     `Lot ${lotNumber} holds only ${held}: disposition no more than that.`,
+  overLotTakenIn: (takenIn: string, lotNumber: string) =>
+    `Lot ${lotNumber} only ever took in ${takenIn} (received, built or counted): a nonconformance on it is for no more than that.`,
   overLocation: (held: string, where: string) =>
     `${where} holds only ${held}: disposition no more than that.`,
   locationRequired: 'Choose the location the stock is taken from (it has no lot).',

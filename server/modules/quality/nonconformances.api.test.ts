@@ -123,6 +123,38 @@ describe('opening and writing up a nonconformance', () => {
     expect(after).toEqual(before);
   });
 
+  it('refuses part of a whole unit and more than the lot ever took in, naming quantity, changing nothing', async () => {
+    await t.database.db.update(items).set({ unitOfMeasure: 'pcs' }).where(eq(items.id, shop.items.bolt));
+    const lot = await lotId('NB-1');
+    const before = await t.database.db.select({ n: sql<number>`count(*)` }).from(nonconformances);
+    const half = await operator.send('POST', NC, {
+      itemId: shop.items.bolt,
+      lotId: lot,
+      quantity: '2.5',
+      description: 'Cracked heads',
+    });
+    expect(half.statusCode, half.body).toBe(400);
+    expect(half.json().error.fieldErrors).toEqual({
+      quantity: 'NBOLT is counted in whole pcs: enter a whole number',
+    });
+    // NB-1 took in 40 in all: 41 is refused; without a lot a whole-unit item is still refused a fraction.
+    const over = await operator.send('POST', NC, {
+      itemId: shop.items.bolt,
+      lotId: lot,
+      quantity: '41',
+      description: 'Cracked heads',
+    });
+    expect(over.statusCode, over.body).toBe(409);
+    expect(over.json().error.fieldErrors).toEqual({ quantity: NC_MESSAGES.overLotTakenIn('40', 'NB-1') });
+    const loose = await operator.send('POST', NC, {
+      itemId: shop.items.bolt,
+      quantity: '0.5',
+      description: 'Cracked heads',
+    });
+    expect(loose.statusCode, loose.body).toBe(400);
+    expect(await t.database.db.select({ n: sql<number>`count(*)` }).from(nonconformances)).toEqual(before);
+  });
+
   it('takes the investigation’s fields from anyone, audited, and says when nothing is given', async () => {
     const { items: page } = await operator.ok('GET', `${NC}?q=NC-1`);
     const id = page[0].id;
@@ -312,22 +344,33 @@ describe('dispositions', () => {
     const nc = await open(operator, {
       itemId: shop.items.tie,
       lotId: lot,
-      quantity: '8',
+      quantity: '5',
       description: 'Frayed',
     });
+    // One of the five is used after the NC was opened: the lot holds 4 now.
+    await admin.ok(
+      'POST',
+      '/api/v1/stock/transactions',
+      {
+        idempotencyKey: randomUUID(),
+        kind: 'issue',
+        lines: [{ itemId: shop.items.tie, locationId: shop.bin, lotId: lot, quantity: '1' }],
+      },
+      201,
+    );
     const before = await lotState(lot);
     const overNc = await admin.send('POST', `${NC}/${nc.id}/disposition`, {
       disposition: 'scrap',
       quantity: '9',
     });
     expect(overNc.statusCode, overNc.body).toBe(400);
-    expect(overNc.json().error.fieldErrors).toEqual({ quantity: NC_MESSAGES.overQuantity('8') });
+    expect(overNc.json().error.fieldErrors).toEqual({ quantity: NC_MESSAGES.overQuantity('5') });
     const overLot = await admin.send('POST', `${NC}/${nc.id}/disposition`, {
       disposition: 'scrap',
-      quantity: '6',
+      quantity: '5',
     });
     expect(overLot.statusCode, overLot.body).toBe(409);
-    expect(overLot.json().error.fieldErrors).toEqual({ quantity: NC_MESSAGES.overLot('5', 'NT-2') });
+    expect(overLot.json().error.fieldErrors).toEqual({ quantity: NC_MESSAGES.overLot('4', 'NT-2') });
     const bad = await admin.send('POST', `${NC}/${nc.id}/disposition`, {
       disposition: 'burn',
       quantity: 'x',

@@ -207,7 +207,9 @@ export async function refsOf(
 ) {
   const [row] = await queryRows<{
     part_number: string | null;
+    unit_of_measure: string | null;
     lot_number: string | null;
+    lot_taken_in: string | null;
     lot_supplier_id: string | null;
     work_order_number: number | null;
     supplier_name: string | null;
@@ -215,6 +217,14 @@ export async function refsOf(
     tx,
     sql`select
           (select part_number from items where company_id = ${companyId} and id = ${refs.itemId}) as part_number,
+          (select unit_of_measure from items where company_id = ${companyId} and id = ${refs.itemId})
+              as unit_of_measure,
+          -- What ever came into the lot from outside it (received, built, found by a count or an adjustment):
+          -- moves, borrow returns and reversals only shift or undo what was already counted.
+          (select coalesce(sum(l.quantity_delta), 0)::text from stock_ledger l
+             join stock_transactions t on t.company_id = l.company_id and t.id = l.transaction_id
+            where l.company_id = ${companyId} and l.lot_id = ${refs.lotId ?? null} and l.quantity_delta > 0
+              and t.kind in ('receive', 'build-output', 'adjust', 'count')) as lot_taken_in,
           (select lot_number from lots where company_id = ${companyId} and id = ${refs.lotId ?? null}
               and item_id = ${refs.itemId}) as lot_number,
           (select supplier_id from lots where company_id = ${companyId} and id = ${refs.lotId ?? null})

@@ -54,7 +54,7 @@ export const nonconformanceRoutes = tenantRoutes({ feature: 'quality' }, (r) => 
   r.post(
     '/api/v1/nonconformances',
     {
-      config: { errors: ['BAD_REQUEST', 'NOT_FOUND'] },
+      config: { errors: ['BAD_REQUEST', 'NOT_FOUND', 'CONFLICT'] },
       schema: {
         summary: 'Opens a nonconformance by hand (anyone in the company)',
         tags,

@@ -3,7 +3,7 @@
 // admin (nc-dispositions.service.ts: the stock posts in the same transaction) and closed by someone other than the
 // opener — the service says so, and a CHECK in the database holds it whatever the service does.
 import { v7 as uuidv7 } from 'uuid';
-import { normalizeDecimal } from '#common/decimal.ts';
+import { compareDecimal, normalizeDecimal } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
 import {
   NC_MESSAGES as M,
@@ -22,6 +22,7 @@ import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { changedFields, recordAudit } from '../audit/audit.ts';
 import { takeNextNumber } from '../companies/counters.repo.ts';
+import { assertWholeQuantity } from '../inventory/whole-units.ts';
 import * as repo from './nonconformances.repo.ts';
 
 const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
@@ -194,6 +195,20 @@ export async function openNonconformance(tenant: TTenant, input: TNcOpen): Promi
     if (input.workOrderId && refs.work_order_number === null)
       throw missing('workOrderId', M.workOrderNotFound);
     if (input.supplierId && refs.supplier_name === null) throw missing('supplierId', M.supplierNotFound);
+    assertWholeQuantity('quantity', input.quantity, {
+      partNumber: refs.part_number,
+      unitOfMeasure: refs.unit_of_measure ?? '',
+    });
+    // Not above what came into the lot: the goods may since be shipped or built into something (decision 073,
+    // 2026-11-30), so what the lot holds now is no limit, but a lot cannot have more bad units than it ever had.
+    if (
+      input.lotId &&
+      refs.lot_number !== null &&
+      compareDecimal(input.quantity, refs.lot_taken_in ?? '0') > 0
+    ) {
+      const message = M.overLotTakenIn(normalizeDecimal(refs.lot_taken_in ?? '0'), refs.lot_number);
+      throw new AppError('CONFLICT', message, { quantity: message });
+    }
     const { id } = await openNonconformanceWithin(tx, tenant, {
       itemId: input.itemId,
       lotId: input.lotId ?? null,
