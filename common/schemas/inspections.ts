@@ -43,6 +43,9 @@ export const INSPECTION_MESSAGES = {
   photoNotPicture: 'The photo must be a picture (PNG, JPEG, GIF or WebP).',
   lotOrWorkOrder: 'Name a lot, or a work order (and its step for a step inspection).',
   notBoth: 'Name a lot or a work order, not both.',
+  /** A lot whose inspection under this plan is finished: a new one starts only when asked for again. */
+  inspectedAlready: (lot: string, inspection: string, verdict: string) =>
+    `Lot ${lot} was inspected already: ${inspection} ${verdict}. Inspect it again only if it comes back (a resubmitted lot).`,
   stepNeedsWorkOrder: 'A step is inspected within a work order: name the work order.',
   noPlanForLot: 'This lot’s item has no receipt or final plan with a released version.',
   noFinalPlan: 'This work order’s item has no final plan with a released version.',
@@ -79,6 +82,8 @@ export const ZInspectionStartSchema = z
     workOrderId: id('work order').optional(),
     stepId: id('step').optional(),
     planId: id('plan').optional(),
+    /** Inspect a lot once more although it was inspected already (a resubmitted lot): asked, never by accident. */
+    again: z.boolean({ error: 'Again must be true or false' }).optional(),
   })
   .superRefine((s, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });

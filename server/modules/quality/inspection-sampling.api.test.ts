@@ -120,6 +120,53 @@ describe('acceptance sampling', () => {
   });
 });
 
+describe('a lot inspected again', () => {
+  let item: string;
+  beforeAll(async () => {
+    item = await shop.item('RES');
+    await planFixture(t.database.db, shop.companyId, {
+      itemId: item,
+      stage: 'receipt',
+      name: 'Resubmission incoming',
+      sampling: 'aql',
+      inspectionLevel: 'II',
+      aql: '6.5',
+      checks: [
+        { kind: 'pass_fail', name: 'Cosmetic' },
+        { kind: 'pass_fail', name: 'Crack', critical: true },
+      ],
+    });
+  });
+
+  it('is asked for, never started by a link followed twice, and counts once in the switching rules', async () => {
+    const supplier = await shop.supplier('RESUB');
+    const posted = await shop.receive(item, '20', 'RS-1', supplier);
+    const first: string = posted.heldForInspection[0].inspectionId;
+    await admin.recordAll(first, code, { 1: [1] });
+    expect((await admin.finish(first)).json().status).toBe('failed');
+    const lotId = (await shop.lot('RS-1')).id;
+    const before = await countOf(t, 'inspections', shop.companyId);
+
+    const asked = await admin.start({ lotId });
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json().error.fieldErrors.again).toMatch(
+      /^Lot RS-1 was inspected already: QI-\d+ failed\. Inspect it again only if it comes back/,
+    );
+    expect(await countOf(t, 'inspections', shop.companyId)).toBe(before);
+
+    const again = await admin.start({ lotId, again: true });
+    expect(again.statusCode).toBe(201);
+    const second: string = again.json().id;
+    expect(second).not.toBe(first);
+    await admin.recordAll(second, code, { 1: [1] });
+    expect((await admin.finish(second)).json().status).toBe('failed');
+    // One lot rejected, not two of two: the supplier's next lot stays on normal inspection (105E counts original
+    // inspection only).
+    const next = await shop.receive(item, '20', 'RS-2', supplier);
+    expect((await admin.get(next.heldForInspection[0].inspectionId)).severity).toBe('normal');
+  });
+});
+
 describe('starting', () => {
   it('meets one row when two inspectors start at once, and the numbers stay gap-free', async () => {
     const item = await shop.item('FIN');

@@ -91,6 +91,24 @@ export async function findOpen(
   return row?.id ?? null;
 }
 
+/** The latest finished inspection of the plan on the lot (its number and verdict, and the lot's number), or null. */
+export async function latestFinishedOfLot(
+  tx: TDb,
+  companyId: string,
+  key: { planId: string; lotId: string },
+): Promise<{ number: number; status: string; lot_number: string } | null> {
+  const [row] = await queryRows<{ number: number; status: string; lot_number: string }>(
+    tx,
+    sql`select i.number, i.status, l.lot_number from inspections i
+          join lots l on l.company_id = i.company_id and l.id = i.lot_id
+         where i.company_id = ${companyId} and i.plan_id = ${key.planId} and i.lot_id = ${key.lotId}
+           and i.status <> 'open'
+         order by i.finished_at desc, i.number desc
+         limit 1`,
+  );
+  return row ?? null;
+}
+
 /**
  * Inserts the inspection unless an open one of the same plan and lot (or work order and step) exists — the partial
  * unique indexes decide, so two inspectors starting at once get one row. Returns false when the other one won.
@@ -139,11 +157,16 @@ export async function switchingHistory(
 ): Promise<TSwitchingRow[]> {
   return queryRows<TSwitchingRow>(
     tx,
-    sql`with lots as (
-          select i.severity, i.status, i.back_to_normal, i.finished_at, i.number,
-                 lag(i.finished_at) over (order by i.finished_at, i.number) as previous_finished_at
+    // A lot inspected again (resubmitted) counts once, by its first inspection (decision 069: the rules count
+    // original inspection only); an inspection of no lot (a work order's output) counts on its own.
+    sql`with originals as (
+          select distinct on (coalesce(i.lot_id, i.id)) i.severity, i.status, i.back_to_normal, i.finished_at, i.number
             from inspections i
            where ${pairWhere('i', companyId, pair)} and i.status <> 'open' and i.severity is not null
+           order by coalesce(i.lot_id, i.id), i.finished_at, i.number
+        ), lots as (
+          select o.*, lag(o.finished_at) over (order by o.finished_at, o.number) as previous_finished_at
+            from originals o
         )
         select l.severity, l.status, l.back_to_normal,
                exists (select 1 from sampling_corrective_actions a

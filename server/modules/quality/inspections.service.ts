@@ -115,6 +115,21 @@ export async function readInspection(tx: TDb, companyId: string, id: string): Pr
   return inspectionOf(view, checks, results, switching);
 }
 
+/**
+ * A lot with no open inspection under the plan but a finished one: a link followed twice, or a tap on Inspect for a
+ * lot that passed, must not start a second inspection (it would count the lot twice). 409 naming `again`, unless the
+ * inspector asks for one.
+ */
+async function assertNotInspectedYet(tx: TDb, companyId: string, target: TTarget): Promise<void> {
+  const planId = target.inForce.plan.id;
+  if (await repo.findOpen(tx, companyId, { planId, lotId: target.lotId, workOrderId: null, stepId: null }))
+    return;
+  const done = await repo.latestFinishedOfLot(tx, companyId, { planId, lotId: target.lotId! });
+  if (!done) return;
+  const message = M.inspectedAlready(done.lot_number, inspectionLabel(done.number), done.status);
+  throw new AppError('CONFLICT', message, { again: message });
+}
+
 /** POST /api/v1/inspections: the open inspection of the target, started when there is none. */
 export async function startInspection(
   tenant: TTenant,
@@ -123,6 +138,7 @@ export async function startInspection(
   const attempt = () =>
     tenant.run(async (tx) => {
       const target = await targetOf(tx, tenant.companyId, input);
+      if (target.lotId && !input.again) await assertNotInspectedYet(tx, tenant.companyId, target);
       const { id, created } = await openInspectionWithin(tx, tenant, target);
       return { inspection: (await readInspection(tx, tenant.companyId, id))!, created };
     });

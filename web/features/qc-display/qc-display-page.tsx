@@ -1,9 +1,9 @@
 // /quality/qc-display — QC Instructions (decision 072): the inspector's screen on a phone or tablet at the bench.
 // ?inspection=<id> walks that inspection; ?lot=<lotId> or ?workOrder=<id>[&step=<stepId>][&plan=<planId>] starts the
 // inspection they name (or meets the open one) and replaces the address with ?inspection=, so Back and a reload keep
-// it. Without parameters: find what to inspect (a scanner types into the code box) and the open inspections to
+// it; a lot inspected already asks before it is inspected again. Without parameters: find what to inspect (a scanner types into the code box) and the open inspections to
 // resume.
-import { Alert, Button, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -81,6 +81,28 @@ function Starter({ body }: { body: TInspectionStart }) {
     started.current = true;
     start.mutate(body);
   }, [start, body]);
+  const done = start.error instanceof ApiError ? start.error.fieldErrors.again : undefined;
+  if (start.isError && done) {
+    // The lot was inspected already: a second inspection is the inspector's choice, never a link's or a stray tap's.
+    return (
+      <Stack>
+        <Title order={1} size="h2">
+          QC Instructions
+        </Title>
+        <Alert color="blue" title="Inspected already">
+          {done}
+        </Alert>
+        <Group gap="sm">
+          <Button onClick={() => start.mutate({ ...body, again: true })} loading={start.isPending}>
+            Inspect again
+          </Button>
+          <Button component={Link} to={QC_DISPLAY_PATH} variant="default">
+            Back to QC Instructions
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
   if (start.isError) {
     const message = start.error instanceof ApiError ? start.error.message : 'The inspection could not start.';
     return (
