@@ -29,6 +29,13 @@ export const STOCK_KINDS = [
 ] as const;
 export type TStockKind = (typeof STOCK_KINDS)[number];
 
+/** The kinds only a nonconformance's disposition posts (decision 073): the ledger does not reverse them. */
+export const DISPOSITION_KINDS: ReadonlySet<string> = new Set<TStockKind>(['scrap', 'return-to-supplier']);
+
+/** Whether a ledger line may be offered for reversal: not a reversal, not already reversed, not a disposition. */
+export const isReversible = (entry: { kind: string; reversed: boolean }): boolean =>
+  !entry.reversed && entry.kind !== 'reversal' && !DISPOSITION_KINDS.has(entry.kind);
+
 /**
  * The kinds that may not take stock out of a lot on hold (decision 070): what would use, move or lend it. A count or
  * an adjustment still says what is there, a reversal undoes a posting, and receipts add to a lot.
@@ -60,6 +67,9 @@ export const STOCK_MESSAGES = {
   sameLocation: 'Moving needs two different locations.',
   alreadyReversed: 'This transaction has already been reversed.',
   reversalOfReversal: 'A reversal cannot be reversed: post the movement again instead.',
+  dispositionPosting: (ncNumber: string) =>
+    `This posting is the disposition of nonconformance ${ncNumber} and cannot be reversed from the ledger: the ` +
+    `nonconformance records it. If the stock was not in fact taken out, post an adjustment that puts it back and say why on ${ncNumber}.`,
   tooMuch: (partNumber: string, where: string) =>
     `${partNumber} at ${where} would hold more than ${MAX_QUANTITY_TEXT}, the most one balance holds. Nothing was posted.`,
   tooMuchInAll: (partNumber: string) =>

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NC_MESSAGES } from '#common/schemas/nonconformances.ts';
+import { STOCK_MESSAGES } from '#common/schemas/stock.ts';
 import {
   consumptionShopOf,
   type TClient,
@@ -225,6 +226,19 @@ describe('dispositions', () => {
     // The item's history shows the scrap.
     const history = await admin.ok('GET', `/api/v1/items/${shop.items.bolt}/ledger`);
     expect(history.items.map((e: { kind: string }) => e.kind)).toContain('scrap');
+    // The ledger does not reverse a disposition: the NC would still say "scrapped" with the stock back.
+    const reversal = await admin.send('POST', `/api/v1/stock/transactions/${done.transactionId}/reversal`, {
+      reason: 'Scrapped by mistake',
+    });
+    expect(reversal.statusCode, reversal.body).toBe(409);
+    expect(reversal.json().error.message).toBe(STOCK_MESSAGES.dispositionPosting(nc.numberText));
+    expect((await lotState(lot)).balances.every((b) => Number(b.quantity) === 0)).toBe(true);
+    expect(
+      await t.database.db
+        .select()
+        .from(stockTransactions)
+        .where(eq(stockTransactions.reversesId, done.transactionId)),
+    ).toEqual([]);
   });
 
   it('is closed by someone other than its opener: the opener is refused and the row is unchanged; closed is final', async () => {

@@ -3,7 +3,7 @@
 import { Badge, Button, Card, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
-import { ZReverseStockSchema } from '#common/schemas/stock.ts';
+import { isReversible, ZReverseStockSchema } from '#common/schemas/stock.ts';
 import type { TLedgerEntry } from '#common/schemas/stock-list.ts';
 import { DataList } from '../../components/data-list/data-list.tsx';
 import type { TListColumn } from '../../components/data-list/types.ts';
@@ -21,7 +21,8 @@ import { refreshStock } from './use-stock-posting.ts';
 
 const PAGE_SIZE = 20;
 
-const canReverse = (e: TLedgerEntry) => !e.reversed && !e.isReversal;
+// A reversal and a nonconformance's disposition are not reversed from the ledger (the server refuses them too).
+const canReverse = (e: TLedgerEntry) => isReversible(e) && !e.isReversal;
 const note = (e: TLedgerEntry) => [e.reason, e.reference].filter(Boolean).join(' · ') || '—';
 
 function KindBadge({ entry }: { entry: TLedgerEntry }) {
