@@ -44,6 +44,8 @@ export const PLAN_MESSAGES = {
   fileNotFound: 'No such file in your company: upload the reference picture or video again.',
   stageTaken: (stage: string) => `This item already has a ${stage} plan: edit that one.`,
   nameTaken: 'This item already has a step plan of this name.',
+  receiptNeedsLots: (partNumber: string) =>
+    `${partNumber} is not lot-tracked, and receipt inspection holds each received lot until it passes: turn on lot tracking for the item in Inventory Setup first, then add its receipt plan.`,
   stepNeedsAssembly: 'Step plans are for assembly items: make the item an assembly in Assembly Setup first.',
   aqlNotForStep: 'AQL sampling is for receipt and final inspection of a lot; a build step uses all or fixed.',
   released: (n: number) => `Version ${n} is released and cannot change: press Edit to make a new draft.`,

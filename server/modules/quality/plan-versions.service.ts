@@ -15,6 +15,7 @@ import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { filesAmong } from '../files/files.repo.ts';
+import { findItemRow } from '../inventory/items.repo.ts';
 import { checkOf, planLabel, versionAudit, versionOf } from './plan-view.ts';
 import * as repo from './plans.repo.ts';
 
@@ -125,6 +126,14 @@ export async function releaseVersion(tenant: TTenant, id: string): Promise<TVers
     const { v, found } = await lockDraft(tx, tenant.companyId, id);
     if ((await repo.checksOf(tx, tenant.companyId, id)).length === 0)
       throw new AppError('CONFLICT', M.emptyRelease);
+    // A receipt plan made before lot tracking was turned off would never hold a receipt (decision 070, 2026-11-30).
+    if (
+      found.plan.stage === 'receipt' &&
+      !(await findItemRow(tx, tenant.companyId, found.plan.itemId))?.lotTracked
+    ) {
+      const message = M.receiptNeedsLots(found.item.partNumber);
+      throw new AppError('CONFLICT', message, { itemId: message });
+    }
     await repo.updateVersion(tx, tenant.companyId, id, {
       status: 'released',
       releasedAt: new Date(),

@@ -11,6 +11,7 @@ import { pngBytes } from '../../../tests/fixtures/media.ts';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
 import { client } from '../../../tests/setup/work-orders-shop.ts';
 import { auditEntries } from '../audit/audit.tables.ts';
+import { items } from '../inventory/inventory.tables.ts';
 import { inspectionChecks, inspectionPlanVersions } from './plans.tables.ts';
 
 let t: TTestApp;
@@ -335,5 +336,47 @@ describe('inspection plans', () => {
       active: true,
     });
     expect(rename.statusCode, rename.body).toBe(403);
+  });
+});
+
+describe('receipt plans', () => {
+  it('refuse a receipt plan of an item without lots, and releasing one whose item lost its lots (409 naming itemId)', async () => {
+    const loose = await admin.ok(
+      'POST',
+      '/api/v1/items',
+      { partNumber: 'BRG-LOOSE', name: 'Loose bearing', lotTracked: false },
+      201,
+    );
+    const refused = await admin.send('POST', '/api/v1/inspection-plans', {
+      itemId: loose.id,
+      stage: 'receipt',
+      name: 'Incoming bearings',
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.fieldErrors).toEqual({ itemId: PLAN_MESSAGES.receiptNeedsLots('BRG-LOOSE') });
+    // Made while the item had lots, then lot tracking turned off: the release is refused the same way.
+    await t.database.db.update(items).set({ lotTracked: true }).where(eq(items.id, loose.id));
+    const made = await admin.ok(
+      'POST',
+      '/api/v1/inspection-plans',
+      { itemId: loose.id, stage: 'receipt', name: 'Incoming bearings' },
+      201,
+    );
+    await admin.ok('PUT', `/api/v1/inspection-plan-versions/${made.draftVersionId}`, {
+      sampling: 'all',
+      checks: [finish],
+    });
+    await t.database.db.update(items).set({ lotTracked: false }).where(eq(items.id, loose.id));
+    const release = await admin.send(
+      'POST',
+      `/api/v1/inspection-plan-versions/${made.draftVersionId}/release`,
+    );
+    expect(release.statusCode, release.body).toBe(409);
+    expect(release.json().error.fieldErrors).toEqual({ itemId: PLAN_MESSAGES.receiptNeedsLots('BRG-LOOSE') });
+    expect((await versionRows(made.id)).map((v) => v.status)).toEqual(['draft']);
+    await admin.ok('PUT', `/api/v1/inspection-plans/${made.id}`, {
+      name: 'Incoming bearings',
+      active: false,
+    });
   });
 });

@@ -65,6 +65,11 @@ export async function createPlan(tenant: TTenant, input: TPlanCreate): Promise<T
       const item = await findItemRow(tx, tenant.companyId, fields.itemId);
       if (!item) throw new AppError('NOT_FOUND', M.itemNotFound, { itemId: M.itemNotFound });
       // A step plan is linked from a recipe's step: an item with no recipe has no step to link it from.
+      // A receipt opens its inspection on the lot it receives and holds that lot: without lots nothing would be held.
+      if (fields.stage === 'receipt' && !item.lotTracked) {
+        const message = M.receiptNeedsLots(item.partNumber);
+        throw new AppError('CONFLICT', message, { itemId: message });
+      }
       if (fields.stage === 'step' && !(await findAssemblyByItem(tx, tenant.companyId, item.id)))
         throw new AppError('CONFLICT', M.stepNeedsAssembly, { stage: M.stepNeedsAssembly });
       const id = uuidv7();
