@@ -1,10 +1,12 @@
 // The job cost report's drill-down (decision 084): one job over the report's period, by person and by work order,
 // down to the time entries and ledger lines behind each figure. Sums are rounded as the report's (money to the cent,
-// hours to two decimals); an entry's and a line's own money is exact (the ledger's and the entry's four decimals).
+// hours to two decimals; a work order's total is its rounded parts added); an entry's and a line's own money is exact
+// (the ledger's and the entry's four decimals): the screen writes it to the cent.
 import { z } from 'zod';
 import { isoDate } from './dates.ts';
 import { JOB_COST_FIRST_DAY, JOB_COST_LAST_DAY, JOB_COST_MESSAGES } from './job-cost.ts';
 import { pageOf, pageQuery } from './paging.ts';
+import { TIME_ACTIVITIES } from './time.ts';
 
 const drillFields = {
   from: isoDate(JOB_COST_MESSAGES.date).refine(
@@ -63,6 +65,7 @@ export const ZJobCostWorkOrderSchema = z.object({
   laborHours: z.string(),
   laborCost: z.string(),
   materialConsumed: z.string(),
+  /** Labor cost + material consumed, as shown (each to the cent). */
   totalCost: z.string(),
 });
 export type TJobCostWorkOrder = z.infer<typeof ZJobCostWorkOrderSchema>;
@@ -78,7 +81,8 @@ export const ZJobCostEntrySchema = z.object({
   hours: z.string(),
   rate: z.string(),
   cost: z.string(),
-  activity: z.string().nullable(),
+  /** What the time was spent doing, when it was said (the screen writes it in words: TIME_ACTIVITY_LABELS). */
+  activity: z.enum(TIME_ACTIVITIES).nullable(),
   source: z.string(),
   /** WO-000012, when it was spent on a work order's step. */
   workOrderNumber: z.string().nullable(),

@@ -93,9 +93,11 @@ export type TJobCostJobQuery = z.infer<typeof ZJobCostJobQuerySchema>;
 export const ZJobIdParamsSchema = z.object({ jobId: z.uuid('Not a job id') });
 
 /**
- * A job's figures over the period. Money is to the cent and hours to two decimals (the database rounds halves away
- * from zero); a variance is actual − budget (above zero: over budget) and percent used is actual ÷ budget × 100 to
- * one decimal — both null without a budget (or, for percent, with a budget of 0).
+ * A job's figures over the period. Money is to the cent and hours to two decimals, each rounded once from its exact
+ * sum (the database rounds halves away from zero); the total is the sum of the rounded parts and the report's totals
+ * the sums of its rows, so what is shown foots (decision 084, "Rounding"). A variance is actual − budget (above zero:
+ * over budget) and percent used is actual ÷ budget × 100 to one decimal, of the figures shown — both null without a
+ * budget (or, for percent, with a budget of 0).
  */
 export const ZJobCostFiguresSchema = z.object({
   /** Hours of ended time entries that started in the period (a running clock has no cost yet). */
@@ -108,7 +110,7 @@ export const ZJobCostFiguresSchema = z.object({
   materialConsumed: z.string(),
   /** Parts used by repairs and PMs charged to the job (decision 085), at ledger cost. */
   maintenanceParts: z.string(),
-  /** Labor + material issued + material consumed + maintenance parts. */
+  /** Labor + material issued + material consumed + maintenance parts, as shown (each to the cent). */
   totalCost: z.string(),
   budgetHours: z.string().nullable(),
   budgetCost: z.string().nullable(),
@@ -134,7 +136,7 @@ export const ZJobCostReportSchema = pageOf(ZJobCostRowSchema).extend({
   from: z.string(),
   to: z.string(),
   timeZone: z.string(),
-  /** Over every job of the report, not only the page's. */
+  /** Over every job of the report, not only the page's: the sums of the jobs' figures as shown. */
   totals: ZJobCostFiguresSchema,
 });
 export type TJobCostReport = z.infer<typeof ZJobCostReportSchema>;

@@ -1,10 +1,11 @@
 // The Job Cost Report (/job-cost-report, decision 084): an admin whose job has 2.5 hours of labor at 40 and two units
-// of stock issued at 12.50 against a budget of 2 hours and 100 reads on a 390 px phone that it cost 125.00, 125.0 %
+// of stock issued at 12.50 against a budget of 2 hours and 100 reads on a 390 px phone that it cost $125.00, 125.0 %
 // of its budget, over; the CSV downloaded holds the same figures; the job's page shows the person and the ledger line.
-// On a desk the table's rows are the CSV's rows, cell for cell. axe finds nothing serious. The spec takes the help
-// article's screenshots.
+// At 360 px every tab of the job's drill-down is cards that fit the screen, the money on them to the cent. On a desk
+// the table's rows are the CSV's rows, cell for cell. axe finds nothing serious. The spec takes the help article's
+// screenshots.
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { addDays, todayIn } from '#common/time/calendar.ts';
 import { expectAccessible } from './support/axe.ts';
@@ -20,6 +21,13 @@ test.beforeEach(async ({ page }) => {
 
 const fitsWidth = async (page: Page, width: number) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+/** The element's right edge is on a screen `width` wide (not in a box scrolled sideways past it). */
+const endsWithin = async (element: Locator, width: number) => {
+  const box = await element.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+};
 
 const ZONE = 'America/New_York';
 
@@ -107,11 +115,12 @@ test('an admin reads a job’s labor and material against its budget on a 390 px
   await page.getByRole('button', { name: 'Decline' }).click();
   await expect(page.getByRole('heading', { name: 'Job Cost Report', level: 1 })).toBeVisible();
   const card = page.getByRole('article', { name: 'JOB-000001' });
-  await expect(card).toContainText('Labor 2.50 h of 2.00 · 100.00');
-  await expect(card).toContainText('Material 25.00 issued + 0.00 consumed');
-  await expect(card).toContainText('Total 125.00 of 100.00');
+  // Money as the headline figures write it.
+  await expect(card).toContainText('Labor 2.50 h of 2.00 · $100.00');
+  await expect(card).toContainText('Material $25.00 issued + $0.00 consumed');
+  await expect(card).toContainText('Total $125.00 of $100.00');
   await expect(card).toContainText('125.0% used · over budget');
-  await expect(page.getByRole('article', { name: 'JOB-000002' })).toContainText('Total 0.00 of 1800.00');
+  await expect(page.getByRole('article', { name: 'JOB-000002' })).toContainText('Total $0.00 of $1,800.00');
   await fitsWidth(page, 390);
   await expectAccessible(page, 'the job cost report on a phone');
 
@@ -134,9 +143,13 @@ test('an admin reads a job’s labor and material against its budget on a 390 px
   await expect(page.getByRole('heading', { name: 'JOB-000001', level: 1 })).toBeVisible();
   await expect(page.getByText('Over budget', { exact: true })).toBeVisible();
   await expect(page.getByRole('figure', { name: /^Cost so far against the budget/ })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Time by person' })).toContainText('2.50');
+  // A phone gets the people as cards, not a table scrolled sideways.
+  await expect(page.getByRole('article', { name: 'Ada Admin' })).toContainText('Hours 2.50');
+  await expect(page.getByRole('table', { name: 'Time by person' })).toBeHidden();
   await page.getByRole('tab', { name: 'Ledger lines' }).click();
-  await expect(page.getByText('BRG-6204 · Bearing')).toBeVisible();
+  const bearing = page.getByRole('article', { name: /^BRG-6204, / });
+  await expect(bearing).toContainText('BRG-6204 · Bearing');
+  await expect(bearing).toContainText('$25.00');
   await fitsWidth(page, 390);
   await expectAccessible(page, 'a job’s cost on a phone');
   await page.setViewportSize({ width: 360, height: 740 });
@@ -147,6 +160,50 @@ test('an admin reads a job’s labor and material against its budget on a 390 px
   // The picture shows the jobs' cards, not only the introduction.
   await page.getByRole('region', { name: 'Budget used' }).scrollIntoViewIfNeeded();
   await takeHelpScreenshot(page, 'job-cost-report-360');
+});
+
+test('at 360 px every tab of a job’s drill-down is cards that fit the screen, with money to the cent', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const { url, jobId } = await costedJob(page, 'jobcostdrill');
+  await page.goto(`/job-cost-report?job=${jobId}&${url.split('?')[1]}`);
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByRole('heading', { name: 'JOB-000001', level: 1 })).toBeVisible();
+
+  // People: the hours, the labor cost and the button to the entries are on the screen, not to its right.
+  const person = page.getByRole('article', { name: 'Ada Admin' });
+  const hours = person.getByText('1 entry · Hours 2.50');
+  const cost = person.getByText('Labor cost $100.00');
+  for (const shown of [hours, cost, person.getByRole('button', { name: 'Entries of Ada Admin' })]) {
+    await expect(shown).toBeVisible();
+    await endsWithin(shown, 360);
+  }
+  await fitsWidth(page, 360);
+  await expectAccessible(page, 'a job’s people at 360 px');
+
+  // Its entries, opened from the card: the cost to the cent and the rate per hour.
+  await person.getByRole('button', { name: 'Entries of Ada Admin' }).click();
+  await expect(page.getByRole('tab', { name: 'Time entries' })).toHaveAttribute('aria-selected', 'true');
+  const entry = page.getByRole('article', { name: /^Ada Admin, / });
+  await expect(entry).toContainText('$100.00');
+  await expect(entry).toContainText('2.50 h at $40.00/h');
+  await fitsWidth(page, 360);
+  await expectAccessible(page, 'a job’s time entries at 360 px');
+
+  await page.getByRole('tab', { name: 'Work orders' }).click();
+  await expect(page.getByText('The job has no work orders', { exact: false })).toBeVisible();
+  await fitsWidth(page, 360);
+
+  await page.getByRole('tab', { name: 'Ledger lines' }).click();
+  // A person has no ledger lines: the tab shows the job's, not "Of Ada Admin".
+  await expect(page.getByText('Of Ada Admin')).toBeHidden();
+  const line = page.getByRole('article', { name: /^BRG-6204, / });
+  await expect(line).toContainText('$25.00');
+  await expect(line).toContainText('Quantity -2 at $12.50');
+  await endsWithin(line, 360);
+  await fitsWidth(page, 360);
+  await expectAccessible(page, 'a job’s ledger lines at 360 px');
 });
 
 test('on a desk the table’s rows are the CSV’s rows, cell for cell; the job’s page for the help article', async ({

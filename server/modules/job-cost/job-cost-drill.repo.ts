@@ -1,7 +1,8 @@
 // The job cost report's drill-down (decision 084): one job's charges in the period by person and by work order, and
 // the time entries and ledger lines behind them, a page at a time. Each reads the same rows as the report
-// (job-cost-sql.ts), so a person's or a work order's figures add up to the job's.
+// (job-cost-sql.ts); each row's money is rounded to the cent from its own exact sum (decision 084, "Rounding").
 import { sql } from 'drizzle-orm';
+import type { TTimeActivity } from '#common/schemas/time.ts';
 import { queryRows, type TDb } from '../../db/client.ts';
 import { chargedLines, laborEntries, type TChargeScope } from './job-cost-sql.ts';
 
@@ -64,7 +65,8 @@ export async function workOrdersOf(tx: TDb, scope: TJobScope, page: TPage) {
            round(coalesce(l.seconds, 0) / 3600, 2)::text as labor_hours,
            round(coalesce(l.cost, 0), 2)::text as labor_cost,
            round(coalesce(m.cost, 0), 2)::text as material_consumed,
-           round(coalesce(l.cost, 0) + coalesce(m.cost, 0), 2)::text as total_cost,
+           -- The parts as shown, added: the row foots to the cent (decision 084, "Rounding").
+           (round(coalesce(l.cost, 0), 2) + round(coalesce(m.cost, 0), 2))::text as total_cost,
            (count(*) over ())::int as total_count
       from work_orders w
       join assemblies a on a.company_id = w.company_id and a.id = w.assembly_id
@@ -86,7 +88,7 @@ export interface TEntryRow {
   hours: string;
   rate: string;
   cost: string;
-  activity: string | null;
+  activity: TTimeActivity | null;
   source: string;
   work_order_number: number | null;
 }

@@ -142,11 +142,13 @@ export const SUMS = sql`
   coalesce(sum(ch.cost), 0) as total`;
 
 /**
- * The figures of exact sums `s` (seconds, labor, issued, consumed, maintenance, total, budget_hours, budget_cost) as
- * the contract writes them: rounded by the database, halves away from zero.
+ * The figures of `s` (hours, labor, issued, consumed, maintenance, total, budget_hours, budget_cost) as the contract
+ * writes them. `s` holds them already rounded — hours to two decimals, money to the cent (halves away from zero), the
+ * total the sum of the rounded parts — so the figures foot as shown, and variance, percent used and "over budget" are
+ * worked out from the figures shown beside them (decision 084, "Rounding"); `round` here only writes the text.
  */
 export const FIGURES = sql`
-  round(s.seconds / 3600, 2)::text as labor_hours,
+  round(s.hours, 2)::text as labor_hours,
   round(s.labor, 2)::text as labor_cost,
   round(s.issued, 2)::text as material_issued,
   round(s.consumed, 2)::text as material_consumed,
@@ -154,11 +156,11 @@ export const FIGURES = sql`
   round(s.total, 2)::text as total_cost,
   round(s.budget_hours, 2)::text as budget_hours,
   round(s.budget_cost, 2)::text as budget_cost,
-  round(s.seconds / 3600 - s.budget_hours, 2)::text as hours_variance,
-  round(100 * (s.seconds / 3600) / nullif(s.budget_hours, 0), 1)::text as hours_percent_used,
+  round(s.hours - s.budget_hours, 2)::text as hours_variance,
+  round(100 * s.hours / nullif(s.budget_hours, 0), 1)::text as hours_percent_used,
   round(s.total - s.budget_cost, 2)::text as cost_variance,
   round(100 * s.total / nullif(s.budget_cost, 0), 1)::text as cost_percent_used,
-  (coalesce(s.seconds / 3600 > s.budget_hours, false) or coalesce(s.total > s.budget_cost, false)) as over_budget`;
+  (coalesce(s.hours > s.budget_hours, false) or coalesce(s.total > s.budget_cost, false)) as over_budget`;
 
 export interface TFiguresRow {
   labor_hours: string;

@@ -16,11 +16,11 @@ export interface TJobRow extends TFiguresRow {
   status: TJobStatus;
 }
 
-/** What each sort orders by, over the exact sums `s` (rounding would only make ties). */
+/** What each sort orders by: the figures as shown (rounded), so the order never disagrees with the screen. */
 const SORT_BY: Record<TJobCostSort, SQL> = {
   number: sql`s.number`,
   name: sql`lower(s.name)`,
-  laborHours: sql`s.seconds`,
+  laborHours: sql`s.hours`,
   laborCost: sql`s.labor`,
   material: sql`s.issued + s.consumed`,
   maintenance: sql`s.maintenance`,
@@ -29,7 +29,11 @@ const SORT_BY: Record<TJobCostSort, SQL> = {
   percentUsed: sql`s.total / nullif(s.budget_cost, 0)`,
 };
 
-/** The jobs' exact sums in the scope: jobs charged in it and every job not closed (its budget still runs); or one. */
+/**
+ * The jobs' figures in the scope, each rounded once to the cent (hours to two decimals) from its exact sum, and the
+ * total the sum of the rounded parts (decision 084, "Rounding"): jobs charged in it and every job not closed (its
+ * budget still runs); or one.
+ */
 function jobSums(scope: TChargeScope & { days?: { from: string; to: string } }): SQL {
   // The list sums the day sums the database keeps (a few cells per job and day); one job reads its own rows.
   const perJob = scope.days
@@ -39,15 +43,16 @@ function jobSums(scope: TChargeScope & { days?: { from: string; to: string } }):
     : sql`select ch.job_id, ${SUMS} from (${charges(scope)}) ch group by ch.job_id`;
   return sql`
     with per_job as (${perJob})
-    select j.id, j.number, j.name, j.customer, j.status, j.budget_hours, j.budget_cost,
-           coalesce(p.seconds, 0) as seconds, coalesce(p.labor, 0) as labor, coalesce(p.issued, 0) as issued,
-           coalesce(p.consumed, 0) as consumed, coalesce(p.maintenance, 0) as maintenance,
-           coalesce(p.total, 0) as total
-      from jobs j
-      left join per_job p on p.job_id = j.id
-     where j.company_id = ${scope.companyId}
-       -- One job is read whatever its status; the list leaves out closed jobs with nothing in the period.
-       and ${scope.jobId ? sql`j.id = ${scope.jobId}` : sql`(j.status <> 'closed' or p.job_id is not null)`}`;
+    select r.*, r.labor + r.issued + r.consumed + r.maintenance as total
+      from (select j.id, j.number, j.name, j.customer, j.status, round(j.budget_hours, 2) as budget_hours,
+                   round(j.budget_cost, 2) as budget_cost, round(coalesce(p.seconds, 0) / 3600, 2) as hours,
+                   round(coalesce(p.labor, 0), 2) as labor, round(coalesce(p.issued, 0), 2) as issued,
+                   round(coalesce(p.consumed, 0), 2) as consumed, round(coalesce(p.maintenance, 0), 2) as maintenance
+              from jobs j
+              left join per_job p on p.job_id = j.id
+             where j.company_id = ${scope.companyId}
+               -- One job is read whatever its status; the list leaves out closed jobs with nothing in the period.
+               and ${scope.jobId ? sql`j.id = ${scope.jobId}` : sql`(j.status <> 'closed' or p.job_id is not null)`}) r`;
 }
 
 export interface TListQuery extends TChargeScope {
@@ -83,7 +88,8 @@ export async function jobCostList(
       from page s
     union all
     select 'total', null, null, null, null, null, null, s.job_count, ${FIGURES}
-      from (select count(*)::int as job_count, coalesce(sum(seconds), 0) as seconds, coalesce(sum(labor), 0) as labor,
+      -- The totals add the rows as shown (their rounded figures), so the screen's columns foot to the cent.
+      from (select count(*)::int as job_count, coalesce(sum(hours), 0) as hours, coalesce(sum(labor), 0) as labor,
                    coalesce(sum(issued), 0) as issued, coalesce(sum(consumed), 0) as consumed,
                    coalesce(sum(maintenance), 0) as maintenance, coalesce(sum(total), 0) as total,
                    sum(budget_hours) as budget_hours, sum(budget_cost) as budget_cost

@@ -1,28 +1,27 @@
 // What is behind a job's figures (decision 084): its people and work orders over the period, and the time entries and
-// ledger lines themselves (of one person or work order when one was opened), each a server-paged list. Entries and
-// lines show their own exact money: an entry's cost at its rate, a line's at its unit cost.
+// ledger lines themselves (of one person or work order when one was opened), each a server-paged list — a table from
+// `sm` up (drill-columns.tsx) and a card per row on a phone (drill-cards.tsx), as every list of the app. Entries and
+// lines come with their own exact money (an entry's cost at its rate, a line's at its unit cost), written to the cent.
 import { Button, Group, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  JOB_COST_CATEGORY_LABELS,
-  type TJobCostEntry,
-  type TJobCostLine,
-  type TJobCostPerson,
-  type TJobCostWorkOrder,
-} from '#common/schemas/job-cost-drill.ts';
+import type { ReactNode } from 'react';
 import { DataList } from '../../components/data-list/data-list.tsx';
-import type { TListColumn } from '../../components/data-list/types.ts';
+import type { TListColumn, TListQuery } from '../../components/data-list/types.ts';
 import { useListState } from '../../components/data-list/use-list-state.ts';
 import type { TDateRange } from '../../components/date-range-field.tsx';
-import { useCompanyClock } from '../../lib/company-clock.tsx';
-import { getJobCostDrill, jobCostKey, type TDrillKind } from './api.ts';
+import { type TCompanyClock, useCompanyClock } from '../../lib/company-clock.tsx';
+import { getJobCostDrill, jobCostKey, type TDrillKind, type TDrillPage } from './api.ts';
+import { EntryCard, LineCard, PersonCard, WorkOrderCard } from './drill-cards.tsx';
+import {
+  entryColumns,
+  lineColumns,
+  peopleColumns,
+  type TDrillFilter,
+  type TOpenDrill,
+  workOrderColumns,
+} from './drill-columns.tsx';
 
-/** The person or work order the entries and lines are narrowed to, with how to name it. */
-export interface TDrillFilter {
-  userId?: string;
-  workOrderId?: string;
-  label?: string;
-}
+export type { TDrillFilter } from './drill-columns.tsx';
 
 const PAGE_SIZE = 25;
 const WHAT: Record<TDrillKind, { noun: string; plural: string; label: string; empty: string }> = {
@@ -61,6 +60,39 @@ interface TDrillProps {
   onOpen: (tab: string, filter: TDrillFilter) => void;
 }
 
+type TRowOf<K extends TDrillKind> = TDrillPage[K]['items'][number];
+interface TLayout<K extends TDrillKind> {
+  columns: TListColumn<TRowOf<K>>[];
+  card: (row: TRowOf<K>) => ReactNode;
+  rowKey: (row: TRowOf<K>) => string;
+}
+
+/** Each kind's table columns, phone card and row key. */
+function layouts(clock: TCompanyClock, open: TOpenDrill): { [K in TDrillKind]: TLayout<K> } {
+  return {
+    people: {
+      columns: peopleColumns(open),
+      card: (row) => <PersonCard row={row} open={open} />,
+      rowKey: (row) => row.userId,
+    },
+    'work-orders': {
+      columns: workOrderColumns(open),
+      card: (row) => <WorkOrderCard row={row} open={open} />,
+      rowKey: (row) => row.workOrderId,
+    },
+    entries: {
+      columns: entryColumns(clock),
+      card: (row) => <EntryCard row={row} clock={clock} />,
+      rowKey: (row) => row.id,
+    },
+    lines: {
+      columns: lineColumns(clock),
+      card: (row) => <LineCard row={row} clock={clock} />,
+      rowKey: (row) => row.id,
+    },
+  };
+}
+
 export function DrillTab({ kind, jobId, period, filter, onClear, onOpen }: TDrillProps) {
   const list = useListState({ pageSize: PAGE_SIZE });
   const clock = useCompanyClock();
@@ -77,84 +109,29 @@ export function DrillTab({ kind, jobId, period, filter, onClear, onOpen }: TDril
     placeholderData: keepPreviousData,
   });
   const what = WHAT[kind];
-  const open = (tab: string, next: TDrillFilter) => (
-    <Button variant="subtle" size="compact-sm" onClick={() => onOpen(tab, next)}>
-      {tab === 'entries' ? 'Entries' : 'Lines'}
-    </Button>
-  );
-  const columns: Record<TDrillKind, TListColumn<never>[]> = {
-    people: [
-      { id: 'name', header: 'Person', cell: (r: TJobCostPerson) => r.name, cellProps: () => ({ fw: 600 }) },
-      { id: 'entries', header: 'Entries', numeric: true, cell: (r: TJobCostPerson) => String(r.entries) },
-      { id: 'hours', header: 'Hours', numeric: true, cell: (r: TJobCostPerson) => r.laborHours },
-      { id: 'cost', header: 'Labor cost', numeric: true, cell: (r: TJobCostPerson) => r.laborCost },
-      {
-        id: 'open',
-        header: 'Open',
-        headerHidden: true,
-        cell: (r: TJobCostPerson) => open('entries', { userId: r.userId, label: r.name }),
-      },
-    ] as TListColumn<never>[],
-    'work-orders': [
-      {
-        id: 'number',
-        header: 'Work order',
-        cell: (r: TJobCostWorkOrder) => r.number,
-        cellProps: () => ({ fw: 600 }),
-      },
-      { id: 'part', header: 'Builds', cell: (r: TJobCostWorkOrder) => r.partNumber },
-      { id: 'hours', header: 'Labor hours', numeric: true, cell: (r: TJobCostWorkOrder) => r.laborHours },
-      { id: 'labor', header: 'Labor cost', numeric: true, cell: (r: TJobCostWorkOrder) => r.laborCost },
-      {
-        id: 'material',
-        header: 'Consumed',
-        numeric: true,
-        cell: (r: TJobCostWorkOrder) => r.materialConsumed,
-      },
-      { id: 'total', header: 'Total', numeric: true, cell: (r: TJobCostWorkOrder) => r.totalCost },
-      {
-        id: 'open',
-        header: 'Open',
-        headerHidden: true,
-        cell: (r: TJobCostWorkOrder) => (
-          <Group gap={4} wrap="nowrap">
-            {open('entries', { workOrderId: r.workOrderId, label: r.number })}
-            {open('lines', { workOrderId: r.workOrderId, label: r.number })}
-          </Group>
-        ),
-      },
-    ] as TListColumn<never>[],
-    entries: [
-      { id: 'who', header: 'Person', cell: (r: TJobCostEntry) => r.userName, cellProps: () => ({ fw: 600 }) },
-      { id: 'from', header: 'Started', cell: (r: TJobCostEntry) => clock.dateTime(r.startedAt) },
-      { id: 'to', header: 'Ended', cell: (r: TJobCostEntry) => clock.dateTime(r.endedAt) },
-      { id: 'hours', header: 'Hours', numeric: true, cell: (r: TJobCostEntry) => r.hours },
-      { id: 'rate', header: 'Rate', numeric: true, cell: (r: TJobCostEntry) => r.rate },
-      { id: 'cost', header: 'Cost', numeric: true, cell: (r: TJobCostEntry) => r.cost },
-      { id: 'on', header: 'On', cell: (r: TJobCostEntry) => r.workOrderNumber ?? r.activity ?? '—' },
-    ] as TListColumn<never>[],
-    lines: [
-      { id: 'at', header: 'Posted', cell: (r: TJobCostLine) => clock.dateTime(r.postedAt) },
-      {
-        id: 'what',
-        header: 'What',
-        cell: (r: TJobCostLine) =>
-          `${JOB_COST_CATEGORY_LABELS[r.category]}${r.kind === 'reversal' ? ' (returned)' : ''}`,
-      },
-      { id: 'part', header: 'Part', cell: (r: TJobCostLine) => `${r.partNumber} · ${r.itemName}` },
-      { id: 'qty', header: 'Quantity', numeric: true, cell: (r: TJobCostLine) => r.quantity },
-      { id: 'unit', header: 'Unit cost', numeric: true, cell: (r: TJobCostLine) => r.unitCost },
-      { id: 'cost', header: 'Cost', numeric: true, cell: (r: TJobCostLine) => r.cost },
-      { id: 'ref', header: 'Reference', cell: (r: TJobCostLine) => r.workOrderNumber ?? r.reference },
-    ] as TListColumn<never>[],
+  const open: TOpenDrill = (tab, next) => {
+    const noun = tab === 'entries' ? 'Entries' : 'Lines';
+    return (
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        onClick={() => onOpen(tab, next)}
+        aria-label={`${noun} of ${next.label}`}
+      >
+        {noun}
+      </Button>
+    );
   };
+  // The page, columns and card are of one kind at a time; TypeScript sees a union of kinds, so DataList is given one
+  // of them by name (any would do: its row type only has to agree between the query, the columns and the card).
+  const layout = layouts(clock, open)[kind] as unknown as TLayout<'people'>;
+  const rows = page as TListQuery<TDrillPage['people']>;
   return (
     <DataList
-      query={page as never}
-      columns={columns[kind]}
-      rowKey={(row: { id?: string; userId?: string; workOrderId?: string }) =>
-        row.id ?? row.userId ?? row.workOrderId ?? ''
-      }
+      query={rows}
+      columns={layout.columns}
+      card={layout.card}
+      rowKey={layout.rowKey}
       label={filter.label ? `${what.label} of ${filter.label}` : what.label}
       paging={list}
       pagesLabel={`Pages of ${what.plural}`}
@@ -171,7 +148,6 @@ export function DrillTab({ kind, jobId, period, filter, onClear, onOpen }: TDril
           </Group>
         ) : undefined
       }
-      oneLayout
       minWidth={720}
     />
   );

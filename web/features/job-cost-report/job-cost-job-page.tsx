@@ -11,12 +11,21 @@ import { DateRangeField, type TDateRange } from '../../components/date-range-fie
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryStatus } from '../../components/query-status.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { getJobCost, jobCostKey } from './api.ts';
+import { getJobCost, jobCostKey, type TDrillKind } from './api.ts';
 import { DrillTab, type TDrillFilter } from './job-cost-drill.tsx';
 import { JobCostTotals } from './job-cost-totals.tsx';
 import { overBudgetWords } from './job-rows.tsx';
 
 type TGranularity = 'day' | 'week';
+
+/**
+ * The filter a tab shows: entries are narrowed to a person or a work order, ledger lines only to a work order (a
+ * person has none: the lines tab said "Of Ada Admin" above every line of the job).
+ */
+function narrowed(kind: TDrillKind, filter: TDrillFilter): TDrillFilter {
+  if (kind === 'entries') return filter;
+  return kind === 'lines' && filter.workOrderId ? filter : {};
+}
 const GRANULARITIES = [
   { value: 'week', label: 'Weeks' },
   { value: 'day', label: 'Days' },
@@ -125,7 +134,7 @@ export function JobCostJobPage({ jobId, period }: { jobId: string; period: TDate
                     kind={kind}
                     jobId={jobId}
                     period={period}
-                    filter={kind === 'entries' || kind === 'lines' ? filter : {}}
+                    filter={narrowed(kind, filter)}
                     onClear={() => setFilter({})}
                     onOpen={open}
                   />

@@ -1,11 +1,13 @@
 // The Job Cost Report's table: one row per job (a page of them from the server, sorted there), written with the
-// same cells as the CSV (common/job-cost/job-cost-table.ts), so the file is the screen; and a job's card on a phone.
+// same cells as the CSV (common/job-cost/job-cost-table.ts), so the file is the screen; and a job's card on a phone,
+// whose money reads as the headline figures' ("$1,753.03").
 // A job over its budget shows its variance and budget used in the status colour of trouble.
 import { Anchor, Card, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { JOB_COST_HEADER, jobCostCells } from '#common/job-cost/job-cost-table.ts';
 import type { TJobCostFigures, TJobCostRow, TJobCostSort } from '#common/schemas/job-cost.ts';
 import type { TListColumn } from '../../components/data-list/types.ts';
+import { formatMoney } from '../../lib/format-money.ts';
 
 /** Over budget reads red; within it, as any figure. */
 export const overColor = (row: { overBudget: boolean }) => (row.overBudget ? 'red.9' : undefined);
@@ -53,10 +55,15 @@ export function jobColumns(): TListColumn<TJobCostRow, TJobCostSort>[] {
   }));
 }
 
+/** A job on a phone: its figures as money, as the headline figures above the cards write them. */
 export function JobCard({ row, href }: { row: TJobCostRow; href: string }) {
   const cells = jobCostCells(row);
   const cell = (header: (typeof JOB_COST_HEADER)[number]) => cells[JOB_COST_HEADER.indexOf(header)];
   const over = overBudgetWords(row);
+  const used =
+    row.costPercentUsed === null
+      ? over
+      : `${row.costPercentUsed}% used${over ? ` · ${over.toLowerCase()}` : ''}`;
   return (
     <Card component="article" withBorder padding="sm" aria-label={cell('Job')}>
       <Anchor component={Link} to={href} fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -67,20 +74,25 @@ export function JobCard({ row, href }: { row: TJobCostRow; href: string }) {
       </Text>
       <Group justify="space-between" wrap="wrap" mt={4} gap="xs">
         <Text size="sm">
-          Labor {cell('Labor hours')} h{row.budgetHours === null ? '' : ` of ${row.budgetHours}`} ·{' '}
-          {cell('Labor cost')}
+          Labor {row.laborHours} h{row.budgetHours === null ? '' : ` of ${row.budgetHours}`} ·{' '}
+          {formatMoney(row.laborCost)}
         </Text>
         <Text size="sm">
-          Material {cell('Material issued')} issued + {cell('Material consumed')} consumed
+          Material {formatMoney(row.materialIssued)} issued + {formatMoney(row.materialConsumed)} consumed
+          {/* Shown when there are any, so the card's parts still add up to its total. */}
+          {row.maintenanceParts === '0.00' ? '' : ` + ${formatMoney(row.maintenanceParts)} maintenance parts`}
         </Text>
       </Group>
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text size="sm" fw={600}>
-          Total {cell('Total cost')} of {cell('Budget cost')}
+          Total {formatMoney(row.totalCost)}
+          {row.budgetCost === null ? ' · no budget' : ` of ${formatMoney(row.budgetCost)}`}
         </Text>
-        <Text size="sm" fw={600} c={overColor(row)}>
-          {cell('Cost used')} used{over ? ` · ${over.toLowerCase()}` : ''}
-        </Text>
+        {used ? (
+          <Text size="sm" fw={600} c={overColor(row)}>
+            {used}
+          </Text>
+        ) : null}
       </Group>
     </Card>
   );
