@@ -138,9 +138,15 @@ test('a received lot is held for inspection and released when its inspection pas
   await expect(page.getByText('No open inspections.', { exact: false })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectAccessible(page, 'QC Instructions with nothing open');
-  // Typed (or scanned) by its lot number, the lot opens its finished inspection's plan again: a new inspection.
+  // Typed (or scanned) by its lot number, the lot inspected already asks first; asked for, a new inspection starts.
   await page.getByRole('textbox', { name: 'Lot or work order' }).fill('SH-1');
   await page.getByRole('textbox', { name: 'Lot or work order' }).press('Enter');
+  await expect(page.getByRole('alert', { name: 'Inspected already' })).toContainText(
+    'Lot SH-1 was inspected already: QI-000001 passed.',
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectAccessible(page, 'a lot inspected already, at 360 px');
+  await page.getByRole('button', { name: 'Inspect again' }).click();
   await expect(page.getByRole('heading', { name: 'QI-000002', level: 1 })).toBeVisible();
   // An out-of-limits reading confirmed is a failure with a defect code (at 360 px).
   const oversize = page.getByRole('region', { name: 'Diameter, unit 1' });

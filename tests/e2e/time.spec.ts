@@ -205,7 +205,12 @@ test('an admin approves a week on a desk screen, and its time is locked', async 
   });
   await takeHelpScreenshot(page, 'time-week-1280');
 
+  // Approval locks the week, so it is asked once more.
   await page.getByRole('button', { name: 'Approve week' }).click();
+  const approving = page.getByRole('dialog', { name: 'Approve the week' });
+  await expect(approving).toContainText('Its time is then locked');
+  await expectAccessible(page, 'the approval asked once more');
+  await approving.getByRole('button', { name: 'Approve week' }).click();
   await expect(page.getByText('Week approved')).toBeVisible();
   await expect(page.getByText('Approved: this week is locked')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);
@@ -224,6 +229,28 @@ test('an admin approves a week on a desk screen, and its time is locked', async 
   await form.getByRole('button', { name: 'Add time' }).click();
   await expect(form.getByRole('alert')).toContainText('is approved: its time cannot change.');
   await expectAccessible(page, 'the approved week refusing time');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+
+  // Approved by mistake: the admin reopens it with a reason, and its time can be changed again.
+  await page.getByRole('button', { name: 'Reopen week' }).click();
+  const reopening = page.getByRole('dialog', { name: 'Reopen the week' });
+  await reopening.getByRole('button', { name: 'Reopen week' }).click();
+  await expect(reopening.getByText('Reason is required')).toBeVisible();
+  await reopening.getByRole('textbox', { name: 'Reason' }).fill('Approved before the Friday fix');
+  await reopening.getByRole('button', { name: 'Reopen week' }).click();
+  await expect(page.getByText('Week reopened')).toBeVisible();
+  await expect(page.getByText('Approved: this week is locked')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(4);
+  // The week after next has not started: nothing to approve there yet.
+  await page.getByRole('button', { name: 'Next week' }).click();
+  await page.getByRole('button', { name: 'Next week' }).click();
+  const comingMonday = addDays(monday, 14);
+  await expect(page).toHaveURL(new RegExp(`week=${comingMonday}`));
+  const coming = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${comingMonday}T12:00:00Z`),
+  );
+  await expect(page.getByRole('heading', { name: `Week of ${coming}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Approve week' })).toHaveCount(0);
 });
 
 test('on a 390 px phone the Add time dialog keeps the keyboard: a day picked with the keys leaves the focus in it, and a scanner does not clock in behind it', async ({

@@ -5,6 +5,7 @@ import type {
   TClockIn,
   TEntryEdit,
   TManualEntry,
+  TReopenWeek,
   TRunningClock,
   TTimeEntry,
   TWeek,
@@ -43,6 +44,9 @@ export function getWeek(query: { userId: string | null; week: string | null }, s
 
 export const approveWeek = (body: TApproveWeek) =>
   api<TWeek>('/api/v1/time/week/approve', { method: 'POST', body });
+
+export const reopenWeek = (body: TReopenWeek) =>
+  api<TWeek>('/api/v1/time/week/reopen', { method: 'POST', body });
 
 export const addEntry = (body: TManualEntry) =>
   api<TTimeEntry>('/api/v1/time/entries', { method: 'POST', body });

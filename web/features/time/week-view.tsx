@@ -1,20 +1,20 @@
 // A person's week (decision 082): Monday to Sunday in the company's zone as the server counts it (GET week API), the
 // week's and each day's totals, the entries per day, Add time, and Edit and Delete with a reason. Admins pick whose
-// week it is and approve it, which locks it; an approved week shows who approved it and a lock on every entry.
+// week it is and approve it (asked once more), which locks it; an approved week shows who approved it and a lock on
+// every entry, and admins can reopen it with a reason. A week still to come cannot be approved.
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPlus, IconRosetteDiscountCheck } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TTimeEntry } from '#common/schemas/time.ts';
 import { QueryStatus } from '../../components/query-status.tsx';
-import { messageOf } from '../../lib/api-errors.ts';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { formatMoney } from '../../lib/format-money.ts';
-import { toast } from '../../lib/toast.ts';
-import { approveWeek, getWeek, timeKeys } from './api.ts';
+import { getWeek, timeKeys } from './api.ts';
 import { DeleteEntryDialog } from './delete-entry-dialog.tsx';
 import { EntryDialog, type TEntryTarget } from './entry-dialog.tsx';
 import { PersonSelect } from './person-select.tsx';
+import { type TWeekAction, WeekApprovalDialog } from './week-approval-dialogs.tsx';
 import { WeekDays } from './week-days.tsx';
 import { hoursLabel, shiftWeek } from './week-grid.ts';
 
@@ -36,7 +36,6 @@ export function WeekView({
   choice: TWeekChoice;
   onChoose: (choice: TWeekChoice) => void;
 }) {
-  const client = useQueryClient();
   const clock = useCompanyClock();
   const [entryTarget, setEntryTarget] = useState<TEntryTarget | null>(null);
   const [deleting, setDeleting] = useState<TTimeEntry | null>(null);
@@ -46,19 +45,9 @@ export function WeekView({
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
-  const approve = useMutation({
-    mutationFn: approveWeek,
-    onSuccess: async (approved) => {
-      client.setQueryData(timeKeys.week(choice.userId, choice.week), approved);
-      toast('success', {
-        title: 'Week approved',
-        message: `${approved.userName}, week of ${clock.calendarDate(approved.weekStart)}: its time is locked.`,
-      });
-      await client.invalidateQueries({ queryKey: timeKeys.all });
-    },
-    onError: (error) => toast('error', { title: 'The week was not approved', message: messageOf(error) }),
-  });
+  const [weekAction, setWeekAction] = useState<TWeekAction | null>(null);
   const data = week.data;
+  const cacheKey = timeKeys.week(choice.userId, choice.week);
   const go = (weeks: number) => data && onChoose({ ...choice, week: shiftWeek(data.weekStart, weeks) });
   const isOwn = data ? data.userId === me.id : true;
 
@@ -112,11 +101,10 @@ export function WeekView({
                   <Badge color="green" variant="light" leftSection={<IconRosetteDiscountCheck size={14} />}>
                     Approved
                   </Badge>
-                ) : isAdmin ? (
+                ) : isAdmin && data.weekStart <= clock.today() ? (
                   <Button
                     variant="light"
-                    loading={approve.isPending}
-                    onClick={() => approve.mutate({ userId: data.userId, week: data.weekStart })}
+                    onClick={() => setWeekAction({ kind: 'approve', week: data, cacheKey })}
                   >
                     Approve week
                   </Button>
@@ -139,8 +127,21 @@ export function WeekView({
           </Paper>
           {data.approved ? (
             <Alert color="green" variant="light" title="Approved: this week is locked">
-              Approved by {data.approved.by} on {clock.dateTime(data.approved.at)}. Its time cannot be added
-              to, corrected or deleted.
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">
+                  Approved by {data.approved.by} on {clock.dateTime(data.approved.at)}. Its time cannot be
+                  added to, corrected or deleted{isAdmin ? ' unless the week is reopened' : ''}.
+                </Text>
+                {isAdmin ? (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => setWeekAction({ kind: 'reopen', week: data, cacheKey })}
+                  >
+                    Reopen week
+                  </Button>
+                ) : null}
+              </Stack>
             </Alert>
           ) : null}
           <WeekDays
@@ -152,6 +153,7 @@ export function WeekView({
       ) : null}
       <EntryDialog target={entryTarget} onClose={() => setEntryTarget(null)} />
       <DeleteEntryDialog entry={deleting} onClose={() => setDeleting(null)} />
+      <WeekApprovalDialog action={weekAction} onClose={() => setWeekAction(null)} />
     </Stack>
   );
 }
