@@ -26,7 +26,10 @@ export function WeekDays({
 }) {
   const clock = useCompanyClock();
   // A running entry shows under the days from its start to now; a minute's tick carries it past midnight.
-  const now = useNow(week.entries.some((e) => e.endedAt === null), 60_000);
+  const now = useNow(
+    week.entries.some((e) => e.endedAt === null),
+    60_000,
+  );
   return (
     <Stack gap="sm">
       {weekDays(week, now).map((day) => {
