@@ -1,10 +1,13 @@
 // Queries of time entries (decision 080), inside the tenant's transaction; company_id in every where. The rate
 // snapshot and the cost are computed by the database in numeric, so money never passes through a float.
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { TTimeSource } from '#common/schemas/time.ts';
 import { queryRows, type TDb } from '../../db/client.ts';
-import { timeEntries, timeWeekApprovals } from './time.tables.ts';
+import { timeEntries } from './time.tables.ts';
+
+// The approvals of a person's weeks live beside, in time-weeks.repo.ts; callers reach them through this module.
+export * from './time-weeks.repo.ts';
 
 export type TEntryRow = typeof timeEntries.$inferSelect;
 
@@ -197,98 +200,6 @@ export async function rewriteEntry(
 
 export async function deleteEntry(tx: TDb, companyId: string, id: string): Promise<void> {
   await tx.execute(sql`delete from time_entries where company_id = ${companyId} and id = ${id}`);
-}
-
-/**
- * Holds the person's week of Monday `weekStart` until the transaction ends: shared by every change of their time in
- * it, exclusive for its approval. So an approval and a clock-in (or an entry typed) at the same moment run one after
- * the other, and the later one sees the other's result: a week is never approved around a clock that starts in it.
- */
-export async function lockWeek(
-  tx: TDb,
-  companyId: string,
-  userId: string,
-  weekStart: string,
-  mode: 'share' | 'approve',
-): Promise<void> {
-  const key = sql`hashtextextended(${`time-week:${companyId}:${userId}:${weekStart}`}, 0)`;
-  await tx.execute(
-    mode === 'approve'
-      ? sql`select pg_advisory_xact_lock(${key})`
-      : sql`select pg_advisory_xact_lock_shared(${key})`,
-  );
-}
-
-/** The Mondays among `weekStarts` of the person's approved weeks. */
-export async function approvedWeeks(
-  tx: TDb,
-  companyId: string,
-  userId: string,
-  weekStarts: string[],
-): Promise<Set<string>> {
-  if (weekStarts.length === 0) return new Set();
-  const rows = await tx
-    .select({ weekStart: timeWeekApprovals.weekStart })
-    .from(timeWeekApprovals)
-    .where(
-      and(
-        eq(timeWeekApprovals.companyId, companyId),
-        eq(timeWeekApprovals.userId, userId),
-        inArray(timeWeekApprovals.weekStart, weekStarts),
-      ),
-    );
-  return new Set(rows.map((r) => r.weekStart));
-}
-
-/** The approval of the person's week starting on `weekStart` (a Monday), or null. */
-export async function weekApproval(
-  tx: TDb,
-  companyId: string,
-  userId: string,
-  weekStart: string,
-): Promise<{ approvedAt: Date; approvedBy: string } | null> {
-  const [row] = await tx
-    .select({ approvedAt: timeWeekApprovals.approvedAt, approvedBy: timeWeekApprovals.approvedBy })
-    .from(timeWeekApprovals)
-    .where(
-      sql`${timeWeekApprovals.companyId} = ${companyId} and ${timeWeekApprovals.userId} = ${userId}
-          and ${timeWeekApprovals.weekStart} = ${weekStart}`,
-    )
-    .limit(1);
-  return row ?? null;
-}
-
-/** Opens the approved week again; false when it was not approved. */
-export async function deleteApproval(
-  tx: TDb,
-  companyId: string,
-  userId: string,
-  weekStart: string,
-): Promise<boolean> {
-  const deleted = await tx
-    .delete(timeWeekApprovals)
-    .where(
-      and(
-        eq(timeWeekApprovals.companyId, companyId),
-        eq(timeWeekApprovals.userId, userId),
-        eq(timeWeekApprovals.weekStart, weekStart),
-      ),
-    )
-    .returning({ id: timeWeekApprovals.id });
-  return deleted.length > 0;
-}
-
-/** Approves the week; false when it already was (two approvals at once record one). */
-export async function insertApproval(
-  tx: TDb,
-  row: { companyId: string; userId: string; weekStart: string; approvedBy: string },
-): Promise<boolean> {
-  const inserted = await tx
-    .insert(timeWeekApprovals)
-    .values({ id: uuidv7(), ...row })
-    .onConflictDoNothing()
-    .returning({ id: timeWeekApprovals.id });
-  return inserted.length > 0;
 }
 
 /** The company's active or inactive person (the tenant reads only the columns that name people), or null. */
