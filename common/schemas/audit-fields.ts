@@ -225,7 +225,7 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     cost: 'Cost ($)',
     reason: 'Reason',
   },
-  'time-week': { week: 'Week of', reason: 'Reason' },
+  'time-week': { week: 'Week of', reason: 'Reason', selfApproved: 'Self-approved' },
   kiosk: { name: 'Name' },
   badge: { person: 'Person', hint: 'Ends in' },
   // Single sign-on (decision 086): the secret itself is never written, only that it was stored or replaced.

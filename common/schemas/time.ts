@@ -23,6 +23,10 @@ export const TIME_ACTIVITY_LABELS: Record<TTimeActivity, string> = {
 export const TIME_SOURCES = ['clock', 'manual', 'floor', 'kiosk'] as const;
 export type TTimeSource = (typeof TIME_SOURCES)[number];
 
+/** How an admin's own week may be approved: by another admin, or by themselves as the only active admin. */
+export const SELF_APPROVAL = ['another-admin', 'only-admin'] as const;
+export type TSelfApproval = (typeof SELF_APPROVAL)[number];
+
 /** The longest reason kept (a sentence or two, as on the audit trail). */
 export const MAX_TIME_REASON = 500;
 
@@ -43,6 +47,10 @@ export const TIME_MESSAGES = {
   weekNotApproved: (week: string) => `The week of ${week} is not approved: there is nothing to reopen.`,
   weekNotStarted: (week: string) =>
     `The week of ${week} has not started yet: approve it once its time is in.`,
+  ownWeekNeedsAnotherAdmin:
+    'You cannot approve your own week: another admin must approve it. Ask one of the company’s other admins.',
+  selfApprovedOnlyAdmin:
+    'You are the company’s only active admin, so you approve your own week yourself: the audit trail records it as self-approved.',
   clockRunningInWeek: (person: string) =>
     `${person}’s clock is still running in this week: approve it once they have clocked out.`,
   endBeforeStart: 'End must be after start',
@@ -203,6 +211,12 @@ export const ZWeekSchema = z.object({
   /** Ended entries' cost, exact. */
   cost: z.string(),
   approved: z.object({ at: z.string(), by: z.string() }).nullable(),
+  /**
+   * An admin's own week (decision 080, separation of duties): 'another-admin' when another active admin must approve
+   * it (approving it is refused), 'only-admin' when the caller is the company's only active admin and may approve it,
+   * recorded as self-approved. null when the week is not the caller's own or the caller is no admin.
+   */
+  selfApproval: z.enum(SELF_APPROVAL).nullable(),
   entries: z.array(ZTimeEntrySchema),
 });
 export type TWeek = z.infer<typeof ZWeekSchema>;

@@ -3,8 +3,9 @@
 // time ticking; a scanner's burst (the keyboard wedge, nothing focused) switches it to another job; starting a
 // work-order step on the build floor switches it to that step; clocking out stops it. Time typed afterwards that
 // overlaps is refused with the server's reason beside the form. At 1280 px an admin approves a week, which locks it:
-// its entries lose Edit and Delete and time added to it is refused. Nothing runs off a 360 px screen; axe finds
-// nothing serious. The spec takes the help article's screenshots.
+// its entries lose Edit and Delete and time added to it is refused; being the company's only admin, they approve
+// their own week as self-approved, and once a second admin joins their own week is no longer theirs to approve.
+// Nothing runs off a 360 px screen; axe finds nothing serious. The spec takes the help article's screenshots.
 import { expect, type Page, test } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { addDays, startOfWeek, todayIn } from '../../common/time/calendar.ts';
@@ -12,7 +13,7 @@ import { expectAccessible } from './support/axe.ts';
 import { apiPost, makeBin, makePart, receivePart, releaseAssembly } from './support/build-api.ts';
 import { pickDate } from './support/date-picker.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
-import { signUpCompany } from './support/session.ts';
+import { inviteUser, signUpCompany } from './support/session.ts';
 import { post, visitorAddress } from './support/visitor.ts';
 import { wedgeScan } from './support/wedge.ts';
 
@@ -209,6 +210,8 @@ test('an admin approves a week on a desk screen, and its time is locked', async 
   await page.getByRole('button', { name: 'Approve week' }).click();
   const approving = page.getByRole('dialog', { name: 'Approve the week' });
   await expect(approving).toContainText('Its time is then locked');
+  // The sign-up's admin is the company's only active admin: their own week is theirs to approve, and it is said so.
+  await expect(approving).toContainText('the audit trail records it as self-approved');
   await expectAccessible(page, 'the approval asked once more');
   await approving.getByRole('button', { name: 'Approve week' }).click();
   await expect(page.getByText('Week approved')).toBeVisible();
@@ -241,6 +244,12 @@ test('an admin approves a week on a desk screen, and its time is locked', async 
   await expect(page.getByText('Week reopened')).toBeVisible();
   await expect(page.getByText('Approved: this week is locked')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(4);
+  // With a second admin, one's own week is theirs to approve: the screen says so instead of offering Approve.
+  await inviteUser(page, 'admin', { firstName: 'Bea', lastName: 'Second' });
+  await page.reload();
+  await expect(page.getByText('Your own week: another admin must approve it.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Approve week' })).toHaveCount(0);
+  await expectAccessible(page, 'one’s own week with another admin');
   // The week after next has not started: nothing to approve there yet.
   await page.getByRole('button', { name: 'Next week' }).click();
   await page.getByRole('button', { name: 'Next week' }).click();

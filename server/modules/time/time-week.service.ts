@@ -9,16 +9,21 @@ import {
   TIME_MESSAGES as M,
   type TApproveWeek,
   type TReopenWeek,
+  type TSelfApproval,
   type TWeek,
   type TWeekQuery,
 } from '#common/schemas/time.ts';
 import { addDays, dateIn, dayRangeIn, startOfWeek } from '#common/time/calendar.ts';
 import { formatCalendarDate } from '#common/time/format.ts';
+import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { companyTimeZone } from '../companies/company-clock.ts';
 import * as repo from './time.repo.ts';
 import { conflict, personOf, secondsOf, toTimeEntry, weekOf as weekAt } from './time-rules.ts';
+
+/** What the audit trail says of a week its own admin approved, having no other active admin to ask. */
+const SELF_APPROVED_NOTE = 'Yes: the company’s only active admin approved their own week';
 
 /** Seconds as exact hours to two decimals, half up: 27000 → "7.5". */
 export function hoursText(seconds: number): string {
@@ -92,6 +97,8 @@ export async function weekOf(tenant: TTenant, query: TWeekQuery, now: Date): Pro
       [row.started_at, row.ended_at ?? now].map((at) => weekAt(at, timeZone)),
     );
     const approvedWeeks = await repo.approvedWeeks(tx, companyId, userId, [...new Set(touched.flat())]);
+    // Not beside the reads above: it steps the transaction's role back for a moment, so it runs on its own.
+    const selfApproval = await selfApprovalOf(tx, tenant, userId);
     return {
       userId,
       userName: `${person.first_name} ${person.last_name}`.trim(),
@@ -102,6 +109,7 @@ export async function weekOf(tenant: TTenant, query: TWeekQuery, now: Date): Pro
       total: { seconds: total, hours: hoursText(total) },
       cost: fromScaled(cost, 4),
       approved: approval ? { at: approval.approvedAt.toISOString(), by: approval.approvedBy } : null,
+      selfApproval,
       entries: rows.map((row, i) =>
         toTimeEntry(
           row,
@@ -112,13 +120,30 @@ export async function weekOf(tenant: TTenant, query: TWeekQuery, now: Date): Pro
   });
 }
 
-/** An admin approves the person's week (any date of it); approving it again changes nothing. Audited. */
+/**
+ * How the caller may approve the week of `userId` when it is their own and they are an admin (decision 080): by
+ * another admin when the company has one, else by themselves, recorded as self-approved. null otherwise.
+ */
+async function selfApprovalOf(tx: TDb, tenant: TTenant, userId: string): Promise<TSelfApproval | null> {
+  if (userId !== tenant.userId || !hasRole(tenant.role, 'admin')) return null;
+  return (await repo.hasOtherActiveAdmin(tx, tenant.companyId, userId)) ? 'another-admin' : 'only-admin';
+}
+
+/**
+ * An admin approves the person's week (any date of it); approving it again changes nothing. Audited. One's own week
+ * is another admin's to approve (403 naming userId); the company's only active admin approves it, audited as
+ * self-approved, so a one-admin shop is never stuck.
+ */
 export async function approveWeek(tenant: TTenant, input: TApproveWeek, now: Date): Promise<TWeek> {
   const { companyId } = tenant;
   const weekStart = startOfWeek(input.week);
   await tenant.run(async (tx) => {
     const person = await personOf(tx, companyId, input.userId);
     const name = `${person.first_name} ${person.last_name}`.trim();
+    const selfApproval = await selfApprovalOf(tx, tenant, input.userId);
+    if (selfApproval === 'another-admin') {
+      throw new AppError('FORBIDDEN', M.ownWeekNeedsAnotherAdmin, { userId: M.ownWeekNeedsAnotherAdmin });
+    }
     const timeZone = await companyTimeZone(tx, companyId);
     if (weekStart > startOfWeek(dateIn(now, timeZone))) {
       throw conflict(M.weekNotStarted(formatCalendarDate(weekStart, 'en-GB')), 'week');
@@ -142,7 +167,10 @@ export async function approveWeek(tenant: TTenant, input: TApproveWeek, now: Dat
         entityId: input.userId,
         entityLabel: name,
         action: 'approved',
-        after: { week: formatCalendarDate(weekStart, 'en-GB') },
+        after: {
+          week: formatCalendarDate(weekStart, 'en-GB'),
+          ...(selfApproval === 'only-admin' ? { selfApproved: SELF_APPROVED_NOTE } : {}),
+        },
       });
     }
   });

@@ -1,8 +1,9 @@
 // Queries of a person's approved weeks (decision 080): the approval rows, and the advisory lock that keeps an approval
 // and a change of the same week one after the other.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { TDb } from '../../db/client.ts';
+import { type TDb, TENANT_ROLE } from '../../db/client.ts';
+import { users } from '../auth/auth.tables.ts';
 import { timeWeekApprovals } from './time.tables.ts';
 
 /**
@@ -95,4 +96,26 @@ export async function insertApproval(
     .onConflictDoNothing()
     .returning({ id: timeWeekApprovals.id });
   return inserted.length > 0;
+}
+
+/**
+ * Whether the company has an active admin (or sysadmin) besides `userId`: one who could approve that person's own week.
+ * `users.role` stays closed to the tenant role (migration 0034), so this one read steps back to the transaction's
+ * login role and returns at once, as the breakdown alerts' admins do (decision 067); the company is named in the where.
+ */
+export async function hasOtherActiveAdmin(tx: TDb, companyId: string, userId: string): Promise<boolean> {
+  await tx.execute(sql`select set_config('role', 'none', true)`);
+  const [row] = await tx
+    .select({ n: count() })
+    .from(users)
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        eq(users.active, true),
+        inArray(users.role, ['admin', 'sysadmin']),
+        ne(users.id, userId),
+      ),
+    );
+  await tx.execute(sql`select set_config('role', ${TENANT_ROLE}, true)`);
+  return (row?.n ?? 0) > 0;
 }

@@ -1,10 +1,11 @@
 // Approving a week and opening it again (decision 080): approval locks the person's time, so it is asked once more
 // before it is done, and an admin who approved by mistake (or owes a correction) reopens the week with a reason kept on
-// the audit trail.
+// the audit trail. An admin who is the company's only active admin approves their own week, told it is recorded as
+// self-approved.
 import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { type TWeek, ZReopenWeekSchema } from '#common/schemas/time.ts';
+import { TIME_MESSAGES as M, type TWeek, ZReopenWeekSchema } from '#common/schemas/time.ts';
 import { FormFooter } from '../../components/form-footer.tsx';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
@@ -55,6 +56,7 @@ function ApproveForm({ action, onClose }: { action: TWeekAction; onClose: () => 
           Approve {label}? Its time is then locked: nobody can add, correct or delete it until an admin
           reopens the week.
         </Text>
+        {action.week.selfApproval === 'only-admin' ? <Text size="sm">{M.selfApprovedOnlyAdmin}</Text> : null}
         <FormFooter
           error={form.formError}
           onCancel={onClose}

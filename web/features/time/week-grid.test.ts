@@ -44,6 +44,7 @@ function weekOf(timeZone: string, entries: TTimeEntry[]): TWeek {
     total: { seconds: 0, hours: '0' },
     cost: '0',
     approved: null,
+    selfApproval: null,
     entries,
   };
 }

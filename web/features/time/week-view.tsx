@@ -1,7 +1,8 @@
 // A person's week (decision 082): Monday to Sunday in the company's zone as the server counts it (GET week API), the
 // week's and each day's totals, the entries per day, Add time, and Edit and Delete with a reason. Admins pick whose
 // week it is and approve it (asked once more), which locks it; an approved week shows who approved it and a lock on
-// every entry, and admins can reopen it with a reason. A week still to come cannot be approved.
+// every entry, and admins can reopen it with a reason. A week still to come cannot be approved, nor an admin's own week
+// while another admin is active (it says so instead of offering Approve).
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPlus, IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -101,6 +102,11 @@ export function WeekView({
                   <Badge color="green" variant="light" leftSection={<IconRosetteDiscountCheck size={14} />}>
                     Approved
                   </Badge>
+                ) : isAdmin && data.weekStart <= clock.today() && data.selfApproval === 'another-admin' ? (
+                  // Separation of duties: the refusal is said here, not after a tap on a button that cannot work.
+                  <Text size="sm" c="dimmed" maw={260}>
+                    Your own week: another admin must approve it.
+                  </Text>
                 ) : isAdmin && data.weekStart <= clock.today() ? (
                   <Button
                     variant="light"
