@@ -10,6 +10,11 @@ import { DEMO_HOLD_REASON } from '../../server/db/seed/demo-quality.ts';
 import { E2E_DEMO_BASE_URL } from './support/server.ts';
 
 test.use({ baseURL: E2E_DEMO_BASE_URL, viewport: { width: 1280, height: 900 } });
+// Each test opens 12-16 screens of a seeded shop, each a first render of a lazy screen with its data. On a quiet
+// machine a walk takes 20-25 s; on CI's loaded machine (2026-11-30, every e2e test 3x its quiet time) both walks
+// were still going, screen after screen, when the suite's 90 s ran out. A hung screen still fails at its assertion's
+// own 15 s.
+test.describe.configure({ timeout: 180_000 });
 
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, level: 1 });
 

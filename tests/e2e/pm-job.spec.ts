@@ -1,8 +1,8 @@
 // A PM on a job (decision 085) on a 390 px phone, from the PM calendar's details: a job closed since the picker's list
 // was read is refused at the field in the server's words and nothing is charged; the open job is charged, "Clock in on
 // this PM" starts the technician's clock on it as maintenance, and the Complete dialog opens with that job picked and
-// completes the work with a part from stock. Time Tracking then shows the clock on the job as maintenance, and the
-// job's cost counts the part as maintenance parts. axe finds nothing serious in the details or the dialog.
+// completes the work with a part from stock, which stops that clock. Time Tracking then shows the day's entry on the job
+// as maintenance, and the job's cost counts the part as maintenance parts. axe finds nothing serious in the details or the dialog.
 import { expect, test } from '@playwright/test';
 import { todayIn } from '../../common/time/calendar.ts';
 import { expectAccessible } from './support/axe.ts';
@@ -125,11 +125,16 @@ test('a PM is charged to a job, clocked onto and completed with a part, on a 390
   const done = await (await page.request.get(`/api/v1/maintenance/occurrences/${occurrenceId}`)).json();
   expect(done).toMatchObject({ status: 'completed', job: { number: 'JOB-000001' } });
 
-  // Time Tracking shows the clock on the job as maintenance; the job's cost has the belts as maintenance parts.
+  // Completing the PM stopped the clock on it (decision 085): Time Tracking shows the clock stopped and today's entry
+  // on the job as maintenance; the job's cost has the belts as maintenance parts.
   await page.goto('/time');
   const yourClock = page.getByRole('region', { name: 'Your clock' });
-  await expect(yourClock.getByText('JOB-000001 · Line 2 refit')).toBeVisible({ timeout: 30_000 });
-  await expect(yourClock.getByText('Maintenance', { exact: true })).toBeVisible();
+  await expect(yourClock.getByText(/^Your clock is stopped\./)).toBeVisible({ timeout: 30_000 });
+  const entry = page.getByRole('listitem', { name: /JOB-000001$/ });
+  await expect(entry.getByText('JOB-000001 · Line 2 refit')).toBeVisible();
+  await expect(entry.getByText('Maintenance', { exact: true })).toBeVisible();
+  const stopped = await (await page.request.get('/api/v1/time/clock')).json();
+  expect(stopped.entry).toBeNull();
   const cost = await page.request.get(
     `/api/v1/job-cost-report/jobs/${refit.id}?from=${today}&to=${today}&granularity=day`,
   );
