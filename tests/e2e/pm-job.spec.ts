@@ -120,7 +120,9 @@ test('a PM is charged to a job, clocked onto and completed with a part, on a 390
   await complete.getByRole('button', { name: 'Complete' }).click();
   await expect(complete).toHaveCount(0);
   await expect(
-    page.getByText(/^Weekly greasing on Press, on time; 1 part issued from stock\./),
+    page.getByText(
+      /^Weekly greasing on Press, on time; 1 part issued from stock\. The next one is open\. Your clock on it is stopped\.$/,
+    ),
   ).toBeVisible();
   const done = await (await page.request.get(`/api/v1/maintenance/occurrences/${occurrenceId}`)).json();
   expect(done).toMatchObject({ status: 'completed', job: { number: 'JOB-000001' } });

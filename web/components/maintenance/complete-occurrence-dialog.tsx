@@ -31,6 +31,7 @@ import {
 import { api } from '../../lib/api-client.ts';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
+import { clockStoppedBy } from '../../lib/running-clock.ts';
 import { configOf, useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { DateField } from '../date-field.tsx';
@@ -142,13 +143,14 @@ function CompleteForm({
     onSuccess: async (done) => {
       client.setQueryData(occurrenceKey(done.id), done);
       const skipped = skippedTasksOf(o.plan.checklist, done.checklist ?? []);
+      const clockNote = await clockStoppedBy(client, { occurrenceId: o.id });
       toast('success', {
         title: 'Maintenance completed',
         message: `${o.plan.title} on ${o.machine.name}, ${done.onTime ? 'on time' : 'late'}${
           done.parts.length
             ? `; ${done.parts.length} part${done.parts.length === 1 ? '' : 's'} issued from stock`
             : ''
-        }${skipped.length ? `; not done: ${skipped.join(', ')}` : ''}. The next one is open.`,
+        }${skipped.length ? `; not done: ${skipped.join(', ')}` : ''}. The next one is open.${clockNote}`,
       });
       await onCompleted(done);
     },

@@ -12,17 +12,12 @@ import type { TChargedJob } from '#common/schemas/maintenance-job.ts';
 import type { TRunningClock } from '#common/schemas/time.ts';
 import { api } from '../../lib/api-client.ts';
 import { messageOf } from '../../lib/api-errors.ts';
+import { clockRunsOn, getRunningClock, runningClockKey, type TClockWork } from '../../lib/running-clock.ts';
 import { toast } from '../../lib/toast.ts';
 import { JobPicker, type TJobOption } from '../job-picker.tsx';
 
-/** The time screen's key of the running clock (decision 083): a move here refreshes /time and the scan cards. */
-const CLOCK_KEY = ['time', 'clock'] as const;
-
-/** The caller's running clock (decision 080), to know whether clocking onto the work starts or switches it. */
-const getRunningClock = (signal?: AbortSignal) => api<TRunningClock>('/api/v1/time/clock', { signal });
-
 /** What the clock is spent on: a repair or a PM (the server sets the activity to maintenance). */
-export type TMaintenanceTarget = { breakdownId: string } | { occurrenceId: string };
+export type TMaintenanceTarget = TClockWork;
 
 const optionOf = (job: TChargedJob): TJobOption | null =>
   job ? { value: job.id, label: `${job.number} · ${job.name}` } : null;
@@ -56,7 +51,8 @@ export function MaintenanceJobCard<TSaved extends { job: TChargedJob }>({
   const client = useQueryClient();
   const [picked, setPicked] = useState<TJobOption | null>(optionOf(job));
   const clock = useQuery({
-    queryKey: CLOCK_KEY,
+    // The running clock, to know whether clocking onto the work starts or switches it.
+    queryKey: runningClockKey,
     queryFn: ({ signal }) => getRunningClock(signal),
     enabled: open && job !== null,
   });
@@ -80,18 +76,13 @@ export function MaintenanceJobCard<TSaved extends { job: TChargedJob }>({
         body: { jobId: job?.id, ...target },
       }),
     onSuccess: (running) => {
-      client.setQueryData(CLOCK_KEY, running);
+      client.setQueryData(runningClockKey, running);
       void client.invalidateQueries({ queryKey: ['time'] });
       toast('success', { title: 'Clock running', message: `On ${job?.number}: maintenance of ${what}.` });
     },
     onError: (error) => toast('error', { title: 'The clock did not start', message: messageOf(error) }),
   });
-  const entry = clock.data?.entry;
-  const onThis =
-    entry != null &&
-    ('breakdownId' in target
-      ? entry.breakdownId === target.breakdownId
-      : entry.occurrenceId === target.occurrenceId);
+  const onThis = clockRunsOn(clock.data, target);
 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={headingId}>

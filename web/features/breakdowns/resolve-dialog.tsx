@@ -21,6 +21,7 @@ import {
   type TPartRow,
 } from '../../components/maintenance/parts-used-rows.tsx';
 import { useContractForm } from '../../lib/contract-form.ts';
+import { clockStoppedBy } from '../../lib/running-clock.ts';
 import { toast } from '../../lib/toast.ts';
 import { breakdownKeys, resolveBreakdown } from './api.ts';
 import { breakdownLabel, formatMinutes } from './breakdown-format.ts';
@@ -96,13 +97,14 @@ function ResolveForm({
     mutationFn: (body: TBreakdownResolve) => resolveBreakdown(breakdown.id, body),
     onSuccess: async (saved) => {
       client.setQueryData(breakdownKeys.one(saved.id), saved);
+      const clockNote = await clockStoppedBy(client, { breakdownId: saved.id });
       await client.invalidateQueries({ queryKey: breakdownKeys.all });
       await client.invalidateQueries({ queryKey: ['machines'] });
       await client.invalidateQueries({ queryKey: ['maintenance-parts'] });
       const parts = saved.parts.length;
       toast('success', {
         title: `${breakdownLabel(saved.number)} resolved`,
-        message: `${saved.machine.name} is ${statusStyle('machine', saved.machine.status).label.toLowerCase()}; downtime ${formatMinutes(saved.downtimeMinutes ?? 0)}${parts ? `; ${parts} part${parts === 1 ? '' : 's'} issued from stock` : ''}.`,
+        message: `${saved.machine.name} is ${statusStyle('machine', saved.machine.status).label.toLowerCase()}; downtime ${formatMinutes(saved.downtimeMinutes ?? 0)}${parts ? `; ${parts} part${parts === 1 ? '' : 's'} issued from stock` : ''}.${clockNote}`,
       });
       onClose();
     },

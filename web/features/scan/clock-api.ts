@@ -3,10 +3,7 @@
 import type { TClockIn, TRunningClock } from '#common/schemas/time.ts';
 import { api } from '../../lib/api-client.ts';
 
-/** Under ['time']: a clock moved here refreshes the /time screen's queries too, which live under the same root. */
-export const runningClockKey = ['time', 'clock'] as const;
-
-export const getRunningClock = (signal?: AbortSignal) => api<TRunningClock>('/api/v1/time/clock', { signal });
+export { getRunningClock, runningClockKey } from '../../lib/running-clock.ts';
 
 export const clockIn = (body: TClockIn) =>
   api<TRunningClock>('/api/v1/time/clock-in', { method: 'POST', body });
