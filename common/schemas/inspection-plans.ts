@@ -46,6 +46,8 @@ export const PLAN_MESSAGES = {
   nameTaken: 'This item already has a step plan of this name.',
   receiptNeedsLots: (partNumber: string) =>
     `${partNumber} is not lot-tracked, and receipt inspection holds each received lot until it passes: turn on lot tracking for the item in Inventory Setup first, then add its receipt plan.`,
+  receiptOnNeedsLots: (partNumber: string) =>
+    `${partNumber} is not lot-tracked, and receipt inspection holds each received lot until it passes: turn on lot tracking for the item in Inventory Setup first, then switch its receipt plan on.`,
   stepNeedsAssembly: 'Step plans are for assembly items: make the item an assembly in Assembly Setup first.',
   aqlNotForStep: 'AQL sampling is for receipt and final inspection of a lot; a build step uses all or fixed.',
   released: (n: number) => `Version ${n} is released and cannot change: press Edit to make a new draft.`,

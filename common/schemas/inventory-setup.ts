@@ -15,6 +15,8 @@ export const ITEM_MESSAGES = {
   locationNotFound: 'No such location in your company.',
   notFound: 'No such item in your company.',
   nothingToChange: 'Send at least one field to change',
+  lotsNeededByReceiptPlan: (partNumber: string, planName: string) =>
+    `${partNumber} has a receipt inspection plan in force (${planName}), which holds each received lot until it passes: switch that plan off in QC Setup (Rename or switch off) first, then turn off lot tracking.`,
 } as const;
 
 export const LOCATION_MESSAGES = {

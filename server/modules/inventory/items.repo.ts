@@ -50,6 +50,25 @@ export async function findItemRow(tx: TDb, companyId: string, id: string): Promi
   return row ?? null;
 }
 
+/**
+ * The item's row, locked: `update` by a change that other rules read (lot tracking, which a receipt plan's release
+ * checks), `share` by such a rule's reader, so that the two take turns instead of both seeing the state before.
+ */
+export async function lockItemRow(
+  tx: TDb,
+  companyId: string,
+  id: string,
+  strength: 'update' | 'share',
+): Promise<TItemRow | null> {
+  const [row] = await tx
+    .select()
+    .from(items)
+    .where(and(eq(items.companyId, companyId), eq(items.id, id)))
+    .limit(1)
+    .for(strength);
+  return row ?? null;
+}
+
 /** A page of items by part number, searched by part number, name or category, and how many match. */
 export async function listItems(
   tx: TDb,

@@ -18,6 +18,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { changedFields, recordAudit } from '../audit/audit.ts';
 import * as companiesRepo from '../companies/companies.repo.ts';
+import { receiptPlanOf } from '../quality/plan-in-force.repo.ts';
 import * as repo from './items.repo.ts';
 import { findLocation } from './locations.repo.ts';
 
@@ -32,6 +33,17 @@ async function checkSkuSlot(tx: TDb, companyId: string): Promise<void> {
   const limits = planLimitsOf(company.planId, company.planStartedAt);
   const active = await repo.countActiveItems(tx, companyId);
   if (active >= limits.maxSkus) throw new AppError('LIMIT_REACHED', planLimitMessage(limits, 'SKUs', active));
+}
+
+/**
+ * Refuses turning lot tracking off while the item's receipt plan is in force (decision 070): receipt inspection
+ * holds the lot a receipt creates, so without lots the plan would silently hold nothing. Call with the item locked.
+ */
+async function checkLotsNotNeeded(tx: TDb, companyId: string, item: TItem): Promise<void> {
+  const plan = await receiptPlanOf(tx, companyId, item.id);
+  if (!plan) return;
+  const message = ITEM_MESSAGES.lotsNeededByReceiptPlan(item.partNumber, plan.plan.name);
+  throw new AppError('CONFLICT', message, { lotTracked: message });
 }
 
 async function checkLocation(tx: TDb, companyId: string, id: string | null | undefined): Promise<void> {
@@ -101,9 +113,13 @@ export async function updateItem(tenant: TTenant, id: string, patch: TItemPatch)
   try {
     return await tenant.run(async (tx) => {
       if (patch.active === true) await repo.lockSkuCount(tx, tenant.companyId);
+      // Locked before the plan is read: a receipt plan's release reads the item for share and waits, or we wait.
+      if (patch.lotTracked === false) await repo.lockItemRow(tx, tenant.companyId, id, 'update');
       const before = await repo.findItem(tx, tenant.companyId, id);
       if (!before) throw notFound();
       if (patch.active === true && !before.active) await checkSkuSlot(tx, tenant.companyId);
+      if (patch.lotTracked === false && before.lotTracked)
+        await checkLotsNotNeeded(tx, tenant.companyId, before);
       await checkLocation(tx, tenant.companyId, patch.defaultLocationId);
       await repo.updateItem(tx, tenant.companyId, id, {
         ...(patch.partNumber !== undefined ? { partNumber: patch.partNumber } : {}),

@@ -15,7 +15,7 @@ import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { filesAmong } from '../files/files.repo.ts';
-import { findItemRow } from '../inventory/items.repo.ts';
+import { lockItemRow } from '../inventory/items.repo.ts';
 import { checkOf, planLabel, versionAudit, versionOf } from './plan-view.ts';
 import * as repo from './plans.repo.ts';
 
@@ -129,7 +129,8 @@ export async function releaseVersion(tenant: TTenant, id: string): Promise<TVers
     // A receipt plan made before lot tracking was turned off would never hold a receipt (decision 070, 2026-11-30).
     if (
       found.plan.stage === 'receipt' &&
-      !(await findItemRow(tx, tenant.companyId, found.plan.itemId))?.lotTracked
+      // Read for share: an item change turning lot tracking off (which checks this plan) waits, or we wait for it.
+      !(await lockItemRow(tx, tenant.companyId, found.plan.itemId, 'share'))?.lotTracked
     ) {
       const message = M.receiptNeedsLots(found.item.partNumber);
       throw new AppError('CONFLICT', message, { itemId: message });

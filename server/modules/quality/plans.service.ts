@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { findAssemblyByItem } from '../build/assemblies.repo.ts';
-import { findItemRow } from '../inventory/items.repo.ts';
+import { findItemRow, lockItemRow } from '../inventory/items.repo.ts';
 import { planLabel, planRowOf, versionFieldsOf } from './plan-view.ts';
 import * as repo from './plans.repo.ts';
 
@@ -104,6 +104,14 @@ export async function updatePlan(tenant: TTenant, id: string, input: TPlanUpdate
       const found = await repo.findPlan(tx, tenant.companyId, id, true);
       if (!found) throw planNotFound();
       stage = found.plan.stage;
+      // Switched back on, a receipt plan must find lots to hold, as at its creation (decision 070). The item is read
+      // for share, so an item change turning its lots off waits for this, or this for it.
+      if (stage === 'receipt' && fields.active && !found.plan.active) {
+        if (!(await lockItemRow(tx, tenant.companyId, found.plan.itemId, 'share'))?.lotTracked) {
+          const message = M.receiptOnNeedsLots(found.item.partNumber);
+          throw new AppError('CONFLICT', message, { active: message });
+        }
+      }
       await repo.updatePlan(tx, tenant.companyId, id, fields);
       await recordAudit(tx, tenant.companyId, tenant.actor, {
         entityType: 'inspection-plan',
