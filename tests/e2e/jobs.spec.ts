@@ -1,7 +1,8 @@
 // Job Management (/jobs, decision 079) on phones: at 390 px an admin makes a job by keyboard alone (a budget that is
 // no number is refused on its field first), lands on its page with the shared header, puts it on hold and closes
-// it; at 360 px the list finds it by customer, shows its status and fits the screen. axe finds nothing serious on
-// the list, the form or the page. The spec takes the help article's screenshots.
+// it, each asked first in words that say what it stops, each result a toast; at 360 px the list finds it by
+// customer, shows its status and fits the screen. axe finds nothing serious on the list, the form, the page or the
+// confirmation. The spec takes the help article's screenshots.
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
@@ -61,15 +62,36 @@ test('an admin makes a job by keyboard on a 390 px phone, holds and closes it; t
   await fitsWidth(page, 390);
   await expectAccessible(page, 'the job page on a phone');
 
-  const hold = page.getByRole('button', { name: 'Put on hold' });
+  // Holding asks first, saying what it stops; by keyboard: Enter on the button, Enter on the dialog's.
+  const hold = page.getByRole('button', { name: 'Put on hold…' });
   await hold.focus();
   await page.keyboard.press('Enter');
+  const holding = page.getByRole('dialog', { name: 'Put JOB-000002 Gearbox rebuild on hold?' });
+  await expect(holding).toContainText('no new time');
+  await expect(holding).toContainText('Orders can still be linked to it');
+  await expect(holding).toContainText('runs on until people clock out');
+  await fitsWidth(page, 390);
+  await expectAccessible(page, 'putting a job on hold, asked first');
+  await holding.getByRole('button', { name: 'Put on hold' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('JOB-000002 is on hold')).toBeVisible();
+  await expect(holding).toHaveCount(0);
   await expect(page.getByText('On hold', { exact: true }).first()).toBeVisible();
-  await expect(
-    page.getByText('This job takes no new stock issues, borrowings or time until it is open again.'),
-  ).toBeVisible();
-  await page.getByRole('button', { name: 'Close job' }).click();
+  await expect(page.getByText(/^This job takes no new time .* until it is reopened\.$/)).toBeVisible();
+
+  // Closing asks too; Cancel leaves the job on hold.
+  await page.getByRole('button', { name: 'Close job…' }).click();
+  const closing = page.getByRole('dialog', { name: 'Close JOB-000002 Gearbox rebuild?' });
+  await expect(closing).toContainText('no orders can be linked to it');
+  await closing.getByRole('button', { name: 'Cancel' }).click();
+  await expect(closing).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Reopen' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Link order' })).toBeVisible();
+  await page.getByRole('button', { name: 'Close job…' }).click();
+  await closing.getByRole('button', { name: 'Close job' }).click();
+  await expect(page.getByText('JOB-000002 is closed')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reopen' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close job…' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Link order' })).toHaveCount(0);
 
   // The list at 360 px: found by customer, closed, on a card that fits.

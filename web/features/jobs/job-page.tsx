@@ -1,6 +1,7 @@
 // One job (?id=…): its number, status, customer and budget in the shared PageHeader, its orders (linked and unlinked
-// by admins, their work orders with them) and work orders, and the moves: hold, close, reopen. Anyone prints its
-// label (decision 083): scanned, it clocks people in to the job.
+// by admins, their work orders with them) and work orders, and the moves: hold and close (each asked once more,
+// saying what it stops), reopen; each move's result is a toast. Anyone prints its label (decision 083): scanned, it
+// clocks people in to the job.
 import {
   Alert,
   Anchor,
@@ -32,16 +33,12 @@ import { messageOf } from '../../lib/api-errors.ts';
 import { formatMoney } from '../../lib/format-money.ts';
 import { formatQuantity } from '../../lib/format-quantity.ts';
 import { configOf, useSession } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
 import { getJob, jobKeys, moveJob, unlinkOrder } from './api.ts';
 import { JobDialog } from './job-dialog.tsx';
+import { JobMoveDialog } from './job-move-dialog.tsx';
+import { isAskedFirst, MOVE_LABELS, moveResult, refusalNotice, type TStoppingMove } from './job-moves.ts';
 import { LinkOrderDialog } from './link-order-dialog.tsx';
-
-/** The button of each move, by where it goes. */
-const MOVE_LABELS: Record<TJobStatus, string> = {
-  open: 'Reopen',
-  on_hold: 'Put on hold',
-  closed: 'Close job',
-};
 
 export function JobPage({ jobId, isAdmin }: { jobId: string; isAdmin: boolean }) {
   const client = useQueryClient();
@@ -54,7 +51,15 @@ export function JobPage({ jobId, isAdmin }: { jobId: string; isAdmin: boolean })
     client.setQueryData(jobKeys.job(jobId), next);
     await client.invalidateQueries({ queryKey: jobKeys.all });
   };
-  const move = useMutation({ mutationFn: (to: TJobStatus) => moveJob(jobId, to), onSuccess: saved });
+  const [asking, setAsking] = useState<TStoppingMove | null>(null);
+  const move = useMutation({
+    mutationFn: (to: TJobStatus) => moveJob(jobId, to),
+    onSuccess: async (next, to) => {
+      setAsking(null);
+      toast('success', moveResult(next.numberText, to));
+      await saved(next);
+    },
+  });
   const unlink = useMutation({
     mutationFn: (orderId: string) => unlinkOrder(jobId, orderId),
     onSuccess: saved,
@@ -67,7 +72,8 @@ export function JobPage({ jobId, isAdmin }: { jobId: string; isAdmin: boolean })
       </Container>
     );
   const j = job.data;
-  const failure = move.error ?? unlink.error;
+  // A refused hold or close shows in its dialog; a refused reopen or unlink, here.
+  const failure = (asking ? null : move.error) ?? unlink.error;
   return (
     <Container size="lg" py="lg">
       <Stack>
@@ -97,9 +103,13 @@ export function JobPage({ jobId, isAdmin }: { jobId: string; isAdmin: boolean })
                       key={to}
                       variant={to === 'closed' ? 'filled' : 'default'}
                       loading={move.isPending && move.variables === to}
-                      onClick={() => move.mutate(to)}
+                      onClick={() => {
+                        if (!isAskedFirst(to)) return move.mutate(to);
+                        move.reset();
+                        setAsking(to);
+                      }}
                     >
-                      {MOVE_LABELS[to]}
+                      {isAskedFirst(to) ? `${MOVE_LABELS[to]}…` : MOVE_LABELS[to]}
                     </Button>
                   ))}
                 </>
@@ -113,8 +123,7 @@ export function JobPage({ jobId, isAdmin }: { jobId: string; isAdmin: boolean })
         </PageHeader>
         {j.status !== 'open' ? (
           <Alert color={j.status === 'closed' ? 'gray' : 'yellow'} title={statusStyle('job', j.status).label}>
-            This job takes no new stock issues, borrowings or time
-            {j.status === 'closed' ? ' until it is reopened.' : ' until it is open again.'}
+            {refusalNotice(j.status)}
           </Alert>
         ) : null}
         {failure ? <ErrorAlert>{messageOf(failure)}</ErrorAlert> : null}
@@ -214,6 +223,14 @@ export function JobPage({ jobId, isAdmin }: { jobId: string; isAdmin: boolean })
           </Table.ScrollContainer>
         )}
       </Stack>
+      <JobMoveDialog
+        job={`${j.numberText} ${j.name}`}
+        to={asking}
+        pending={move.isPending}
+        error={asking && move.error ? messageOf(move.error) : undefined}
+        onConfirm={(to) => move.mutate(to)}
+        onClose={() => setAsking(null)}
+      />
       <JobDialog job={j} opened={editing} onClose={() => setEditing(false)} />
       <LinkOrderDialog job={j} opened={linking} onClose={() => setLinking(false)} />
       <PrintLabelDialog
