@@ -143,7 +143,10 @@ test('a quality lead reads the month’s inspections, their Pareto and a control
     'against the limits 49 to 51',
   );
   await expect(chart.getByRole('region', { name: 'Capability' })).toContainText('Cpk');
-  await expect(chart.getByRole('region', { name: 'Western Electric rule breaks' })).toBeVisible();
+  // The rules are the individuals chart's alone, and the panel says so.
+  await expect(chart.getByRole('region', { name: 'Western Electric rule breaks' })).toContainText(
+    'Checked on the individuals chart (the readings) only, not on the moving range chart',
+  );
   await expectAccessible(page, 'the month’s quality dashboard');
 
   // The Pareto's CSV is the table on the screen.

@@ -53,11 +53,24 @@ function Capability({ chart }: { chart: TControlChart }) {
   );
 }
 
+/**
+ * Which chart the rules were checked on, said plainly: the server checks the X̄ (or individuals) chart alone, so a
+ * range above the R chart's limit is seen on that chart and never listed here (decision 074).
+ */
+export function rulesScopeOf(kind: TControlChart['kind']): string {
+  return kind === 'xbar-r'
+    ? 'Checked on the X̄ chart (the inspections’ means) only, not on the R chart: a range outside the R chart’s limits shows on that chart but is not listed here.'
+    : 'Checked on the individuals chart (the readings) only, not on the moving range chart: a moving range outside its limits shows on that chart but is not listed here.';
+}
+
 function Breaks({ chart }: { chart: TControlChart }) {
   const broken = chart.points.filter((p) => p.rules.length > 0);
   return (
     <Stack gap={4} component="section" aria-label="Western Electric rule breaks">
       <Text fw={600}>Western Electric rules</Text>
+      <Text size="sm" c="dimmed">
+        {rulesScopeOf(chart.kind)}
+      </Text>
       {broken.length === 0 ? (
         <Text size="sm">No point breaks a rule.</Text>
       ) : (
