@@ -1,6 +1,7 @@
 // Holds of lots (decision 070): a lot on hold cannot be issued, moved, consumed or lent (the posting engine refuses
 // it); anyone in the company may hold a lot with a reason, an admin releases it by hand, and a passed inspection
-// releases what it held. The shared contract of /api/v1/lots/:id/hold, /release and /holds.
+// releases what it held. The shared contract of /api/v1/lots/:id/hold, /release and /holds (the lot page's hold
+// history).
 import { z } from 'zod';
 import { pageOf, pageQuery } from './paging.ts';
 
@@ -35,14 +36,21 @@ export const ZLotHoldResultSchema = z.object({
 });
 export type TLotHoldResult = z.infer<typeof ZLotHoldResultSchema>;
 
-/** One hold or release in a lot's history, newest first. */
+/**
+ * One hold, release or change of reason (`changed`: still held, for a new reason, as when the inspection that held it
+ * fails and its nonconformance opens) in a lot's history, newest first, with the inspection or nonconformance that
+ * caused it besides the person.
+ */
 export const ZLotHoldEntrySchema = z.object({
   id: z.string(),
-  action: z.enum(['hold', 'release']),
+  action: z.enum(['hold', 'release', 'changed']),
   reason: z.string(),
   createdBy: z.string(),
   createdAt: z.string(),
+  inspection: z.object({ id: z.string(), label: z.string() }).nullable(),
+  nonconformance: z.object({ id: z.string(), numberText: z.string() }).nullable(),
 });
+export type TLotHoldEntry = z.infer<typeof ZLotHoldEntrySchema>;
 export const ZLotHoldHistoryQuerySchema = z.object({ ...pageQuery(25, 100) });
 export type TLotHoldHistoryQuery = z.infer<typeof ZLotHoldHistoryQuerySchema>;
 export const ZLotHoldHistorySchema = pageOf(ZLotHoldEntrySchema);

@@ -25,13 +25,13 @@ export const NC_MESSAGES = {
   supplierNotFound: 'No such supplier in your company.',
   locationNotFound: 'No such location in your company.',
   closed: 'This nonconformance is closed: nothing more changes on it.',
-  alreadyDispositioned: (disposition: string) =>
-    `This nonconformance was already dispositioned (${disposition}). Nothing changed.`,
-  notDispositioned: 'Disposition this nonconformance before closing it.',
+  allDecided: 'All of this nonconformance is dispositioned already. Nothing changed.',
+  notDispositioned: (left: string) =>
+    `${left} of this nonconformance is still undecided: disposition all of it before closing it.`,
   ownClose:
     'A nonconformance is closed by someone other than the person who opened it: ask a colleague to close it.',
-  overQuantity: (quantity: string) =>
-    `At most ${quantity}, the nonconformance's quantity, can be dispositioned.`,
+  overQuantity: (left: string) =>
+    `At most ${left}, what is left undecided of the nonconformance, can be dispositioned.`,
   overLot: (held: string, lotNumber: string) =>
     `Lot ${lotNumber} holds only ${held}: disposition no more than that.`,
   overLotTakenIn: (takenIn: string, lotNumber: string) =>
@@ -79,7 +79,7 @@ export const ZNcInvestigationSchema = z
   .refine((v) => Object.keys(v).length > 0, { error: 'Change at least one field', path: ['description'] });
 export type TNcInvestigation = z.input<typeof ZNcInvestigationSchema>;
 
-/** POST /api/v1/nonconformances/:id/disposition (admins). */
+/** POST /api/v1/nonconformances/:id/disposition (admins): decides part or all of what is left undecided. */
 export const ZNcDispositionSchema = z.object({
   disposition: z.enum(NC_DISPOSITIONS, {
     error: 'Choose scrap, rework, use as is or return to supplier',
@@ -108,7 +108,11 @@ export const ZNcSummarySchema = z.object({
   supplierName: z.string().nullable(),
   quantity: z.string(),
   description: z.string(),
-  disposition: z.enum(NC_DISPOSITIONS).nullable(),
+  /** How much is dispositioned so far, and how much is left to decide (0 once it is all decided). */
+  decidedQuantity: z.string(),
+  undecidedQuantity: z.string(),
+  /** The dispositions decided so far, each kind once, first decided first. */
+  dispositions: z.array(z.enum(NC_DISPOSITIONS)),
   openedByName: z.string(),
   openedAt: z.string(),
 });
@@ -120,6 +124,33 @@ export const ZNcPostingLineSchema = z.object({
   lotNumber: z.string().nullable(),
   quantityDelta: z.string(),
   unitCost: z.string(),
+});
+
+/** One disposition: part or all of the nonconformance's quantity, with what it posted or made. */
+export const ZNcDispositionEntrySchema = z.object({
+  id: z.string(),
+  disposition: z.enum(NC_DISPOSITIONS),
+  quantity: z.string(),
+  note: z.string(),
+  supplierName: z.string().nullable(),
+  dispositionedBy: z.string(),
+  dispositionedAt: z.string(),
+  transactionId: z.string().nullable(),
+  postingLines: z.array(ZNcPostingLineSchema),
+  reworkWorkOrderId: z.string().nullable(),
+  reworkWorkOrderNumber: z.number().int().nullable(),
+  /** Whether this disposition released the lot's hold. */
+  lotReleased: z.boolean(),
+});
+export type TNcDispositionEntry = z.infer<typeof ZNcDispositionEntrySchema>;
+
+/** The facts deciding a held lot's release (common/quality/lot-hold-waits.ts). */
+export const ZLotHoldFactsSchema = z.object({
+  onHand: z.string(),
+  undecided: z.array(z.object({ id: z.string(), numberText: z.string(), quantity: z.string() })),
+  openInspection: z.object({ id: z.string(), label: z.string() }).nullable(),
+  vouched: z.boolean(),
+  judged: z.string(),
 });
 
 export const ZNcHistoryEntrySchema = z.object({
@@ -134,6 +165,8 @@ export const ZNcDetailSchema = ZNcSummarySchema.extend({
   workOrderId: z.string().nullable(),
   workOrderNumber: z.number().int().nullable(),
   lotOnHold: z.boolean().nullable(),
+  /** The lot's hold while it is held: why, and what its release waits for. */
+  lotHold: z.object({ reason: z.string(), facts: ZLotHoldFactsSchema }).nullable(),
   /** What the lot holds now, in all its locations (null without a lot). */
   lotQuantity: z.string().nullable(),
   containment: z.string(),
@@ -141,15 +174,10 @@ export const ZNcDetailSchema = ZNcSummarySchema.extend({
   correctiveAction: z.string(),
   preventiveAction: z.string(),
   openedBy: z.string(),
-  dispositionQuantity: z.string().nullable(),
-  dispositionedBy: z.string().nullable(),
-  dispositionedAt: z.string().nullable(),
   closedByName: z.string().nullable(),
   closedAt: z.string().nullable(),
-  transactionId: z.string().nullable(),
-  postingLines: z.array(ZNcPostingLineSchema),
-  reworkWorkOrderId: z.string().nullable(),
-  reworkWorkOrderNumber: z.number().int().nullable(),
+  /** Its dispositions, first decided first. */
+  dispositionLog: z.array(ZNcDispositionEntrySchema),
   history: z.array(ZNcHistoryEntrySchema),
 });
 export type TNcDetail = z.infer<typeof ZNcDetailSchema>;

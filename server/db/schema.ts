@@ -28,6 +28,7 @@ export * from '../modules/maintenance/stored-schedule.tables.ts';
 export * from '../modules/passkeys/passkeys.tables.ts';
 export * from '../modules/quality/corrective-actions.tables.ts';
 export * from '../modules/quality/inspections.tables.ts';
+export * from '../modules/quality/nc-dispositions.tables.ts';
 export * from '../modules/quality/plans.tables.ts';
 export * from '../modules/quality/quality-days.tables.ts';
 export * from '../modules/sso/sso.tables.ts';

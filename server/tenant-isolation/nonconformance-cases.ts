@@ -196,7 +196,7 @@ export function nonconformanceCases({ app, a, b, asB }: TCaseHelpers): Record<st
           NC_MESSAGES.supplierNotFound,
         );
         const [mine] = await db().select().from(nonconformances).where(eq(nonconformances.id, B.ncId));
-        expect(mine).toMatchObject({ status: 'open', disposition: null });
+        expect(mine).toMatchObject({ status: 'open', dispositionQuantity: null });
       },
     ),
     [`POST ${NC}/:id/close`]: tenantCase("closes A's nonconformance: 404, unchanged", () =>

@@ -1,7 +1,8 @@
 // A lot on hold (issue 30, decision 070) on a 390 px phone: an admin puts a received lot on hold from its page, with
 // a reason; the page says why and since when; an issue of that lot from the item's page is refused with the server's
 // words and nothing is posted; the item's page and the stock list count its stock on hold and not available, and
-// the Issue dialog offers it disabled; a scan of the lot says it is on hold; released, the same issue goes through.
+// the Issue dialog offers it disabled; a scan of the lot says it is on hold; released, its page's hold history lists
+// the hold and the release, and the same issue goes through.
 // axe finds nothing serious on the held lot.
 import { expect, type Page, test } from '@playwright/test';
 import { STOCK_MESSAGES } from '#common/schemas/stock.ts';
@@ -108,6 +109,12 @@ test('a held lot cannot be issued until it is released', async ({ page }) => {
   await expect(release).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Put on hold…' })).toBeVisible();
   await expect(page.getByText('On hold', { exact: true })).toHaveCount(0);
+  // The lot's hold history: released, then held, newest first, each with why and who.
+  const history = page.getByRole('region', { name: 'Hold history' }).getByRole('listitem');
+  await expect(history).toHaveCount(2);
+  await expect(history.nth(0)).toHaveAccessibleName('Released: Supplier certificate received');
+  await expect(history.nth(1)).toHaveAccessibleName('Held: Cloudy: supplier to confirm the batch');
+  await expectAccessible(page, "a released lot's hold history");
   await page.goto(`/items?id=${item.id}`);
   await page.getByRole('button', { name: 'Issue from PLANT lot R-88' }).click();
   await issue.getByRole('textbox', { name: 'Quantity (ea)' }).fill('2');

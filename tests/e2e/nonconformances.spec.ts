@@ -1,7 +1,9 @@
-// Nonconformances (issue 30, decision 073) on a 390 px phone: an admin opens one from a held lot's page, writes up
-// its containment, and scraps part of the lot — the dialog says what will move before it is sent; the lot's page then
-// holds less and its history shows the scrap. The opener cannot close it; another person of the company does. axe
-// finds nothing serious on the nonconformance or in its dialogs.
+// Nonconformances (issue 30, decision 073) on a 390 px phone: an admin opens one for 3 of a held lot's 8 from its
+// page, writes up its containment, and scraps 2 of the 3 — the dialog says what will move, that the rest stays open
+// and what the lot still waits for, before it is sent; the page then shows 1 left to decide and the lot still held;
+// "Disposition the rest" uses the last one as is, and the lot stays held for the 5 no decision covers (decision 073,
+// 2026-12-01). The lot's page holds less, lists the hold in its hold history and shows the scrap. The opener cannot
+// close it; another person of the company does. axe finds nothing serious on the nonconformance or in its dialogs.
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, expectDialogAccessible } from './support/axe.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
@@ -64,7 +66,7 @@ test('a nonconformance on a held lot is scrapped by an admin and closed by someo
   await expect(page.getByText('The investigation is up to date.')).toBeVisible();
   await expectAccessible(page, 'an open nonconformance');
 
-  // Disposition: scrap 3. The dialog says what will move before anything is sent.
+  // Disposition: scrap 2 of the 3. The dialog says what will move, and what is left, before anything is sent.
   await expectDialogAccessible(page, 'Disposition NC-000001', () =>
     page.getByRole('button', { name: 'Disposition' }).click(),
   );
@@ -72,15 +74,34 @@ test('a nonconformance on a held lot is scrapped by an admin and closed by someo
   const dialog = page.getByRole('form', { name: 'Disposition' });
   await dialog.getByRole('radio', { name: 'Scrap' }).check();
   await expect(dialog.getByRole('textbox', { name: 'Quantity (ea)' })).toHaveValue('3');
+  await dialog.getByRole('textbox', { name: 'Quantity (ea)' }).fill('2');
   await expect(dialog.getByText('What this does')).toBeVisible();
   await expect(dialog).toContainText(
-    'Takes 3 ea of RES-5 from lot R-88 out of stock as scrap, written off at the ledger',
+    'Takes 2 ea of RES-5 from lot R-88 out of stock as scrap, written off at the ledger',
   );
-  await expect(dialog).toContainText('Lot R-88 stays on hold for what is left.');
+  await expect(dialog).toContainText(
+    'NC-000001 stays open for the rest of its quantity. Lot R-88 stays on hold, waiting for NC-000001 (1 ea undecided), a decision on 5 ea no nonconformance covers.',
+  );
   await dialog.getByRole('button', { name: 'Scrap' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: 'Disposition: Scrap' })).toBeVisible();
-  await expect(page.getByRole('table')).toContainText('PLANT');
+  await expect(page.getByText('1 ea is left to decide.').first()).toBeVisible();
+  const decided = page.getByRole('region', { name: 'Dispositions' });
+  await expect(decided).toContainText('2 of 3 ea decided, 1 ea left to decide');
+  await expect(decided.getByRole('table')).toContainText('PLANT');
+  await expect(page.getByText('Open', { exact: true }).first()).toBeVisible();
+
+  // The rest: used as is. All of it is decided, and the lot stays held for the 5 no nonconformance covers.
+  await page.getByRole('button', { name: 'Disposition the rest' }).click();
+  await dialog.getByRole('radio', { name: 'Use as is' }).check();
+  await expect(dialog.getByRole('textbox', { name: 'Quantity (ea)' })).toHaveValue('1');
+  await expect(dialog).toContainText('That decides all of NC-000001.');
+  await dialog.getByRole('button', { name: 'Use as is' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(decided).toContainText('All 3 ea decided');
+  await expect(decided).toContainText(
+    'Lot R-88 stays on hold, waiting for a decision on 5 ea no nonconformance covers.',
+  );
+  await expectAccessible(page, 'a nonconformance decided in two parts');
   // The opener does not close their own.
   await expect(page.getByRole('button', { name: 'Close', exact: true })).toBeDisabled();
   await expect(page.getByText('You opened it, so someone else closes it')).toBeVisible();
@@ -88,10 +109,11 @@ test('a nonconformance on a held lot is scrapped by an admin and closed by someo
 
   // The lot's page holds less, and its history shows the scrap.
   await page.goto(`/items?lot=${lotId}`);
-  await expect(page.getByLabel('Lot on hand')).toContainText('5 ea');
-  const scrapped = page.getByRole('article').filter({ hasText: 'PLANT · lot R-88 · balance after 5' });
+  await expect(page.getByLabel('Lot on hand')).toContainText('6 ea');
+  await expect(page.getByRole('region', { name: 'Hold history' })).toContainText('HeldCloudy resin');
+  const scrapped = page.getByRole('article').filter({ hasText: 'PLANT · lot R-88 · balance after 6' });
   await expect(scrapped).toContainText('Scrap');
-  await expect(scrapped).toContainText('-3 ea');
+  await expect(scrapped).toContainText('-2 ea');
 
   // Another person of the company closes it.
   await logInAs(page, colleague);

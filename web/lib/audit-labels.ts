@@ -40,6 +40,7 @@ const ACTION_LABELS: Record<string, string> = {
   updated: 'Changed',
   held: 'Put on hold',
   'hold-released': 'Released from hold',
+  'hold-changed': 'Hold reason changed',
   changed: 'Changed',
   inactivated: 'Inactivated',
   reactivated: 'Reactivated',

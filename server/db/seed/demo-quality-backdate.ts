@@ -1,9 +1,9 @@
 // Dating the demo's Quality history in the past, as demo-backdate.ts dates Build's: the services stamp an inspection,
 // a nonconformance and a received lot with the moment the seed runs them, then their own dates are moved to the day
 // they stand for. What is history by design keeps the instant it was written (decision 068): the results
-// (inspection_results_immutable), the holds' log (lot_holds_immutable), the audit trail, the ledger's dispositions, a
-// released plan version or revision (frozen) and a closed nonconformance (nonconformances_final) — so a
-// nonconformance's opening and disposition are dated before it is closed.
+// (inspection_results_immutable), the holds' log (lot_holds_immutable), the audit trail, a nonconformance's
+// dispositions (nc_dispositions_immutable) and their postings, a released plan version or revision (frozen) and a
+// closed nonconformance (nonconformances_final) — so a nonconformance's opening is dated before it is closed.
 import { sql } from 'drizzle-orm';
 import type { TTenant } from '../tenant.ts';
 
@@ -37,18 +37,14 @@ export async function dateInspection(
   );
 }
 
-/** Dates nonconformance `id` as opened at `openedAt`, and dispositioned at `dispositionedAt` when it is. */
-export async function dateNonconformance(
-  admin: TTenant,
-  id: string,
-  openedAt: Date,
-  dispositionedAt: Date | null = null,
-): Promise<void> {
+/**
+ * Dates nonconformance `id` as opened at `openedAt`. Its dispositions (nc_dispositions, written once like the ledger's
+ * postings they make) keep the instant the seed made them.
+ */
+export async function dateNonconformance(admin: TTenant, id: string, openedAt: Date): Promise<void> {
   await admin.run((tx) =>
     tx.execute(
-      sql`update nonconformances set opened_at = ${openedAt},
-                 dispositioned_at = case when dispositioned_at is null then null
-                                         else ${dispositionedAt ?? openedAt}::timestamptz end
+      sql`update nonconformances set opened_at = ${openedAt}
            where company_id = ${admin.companyId} and id = ${id}`,
     ),
   );

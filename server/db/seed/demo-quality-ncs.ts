@@ -68,8 +68,6 @@ const WRITE_UP: Record<TNcDisposition, { rootCause: string; correctiveAction: st
   rework: { rootCause: '', correctiveAction: '', note: '' },
 };
 
-const DAY = 86_400_000;
-
 /** Writes up, dispositions and closes the failed deliveries' nonconformances as DEMO_FAILURES says. */
 export async function settleFailures(
   shop: TQualityShop,
@@ -100,7 +98,6 @@ export async function settleFailures(
       quantity: nc.quantity,
       note: words.note,
     });
-    await dateNonconformance(admin, ncId, openedAt, new Date(openedAt.getTime() + DAY));
     if (plan.close) await closeNonconformance(admin, ncId);
     settled++;
   }

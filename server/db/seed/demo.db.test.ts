@@ -340,11 +340,11 @@ describe('demo seed', () => {
       'dispositioned',
       'open',
     ]);
-    expect(
-      await states(
-        sql`select distinct disposition as s from nonconformances where disposition is not null order by 1`,
-      ),
-    ).toEqual(['return_to_supplier', 'scrap', 'use_as_is']);
+    expect(await states(sql`select distinct disposition as s from nc_dispositions order by 1`)).toEqual([
+      'return_to_supplier',
+      'scrap',
+      'use_as_is',
+    ]);
     // Closed by someone other than its opener; the inspections dated over the weeks, never ahead of now.
     const [dates] = await queryRows<{ own: number; first: string; last: string }>(
       db,

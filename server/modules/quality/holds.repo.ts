@@ -38,7 +38,10 @@ export async function findLot(tx: TDb, companyId: string, lotId: string): Promis
   return rows.length > 0;
 }
 
-/** Puts the lot on hold (`reason` set) or releases it (`reason` null), with a row in its history. */
+/**
+ * Puts the lot on hold (`reason` set) or releases it (`reason` null), with a row in its history; `changed` keeps a
+ * held lot held (since when, and by whom) under a new reason.
+ */
 export async function setHold(
   tx: TDb,
   companyId: string,
@@ -49,18 +52,22 @@ export async function setHold(
     historyReason: string;
     inspectionId?: string | null;
     nonconformanceId?: string | null;
+    changed?: boolean;
   },
 ): Promise<void> {
   const held = change.reason !== null;
+  const action = change.changed ? 'changed' : held ? 'hold' : 'release';
+  const set = change.changed
+    ? sql`hold_reason = ${change.reason}`
+    : sql`on_hold = ${held}, hold_reason = ${change.reason},
+          held_at = ${held ? sql`now()` : sql`null`}, held_by = ${held ? change.by : null}`;
   await tx.execute(
     sql`with entry as (
           insert into lot_holds (id, company_id, lot_id, action, reason, inspection_id, nonconformance_id, created_by)
-          values (${uuidv7()}, ${companyId}, ${change.lotId}, ${held ? 'hold' : 'release'}, ${change.historyReason},
+          values (${uuidv7()}, ${companyId}, ${change.lotId}, ${action}, ${change.historyReason},
                   ${change.inspectionId ?? null}, ${change.nonconformanceId ?? null}, ${change.by})
         )
-        update lots set on_hold = ${held}, hold_reason = ${change.reason},
-               held_at = ${held ? sql`now()` : sql`null`}, held_by = ${held ? change.by : null}
-         where company_id = ${companyId} and id = ${change.lotId}`,
+        update lots set ${set} where company_id = ${companyId} and id = ${change.lotId}`,
   );
 }
 
@@ -73,16 +80,23 @@ export async function holdHistory(
 ) {
   const rows = await queryRows<{
     id: string;
-    action: 'hold' | 'release';
+    action: 'hold' | 'release' | 'changed';
     reason: string;
     created_by: string;
     created_at: Date | string;
+    inspection_id: string | null;
+    inspection_number: number | null;
+    nonconformance_id: string | null;
+    nonconformance_number: number | null;
   }>(
     tx,
-    sql`select id, action, reason, created_by, created_at
-          from lot_holds
-         where company_id = ${companyId} and lot_id = ${lotId}
-         order by created_at desc, id desc
+    sql`select h.id, h.action, h.reason, h.created_by, h.created_at, h.inspection_id, i.number as inspection_number,
+               h.nonconformance_id, n.number as nonconformance_number
+          from lot_holds h
+          left join inspections i on i.company_id = h.company_id and i.id = h.inspection_id
+          left join nonconformances n on n.company_id = h.company_id and n.id = h.nonconformance_id
+         where h.company_id = ${companyId} and h.lot_id = ${lotId}
+         order by h.created_at desc, h.id desc
          limit ${page.limit} offset ${page.offset}`,
   );
   const [counted] = await queryRows<{ n: number }>(
@@ -126,4 +140,42 @@ export async function receiptHoldsOf(tx: TDb, companyId: string, transactionId: 
                               and o.transaction_id <> ${transactionId} and o.id::text < m.first_id)
          order by m.line_no`,
   );
+}
+
+/** The facts of a held lot's release (common/quality/lot-hold-waits.ts), as stored; null when it is not held. */
+export async function holdFactsOf(tx: TDb, companyId: string, lotId: string) {
+  const [row] = await queryRows<{
+    on_hand: string;
+    inspection_id: string | null;
+    inspection_number: number | null;
+    inspection_status: string | null;
+    judged: string;
+  }>(
+    tx,
+    // The hold began with its latest 'hold' row (a 'changed' row keeps it); what was judged since counts.
+    sql`with start as (
+          select h.inspection_id, h.created_at from lot_holds h
+           where h.company_id = ${companyId} and h.lot_id = ${lotId} and h.action = 'hold'
+           order by h.created_at desc, h.id desc limit 1
+        )
+        select (select coalesce(sum(b.quantity), 0)::text from stock_balances b
+                 where b.company_id = ${companyId} and b.lot_id = ${lotId}) as on_hand,
+               s.inspection_id, i.number as inspection_number, i.status as inspection_status,
+               (select coalesce(sum(d.quantity), 0)::text
+                  from nc_dispositions d
+                  join nonconformances n on n.company_id = d.company_id and n.id = d.nonconformance_id
+                 where d.company_id = ${companyId} and n.lot_id = ${lotId}
+                   and d.disposition in ('use_as_is', 'rework') and d.created_at >= s.created_at) as judged
+          from start s
+          left join inspections i on i.company_id = ${companyId} and i.id = s.inspection_id`,
+  );
+  if (!row) return null;
+  const undecided = await queryRows<{ id: string; number: number; left: string }>(
+    tx,
+    sql`select id, number, (quantity - coalesce(disposition_quantity, 0))::text as left
+          from nonconformances
+         where company_id = ${companyId} and lot_id = ${lotId} and status = 'open'
+         order by number`,
+  );
+  return { ...row, undecided };
 }

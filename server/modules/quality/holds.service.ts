@@ -2,6 +2,7 @@
 // should never wait for an admin — and an admin releases it by hand (an inspection that passes releases what it held,
 // through releaseLotWithin). The posting engine refuses to take held stock out (stock-posting.ts, refuseHeldLots).
 import { AppError } from '#common/errors.ts';
+import { inspectionLabel } from '#common/schemas/inspections.ts';
 import {
   LOT_HOLD_MESSAGES as M,
   type TLotHold,
@@ -9,6 +10,7 @@ import {
   type TLotHoldHistoryQuery,
   type TLotHoldResult,
 } from '#common/schemas/lot-holds.ts';
+import { ncNumberText } from '#common/schemas/nonconformances.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
@@ -80,6 +82,37 @@ export async function releaseLotWithin(
   return resultOf(lot, null);
 }
 
+/**
+ * Keeps held lot `lotId` held under a new reason in the caller's transaction — a failed inspection's hold names its
+ * nonconformance instead of "awaiting inspection" — with a `changed` row in its history. Nothing when it is free.
+ */
+export async function changeHoldWithin(
+  tx: TDb,
+  tenant: TTenant,
+  lotId: string,
+  reason: string,
+  cause: THoldCause = {},
+): Promise<void> {
+  const lot = await repo.lockLot(tx, tenant.companyId, lotId);
+  if (!lot?.on_hold || lot.hold_reason === reason) return;
+  await repo.setHold(tx, tenant.companyId, {
+    lotId,
+    reason,
+    by: tenant.actor.name,
+    historyReason: reason,
+    changed: true,
+    ...cause,
+  });
+  await recordAudit(tx, tenant.companyId, tenant.actor, {
+    entityType: 'lot',
+    entityId: lot.id,
+    entityLabel: `${lot.part_number} lot ${lot.lot_number}`,
+    action: 'hold-changed',
+    before: { reason: lot.hold_reason },
+    after: { reason },
+  });
+}
+
 /** POST /api/v1/lots/:id/hold */
 export async function holdLot(tenant: TTenant, lotId: string, input: TLotHold): Promise<TLotHoldResult> {
   return tenant.run((tx) => holdLotWithin(tx, tenant, lotId, input.reason));
@@ -109,6 +142,14 @@ export async function lotHoldHistory(
         reason: r.reason,
         createdBy: r.created_by,
         createdAt: iso(r.created_at),
+        inspection:
+          r.inspection_id && r.inspection_number !== null
+            ? { id: r.inspection_id, label: inspectionLabel(Number(r.inspection_number)) }
+            : null,
+        nonconformance:
+          r.nonconformance_id && r.nonconformance_number !== null
+            ? { id: r.nonconformance_id, numberText: ncNumberText(Number(r.nonconformance_number)) }
+            : null,
       })),
       total,
       page: query.page,

@@ -1,19 +1,22 @@
 // Finishing an inspection (decision 070 "Judging", decision 072), in ONE transaction: every (check, unit, reading)
 // must be recorded; the inspection passes when its defective units are at most Ac and no critical check failed
 // (reduced inspection between Ac and Re passes and sends the next lot back to normal), and fails otherwise. A pass
-// releases the lot when this plan's inspection put it on hold; a failure keeps the lot held (holding it if it was
-// free: doubtful stock stops) and opens a nonconformance for it.
+// releases the lot when this plan's inspection put it on hold and no nonconformance on it is left undecided (decision
+// 073, 2026-12-01); a failure opens a nonconformance and keeps the lot held (holding it if it was free: doubtful stock
+// stops) pending that nonconformance, in those words — no longer "awaiting inspection".
 import { AppError } from '#common/errors.ts';
 import { judgeLot } from '#common/quality/sampling.ts';
 import { inspectionLabel, INSPECTION_MESSAGES as M, type TInspection } from '#common/schemas/inspections.ts';
+import { ncNumberText } from '#common/schemas/nonconformances.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { companyTimeZone } from '../companies/company-clock.ts';
-import { holdLotWithin, releaseLotWithin } from './holds.service.ts';
+import { changeHoldWithin, holdLotWithin } from './holds.service.ts';
 import { findings, missingResults } from './inspection-results.repo.ts';
 import * as repo from './inspections.repo.ts';
 import { readInspection } from './inspections.service.ts';
+import { releaseIfSettled } from './lot-hold-release.ts';
 import { openNonconformanceWithin } from './nonconformances.service.ts';
 import { addToQualityDays } from './quality-days.repo.ts';
 
@@ -30,11 +33,20 @@ async function settleLot(
   const cause = { inspectionId: row.id };
   const lot = row.lotId ? await repo.lotToInspect(tx, tenant.companyId, row.lotId) : null;
   if (verdict.passed) {
-    if (lot?.on_hold && (await repo.planThatHeldLot(tx, tenant.companyId, lot.id)) === row.planId)
-      await releaseLotWithin(tx, tenant, lot.id, `Passed inspection ${label}`, cause);
+    if (lot?.on_hold && (await repo.planThatHeldLot(tx, tenant.companyId, lot.id)) === row.planId) {
+      const waits = await releaseIfSettled(tx, tenant, lot.id, `Passed inspection ${label}`, cause);
+      const pending = (waits ?? []).flatMap((w) => (w.kind === 'nonconformance' ? [w.numberText] : []));
+      if (pending.length > 0)
+        await changeHoldWithin(
+          tx,
+          tenant,
+          lot.id,
+          `Passed inspection ${label}; held pending ${pending.join(', ')}`,
+          cause,
+        );
+    }
     return null;
   }
-  if (lot && !lot.on_hold) await holdLotWithin(tx, tenant, lot.id, `Failed inspection ${label}`, cause);
   const found = `${verdict.defective} of ${row.sampleSize} sampled units defective`;
   const critical = verdict.critical ? '; a critical check failed' : '';
   const nc = await openNonconformanceWithin(tx, tenant, {
@@ -47,6 +59,12 @@ async function settleLot(
     quantity: lot ? lot.on_hand : String(Math.max(verdict.defective, 1)),
     description: `${label} failed: ${found}${critical} (accept ${row.acceptNumber}, reject ${row.rejectNumber}).`,
   });
+  if (lot) {
+    const reason = `Failed inspection ${label}: held pending ${ncNumberText(nc.number)}`;
+    const failed = { inspectionId: row.id, nonconformanceId: nc.id };
+    if (lot.on_hold) await changeHoldWithin(tx, tenant, lot.id, reason, failed);
+    else await holdLotWithin(tx, tenant, lot.id, reason, failed);
+  }
   return nc.id;
 }
 

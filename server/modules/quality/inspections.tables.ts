@@ -19,7 +19,7 @@ import { assemblySteps } from '../build/build.tables.ts';
 import { workOrders } from '../build/work-orders.tables.ts';
 import { files } from '../files/files.tables.ts';
 import { items } from '../inventory/inventory.tables.ts';
-import { lots, stockTransactions } from '../inventory/stock.tables.ts';
+import { lots } from '../inventory/stock.tables.ts';
 import { machines } from '../maintenance/machines.tables.ts';
 import { suppliers } from '../suppliers/suppliers.tables.ts';
 import { defectCodes, inspectionChecks, inspectionPlans, inspectionPlanVersions } from './plans.tables.ts';
@@ -167,8 +167,10 @@ export const nonconformances = pgTable(
     rootCause: text('root_cause').notNull().default(''),
     correctiveAction: text('corrective_action').notNull().default(''),
     preventiveAction: text('preventive_action').notNull().default(''),
-    /** scrap | rework | use_as_is | return_to_supplier */
-    disposition: text('disposition'),
+    /**
+     * How much of `quantity` is decided so far: the sum of its nc_dispositions (decision 073, 2026-12-01), null while
+     * nothing is. The nonconformance stays open until all of it is.
+     */
     dispositionQuantity: numeric('disposition_quantity', { precision: 18, scale: 6 }),
     /** open | dispositioned | closed */
     status: text('status').notNull().default('open'),
@@ -176,14 +178,9 @@ export const nonconformances = pgTable(
     openedBy: uuid('opened_by').notNull(),
     openedByName: text('opened_by_name').notNull(),
     openedAt: timestamp('opened_at', tz).notNull().defaultNow(),
-    dispositionedBy: text('dispositioned_by'),
-    dispositionedAt: timestamp('dispositioned_at', tz),
     closedBy: uuid('closed_by'),
     closedByName: text('closed_by_name'),
     closedAt: timestamp('closed_at', tz),
-    /** The disposition's posting (scrap, return to supplier). */
-    transactionId: uuid('transaction_id'),
-    reworkWorkOrderId: uuid('rework_work_order_id'),
   },
   (t) => [
     tenantKey('nonconformances', t),
@@ -196,8 +193,6 @@ export const nonconformances = pgTable(
     tenantRef('nonconformances', t, t.lotId, lots),
     tenantRef('nonconformances', t, t.workOrderId, workOrders),
     tenantRef('nonconformances', t, t.supplierId, suppliers),
-    tenantRef('nonconformances', t, t.transactionId, stockTransactions),
-    tenantRef('nonconformances', t, t.reworkWorkOrderId, workOrders),
     index('nonconformances_status_idx').on(t.companyId, t.status, t.openedAt),
     // The list filters by item and supplier, and the lot page lists its lot's (decision 073).
     index('nonconformances_item_idx').on(t.companyId, t.itemId, t.openedAt),
@@ -206,17 +201,19 @@ export const nonconformances = pgTable(
       .on(t.companyId, t.supplierId)
       .where(sql`${t.supplierId} is not null`),
     check('nonconformances_status_check', sql`${t.status} in ('open', 'dispositioned', 'closed')`),
-    check(
-      'nonconformances_disposition_check',
-      sql`${t.disposition} is null or ${t.disposition} in ('scrap', 'rework', 'use_as_is', 'return_to_supplier')`,
-    ),
     check('nonconformances_quantity_check', sql`${t.quantity} > 0`),
-    check('nonconformances_dispositioned_check', sql`(${t.status} = 'open') = (${t.disposition} is null)`),
-    // A disposition says how much, never more than the nonconformance's quantity (decision 073).
+    // Open while any of its quantity is undecided, dispositioned once all of it is (decision 073, 2026-12-01); a
+    // closed one was dispositioned (before 2026-12-01 possibly for part of its quantity: history is left as it was).
+    check(
+      'nonconformances_dispositioned_check',
+      sql`case ${t.status} when 'open' then coalesce(${t.dispositionQuantity}, 0) < ${t.quantity}
+        when 'dispositioned' then ${t.dispositionQuantity} = ${t.quantity}
+        else ${t.dispositionQuantity} is not null end`,
+    ),
+    // Dispositions say how much, together never more than the nonconformance's quantity (decision 073).
     check(
       'nonconformances_disposition_quantity_check',
-      sql`(${t.disposition} is null) = (${t.dispositionQuantity} is null)
-        and (${t.dispositionQuantity} is null or (${t.dispositionQuantity} > 0 and ${t.dispositionQuantity} <= ${t.quantity}))`,
+      sql`${t.dispositionQuantity} is null or (${t.dispositionQuantity} > 0 and ${t.dispositionQuantity} <= ${t.quantity})`,
     ),
     check(
       'nonconformances_closed_check',
@@ -232,7 +229,7 @@ export const lotHolds = pgTable(
   {
     ...tenantColumns(),
     lotId: uuid('lot_id').notNull(),
-    /** hold | release */
+    /** hold | release | changed (still held, for a new reason: a failed inspection's nonconformance) */
     action: text('action').notNull(),
     reason: text('reason').notNull(),
     inspectionId: uuid('inspection_id'),
@@ -246,6 +243,6 @@ export const lotHolds = pgTable(
     tenantRef('lot_holds', t, t.inspectionId, inspections),
     tenantRef('lot_holds', t, t.nonconformanceId, nonconformances),
     index('lot_holds_lot_idx').on(t.companyId, t.lotId, t.createdAt),
-    check('lot_holds_action_check', sql`${t.action} in ('hold', 'release')`),
+    check('lot_holds_action_check', sql`${t.action} in ('hold', 'release', 'changed')`),
   ],
 );

@@ -1,10 +1,13 @@
-// A nonconformance's disposition (decisions 070, 073), by an admin, in ONE transaction with what it does to the
+// A nonconformance's dispositions (decisions 070, 073), by an admin, each in ONE transaction with what it does to the
 // stock: scrap and return to supplier take the quantity out of the lot's locations through the ledger's posting
 // engine (kinds 'scrap' and 'return-to-supplier', at the item's ledger cost; the engine allows both on a held lot),
-// rework makes a work order of the item for the quantity, use as is posts nothing. A held lot whose whole held
-// quantity is dispositioned (or judged usable as is) is released, naming the nonconformance in its hold history.
-import { compareDecimal, fromScaled, normalizeDecimal, toScaled } from '#common/decimal.ts';
+// rework makes a work order of the item for the quantity, use as is posts nothing. A disposition decides part or all
+// of what is left undecided (decision 073, 2026-12-01): the nonconformance stays open until all of it is decided, and
+// a held lot is released only when it waits for nothing more (lot-hold-release.ts) — naming the nonconformance.
+import { v7 as uuidv7 } from 'uuid';
+import { fromScaled, normalizeDecimal, toScaled } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
+import { lotHoldWaits } from '#common/quality/lot-hold-waits.ts';
 import { QUANTITY_SCALE } from '#common/schemas/inventory-setup.ts';
 import {
   NC_MESSAGES as M,
@@ -24,8 +27,10 @@ import { postLinesPosting, type TPostingLine } from '../inventory/stock.service.
 import { assertWholeQuantity } from '../inventory/whole-units.ts';
 import { lockLot } from './holds.repo.ts';
 import { releaseLotWithin } from './holds.service.ts';
+import { lotHoldFacts } from './lot-hold-release.ts';
+import { countDispositions, insertDisposition } from './nc-dispositions.repo.ts';
+import { ncDetailOf, ncNotFound } from './nc-views.ts';
 import * as repo from './nonconformances.repo.ts';
-import { ncDetailOf, ncNotFound } from './nonconformances.service.ts';
 
 const DISPOSITION_WORDS: Record<TNcDisposition, string> = {
   scrap: 'scrap',
@@ -35,6 +40,7 @@ const DISPOSITION_WORDS: Record<TNcDisposition, string> = {
 };
 
 const scaled = (v: string) => toScaled(v, QUANTITY_SCALE);
+const addQuantity = (a: string, b: string) => fromScaled(scaled(a) + scaled(b), QUANTITY_SCALE);
 const conflict = (field: string, message: string) => new AppError('CONFLICT', message, { [field]: message });
 const badRequest = (field: string, message: string) =>
   new AppError('BAD_REQUEST', message, { [field]: message });
@@ -92,25 +98,24 @@ export async function dispositionNonconformance(
   const { companyId } = tenant;
   return tenant.run(async (tx) => {
     // The nonconformance first, then its lot, both for update: two dispositions at once queue up on the row (the
-    // second sees the first's and is refused), and the lot's release never waits on a posting's share lock.
+    // second sees what the first decided), and the lot's release never waits on a posting's share lock.
     const nc = await repo.lockNc(tx, companyId, id);
     if (!nc) throw ncNotFound();
     if (nc.status === 'closed') throw new AppError('CONFLICT', M.closed);
-    if (nc.disposition)
-      throw new AppError(
-        'CONFLICT',
-        M.alreadyDispositioned(DISPOSITION_WORDS[nc.disposition as TNcDisposition]),
-      );
+    const decided = scaled(nc.dispositionQuantity ?? '0');
+    const undecided = scaled(nc.quantity) - decided;
+    if (undecided <= 0n) throw new AppError('CONFLICT', M.allDecided);
     const lot = nc.lotId ? await lockLot(tx, companyId, nc.lotId) : null;
     const item = (await repo.itemOf(tx, companyId, nc.itemId))!;
     const quantity = normalizeDecimal(input.quantity);
-    if (compareDecimal(quantity, nc.quantity) > 0)
-      throw badRequest('quantity', M.overQuantity(normalizeDecimal(nc.quantity)));
+    if (scaled(quantity) > undecided)
+      throw badRequest('quantity', M.overQuantity(fromScaled(undecided, QUANTITY_SCALE)));
     assertWholeQuantity('quantity', quantity, {
       partNumber: item.part_number,
       unitOfMeasure: item.unit_of_measure,
     });
     const numberText = ncNumberText(nc.number);
+    const ordinal = (await countDispositions(tx, companyId, id)) + 1;
 
     let transactionId: string | null = null;
     let reworkWorkOrderId: string | null = null;
@@ -132,8 +137,8 @@ export async function dispositionNonconformance(
           kind: input.disposition === 'scrap' ? 'scrap' : 'return-to-supplier',
           reason: input.note || nc.description,
           reference: numberText,
-          // One posting per nonconformance, whatever else the lock above misses.
-          idempotencyKey: `nc-disposition:${id}`,
+          // One posting per disposition, whatever else the lock above misses (the stock reversal refuses the prefix).
+          idempotencyKey: `nc-disposition:${id}:${ordinal}`,
           supplierId,
         },
         lines,
@@ -157,50 +162,60 @@ export async function dispositionNonconformance(
       reworkText = workOrderNumberText(wo.number);
     }
 
+    const nowDecided = decided + scaled(quantity);
+    const allDecided = nowDecided === scaled(nc.quantity);
     await repo.updateNc(tx, companyId, id, {
-      status: 'dispositioned',
-      disposition: input.disposition,
-      dispositionQuantity: quantity,
-      dispositionedBy: tenant.actor.name,
-      dispositionedAt: new Date(),
-      transactionId,
-      reworkWorkOrderId,
+      status: allDecided ? 'dispositioned' : 'open',
+      dispositionQuantity: fromScaled(nowDecided, QUANTITY_SCALE),
       ...(supplierId && !nc.supplierId ? { supplierId } : {}),
     });
+    const left = fromScaled(scaled(nc.quantity) - nowDecided, QUANTITY_SCALE);
 
-    // "Whole held quantity": nothing of the lot is left after a scrap or a return, or the rework covers all of it;
-    // use as is judges the lot usable, so it is released whatever the quantity.
+    // The lot comes off hold only when it waits for nothing more once this disposition counts. The facts are read
+    // after the posting and the update above (what the lot holds, what is undecided); this disposition's row is not
+    // written yet, so what it keeps is added to what was judged.
     let lotReleased = false;
     if (lot?.on_hold) {
-      const left = (await repo.lotBalances(tx, companyId, lot.id)).reduce(
-        (s, b) => s + scaled(b.quantity),
-        0n,
-      );
-      const whole =
-        input.disposition === 'use_as_is' ||
-        (input.disposition === 'rework' ? scaled(quantity) >= left : left === 0n);
-      if (whole) {
+      const read = await lotHoldFacts(tx, companyId, lot.id);
+      const keeps = input.disposition === 'use_as_is' || input.disposition === 'rework';
+      const facts = read && keeps ? { ...read, judged: addQuantity(read.judged, quantity) } : read;
+      if (facts && lotHoldWaits(facts).length === 0) {
+        const what = `${DISPOSITION_WORDS[input.disposition]} ${quantity}`;
         await releaseLotWithin(
           tx,
           tenant,
           lot.id,
-          `${numberText} dispositioned: ${DISPOSITION_WORDS[input.disposition]}`,
+          `${numberText} dispositioned (${what}): nothing of the lot is left undecided`,
           { nonconformanceId: id },
         );
         lotReleased = true;
       }
     }
+    await insertDisposition(tx, {
+      id: uuidv7(),
+      companyId,
+      nonconformanceId: id,
+      disposition: input.disposition,
+      quantity,
+      note: input.note,
+      supplierId,
+      transactionId,
+      reworkWorkOrderId,
+      lotReleased,
+      createdBy: tenant.actor.name,
+    });
 
     await recordAudit(tx, companyId, tenant.actor, {
       entityType: 'nonconformance',
       entityId: id,
       entityLabel: numberText,
       action: 'dispositioned',
-      before: { status: 'open' },
+      before: { status: 'open', undecided: fromScaled(undecided, QUANTITY_SCALE) },
       after: {
-        status: 'dispositioned',
+        status: allDecided ? 'dispositioned' : 'open',
         disposition: DISPOSITION_WORDS[input.disposition],
         dispositionQuantity: quantity,
+        undecided: left,
         ...(input.note ? { note: input.note } : {}),
         ...(transactionId ? { posting: transactionId } : {}),
         ...(reworkText ? { reworkWorkOrder: reworkText } : {}),

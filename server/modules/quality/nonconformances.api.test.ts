@@ -1,8 +1,8 @@
 // Nonconformances (decision 073): opened by anyone, written up while not closed, dispositioned by an admin with the
 // stock posting through the ledger in the same transaction (scrap and return to supplier on a held lot, at the
-// ledger's cost), rework making a work order, use as is posting nothing, a held lot released when the whole of it is
-// dispositioned, and closed only by someone other than the opener — the service says so and a CHECK holds it.
-// Both databases.
+// ledger's cost), rework making a work order, use as is posting nothing, a held lot released when nothing of it is
+// left undecided (lot-hold-settling.api.test.ts walks the parts), and closed only by someone other than the opener —
+// the service says so and a CHECK holds it. Both databases.
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,7 +100,10 @@ describe('opening and writing up a nonconformance', () => {
       lotNumber: 'NG-LATE',
       supplierName: 'Acme Fasteners',
       quantity: '4',
-      disposition: null,
+      dispositions: [],
+      decidedQuantity: '0',
+      undecidedQuantity: '4',
+      dispositionLog: [],
       lotQuantity: '10',
       lotOnHold: false,
     });
@@ -194,9 +197,16 @@ describe('dispositions', () => {
       disposition: 'scrap',
       quantity: '40',
     });
-    expect(done).toMatchObject({ status: 'dispositioned', disposition: 'scrap', dispositionQuantity: '40' });
+    expect(done).toMatchObject({
+      status: 'dispositioned',
+      dispositions: ['scrap'],
+      decidedQuantity: '40',
+      undecidedQuantity: '0',
+      dispositionLog: [{ disposition: 'scrap', quantity: '40', lotReleased: true }],
+    });
+    const { transactionId } = done.dispositionLog[0];
     expect(
-      done.postingLines
+      done.dispositionLog[0].postingLines
         .map((l: { quantityDelta: string; unitCost: string }) => [l.quantityDelta, l.unitCost])
         .sort(),
     ).toEqual([
@@ -206,12 +216,12 @@ describe('dispositions', () => {
     const [posting] = await t.database.db
       .select()
       .from(stockTransactions)
-      .where(eq(stockTransactions.id, done.transactionId));
+      .where(eq(stockTransactions.id, transactionId));
     expect(posting).toMatchObject({ kind: 'scrap', reference: nc.numberText });
     const ledger = await t.database.db
       .select()
       .from(stockLedger)
-      .where(eq(stockLedger.transactionId, done.transactionId));
+      .where(eq(stockLedger.transactionId, transactionId));
     const value = ledger.reduce((sum, l) => sum + Number(l.quantityDelta) * Number(l.unitCost), 0);
     expect(value).toBe(-80);
     const [after] = await t.database.db.select().from(items).where(eq(items.id, shop.items.bolt));
@@ -227,7 +237,7 @@ describe('dispositions', () => {
     const history = await admin.ok('GET', `/api/v1/items/${shop.items.bolt}/ledger`);
     expect(history.items.map((e: { kind: string }) => e.kind)).toContain('scrap');
     // The ledger does not reverse a disposition: the NC would still say "scrapped" with the stock back.
-    const reversal = await admin.send('POST', `/api/v1/stock/transactions/${done.transactionId}/reversal`, {
+    const reversal = await admin.send('POST', `/api/v1/stock/transactions/${transactionId}/reversal`, {
       reason: 'Scrapped by mistake',
     });
     expect(reversal.statusCode, reversal.body).toBe(409);
@@ -237,7 +247,7 @@ describe('dispositions', () => {
       await t.database.db
         .select()
         .from(stockTransactions)
-        .where(eq(stockTransactions.reversesId, done.transactionId)),
+        .where(eq(stockTransactions.reversesId, transactionId)),
     ).toEqual([]);
   });
 
@@ -297,7 +307,7 @@ describe('dispositions', () => {
     const [posting] = await t.database.db
       .select()
       .from(stockTransactions)
-      .where(eq(stockTransactions.id, done.transactionId));
+      .where(eq(stockTransactions.id, done.dispositionLog[0].transactionId));
     expect(posting).toMatchObject({ kind: 'return-to-supplier', supplierId, reason: 'RMA 1234' });
     expect(await lotState(lot)).toMatchObject({ onHold: true, balances: [{ quantity: '6.000000' }] });
   });
@@ -308,19 +318,20 @@ describe('dispositions', () => {
       disposition: 'rework',
       quantity: '2',
     });
-    expect(done).toMatchObject({
-      disposition: 'rework',
-      transactionId: null,
-      reworkWorkOrderId: expect.any(String),
-    });
-    const wo = await admin.ok('GET', `/api/v1/work-orders/${done.reworkWorkOrderId}`);
+    expect(done.dispositionLog).toEqual([
+      expect.objectContaining({
+        disposition: 'rework',
+        transactionId: null,
+        reworkWorkOrderId: expect.any(String),
+      }),
+    ]);
+    const { reworkWorkOrderId } = done.dispositionLog[0];
+    const wo = await admin.ok('GET', `/api/v1/work-orders/${reworkWorkOrderId}`);
     expect(wo).toMatchObject({ quantity: '2', status: 'planned' });
     const [created] = await t.database.db
       .select()
       .from(auditEntries)
-      .where(
-        and(eq(auditEntries.entityType, 'work-order'), eq(auditEntries.entityId, done.reworkWorkOrderId)),
-      );
+      .where(and(eq(auditEntries.entityType, 'work-order'), eq(auditEntries.entityId, reworkWorkOrderId)));
     expect(created!.after).toMatchObject({ nonconformance: nc.numberText });
 
     const screw = await open(operator, { itemId: shop.items.screw, quantity: '1', description: 'Stripped' });
@@ -330,10 +341,10 @@ describe('dispositions', () => {
     });
     expect(refused.statusCode, refused.body).toBe(409);
     expect(Object.keys(refused.json().error.fieldErrors)).toEqual(['disposition']);
-    expect(await ncRow(screw.id)).toMatchObject({ status: 'open', disposition: null });
+    expect(await ncRow(screw.id)).toMatchObject({ status: 'open', dispositionQuantity: null });
   });
 
-  it('use as is posts nothing and releases the held lot', async () => {
+  it('use as is posts nothing; the held lot comes off hold only once all of it is decided', async () => {
     const lot = await lotId('NT-1');
     await admin.ok('POST', `/api/v1/lots/${lot}/hold`, { reason: 'Label smudged' });
     const nc = await open(operator, {
@@ -343,11 +354,20 @@ describe('dispositions', () => {
       description: 'Smudged',
     });
     const ledgerBefore = await t.database.db.select().from(stockLedger).where(eq(stockLedger.lotId, lot));
-    const done = await admin.ok('POST', `${NC}/${nc.id}/disposition`, {
+    const part = await admin.ok('POST', `${NC}/${nc.id}/disposition`, {
       disposition: 'use_as_is',
       quantity: '2',
     });
-    expect(done).toMatchObject({ transactionId: null, postingLines: [], lotOnHold: false });
+    // Three of the five are still undecided: the nonconformance stays open and the lot held.
+    expect(part).toMatchObject({ status: 'open', undecidedQuantity: '3', lotOnHold: true });
+    expect(part.dispositionLog).toEqual([
+      expect.objectContaining({ transactionId: null, postingLines: [], lotReleased: false }),
+    ]);
+    const rest = await admin.ok('POST', `${NC}/${nc.id}/disposition`, {
+      disposition: 'use_as_is',
+      quantity: '3',
+    });
+    expect(rest).toMatchObject({ status: 'dispositioned', undecidedQuantity: '0', lotOnHold: false });
     expect(await t.database.db.select().from(stockLedger).where(eq(stockLedger.lotId, lot))).toHaveLength(
       ledgerBefore.length,
     );
@@ -406,7 +426,9 @@ describe('dispositions', () => {
       quantity: '3',
       locationId: shop.bin,
     });
-    expect(done.postingLines).toEqual([expect.objectContaining({ quantityDelta: '-3', lotNumber: null })]);
+    expect(done.dispositionLog[0].postingLines).toEqual([
+      expect.objectContaining({ quantityDelta: '-3', lotNumber: null }),
+    ]);
   });
 
   it('two dispositions at once post once', async () => {

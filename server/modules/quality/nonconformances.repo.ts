@@ -52,14 +52,20 @@ export interface TNcSummaryRow {
   supplier_name: string | null;
   quantity: string;
   description: string;
-  disposition: string | null;
+  decided: string | null;
+  /** The kinds decided so far, comma-separated, first decided first. */
+  kinds: string | null;
   opened_by_name: string;
   opened_at: Date | string;
 }
 
 const summaryColumns = sql`n.id, n.number, n.status, n.item_id, i.part_number, i.name as item_name,
   i.unit_of_measure, n.lot_id, l.lot_number, n.supplier_id, s.name as supplier_name, n.quantity::text as quantity,
-  n.description, n.disposition, n.opened_by_name, n.opened_at`;
+  n.description, n.disposition_quantity::text as decided,
+  (select string_agg(k.disposition, ',' order by k.first)
+     from (select d.disposition, min(d.created_at) as first from nc_dispositions d
+            where d.company_id = n.company_id and d.nonconformance_id = n.id group by d.disposition) k) as kinds,
+  n.opened_by_name, n.opened_at`;
 
 const summaryFrom = sql`from nonconformances n
   join items i on i.company_id = n.company_id and i.id = n.item_id
@@ -114,37 +120,29 @@ export interface TNcDetailRow extends TNcSummaryRow {
   corrective_action: string;
   preventive_action: string;
   opened_by: string;
-  disposition_quantity: string | null;
-  dispositioned_by: string | null;
-  dispositioned_at: Date | string | null;
+  lot_hold_reason: string | null;
   closed_by_name: string | null;
   closed_at: Date | string | null;
-  transaction_id: string | null;
-  rework_work_order_id: string | null;
-  rework_work_order_number: number | null;
 }
 
 export async function findNcDetail(tx: TDb, companyId: string, id: string): Promise<TNcDetailRow | null> {
   const [row] = await queryRows<TNcDetailRow>(
     tx,
     sql`select ${summaryColumns}, n.inspection_id, qi.number as inspection_number, n.work_order_id,
-               wo.number as work_order_number, l.on_hold as lot_on_hold,
+               wo.number as work_order_number, l.on_hold as lot_on_hold, l.hold_reason as lot_hold_reason,
                (select coalesce(sum(b.quantity), 0)::text from stock_balances b
                  where b.company_id = n.company_id and b.lot_id = n.lot_id) as lot_quantity,
                n.containment, n.root_cause, n.corrective_action, n.preventive_action, n.opened_by,
-               n.disposition_quantity::text as disposition_quantity, n.dispositioned_by, n.dispositioned_at,
-               n.closed_by_name, n.closed_at, n.transaction_id, n.rework_work_order_id,
-               rw.number as rework_work_order_number
+               n.closed_by_name, n.closed_at
           ${summaryFrom}
           left join inspections qi on qi.company_id = n.company_id and qi.id = n.inspection_id
           left join work_orders wo on wo.company_id = n.company_id and wo.id = n.work_order_id
-          left join work_orders rw on rw.company_id = n.company_id and rw.id = n.rework_work_order_id
          where n.company_id = ${companyId} and n.id = ${id}`,
   );
   return row ?? null;
 }
 
-/** The disposition's posting lines, as the ledger wrote them. */
+/** A disposition's posting lines, as the ledger wrote them. */
 export async function postingLinesOf(tx: TDb, companyId: string, transactionId: string) {
   return queryRows<{
     location_code: string;

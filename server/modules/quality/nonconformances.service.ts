@@ -3,19 +3,17 @@
 // admin (nc-dispositions.service.ts: the stock posts in the same transaction) and closed by someone other than the
 // opener — the service says so, and a CHECK in the database holds it whatever the service does.
 import { v7 as uuidv7 } from 'uuid';
-import { compareDecimal, normalizeDecimal } from '#common/decimal.ts';
+import { compareDecimal, fromScaled, normalizeDecimal, toScaled } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
+import { QUANTITY_SCALE } from '#common/schemas/inventory-setup.ts';
 import {
   NC_MESSAGES as M,
   ncNumberText,
   type TNcDetail,
-  type TNcDisposition,
   type TNcInvestigation,
   type TNcListQuery,
   type TNcOpen,
   type TNcPage,
-  type TNcStatus,
-  type TNcSummary,
 } from '#common/schemas/nonconformances.ts';
 import { workOrderNumberText } from '#common/work-order-status.ts';
 import type { TDb } from '../../db/client.ts';
@@ -23,13 +21,8 @@ import type { TTenant } from '../../db/tenant.ts';
 import { changedFields, recordAudit } from '../audit/audit.ts';
 import { takeNextNumber } from '../companies/counters.repo.ts';
 import { assertWholeQuantity } from '../inventory/whole-units.ts';
+import { ncDetailOf, ncNotFound, summaryOf } from './nc-views.ts';
 import * as repo from './nonconformances.repo.ts';
-
-const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
-const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
-const q = (v: string | null) => (v === null ? null : normalizeDecimal(v));
-
-export const ncNotFound = () => new AppError('NOT_FOUND', M.notFound);
 
 /** What openNonconformanceWithin takes: what is wrong, with what, and where it came from. */
 export interface TNcOpenWithin {
@@ -97,65 +90,6 @@ export async function openNonconformanceWithin(
     },
   });
   return { id, number };
-}
-
-function summaryOf(r: repo.TNcSummaryRow): TNcSummary {
-  return {
-    id: r.id,
-    number: Number(r.number),
-    numberText: ncNumberText(Number(r.number)),
-    status: r.status as TNcStatus,
-    itemId: r.item_id,
-    partNumber: r.part_number,
-    itemName: r.item_name,
-    unitOfMeasure: r.unit_of_measure,
-    lotId: r.lot_id,
-    lotNumber: r.lot_number,
-    supplierId: r.supplier_id,
-    supplierName: r.supplier_name,
-    quantity: normalizeDecimal(r.quantity),
-    description: r.description,
-    disposition: r.disposition as TNcDisposition | null,
-    openedByName: r.opened_by_name,
-    openedAt: iso(r.opened_at),
-  };
-}
-
-/** The nonconformance as GET /:id answers it, read inside `tx`. */
-export async function ncDetailOf(tx: TDb, companyId: string, id: string): Promise<TNcDetail> {
-  const r = await repo.findNcDetail(tx, companyId, id);
-  if (!r) throw ncNotFound();
-  const lines = r.transaction_id ? await repo.postingLinesOf(tx, companyId, r.transaction_id) : [];
-  const history = await repo.historyOf(tx, companyId, id);
-  return {
-    ...summaryOf(r),
-    inspectionId: r.inspection_id,
-    inspectionNumber: r.inspection_number === null ? null : Number(r.inspection_number),
-    workOrderId: r.work_order_id,
-    workOrderNumber: r.work_order_number === null ? null : Number(r.work_order_number),
-    lotOnHold: r.lot_id ? Boolean(r.lot_on_hold) : null,
-    lotQuantity: r.lot_id ? q(r.lot_quantity) : null,
-    containment: r.containment,
-    rootCause: r.root_cause,
-    correctiveAction: r.corrective_action,
-    preventiveAction: r.preventive_action,
-    openedBy: r.opened_by,
-    dispositionQuantity: q(r.disposition_quantity),
-    dispositionedBy: r.dispositioned_by,
-    dispositionedAt: isoOrNull(r.dispositioned_at),
-    closedByName: r.closed_by_name,
-    closedAt: isoOrNull(r.closed_at),
-    transactionId: r.transaction_id,
-    postingLines: lines.map((l) => ({
-      locationCode: l.location_code,
-      lotNumber: l.lot_number,
-      quantityDelta: normalizeDecimal(l.quantity_delta),
-      unitCost: normalizeDecimal(l.unit_cost, 4),
-    })),
-    reworkWorkOrderId: r.rework_work_order_id,
-    reworkWorkOrderNumber: r.rework_work_order_number === null ? null : Number(r.rework_work_order_number),
-    history: history.map((h) => ({ action: h.action, actorName: h.actor_name, at: iso(h.created_at) })),
-  };
 }
 
 /** GET /api/v1/nonconformances: a filter naming another company's item, lot or supplier is 404 naming it. */
@@ -262,7 +196,11 @@ export async function closeNonconformance(tenant: TTenant, id: string): Promise<
     const row = await repo.lockNc(tx, companyId, id);
     if (!row) throw ncNotFound();
     if (row.status === 'closed') throw new AppError('CONFLICT', M.closed);
-    if (row.status !== 'dispositioned') throw new AppError('CONFLICT', M.notDispositioned);
+    if (row.status !== 'dispositioned') {
+      const left =
+        toScaled(row.quantity, QUANTITY_SCALE) - toScaled(row.dispositionQuantity ?? '0', QUANTITY_SCALE);
+      throw new AppError('CONFLICT', M.notDispositioned(fromScaled(left, QUANTITY_SCALE)));
+    }
     if (row.openedBy === tenant.userId) throw new AppError('CONFLICT', M.ownClose);
     await repo.updateNc(tx, companyId, id, {
       status: 'closed',

@@ -1,7 +1,8 @@
 // "Disposition" (admins, decision 073): what becomes of the nonconforming stock — scrap, rework, use as is or return
-// to supplier — with how much, and, before anything is sent, in words what will move: which lot loses how much at
-// what cost, which work order is made, whether the lot comes off hold. One request; the server posts the stock and
-// releases the lot in the same transaction, and its refusals land on the field they concern.
+// to supplier — with how much of what is left undecided (part of it is fine: the rest stays to decide), and, before
+// anything is sent, in words what will move: which lot loses how much at what cost, which work order is made, whether
+// the nonconformance stays open and whether the lot comes off hold or what it still waits for. One request; the
+// server posts the stock and releases the lot in the same transaction, and its refusals land on the field they concern.
 import { Alert, Modal, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { compareDecimal } from '#common/decimal.ts';
@@ -22,7 +23,7 @@ import { formatQuantity } from '../../lib/format-quantity.ts';
 import { quantityInputMode } from '../../lib/quantity-input.ts';
 import { toast } from '../../lib/toast.ts';
 import { dispositionNonconformance, ncKeys } from './api.ts';
-import { DISPOSITION_LABELS, dispositionSummary, willDo } from './nc-format.ts';
+import { afterDisposition, DISPOSITION_LABELS, willDo } from './nc-format.ts';
 
 const DESCRIPTIONS: Record<TNcDisposition, string> = {
   scrap: 'Take it out of stock and write it off',
@@ -59,9 +60,14 @@ export function DispositionDialog({
 
 function DispositionForm({ nc, onClose }: { nc: TNcDetail; onClose: () => void }) {
   const client = useQueryClient();
-  // At most what the lot still holds: a scrap of more would be refused.
+  // What is left to decide, at most what the lot still holds: a scrap of more would be refused.
+  const left = nc.undecidedQuantity;
   const start =
-    nc.lotQuantity !== null && compareDecimal(nc.lotQuantity, nc.quantity) < 0 ? nc.lotQuantity : nc.quantity;
+    nc.lotQuantity !== null &&
+    compareDecimal(nc.lotQuantity, left) < 0 &&
+    compareDecimal(nc.lotQuantity, '0') > 0
+      ? nc.lotQuantity
+      : left;
   const form = useContractForm<TValues, TNcDispositionInput>({
     schema: ZNcDispositionSchema,
     initialValues: {
@@ -100,9 +106,10 @@ function DispositionForm({ nc, onClose }: { nc: TNcDetail; onClose: () => void }
       // The lot's stock and hold, and the item's history, changed with it.
       await client.invalidateQueries({ queryKey: ['stock'] });
       await client.invalidateQueries({ queryKey: ['items'] });
+      const last = saved.dispositionLog.at(-1);
       toast('success', {
-        title: `${saved.numberText}: ${DISPOSITION_LABELS[saved.disposition!].toLowerCase()}`,
-        message: dispositionSummary(saved),
+        title: `${saved.numberText}: ${last ? DISPOSITION_LABELS[last.disposition].toLowerCase() : 'dispositioned'}`,
+        message: afterDisposition(saved),
       });
       onClose();
     },
@@ -116,6 +123,7 @@ function DispositionForm({ nc, onClose }: { nc: TNcDetail; onClose: () => void }
       <Stack>
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {formatQuantity(nc.quantity, unit)} of {nc.partNumber}
+          {compareDecimal(left, nc.quantity) < 0 ? ` (${formatQuantity(left, unit)} left to decide)` : ''}
           {nc.lotNumber ? `, lot ${nc.lotNumber} (holds ${formatQuantity(nc.lotQuantity ?? '0', unit)})` : ''}
           : {nc.description}
         </Text>
@@ -128,7 +136,7 @@ function DispositionForm({ nc, onClose }: { nc: TNcDetail; onClose: () => void }
         </Radio.Group>
         <TextInput
           label={`Quantity (${unit})`}
-          description={`At most ${formatQuantity(nc.quantity, unit)}, the nonconformance's quantity`}
+          description={`At most ${formatQuantity(left, unit)}, what is left to decide; less leaves the rest open`}
           inputMode={quantityInputMode(unit)}
           required
           w={{ base: '100%', xs: 240 }}

@@ -1,14 +1,15 @@
 // One nonconformance (?nc=<id> on the Quality page's Nonconformances tab, decision 073): what it is about, with links
-// to its lot, work order, inspection and rework work order; its investigation; Disposition (admins, while open) and
-// Close (anyone but the opener, once dispositioned); what the disposition posted; and its history.
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+// to its lot, work order, inspection and rework work orders; its investigation; Disposition (admins, while any of it
+// is undecided: a disposition may decide part of it) and Close (anyone but the opener, once all of it is decided);
+// each disposition with what it posted, what is left to decide and what the lot's hold waits for; and its history.
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconGavel } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { hasRole } from '#common/roles.ts';
 import { inspectionLabel } from '#common/schemas/inspections.ts';
-import type { TNcDetail } from '#common/schemas/nonconformances.ts';
+import type { TNcDetail, TNcDispositionEntry } from '#common/schemas/nonconformances.ts';
 import { workOrderNumberText } from '#common/work-order-status.ts';
 import { Fact } from '../../components/fact.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -25,7 +26,7 @@ import { toast } from '../../lib/toast.ts';
 import { workOrderPath } from '../../lib/work-order-links.ts';
 import { closeNonconformance, getNonconformance, lotPath, ncKeys } from './api.ts';
 import { DispositionDialog } from './disposition-dialog.tsx';
-import { DISPOSITION_LABELS, dispositionSummary } from './nc-format.ts';
+import { DISPOSITION_LABELS, decidedText, entrySummary, lotWaitsSentence } from './nc-format.ts';
 import { NcInvestigation } from './nc-investigation.tsx';
 
 const link = (to: string, text: string) => (
@@ -34,32 +35,29 @@ const link = (to: string, text: string) => (
   </Anchor>
 );
 
-function Disposition({ nc }: { nc: TNcDetail }) {
-  if (!nc.disposition) return null;
+function DispositionEntry({ nc, entry }: { nc: TNcDetail; entry: TNcDispositionEntry }) {
   return (
-    <Card withBorder padding="md" component="section" aria-labelledby="nc-disposition">
-      <Title order={2} fz="lg" id="nc-disposition" mb="xs">
-        Disposition: {DISPOSITION_LABELS[nc.disposition]}
-      </Title>
-      <Text size="sm">{dispositionSummary(nc)}</Text>
-      <Text size="sm" c="dimmed">
-        {nc.dispositionedBy}
-        {nc.dispositionedAt ? (
-          <>
-            {' · '}
-            <When at={nc.dispositionedAt} />
-          </>
-        ) : null}
+    <Stack gap={4} component="li" aria-label={`${DISPOSITION_LABELS[entry.disposition]} ${entry.quantity}`}>
+      <Text size="sm" fw={600}>
+        {DISPOSITION_LABELS[entry.disposition]}: {formatQuantity(entry.quantity, nc.unitOfMeasure)}
       </Text>
-      {nc.reworkWorkOrderId && nc.reworkWorkOrderNumber ? (
-        <Text size="sm" mt="xs">
-          Rework: {link(workOrderPath(nc.reworkWorkOrderId), workOrderNumberText(nc.reworkWorkOrderNumber))}
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {entrySummary(nc, entry)}
+        {entry.note ? ` ${entry.note}` : ''}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {entry.dispositionedBy} · <When at={entry.dispositionedAt} />
+      </Text>
+      {entry.reworkWorkOrderId && entry.reworkWorkOrderNumber ? (
+        <Text size="sm">
+          Rework:{' '}
+          {link(workOrderPath(entry.reworkWorkOrderId), workOrderNumberText(entry.reworkWorkOrderNumber))}
         </Text>
       ) : null}
-      {nc.postingLines.length > 0 ? (
-        <Table.ScrollContainer minWidth={360} mt="xs">
+      {entry.postingLines.length > 0 ? (
+        <Table.ScrollContainer minWidth={360}>
           <Table>
-            <Table.Caption>What the disposition posted to the ledger</Table.Caption>
+            <Table.Caption>What this disposition posted to the ledger</Table.Caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Location</Table.Th>
@@ -69,7 +67,7 @@ function Disposition({ nc }: { nc: TNcDetail }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {nc.postingLines.map((l) => (
+              {entry.postingLines.map((l) => (
                 <Table.Tr key={`${l.locationCode}-${l.lotNumber ?? ''}`}>
                   <Table.Td>{l.locationCode}</Table.Td>
                   <Table.Td>{l.lotNumber ?? '—'}</Table.Td>
@@ -81,6 +79,34 @@ function Disposition({ nc }: { nc: TNcDetail }) {
           </Table>
         </Table.ScrollContainer>
       ) : null}
+    </Stack>
+  );
+}
+
+/** Its dispositions so far, what is left to decide, and what the lot's hold waits for. */
+function Dispositions({ nc }: { nc: TNcDetail }) {
+  const waits = lotWaitsSentence(nc);
+  if (nc.dispositionLog.length === 0 && !waits) return null;
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="nc-disposition">
+      <Title order={2} fz="lg" id="nc-disposition" mb="xs">
+        Dispositions
+      </Title>
+      <Text size="sm" fw={600} mb="xs">
+        {decidedText(nc)}
+      </Text>
+      {waits ? (
+        <Alert color="orange" variant="light" mb="xs" title="Lot on hold">
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {waits}
+          </Text>
+        </Alert>
+      ) : null}
+      <Stack gap="md" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {nc.dispositionLog.map((e) => (
+          <DispositionEntry key={e.id} nc={nc} entry={e} />
+        ))}
+      </Stack>
     </Card>
   );
 }
@@ -145,7 +171,7 @@ export function NcDetail({ ncId, onBack }: { ncId: string; onBack: () => void })
   const actions =
     n.status === 'open' && isAdmin ? (
       <Button leftSection={<IconGavel size={16} />} onClick={() => setDisposing(true)}>
-        Disposition
+        {n.dispositionLog.length > 0 ? 'Disposition the rest' : 'Disposition'}
       </Button>
     ) : n.status === 'dispositioned' ? (
       <Button
@@ -179,7 +205,10 @@ export function NcDetail({ ncId, onBack }: { ncId: string; onBack: () => void })
       </PageHeader>
       {n.status === 'open' && !isAdmin ? (
         <Text size="sm" c="dimmed">
-          An admin decides its disposition (scrap, rework, use as is or return to supplier).
+          An admin decides its disposition (scrap, rework, use as is or return to supplier)
+          {n.dispositionLog.length > 0
+            ? `: ${formatQuantity(n.undecidedQuantity, n.unitOfMeasure)} is left to decide.`
+            : '.'}
         </Text>
       ) : null}
       {n.status === 'dispositioned' && mine ? (
@@ -214,7 +243,7 @@ export function NcDetail({ ncId, onBack }: { ncId: string; onBack: () => void })
           </Fact>
         </SimpleGrid>
       </Card>
-      <Disposition nc={n} />
+      <Dispositions nc={n} />
       <NcInvestigation key={`${n.id}-${n.status}`} nc={n} />
       <History nc={n} />
       {n.status === 'open' && isAdmin ? (

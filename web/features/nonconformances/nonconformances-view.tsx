@@ -18,7 +18,7 @@ import { When } from '../../components/when.tsx';
 import { formatQuantity } from '../../lib/format-quantity.ts';
 import { getLot, listNonconformances, ncKeys } from './api.ts';
 import { NcDetail } from './nc-detail.tsx';
-import { DISPOSITION_LABELS } from './nc-format.ts';
+import { dispositionsText } from './nc-format.ts';
 import { OpenDialog } from './open-dialog.tsx';
 
 const PAGE_SIZE = 25;
@@ -57,7 +57,7 @@ function NcCard({ nc: n, href }: { nc: TNcSummary; href: string }) {
         {n.description}
       </Text>
       <Text size="xs" c="dimmed" mt={4}>
-        {n.disposition ? `${DISPOSITION_LABELS[n.disposition]} · ` : ''}
+        {n.dispositions.length > 0 ? `${dispositionsText(n)} · ` : ''}
         {n.openedByName} · <When at={n.openedAt} show="date" />
       </Text>
     </Card>
@@ -112,7 +112,7 @@ function NcList() {
     {
       id: 'disposition',
       header: 'Disposition',
-      cell: (n) => (n.disposition ? DISPOSITION_LABELS[n.disposition] : '—'),
+      cell: dispositionsText,
     },
     { id: 'opened', header: 'Opened', cell: (n) => <When at={n.openedAt} show="date" /> },
   ];

@@ -1,6 +1,7 @@
 // Calls of the stock screens: the stock list and its CSV, an item's balances, lots and history, a lot and its
 // genealogy, and the postings (receive, issue, move, adjust, reversal). Typed by the shared contracts.
 import type { TItem, TLocation } from '#common/schemas/inventory-setup.ts';
+import type { TLotHoldHistory } from '#common/schemas/lot-holds.ts';
 import type { TGenealogy, TGenealogyDirection, TLotDetail } from '#common/schemas/lots.ts';
 import type { TItemBalances, TPostStockInput, TStockTransaction } from '#common/schemas/stock.ts';
 import type { TLedgerPage, TStockFilter, TStockPage } from '#common/schemas/stock-list.ts';
@@ -74,6 +75,10 @@ export function getItemLedger(itemId: string, query: TLedgerLookup, signal?: Abo
 
 export const getLot = (lotId: string, signal?: AbortSignal) =>
   api<TLotDetail>(`/api/v1/lots/${id(lotId)}`, { signal });
+
+/** A page of the lot's holds, changes of reason and releases, newest first. */
+export const getLotHolds = (lotId: string, page: number, pageSize: number, signal?: AbortSignal) =>
+  api<TLotHoldHistory>(`/api/v1/lots/${id(lotId)}/holds?page=${page}&pageSize=${pageSize}`, { signal });
 
 export const getGenealogy = (lotId: string, direction: TGenealogyDirection, signal?: AbortSignal) =>
   api<TGenealogy>(`/api/v1/lots/${id(lotId)}/genealogy?direction=${direction}`, { signal });

@@ -1,7 +1,8 @@
 // The lot's nonconformances on its page (decision 073): every one naming this lot, newest first and paged on the
 // server (the list's `lotId` filter), each with its number linking to it on the Quality page, its status and when it
-// was opened — so whoever looks at a doubtful lot sees what was found wrong with it and what became of it. Shown
-// while the company's Quality area is on (the nonconformance routes belong to it).
+// was opened, and what is left to decide of one decided in part — so whoever looks at a doubtful lot sees what was
+// found wrong with it and what became of it. Shown while the company's Quality area is on (the nonconformance routes
+// belong to it).
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -53,6 +54,11 @@ export function LotNonconformances({ lotId, lotNumber }: { lotId: string; lotNum
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {formatQuantity(n.quantity, n.unitOfMeasure)} · {n.description}
               </Text>
+              {n.status === 'open' && n.dispositions.length > 0 ? (
+                <Text size="sm" fw={600}>
+                  {formatQuantity(n.undecidedQuantity, n.unitOfMeasure)} left to decide
+                </Text>
+              ) : null}
               <Text size="xs" c="dimmed">
                 Opened <When at={n.openedAt} show="date" /> by {n.openedByName}
               </Text>

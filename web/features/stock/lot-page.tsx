@@ -1,5 +1,5 @@
 // The lot page (/items?lot=<lotId>): the lot's number, item and expiry, its hold (decision 070), where its stock is,
-// its nonconformances (while Quality is on), its genealogy both ways — what went into it, and what it went into — as
+// its nonconformances and hold history (while Quality is on), its genealogy both ways — what went into it, and what it went into — as
 // indented lists, and its history.
 import {
   Anchor,
@@ -27,6 +27,7 @@ import { getGenealogy, getLot } from './api.ts';
 import { lotPath } from './item-stock-sections.tsx';
 import { LedgerTable } from './ledger-table.tsx';
 import { LotHold } from './lot-hold.tsx';
+import { LotHoldHistory } from './lot-hold-history.tsx';
 import { LotNonconformances } from './lot-nonconformances.tsx';
 import { stockKeys } from './stock-keys.ts';
 import { itemPath } from './stock-list.tsx';
@@ -180,6 +181,7 @@ export function LotPage({ lotId }: { lotId: string }) {
           </Table>
         )}
         {quality ? <LotNonconformances lotId={l.id} lotNumber={l.lotNumber} /> : null}
+        {quality ? <LotHoldHistory lotId={l.id} lotNumber={l.lotNumber} /> : null}
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <GenealogyList lotId={l.id} direction="inputs" unit={unit} />
           <GenealogyList lotId={l.id} direction="uses" unit={unit} />

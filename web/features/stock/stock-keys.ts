@@ -10,6 +10,7 @@ export const stockKeys = {
   ledger: (itemId: string, query: object) => [...queryKeys.items, itemId, 'ledger', query] as const,
   lots: (itemId: string, page: number) => [...queryKeys.items, itemId, 'lots', page] as const,
   lot: (lotId: string) => queryKeys.stock('lot', lotId),
+  lotHolds: (lotId: string, page: number) => queryKeys.stock('lot', lotId, 'holds', page),
   genealogy: (lotId: string, direction: string) => queryKeys.stock('lot', lotId, 'genealogy', direction),
   location: (locationId: string) => [...queryKeys.locations, 'one', locationId] as const,
 };
