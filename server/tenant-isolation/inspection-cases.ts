@@ -188,10 +188,15 @@ export function inspectionCases(helpers: TCaseHelpers): Record<string, TRouteCas
         await refused('POST', `/api/v1/inspections/${A.inspectionId}/finish`, undefined);
       },
     ),
-    'POST /api/v1/inspections/photos': tenantCase("uploads a photo: it is B's own", async () => {
-      const { B } = await both();
-      const [row] = await app().database.db.select().from(files).where(eq(files.id, B.photoFileId));
-      expect(row?.companyId).toBe(b().companyId);
-    }),
+    'POST /api/v1/inspections/photos': tenantCase(
+      "uploads a photo: it is B's own, and A's failure photo is 404 to B",
+      async () => {
+        const { A, B } = await both();
+        const [row] = await app().database.db.select().from(files).where(eq(files.id, B.photoFileId));
+        expect(row?.companyId).toBe(b().companyId);
+        const theirs = await asB({ method: 'GET', url: `/api/v1/files/${A.photoFileId}` });
+        expect(theirs.statusCode, theirs.body).toBe(404);
+      },
+    ),
   };
 }

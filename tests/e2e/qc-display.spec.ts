@@ -3,7 +3,9 @@
 // the lot's scan card offers Inspect; the inspection is walked unit by unit — a measurement out of limits says what
 // was measured and what is allowed and is corrected, a failure asks for a defect code — and finished: passed, the
 // lot is released. At 360 px, the lot found by its number opens a new inspection where a confirmed out-of-limits
-// reading is recorded as a failure with its defect code. axe finds nothing serious on the screen.
+// reading is recorded as a failure with its defect code, a note and a photo, which the inspection then shows (the
+// photo a thumbnail opening full size). After each Record the keyboard is on what comes next (the next check, then
+// Finish), never on the page's body. axe finds nothing serious on the screen.
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe.ts';
 import { takeHelpScreenshot } from './support/help-screenshots.ts';
@@ -17,6 +19,24 @@ test.use({ viewport: { width: 390, height: 844 } });
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(72) });
 });
+
+/** A small picture of a defect, drawn in the page (a real PNG the server's sniffing accepts). */
+async function defectPicture(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 200;
+    canvas.height = 150;
+    const g = canvas.getContext('2d')!;
+    g.fillStyle = '#868e96';
+    g.fillRect(0, 0, 200, 150);
+    g.fillStyle = '#c92a2a';
+    g.beginPath();
+    g.arc(100, 75, 30, 0, Math.PI * 2);
+    g.fill();
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}
 
 async function send(page: Page, method: 'POST' | 'PUT', url: string, data: object = {}) {
   const response = await page.request.fetch(url, { method, data });
@@ -119,13 +139,23 @@ test('a received lot is held for inspection and released when its inspection pas
   await diameter2.getByRole('textbox', { name: 'Measured (mm)' }).fill('9.98');
   await diameter2.getByRole('textbox', { name: 'Measured (mm)' }).press('Enter');
   await expect(diameter2).toContainText('Passed');
+  // Recorded by the keyboard: the keyboard is on the next check, and a status line says what was recorded.
+  const surface2Pass = page
+    .getByRole('region', { name: 'Surface, unit 2' })
+    .getByRole('button', { name: 'Pass' });
+  await expect(surface2Pass).toBeFocused();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Recorded: Diameter, unit 2, passed.' }),
+  ).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
   await takeHelpScreenshot(page, 'qc-display-390');
-  await page.getByRole('region', { name: 'Surface, unit 2' }).getByRole('button', { name: 'Pass' }).click();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('4 of 4 results recorded')).toBeVisible();
+  // Everything recorded: the keyboard is on Finish.
+  await expect(page.getByRole('button', { name: 'Finish inspection' })).toBeFocused();
   await expectAccessible(page, 'an inspection on a phone');
 
-  await page.getByRole('button', { name: 'Finish inspection' }).click();
+  await page.keyboard.press('Enter');
   const verdict = page.getByRole('status').filter({ hasText: 'Lot SH-1 is free to use.' });
   await expect(verdict).toContainText('Passed');
   await expect(verdict).toContainText('0 of 2 units defective');
@@ -161,10 +191,39 @@ test('a received lot is held for inspection and released when its inspection pas
   await oversize.getByRole('combobox', { name: 'Defect code' }).fill('OVS');
   await page.getByRole('option', { name: 'OVS — Oversize' }).click();
   await oversize.getByRole('textbox', { name: 'Note' }).fill('Bearing seat oversize');
+  await oversize
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'seat.png', mimeType: 'image/png', buffer: await defectPicture(page) });
+  await expect(oversize.getByRole('img', { name: 'Photo: seat.png' })).toBeVisible();
   await oversize.getByRole('button', { name: 'Record failure' }).click();
   await expect(oversize).toContainText('Failed');
   await expect(oversize).toContainText('OVS — Oversize');
+  // The failure keeps its note and photo on the screen; the keyboard goes on to the next check.
+  await expect(oversize).toContainText('Note: Bearing seat oversize');
+  const photoName = 'Photo of the failure of Diameter, unit 1 (OVS — Oversize)';
+  await expect(oversize.getByRole('img', { name: photoName })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Surface, unit 1' }).getByRole('button', { name: 'Pass' }),
+  ).toBeFocused();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // Read again later (as a quality engineer opening the inspection from its nonconformance or a link): the
+  // failures are listed together with the inspector's note and photo, which opens full size.
+  await page.reload();
+  const failures = page.getByRole('region', { name: 'Failures (1)' });
+  await expect(failures).toContainText('Unit 1 · Diameter');
+  await expect(failures).toContainText('10.42 mm · confirmed out of limits · OVS — Oversize');
+  await expect(failures).toContainText('Note: Bearing seat oversize');
+  const thumb = failures.getByRole('img', { name: photoName });
+  await expect(thumb).toBeVisible();
+  expect(await thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(200);
+  await failures.getByRole('button', { name: `Show ${photoName} full size` }).click();
+  const full = page.getByRole('dialog', { name: photoName });
+  await expect(full.getByRole('img', { name: photoName })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectAccessible(page, 'a failure photo full size at 360 px');
+  await page.keyboard.press('Escape');
+  await expect(full).toBeHidden();
+  await expectAccessible(page, 'an inspection with a failure, its note and photo, at 360 px');
   await page.setViewportSize({ width: 390, height: 844 });
 
   // The lot is released: its page no longer says it is on hold.

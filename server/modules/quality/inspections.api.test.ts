@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSPECTION_MESSAGES as M } from '#common/schemas/inspections.ts';
 import { countOf, inspectionShopOf, inspectorOf } from '../../../tests/setup/inspection-shop.ts';
 import { createTestApp, type TTestApp } from '../../../tests/setup/test-app.ts';
+import { client } from '../../../tests/setup/work-orders-shop.ts';
 import { auditEntries } from '../audit/audit.tables.ts';
 import { lots } from '../inventory/stock.tables.ts';
 import { planFixture } from './inspection-fixtures.ts';
@@ -171,7 +172,7 @@ describe('recording results', () => {
     });
   });
 
-  it('needs a photo of a failure when the check asks for one', async () => {
+  it('needs a photo of a failure when the check asks for one; the inspection shows its note and photo, to its company only', async () => {
     const noPhoto = await operator.result(id, {
       checkId: finish,
       unitNo: 1,
@@ -186,10 +187,28 @@ describe('recording results', () => {
       unitNo: 1,
       passed: false,
       defectCodeId: scratch,
+      note: 'Scratch across the face',
       photoFileId,
     });
     expect(withPhoto.statusCode, withPhoto.body).toBe(201);
     expect(withPhoto.json().photoFileId).toBe(photoFileId);
+    // What QC Instructions shows a quality engineer reading the inspection: the note and the photo with the failure.
+    const read = await admin.get(id);
+    expect(
+      read.results.find((r: { checkId: string; unitNo: number }) => r.checkId === finish && r.unitNo === 1),
+    ).toMatchObject({ passed: false, note: 'Scratch across the face', photoFileId });
+    const photoUrl = `/api/v1/files/${photoFileId}`;
+    const mine = await admin.send('GET', photoUrl);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('image/png');
+    // Another company's people never get it, by its id or otherwise.
+    const stranger = client(
+      t,
+      await t.signIn({ email: 'ola@elsewhere.example', role: 'admin', companyName: 'Elsewhere Works' }),
+    );
+    const theirs = await stranger.send('GET', photoUrl);
+    expect(theirs.statusCode, theirs.body).toBe(404);
+    expect(theirs.body).not.toContain('PNG');
   });
 
   it('refuses bad input naming the field, changing nothing', async () => {
@@ -233,7 +252,8 @@ describe('finishing', () => {
     expect(done.json()).toMatchObject({
       status: 'failed',
       progress: { recorded: 4, required: 4, defectiveUnits: 1 },
-      lotHoldReason: REASON,
+      // Held now pending its nonconformance, no longer "awaiting" (decision 073, 2026-12-01).
+      lotHoldReason: expect.stringMatching(/^Failed inspection QI-\d{6}: held pending NC-\d{6}$/),
       nonconformanceNumber: expect.any(Number),
     });
     const [nc] = await t.database.db

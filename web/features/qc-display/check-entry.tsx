@@ -1,7 +1,8 @@
 // One check of one unit (one reading of a measurement): big Pass / Fail buttons, a measurement with its limits shown,
 // or the check's choices. A reading out of limits is not sent at once: the screen says what was measured and what is
 // allowed and asks to correct or confirm it. A failure asks for a defect code, a note and a photo. Once recorded the
-// result shows as it stands (results are never changed).
+// result shows as it stands (results are never changed), a failure with its note and photo. Recorded, the runner is
+// told, so that the keyboard goes on to what is next.
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -16,6 +17,8 @@ import {
 import { ApiError } from '../../lib/api-client.ts';
 import { inspectionKeys, recordResult } from './api.ts';
 import { FailureForm, type TFailure } from './failure-form.tsx';
+import { FailurePhoto, failurePhotoAlt } from './failure-photo.tsx';
+import { readingOf } from './inspection-failures.tsx';
 
 type TMode =
   | { kind: 'idle' }
@@ -29,20 +32,36 @@ function within(check: TInspectionCheck, value: string): boolean {
 }
 
 function Recorded({ check, result }: { check: TInspectionCheck; result: TInspectionResult }) {
-  const reading =
-    result.value !== null ? `${result.value}${check.unit ? ` ${check.unit}` : ''}` : result.choice;
+  const reading = readingOf(check, result);
   return (
-    <Group gap="xs" wrap="wrap">
-      <Badge color={result.passed ? 'green' : 'red.9'} variant={result.passed ? 'light' : 'filled'} size="lg">
-        {result.passed ? 'Passed' : 'Failed'}
-      </Badge>
-      {reading ? <Text fw={600}>{reading}</Text> : null}
-      {result.confirmed ? <Text size="sm">(confirmed out of limits)</Text> : null}
-      {result.defectCode ? <Text size="sm">{result.defectCode}</Text> : null}
-      <Text size="sm" c="dimmed">
-        by {result.recordedBy}
-      </Text>
-    </Group>
+    <Stack gap={6}>
+      <Group gap="xs" wrap="wrap">
+        <Badge
+          color={result.passed ? 'green' : 'red.9'}
+          variant={result.passed ? 'light' : 'filled'}
+          size="lg"
+        >
+          {result.passed ? 'Passed' : 'Failed'}
+        </Badge>
+        {reading ? <Text fw={600}>{reading}</Text> : null}
+        {result.confirmed ? <Text size="sm">(confirmed out of limits)</Text> : null}
+        {result.defectCode ? <Text size="sm">{result.defectCode}</Text> : null}
+        <Text size="sm" c="dimmed">
+          by {result.recordedBy}
+        </Text>
+      </Group>
+      {result.note ? (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          Note: {result.note}
+        </Text>
+      ) : null}
+      {result.photoFileId ? (
+        <FailurePhoto
+          fileId={result.photoFileId}
+          alt={failurePhotoAlt(check.name, result.unitNo, result.defectCode)}
+        />
+      ) : null}
+    </Stack>
   );
 }
 
@@ -53,6 +72,7 @@ export function CheckEntry({
   readingNo,
   result,
   open,
+  onRecorded,
 }: {
   inspectionId: string;
   check: TInspectionCheck;
@@ -60,6 +80,8 @@ export function CheckEntry({
   readingNo: number;
   result: TInspectionResult | undefined;
   open: boolean;
+  /** Called with the result once the server has it. */
+  onRecorded?: (result: TInspectionResult) => void;
 }) {
   const client = useQueryClient();
   const [mode, setMode] = useState<TMode>({ kind: 'idle' });
@@ -68,8 +90,9 @@ export function CheckEntry({
   const input = useRef<HTMLInputElement>(null);
   const save = useMutation({
     mutationFn: (body: TResultInput) => recordResult(inspectionId, body),
-    onSuccess: async () => {
+    onSuccess: async (recorded) => {
       setMode({ kind: 'idle' });
+      onRecorded?.(recorded);
       await client.invalidateQueries({ queryKey: inspectionKeys.one(inspectionId) });
     },
     onError: (e) =>
@@ -100,7 +123,15 @@ export function CheckEntry({
   };
 
   return (
-    <Paper withBorder p="sm" radius="md" component="section" aria-label={`${title}, unit ${unitNo}`}>
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      component="section"
+      aria-label={`${title}, unit ${unitNo}`}
+      // Where the runner puts the keyboard after a result: the first check of the unit still to record.
+      data-to-record={open && !result ? '' : undefined}
+    >
       <Stack gap="xs">
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>

@@ -1,13 +1,15 @@
 // One inspection walked unit by unit: what is inspected and how (sample size; severity and Ac/Re under AQL), how far
 // it has got, the checks of the current unit, and Finish with the verdict once every result is in. Opens at the first
-// unit still missing a result, so a resumed inspection carries on where it stopped. Finished, a work order's inspection
-// leads back to the floor at its step.
+// unit still missing a result, so a resumed inspection carries on where it stopped. After each result the keyboard goes
+// to the next check still to record (the next unit's first once a unit is done; Finish once all are) and the result is
+// said in a status line, so a keyboard or scanner user goes on without reaching for the mouse. Its failures, with the
+// inspector's notes and photos, are listed together. Finished, a work order's inspection leads back to the floor.
 import { Alert, Anchor, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { TInspection } from '#common/schemas/inspections.ts';
+import type { TInspection, TInspectionResult } from '#common/schemas/inspections.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
@@ -21,23 +23,17 @@ import { workOrderFloorPath } from '../../lib/work-order-links.ts';
 import { finishInspection, getInspection, inspectionKeys } from './api.ts';
 import { CheckEntry } from './check-entry.tsx';
 import { SwitchingNotice } from './corrective-action.tsx';
+import { InspectionFailures } from './inspection-failures.tsx';
+import { firstOpenUnit, nextOpenUnit, slotsOf } from './inspection-units.ts';
 import { subjectOf } from './open-inspections.tsx';
 
 const SEVERITY: Record<string, string> = { normal: 'Normal', tightened: 'Tightened', reduced: 'Reduced' };
 
-/** The (check, reading)s of one unit, in the plan's order. */
-function slotsOf(inspection: TInspection) {
-  return inspection.checks.flatMap((check) =>
-    Array.from({ length: check.readingsPerUnit }, (_, i) => ({ check, readingNo: i + 1 })),
-  );
-}
-
-function firstOpenUnit(inspection: TInspection): number {
-  const recorded = new Set(inspection.results.map((r) => `${r.checkId}|${r.unitNo}|${r.readingNo}`));
-  const slots = slotsOf(inspection);
-  for (let unit = 1; unit <= inspection.sampleSize; unit++)
-    if (slots.some((s) => !recorded.has(`${s.check.id}|${unit}|${s.readingNo}`))) return unit;
-  return inspection.sampleSize;
+/** What the status line says of a result just recorded. */
+function saidOf(inspection: TInspection, r: TInspectionResult): string {
+  const check = inspection.checks.find((c) => c.id === r.checkId);
+  const reading = check && check.readingsPerUnit > 1 ? `, reading ${r.readingNo}` : '';
+  return `Recorded: ${check?.name ?? 'the check'}${reading}, unit ${r.unitNo}, ${r.passed ? 'passed' : 'failed'}.`;
 }
 
 function Header({ inspection: i }: { inspection: TInspection }) {
@@ -128,6 +124,11 @@ export function InspectionRunner({ inspectionId }: { inspectionId: string }) {
     queryFn: ({ signal }) => getInspection(inspectionId, signal),
   });
   const [unit, setUnit] = useState<number | null>(null);
+  // The result just recorded, until the keyboard has moved on past it (the inspection read again shows it).
+  const [justRecorded, setJustRecorded] = useState<TInspectionResult | null>(null);
+  const [said, setSaid] = useState('');
+  const checksRef = useRef<HTMLDivElement>(null);
+  const finishRef = useRef<HTMLButtonElement>(null);
   const finish = useMutation({
     mutationFn: () => finishInspection(inspectionId),
     onSuccess: async (done) => {
@@ -143,6 +144,39 @@ export function InspectionRunner({ inspectionId }: { inspectionId: string }) {
       });
     },
   });
+  const data = inspection.data;
+  const shownUnit = data ? Math.min(unit ?? firstOpenUnit(data), data.sampleSize) : 0;
+  // Once the inspection read again holds the result, the keyboard goes to the next check still to record: on this
+  // unit, else on the next unit missing results (shown first), else Finish. Never left on the page's body.
+  useEffect(() => {
+    if (!justRecorded || !data) return;
+    const holds = data.results.some(
+      (r) =>
+        r.checkId === justRecorded.checkId &&
+        r.unitNo === justRecorded.unitNo &&
+        r.readingNo === justRecorded.readingNo,
+    );
+    if (!holds) return;
+    const next = checksRef.current?.querySelector<HTMLElement>(
+      '[data-to-record] input:not(:disabled), [data-to-record] button:not(:disabled)',
+    );
+    if (next) {
+      next.focus();
+      setJustRecorded(null);
+      return;
+    }
+    const nextUnit = nextOpenUnit(data, shownUnit);
+    if (nextUnit !== null && nextUnit !== shownUnit) {
+      setUnit(nextUnit); // focused once that unit is drawn
+      return;
+    }
+    finishRef.current?.focus();
+    setJustRecorded(null);
+  }, [justRecorded, data, shownUnit]);
+  const recorded = (r: TInspectionResult) => {
+    if (data) setSaid(saidOf(data, r));
+    setJustRecorded(r);
+  };
   if (inspection.isPending) return <Text role="status">Loading the inspection…</Text>;
   if (inspection.isError)
     return (
@@ -154,7 +188,7 @@ export function InspectionRunner({ inspectionId }: { inspectionId: string }) {
     );
   const i = inspection.data;
   const open = i.status === 'open';
-  const current = Math.min(unit ?? firstOpenUnit(i), i.sampleSize);
+  const current = shownUnit;
   const complete = i.progress.recorded >= i.progress.required;
   const resultOf = (checkId: string, readingNo: number) =>
     i.results.find((r) => r.checkId === checkId && r.unitNo === current && r.readingNo === readingNo);
@@ -163,6 +197,7 @@ export function InspectionRunner({ inspectionId }: { inspectionId: string }) {
       <Header inspection={i} />
       {open ? null : <Verdict inspection={i} />}
       {open ? null : <BackToFloor inspection={i} />}
+      {open ? null : <InspectionFailures inspection={i} />}
       <Title order={2} size="h3" aria-live="polite">
         Unit {current} of {i.sampleSize}
       </Title>
@@ -181,17 +216,23 @@ export function InspectionRunner({ inspectionId }: { inspectionId: string }) {
           </Button>
         </SimpleGrid>
       ) : null}
-      {slotsOf(i).map(({ check, readingNo }) => (
-        <CheckEntry
-          key={`${check.id}|${current}|${readingNo}`}
-          inspectionId={i.id}
-          check={check}
-          unitNo={current}
-          readingNo={readingNo}
-          result={resultOf(check.id, readingNo)}
-          open={open}
-        />
-      ))}
+      <Text size="sm" role="status" aria-live="polite">
+        {said}
+      </Text>
+      <Stack gap="md" ref={checksRef}>
+        {slotsOf(i).map(({ check, readingNo }) => (
+          <CheckEntry
+            key={`${check.id}|${current}|${readingNo}`}
+            inspectionId={i.id}
+            check={check}
+            unitNo={current}
+            readingNo={readingNo}
+            result={resultOf(check.id, readingNo)}
+            open={open}
+            onRecorded={recorded}
+          />
+        ))}
+      </Stack>
       {open ? (
         <Stack gap="xs">
           {finish.isError ? (
@@ -199,7 +240,13 @@ export function InspectionRunner({ inspectionId }: { inspectionId: string }) {
               {finish.error instanceof ApiError ? finish.error.message : 'Try again.'}
             </ErrorAlert>
           ) : null}
-          <Button size="xl" onClick={() => finish.mutate()} loading={finish.isPending} disabled={!complete}>
+          <Button
+            ref={finishRef}
+            size="xl"
+            onClick={() => finish.mutate()}
+            loading={finish.isPending}
+            disabled={!complete}
+          >
             Finish inspection
           </Button>
           {complete ? null : (
@@ -207,6 +254,7 @@ export function InspectionRunner({ inspectionId }: { inspectionId: string }) {
               Record every unit's checks to finish ({i.progress.required - i.progress.recorded} to go).
             </Text>
           )}
+          <InspectionFailures inspection={i} />
         </Stack>
       ) : null}
       <Button component={Link} to={QC_DISPLAY_PATH} variant="subtle">
