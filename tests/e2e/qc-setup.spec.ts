@@ -1,7 +1,9 @@
 // QC Setup (/quality/item-instructions, issue 30, decision 071): an admin sets up a receipt plan with a measured
 // check on a purchased item (a nominal outside the limits refused on its field first) and releases it after a
 // confirmation that says it freezes; adds a defect code; links a step plan to a recipe's step in Assembly Setup and
-// marks it required, its release refused until the plan has a released version; an operator reads the plans and the codes with no buttons to change them, on a 360 px phone.
+// marks it required, its release refused until the plan has a released version; SKU Setup refuses turning off the
+// lots of the item whose receipt plan is in force, under the Lot-tracked switch; an operator reads the plans and the
+// codes with no buttons to change them, on a 360 px phone.
 // axe finds nothing serious.
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe.ts';
@@ -86,6 +88,23 @@ test('an admin sets up and releases a receipt plan; an operator reads it without
   );
   await expect(page.getByRole('button', { name: 'Edit (new draft)' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save draft' })).toHaveCount(0);
+
+  // With its receipt plan in force, the item's lot tracking is not turned off: SKU Setup says so under the switch.
+  await page.goto('/admin?tab=items');
+  await page.getByRole('button', { name: 'Edit RM-BORE' }).click();
+  const edit = page.getByRole('form', { name: 'Edit item' });
+  await edit.getByRole('switch', { name: /^Lot-tracked/ }).uncheck({ force: true });
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toContainText(
+    'RM-BORE has a receipt inspection plan in force (Incoming check), which holds each received lot until it passes: switch that plan off in QC Setup (Rename or switch off) first, then turn off lot tracking.',
+  );
+  // Read out with the switch, not only shown near it.
+  await expect(edit.getByRole('switch', { name: /^Lot-tracked/ })).toHaveAccessibleDescription(
+    /switch that plan off in QC Setup/,
+  );
+  await expectAccessible(page, 'lot tracking refused while a receipt plan is in force');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('row', { name: /RM-BORE/ })).toContainText('Yes');
 
   // A defect code for the failures it will find.
   await page.goto('/quality/item-instructions?view=defect-codes');
