@@ -1,6 +1,7 @@
 // The plan tiers of SPEC.md section 3: names, prices and the user and SKU limits each one allows.
 import { z } from 'zod';
 import { addMonthsToInstant } from './time/calendar.ts';
+import { formatInstantDate } from './time/format.ts';
 
 export const PLAN_IDS = ['basic', 'standard', 'premium', 'beta'] as const;
 export const ZPlanIdSchema = z.enum(PLAN_IDS);
@@ -137,7 +138,8 @@ export function planLimitMessage(limits: TPlanLimits, what: 'users' | 'SKUs', cu
       ? 'Choose a larger plan under Admin → Subscription, or inactivate a user first.'
       : 'Choose a larger plan under Admin → Subscription, or deactivate an item first.';
   if (limits.expired && limits.endsAt) {
-    const ended = limits.endsAt.toISOString().slice(0, 10);
+    // Written as the screens write a date ("Nov 23, 2026"); the day is UTC's, as the beta's end is kept.
+    const ended = formatInstantDate(limits.endsAt, 'UTC');
     return `Plan limit reached: your Beta ended on ${ended}, so the Free plan's limit of ${max} ${unit} applies and your company has ${current}. ${fix}`;
   }
   return `Plan limit reached: the ${name} plan allows ${max} ${unit} and your company has ${current}. ${fix}`;

@@ -31,7 +31,7 @@ export type TSelfApproval = (typeof SELF_APPROVAL)[number];
 export const MAX_TIME_REASON = 500;
 
 export const TIME_MESSAGES = {
-  /** The entry in the way, on the company's clock: "Overlaps 08:00–10:30 on JOB-000003". */
+  /** The entry in the way, on the company's clock: "Overlaps 8:00 AM–10:30 AM on JOB-000003". */
   overlaps: (from: string, to: string | null, job: string) =>
     `Overlaps ${from}–${to ?? 'now (running)'} on ${job}`,
   alreadyRunning: (job: string, since: string) =>

@@ -1,6 +1,7 @@
 // Dates as people read them: an instant on the company's clock, whatever the runtime's own zone.
 import { describe, expect, it } from 'vitest';
 import {
+  APP_LOCALE,
   formatCalendarDate,
   formatCalendarMonth,
   formatDateTime,
@@ -37,5 +38,16 @@ describe('formatters in the company’s zone', () => {
   it('writes a calendar month (a monthly bucket) as it is, in any zone the runtime has', () => {
     expect(formatCalendarMonth('2026-11', 'en-GB')).toBe('Nov 2026');
     expect(formatCalendarMonth('2027-01', 'en-US')).toBe('Jan 2027');
+  });
+
+  it('writes in the app’s locale when no locale is given, so the server’s messages read as the screens do', () => {
+    // Whatever the runtime's own language: a server in a British locale still writes the app's "Nov 23, 2026".
+    expect(APP_LOCALE).toBe('en-US');
+    expect(formatCalendarDate('2026-11-23')).toBe('Nov 23, 2026');
+    expect(formatInstantDate(NEAR_MIDNIGHT_UTC, 'Asia/Tokyo')).toBe('Nov 25, 2026');
+    expect(formatTime('2026-11-24T13:05:00Z', 'UTC').replace(/\s/g, ' ')).toBe('1:05 PM');
+    expect(formatDateTime(NEAR_MIDNIGHT_UTC, 'Pacific/Honolulu').replace(/\s/g, ' ')).toBe(
+      'Nov 24, 2026, 1:30 PM',
+    );
   });
 });

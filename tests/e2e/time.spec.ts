@@ -151,7 +151,8 @@ test('on a 390 px phone the clock survives a reload and a closed tab, follows a 
   await form.getByLabel('End').fill('11:00');
   await form.getByRole('textbox', { name: 'Reason' }).fill('Was on the skid all morning');
   await form.getByRole('button', { name: 'Add time' }).click();
-  await expect(form.getByRole('alert')).toHaveText('Overlaps 08:00–10:00 on JOB-000001');
+  // The server's words for the time in the way are the screen's: "8:00 AM", as the week lists it.
+  await expect(form.getByRole('alert')).toHaveText('Overlaps 8:00 AM–10:00 AM on JOB-000001');
   await expectAccessible(next, 'the refused entry on a phone');
   // Moved after the entry in the way, it is taken.
   await form.getByLabel('Start').fill('10:00');

@@ -1,6 +1,7 @@
 // The company's clock for every screen: instants are written, and "today" is taken, in the company's time zone
 // (GET /api/v1/session's timeZone), never the browser's — a planner abroad and the operators on the floor read the
-// same day (decision 040). Screens call useCompanyClock(); the signed-in layout provides the zone.
+// same day (decision 040). Screens call useCompanyClock(); the signed-in layout provides the zone. The words are the
+// app's locale (APP_LOCALE), the server's messages' too, so a refusal's date reads as the screen's.
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { FALLBACK_TIME_ZONE, safeTimeZone, type TInstantInput, todayIn } from '#common/time/calendar.ts';
 import {
@@ -15,11 +16,11 @@ import {
 export interface TCompanyClock {
   /** The IANA zone, e.g. "Asia/Tokyo". */
   timeZone: string;
-  /** "25 Nov 2026, 08:30" on the company's clock. */
+  /** "Nov 25, 2026, 8:30 AM" on the company's clock. */
   dateTime(instant: TInstantInput): string;
-  /** "25 Nov 2026": the company's date of an instant. */
+  /** "Nov 25, 2026": the company's date of an instant. */
   date(instant: TInstantInput): string;
-  /** "08:30" on the company's clock; "08:30:05" with seconds. */
+  /** "8:30 AM" on the company's clock; "8:30:05 AM" with seconds. */
   time(instant: TInstantInput, options?: { seconds?: boolean }): string;
   /** A calendar date (YYYY-MM-DD, e.g. a due date) as people read it; it has no zone. */
   calendarDate(date: string): string;
@@ -29,7 +30,7 @@ export interface TCompanyClock {
   today(): string;
 }
 
-/** The clock of a zone; the locale is the browser's language unless given (tests pin it). */
+/** The clock of a zone; the locale is the app's (APP_LOCALE) unless given (a test may pin another). */
 export function companyClock(timeZone: string | null | undefined, locale?: string): TCompanyClock {
   const zone = safeTimeZone(timeZone);
   return {

@@ -122,7 +122,7 @@ export async function clockIn(
         throw conflict(
           M.alreadyRunning(
             view ? jobNumberText(view.job_number) : '',
-            formatTime(running.startedAt, timeZone, 'en-GB'),
+            formatTime(running.startedAt, timeZone),
           ),
           'jobId',
         );

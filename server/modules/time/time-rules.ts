@@ -18,9 +18,6 @@ import { assertJobOpen } from '../jobs/job-guard.ts';
 import { lockTarget } from '../maintenance/maintenance-job.ts';
 import * as repo from './time.repo.ts';
 
-/** Server texts write clock times as the shop reads them: 24-hour, "08:00". */
-const TEXT_LOCALE = 'en-GB';
-
 export const conflict = (message: string, field?: string) =>
   new AppError('CONFLICT', message, field ? { [field]: message } : undefined);
 
@@ -107,16 +104,16 @@ export async function assertWeeksOpen(
   for (const week of [...new Set(instants.map((at) => weekOf(at, timeZone)))].sort()) {
     await repo.lockWeek(tx, companyId, userId, week, 'share');
     if (await repo.weekApproval(tx, companyId, userId, week)) {
-      throw conflict(M.weekApproved(formatCalendarDate(week, TEXT_LOCALE)));
+      throw conflict(M.weekApproved(formatCalendarDate(week)));
     }
   }
 }
 
-/** "Overlaps 08:00–10:30 on JOB-000003": the entry in the way, on the company's clock. */
+/** "Overlaps 8:00 AM–10:30 AM on JOB-000003": the entry in the way, on the company's clock, as the screens write it. */
 export function overlapText(entry: repo.TEntryView, timeZone: string): string {
   return M.overlaps(
-    formatTime(entry.started_at, timeZone, TEXT_LOCALE),
-    entry.ended_at === null ? null : formatTime(entry.ended_at, timeZone, TEXT_LOCALE),
+    formatTime(entry.started_at, timeZone),
+    entry.ended_at === null ? null : formatTime(entry.ended_at, timeZone),
     jobNumberText(entry.job_number),
   );
 }

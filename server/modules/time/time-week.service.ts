@@ -146,7 +146,7 @@ export async function approveWeek(tenant: TTenant, input: TApproveWeek, now: Dat
     }
     const timeZone = await companyTimeZone(tx, companyId);
     if (weekStart > startOfWeek(dateIn(now, timeZone))) {
-      throw conflict(M.weekNotStarted(formatCalendarDate(weekStart, 'en-GB')), 'week');
+      throw conflict(M.weekNotStarted(formatCalendarDate(weekStart)), 'week');
     }
     // Waits for any change of the person's time in this week, and holds off new ones until the approval commits.
     await repo.lockWeek(tx, companyId, input.userId, weekStart, 'approve');
@@ -168,7 +168,7 @@ export async function approveWeek(tenant: TTenant, input: TApproveWeek, now: Dat
         entityLabel: name,
         action: 'approved',
         after: {
-          week: formatCalendarDate(weekStart, 'en-GB'),
+          week: formatCalendarDate(weekStart),
           ...(selfApproval === 'only-admin' ? { selfApproved: SELF_APPROVED_NOTE } : {}),
         },
       });
@@ -188,14 +188,14 @@ export async function reopenWeek(tenant: TTenant, input: TReopenWeek, now: Date)
     const person = await personOf(tx, companyId, input.userId);
     await repo.lockWeek(tx, companyId, input.userId, weekStart, 'approve');
     if (!(await repo.deleteApproval(tx, companyId, input.userId, weekStart))) {
-      throw conflict(M.weekNotApproved(formatCalendarDate(weekStart, 'en-GB')), 'week');
+      throw conflict(M.weekNotApproved(formatCalendarDate(weekStart)), 'week');
     }
     await recordAudit(tx, companyId, tenant.actor, {
       entityType: 'time-week',
       entityId: input.userId,
       entityLabel: `${person.first_name} ${person.last_name}`.trim(),
       action: 'reopened',
-      after: { week: formatCalendarDate(weekStart, 'en-GB'), reason: input.reason },
+      after: { week: formatCalendarDate(weekStart), reason: input.reason },
     });
   });
   return weekOf(tenant, { userId: input.userId, week: weekStart }, now);

@@ -35,6 +35,9 @@ const entriesOf = (userId: string) =>
     .where(and(eq(timeEntries.companyId, shop.companyId), eq(timeEntries.userId, userId)))
     .orderBy(timeEntries.startedAt);
 
+/** The text with ICU's narrow no-break space before AM/PM written as a space, as a reader sees it. */
+const spaced = (text: string) => text.replace(/\s/g, ' ');
+
 const manual = (jobId: string, from: string, to: string, extra: object = {}) => ({
   jobId,
   startedAt: from,
@@ -63,7 +66,8 @@ describe('the clock', () => {
 
     const again = await op.send('POST', '/api/v1/time/clock-in', { jobId: shop.jobs.other });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toContain('already running on JOB-000001 since 06:00');
+    // Clock times as the screens write them (the app's locale, common/time/format.ts).
+    expect(spaced(again.json().error.message)).toContain('already running on JOB-000001 since 6:00 AM');
 
     clock.set(at(2, '08:30'));
     const switched = await op.ok('POST', '/api/v1/time/switch', { jobId: shop.jobs.other, activity: 'run' });
@@ -120,7 +124,9 @@ describe('entries never overlap', () => {
       manual(shop.jobs.other, at(0, '10:00'), at(0, '11:00')),
     );
     expect(overlap.statusCode).toBe(409);
-    expect(overlap.json().error.fieldErrors.startedAt).toBe('Overlaps 08:00–10:30 on JOB-000001');
+    expect(spaced(overlap.json().error.fieldErrors.startedAt)).toBe(
+      'Overlaps 8:00 AM–10:30 AM on JOB-000001',
+    );
     // Back to back is not an overlap.
     await op.ok('POST', '/api/v1/time/entries', manual(shop.jobs.other, at(0, '10:30'), at(0, '11:00')), 201);
     expect(await entriesOf(op.userId)).toHaveLength(2);
@@ -134,8 +140,8 @@ describe('entries never overlap', () => {
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
     const refused = a.statusCode === 409 ? a : b;
-    expect(refused.json().error.message).toMatch(
-      /^Overlaps (08:00–10:00 on JOB-000001|09:00–11:00 on JOB-000002)$/,
+    expect(spaced(refused.json().error.message)).toMatch(
+      /^Overlaps (8:00 AM–10:00 AM on JOB-000001|9:00 AM–11:00 AM on JOB-000002)$/,
     );
     expect(await entriesOf(op.userId)).toHaveLength(1);
   });
@@ -151,7 +157,7 @@ describe('entries never overlap', () => {
       manual(shop.jobs.other, at(2, '08:00'), at(2, '09:00')),
     );
     expect(across.statusCode).toBe(409);
-    expect(across.json().error.message).toBe('Overlaps 07:00–now (running) on JOB-000001');
+    expect(spaced(across.json().error.message)).toBe('Overlaps 7:00 AM–now (running) on JOB-000001');
     await op.ok('POST', '/api/v1/time/clock-out');
   });
 });
@@ -322,7 +328,13 @@ describe('the week', () => {
       week: addDays(MONDAY, 7),
     });
     expect(future.statusCode).toBe(409);
-    expect(future.json().error.fieldErrors.week).toContain('has not started yet');
+    // The week's Monday written as the screen's heading writes it ("Week of Nov 23, 2026"), not "23 Nov 2026".
+    const monday = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(`${addDays(MONDAY, 7)}T12:00:00Z`),
+    );
+    expect(future.json().error.fieldErrors.week).toBe(
+      `The week of ${monday} has not started yet: approve it once its time is in.`,
+    );
 
     clock.set(at(3, '07:00'));
     await op.ok('POST', '/api/v1/time/clock-in', { jobId: shop.jobs.open });

@@ -84,7 +84,7 @@ function EntryForm({ target, title, onClose }: { target: TEntryTarget; title: st
       start: !isTimeOfDay(v.start) && 'Type the start as HH:MM',
       end: !isTimeOfDay(v.end) && 'Type the end as HH:MM',
     }),
-    // The server's whole sentence ("Overlaps 08:00–10:30 on JOB-000003", "The week of … is approved") by the buttons.
+    // The server's whole sentence ("Overlaps 8:00 AM–10:30 AM on JOB-000003", "The week of … is approved") by the buttons.
     wholeMessage: (failure: ApiError) => failure.status === 409,
   });
   const save = useMutation({

@@ -4,6 +4,7 @@
 import { ActionIcon, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { TIME_ACTIVITY_LABELS, type TTimeEntry, type TWeek } from '#common/schemas/time.ts';
+import { APP_LOCALE } from '#common/time/format.ts';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { useNow } from './use-now.ts';
 import { entryDetail, hoursLabel, weekDays } from './week-grid.ts';
@@ -66,9 +67,9 @@ export function WeekDays({
   );
 }
 
-/** "Mon": the weekday of a calendar date, in the browser's language (a date has no zone: read at noon UTC). */
+/** "Mon": the weekday of a calendar date, in the app's locale as its dates are (a date has no zone: read at noon UTC). */
 function weekdayOf(date: string): string {
-  return new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(APP_LOCALE, { weekday: 'short', timeZone: 'UTC' }).format(
     new Date(`${date}T12:00:00Z`),
   );
 }
