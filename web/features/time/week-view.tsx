@@ -8,6 +8,7 @@ import { IconChevronLeft, IconChevronRight, IconPlus, IconRosetteDiscountCheck }
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TTimeEntry } from '#common/schemas/time.ts';
+import { startOfWeek } from '#common/time/calendar.ts';
 import { QueryStatus } from '../../components/query-status.tsx';
 import { useCompanyClock } from '../../lib/company-clock.tsx';
 import { formatMoney } from '../../lib/format-money.ts';
@@ -49,7 +50,10 @@ export function WeekView({
   const [weekAction, setWeekAction] = useState<TWeekAction | null>(null);
   const data = week.data;
   const cacheKey = timeKeys.week(choice.userId, choice.week);
-  const go = (weeks: number) => data && onChoose({ ...choice, week: shiftWeek(data.weekStart, weeks) });
+  // From the week chosen, not the one shown: while the next week loads the last one stays on screen, and a second
+  // quick tap on Next week read it and chose the same week again.
+  const chosenMonday = choice.week ? startOfWeek(choice.week) : data?.weekStart;
+  const go = (weeks: number) => chosenMonday && onChoose({ ...choice, week: shiftWeek(chosenMonday, weeks) });
   const isOwn = data ? data.userId === me.id : true;
 
   return (
