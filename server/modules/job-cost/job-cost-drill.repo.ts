@@ -1,6 +1,7 @@
 // The job cost report's drill-down (decision 084): one job's charges in the period by person and by work order, and
 // the time entries and ledger lines behind them, a page at a time. Each reads the same rows as the report
-// (job-cost-sql.ts); each row's money is rounded to the cent from its own exact sum (decision 084, "Rounding").
+// (job-cost-sql.ts), whose charges are each to the cent, so every row's money is a sum of the cents its job's figures
+// add up (decision 084, "Rounding").
 import { sql } from 'drizzle-orm';
 import type { TTimeActivity } from '#common/schemas/time.ts';
 import { queryRows, type TDb } from '../../db/client.ts';
@@ -142,7 +143,7 @@ export async function linesOf(tx: TDb, scope: TJobScope & { workOrderId?: string
     sql`
     with cl as materialized (${chargedLines(scope)})
     select cl.line_id::text as id, cl.posted_at, cl.kind, cl.category, cl.reference, i.part_number,
-           i.name as item_name, cl.quantity_delta::text as quantity, cl.unit_cost::text, round(cl.cost, 4)::text as cost,
+           i.name as item_name, cl.quantity_delta::text as quantity, cl.unit_cost::text, cl.cost::text as cost,
            w.number as work_order_number, (count(*) over ())::int as total_count
       from cl
       join items i on i.company_id = ${c} and i.id = cl.item_id

@@ -1,7 +1,8 @@
 // The job cost report's money foots as shown (decision 084, "Rounding"), on both databases: with charges of fractions
-// of a cent — a four-second entry at 30/h (0.0333), a one-second one at 45/h (0.0125), a bolt at 2.003 —
-// each figure is rounded once to the cent, a job's total is its rounded parts added, a work order's total its
-// rounded labor and consumption added, and the report's totals its rows added: no total is a cent off its parts.
+// of a cent — a four-second entry at 30/h (0.0333), three one-second ones at 45/h (0.0125 each), a bolt at 2.003 —
+// each charge counts to the cent (0.03, 0.01, 2.00), a job's total is its parts added, a work order's total its
+// labor and consumption added, the report's totals its rows added, and a job's drill-down rows add up to its
+// figures: no total is a cent off what is shown under it.
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
@@ -55,8 +56,13 @@ beforeAll(async () => {
   await entry(built.olga.userId, shop.jobs.open, `${day1}T20:00:00.000Z`, `${day1}T20:00:04.000Z`, {
     stepRunId: run!.id,
   });
-  // Bo (45/h) one second on job 2: 0.0125.
-  await entry(built.bo.userId, shop.jobs.other, `${day1}T17:00:00.000Z`, `${day1}T17:00:01.000Z`);
+  // Bo (45/h) one second on job 2, three times: 0.0125 each, 0.01 to the cent; 0.0375 exact would be 0.04.
+  for (const [from, to] of [
+    ['00', '01'],
+    ['10', '11'],
+    ['20', '21'],
+  ])
+    await entry(built.bo.userId, shop.jobs.other, `${day1}T17:00:${from}.000Z`, `${day1}T17:00:${to}.000Z`);
   // The bolt's cost set to 2.003, and one more consumed by the work order beyond its plan: 2.003 of material.
   await admin.ok('PATCH', `/api/v1/items/${built.floor.items.bolt}`, { unitCost: '2.003' });
   await admin.ok(
@@ -77,14 +83,41 @@ afterAll(async () => {
 });
 
 describe('rounding', () => {
-  it('charges the fractions of a cent the test made (the exact lines and entries)', async () => {
+  it('charges each entry and line to the cent (0.0333 of labor as 0.03, a bolt at 2.003 as 2.00)', async () => {
     const entries = await shop.admin.ok('GET', `${REPORT}/jobs/${shop.jobs.open}/entries?${PERIOD}`);
-    expect(entries.items.map((e: { cost: string }) => e.cost)).toContain('0.0333');
+    const olgas = `${addDays(MONDAY, 1)}T20:00:00.000Z`;
+    expect(entries.items.find((e: { startedAt: string }) => e.startedAt === olgas)).toMatchObject({
+      cost: '0.03',
+    });
     const lines = await shop.admin.ok(
       'GET',
       `${REPORT}/jobs/${shop.jobs.open}/lines?${PERIOD}&workOrderId=${workOrderId}`,
     );
-    expect(lines.items.map((l: { cost: string }) => l.cost)).toContain('2.003');
+    expect(lines.items).toContainEqual(expect.objectContaining({ unitCost: '2.003', cost: '2' }));
+  });
+
+  it('adds a job’s drill-down rows up to its figures, where rounding the exact sum would not (0.0375 → 0.04)', async () => {
+    const report = await shop.admin.ok('GET', `${REPORT}?${PERIOD}`);
+    for (const job of report.items as Array<TJobCostFigures & { jobId: string; name: string }>) {
+      const base = `${REPORT}/jobs/${job.jobId}`;
+      const people = await shop.admin.ok('GET', `${base}/people?${PERIOD}`);
+      const entries = await shop.admin.ok('GET', `${base}/entries?${PERIOD}&pageSize=100`);
+      const lines = await shop.admin.ok('GET', `${base}/lines?${PERIOD}&pageSize=100`);
+      expect(added(...people.items.map((p: { laborCost: string }) => p.laborCost)), job.name).toBe(
+        job.laborCost,
+      );
+      expect(added(...entries.items.map((e: { cost: string }) => e.cost)), job.name).toBe(job.laborCost);
+      const linesOf = (category: string) =>
+        added(
+          ...lines.items
+            .filter((l: { category: string }) => l.category === category)
+            .map((l: { cost: string }) => l.cost),
+        );
+      expect(linesOf('issued'), job.name).toBe(job.materialIssued);
+      expect(linesOf('consumed'), job.name).toBe(job.materialConsumed);
+    }
+    const other = report.items.find((r: { jobId: string }) => r.jobId === shop.jobs.other);
+    expect(other).toMatchObject({ laborCost: '0.03', totalCost: '0.03' });
   });
 
   it('writes a job’s total as its rounded parts added, and works variance and percent used out from it', async () => {
@@ -99,14 +132,14 @@ describe('rounding', () => {
       costVariance: '6.73',
       costPercentUsed: '104.2',
     });
-    expect(job2).toMatchObject({ laborCost: '0.01', totalCost: '0.01' });
+    expect(job2).toMatchObject({ laborCost: '0.03', totalCost: '0.03' });
     for (const row of report.items) expect(row.totalCost, row.name).toBe(partsOf(row));
   });
 
-  it('writes the totals as the rows added (157.5333 + 0.0125 alone would round to 157.55)', async () => {
+  it('writes the totals as the rows added', async () => {
     const report = await shop.admin.ok('GET', `${REPORT}?${PERIOD}`);
     const rows: TJobCostFigures[] = report.items;
-    expect(report.totals).toMatchObject({ laborCost: '157.54', totalCost: '166.74' });
+    expect(report.totals).toMatchObject({ laborCost: '157.56', totalCost: '166.76' });
     for (const key of [
       'laborCost',
       'materialIssued',

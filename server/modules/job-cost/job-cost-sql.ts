@@ -12,6 +12,9 @@
 // The report's list reads the same rules from the day sums the database keeps (job_cost_days, migration 0059); a job's
 // page and its drill-down read the rows themselves through these statements, so both must say the same.
 // A line charges the job −quantity × unit cost: the ledger takes stock out with a negative quantity.
+// Each charge (an entry's cost, a line's cost) counts rounded to the cent, as the triggers sum it (migration 0069):
+// every figure is then a sum of the same cents, so a job's figure and the drill-down's rows under it foot (decision
+// 084, "Rounding").
 import { type SQL, sql } from 'drizzle-orm';
 
 export interface TChargeScope {
@@ -27,11 +30,13 @@ export interface TChargeScope {
 const since = (column: SQL, from: Date | null) => (from ? sql`and ${column} >= ${from}` : sql``);
 
 /**
- * The ended entries of the scope: id, job_id, user_id, step_run_id, started_at, ended_at, seconds, rate, cost.
+ * The ended entries of the scope: id, job_id, user_id, step_run_id, started_at, ended_at, seconds, rate, cost (to
+ * the cent).
  */
 export function laborEntries(s: TChargeScope): SQL {
   return sql`
-    select e.id, e.job_id, e.user_id, e.step_run_id, e.started_at, e.ended_at, e.rate, e.cost, e.activity,
+    select e.id, e.job_id, e.user_id, e.step_run_id, e.started_at, e.ended_at, e.rate, round(e.cost, 2) as cost,
+           e.activity,
            e.source, extract(epoch from e.ended_at - e.started_at) as seconds
       from time_entries e
      where e.company_id = ${s.companyId} and e.ended_at is not null
@@ -109,11 +114,12 @@ function companyPostings(s: TChargeScope): SQL {
      where (case when p.origin_kind = 'build-consume' then wc.job_id else p.job_id end) is not null`;
 }
 
-/** The ledger lines of the charged postings: the posting's columns, the line's, and `cost` it charges the job. */
+/** The ledger lines of the charged postings: the posting's columns, the line's, and `cost` it charges the job (to the
+ * cent). */
 export function chargedLines(s: TChargeScope): SQL {
   return sql`
     select p.*, l.id as line_id, l.line_no, l.item_id, l.quantity_delta, l.unit_cost,
-           -(l.quantity_delta * l.unit_cost) as cost
+           round(-(l.quantity_delta * l.unit_cost), 2) as cost
       from (${chargedPostings(s)}) p
       join stock_ledger l on l.company_id = ${s.companyId} and l.transaction_id = p.id`;
 }
