@@ -122,7 +122,7 @@ test('a lot failing its receipt inspection stays held, opens a nonconformance an
   await expect(bore).toContainText('(confirmed out of limits)');
   await expectAccessible(page, 'a failed reading on a phone');
   await page.getByRole('button', { name: 'Finish inspection' }).click();
-  const verdict = page.getByRole('status').filter({ hasText: 'Failed' });
+  const verdict = page.getByRole('status', { name: 'Failed' });
   await expect(verdict).toContainText('Lot L-7 stays on hold');
   await expect(verdict.getByRole('link', { name: 'Nonconformance NC-000001 is open' })).toBeVisible();
 
@@ -152,7 +152,7 @@ test('a lot failing its receipt inspection stays held, opens a nonconformance an
   await expect(dialog).toContainText(`Takes ${scrapped} ea of RM-BORE from lot L-7 out of stock as scrap`);
   await dialog.getByRole('button', { name: 'Scrap' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: 'Disposition: Scrap' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Dispositions' })).toContainText(`Scrap: ${scrapped} ea`);
   await page.goto(`/items?id=${item.id}`);
   await expect(page.getByLabel('Total on hand')).toContainText(`${4 - scrapped} ea`);
 
