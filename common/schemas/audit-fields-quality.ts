@@ -51,6 +51,7 @@ export const QUALITY_FIELD_LABELS = {
     status: 'Status',
     disposition: 'Disposition',
     dispositionQuantity: 'Disposition quantity',
+    undecided: 'Left to decide',
     note: 'Note',
     posting: 'Stock posting',
     reworkWorkOrder: 'Rework work order',
