@@ -48,12 +48,13 @@ const MONTHS = [
 ];
 
 /**
- * "Tuesday 15 December 2026": a day of the company's calendar, with no time and no zone to misread. Spelled from
- * Temporal's fields rather than Intl, whose punctuation differs between ICU versions (a comma after the weekday).
+ * "Tuesday, December 15, 2026": a day of the company's calendar, with no time and no zone to misread, in the app's
+ * US English as the screens write dates (decision 040). Spelled from Temporal's fields rather than Intl, whose
+ * punctuation differs between ICU versions.
  */
 export function longDate(date: string): string {
   const d = Temporal.PlainDate.from(date);
-  return `${WEEKDAYS[d.dayOfWeek - 1]} ${d.day} ${MONTHS[d.month - 1]} ${d.year}`;
+  return `${WEEKDAYS[d.dayOfWeek - 1]}, ${MONTHS[d.month - 1]} ${d.day}, ${d.year}`;
 }
 
 const machineOf = (o: { machineName: string; assetTag: string }) => `${o.machineName} (${o.assetTag})`;

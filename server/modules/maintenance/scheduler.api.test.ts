@@ -89,12 +89,12 @@ describe('due soon', () => {
     const sent = await mail(companyId, 'Oil change');
     expect(sent.map((m) => m.toAddress).sort()).toEqual(['boss@tokyoworks.example', 'pm@tokyoworks.example']);
     expect(sent[0]).toMatchObject({
-      subject: 'Maintenance due Friday 10 April 2026: Oil change on Tokyo Works lathe',
+      subject: 'Maintenance due Friday, April 10, 2026: Oil change on Tokyo Works lathe',
       kind: 'maintenance',
       status: 'pending',
     });
     expect(sent[0]?.textBody).toContain(
-      'Oil change on Tokyo Works lathe (LT-1) is due Friday 10 April 2026.',
+      'Oil change on Tokyo Works lathe (LT-1) is due Friday, April 10, 2026.',
     );
     expect(sent[0]?.textBody).toContain(`${TEST_APP_URL}/maintenance/pm-calendar?date=2026-04-10`);
     expect(await mail(companyId, 'Belt check')).toHaveLength(2);
@@ -173,7 +173,7 @@ describe('overdue', () => {
     ]);
     const overdue = await mail(honolulu.companyId, 'Overdue maintenance: Grease');
     expect(overdue).toHaveLength(2);
-    expect(overdue[0]?.textBody).toContain('was due Wednesday 1 July 2026 and is not done yet');
+    expect(overdue[0]?.textBody).toContain('was due Wednesday, July 1, 2026 and is not done yet');
     await completeOccurrence(t.database.db, honolulu.companyId, id, '2026-07-09');
     await passesAt('2026-07-10T22:00:00Z', '2026-07-13T22:00:00Z');
     expect(await keys(honolulu.companyId, id)).toHaveLength(3);
@@ -211,9 +211,9 @@ describe('the daily digest', () => {
     await passesAt('2026-08-11T17:00:00Z', '2026-08-11T23:00:00Z');
     expect(await keys(honolulu.companyId, 'digest:')).toEqual(['digest:2026-08-10', 'digest:2026-08-11']);
 
-    const [digest] = await mail(tokyo.companyId, 'Maintenance for Tuesday 11 August 2026');
+    const [digest] = await mail(tokyo.companyId, 'Maintenance for Tuesday, August 11, 2026');
     expect(digest?.subject).toMatch(/: \d+ overdue, \d+ due, 0 open breakdowns$/);
-    expect(digest?.textBody).toContain('- Late on Tokyo Works lathe (LT-1), due Saturday 1 August 2026');
+    expect(digest?.textBody).toContain('- Late on Tokyo Works lathe (LT-1), due Saturday, August 1, 2026');
   });
 });
 
@@ -242,7 +242,7 @@ describe('a digest set up after its hour (issue 29, decision 067)', () => {
     // 11:00 UTC is 07:00 on the 5th in New York: the first digest.
     await passesAt('2026-10-05T11:00:00Z');
     expect(await keys(evening.companyId, 'digest:')).toEqual(['digest:2026-10-05']);
-    expect(await mail(evening.companyId, 'Maintenance for Monday 5 October 2026')).toHaveLength(1);
+    expect(await mail(evening.companyId, 'Maintenance for Monday, October 5, 2026')).toHaveLength(1);
 
     // A new recipient later that day leaves the digest's hour as it was.
     clock.set('2026-10-05T20:00:00Z');

@@ -13,6 +13,7 @@ import {
 } from '#common/schemas/identities.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useCompanyClock } from '../../../lib/company-clock.tsx';
 import { useContractForm } from '../../../lib/contract-form.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -25,11 +26,10 @@ export interface TLinkOutcome {
   error: string | null;
 }
 
-const linkedOn = (iso: string) =>
-  `Linked ${new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })}`;
-
 export function SignInMethodsSection({ outcome }: { outcome: TLinkOutcome | null }) {
   const queryClient = useQueryClient();
+  // The day it was linked on the company's clock, as every other screen writes dates.
+  const clock = useCompanyClock();
   const list = useQuery({ queryKey: identityKeys.list, queryFn: ({ signal }) => fetchIdentities(signal) });
   const [message, setMessage] = useState<string | null>(
     outcome && !outcome.linked ? identityLinkMessage(outcome.error ?? '') : null,
@@ -98,7 +98,7 @@ export function SignInMethodsSection({ outcome }: { outcome: TLinkOutcome | null
               <div>
                 <Text fw={600}>{identity.label}</Text>
                 <Text size="sm" c="dimmed">
-                  {linkedOn(identity.linkedAt)}
+                  Linked {clock.date(identity.linkedAt)}
                 </Text>
               </div>
               <Button
