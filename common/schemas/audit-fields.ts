@@ -213,6 +213,7 @@ export const AUDIT_FIELD_LABELS: Record<TAuditEntityType, Record<string, string>
     status: 'Status',
     order: 'Order',
     workOrders: 'Work orders moved',
+    clocksStopped: 'Clocks stopped',
   },
   // Time (decision 080): clocked, typed, edited and deleted entries, each edit and delete with its reason.
   'time-entry': {

@@ -115,6 +115,8 @@ export const ZJobSchema = ZJobSummarySchema.extend({
   closedAt: z.string().nullable(),
   orders: z.array(ZJobOrderSchema),
   workOrders: z.array(ZJobWorkOrderSchema),
+  /** The people whose clocks run on the job now: holding or closing it stops them (decision 079). */
+  clockedIn: z.array(z.string()),
 });
 export type TJob = z.infer<typeof ZJobSchema>;
 

@@ -62,6 +62,10 @@ test('an admin makes a job by keyboard on a 390 px phone, holds and closes it; t
   await fitsWidth(page, 390);
   await expectAccessible(page, 'the job page on a phone');
 
+  // The admin's clock runs on it (clocked in from another tab): holding names it and stops it.
+  const found = await (await page.request.get('/api/v1/jobs?q=Gearbox')).json();
+  await post(page, '/api/v1/time/clock-in', { jobId: found.items[0].id }, 200);
+
   // Holding asks first, saying what it stops; by keyboard: Enter on the button, Enter on the dialog's.
   const hold = page.getByRole('button', { name: 'Put on hold…' });
   await hold.focus();
@@ -69,13 +73,15 @@ test('an admin makes a job by keyboard on a 390 px phone, holds and closes it; t
   const holding = page.getByRole('dialog', { name: 'Put JOB-000002 Gearbox rebuild on hold?' });
   await expect(holding).toContainText('no new time');
   await expect(holding).toContainText('Orders can still be linked to it');
-  await expect(holding).toContainText('runs on until people clock out');
+  await expect(holding).toContainText('Ada Admin is clocked in on it: that clock stops now.');
   await fitsWidth(page, 390);
   await expectAccessible(page, 'putting a job on hold, asked first');
   await holding.getByRole('button', { name: 'Put on hold' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByText('JOB-000002 is on hold')).toBeVisible();
+  await expect(page.getByText(/ 1 clock stopped\.$/)).toBeVisible();
   await expect(holding).toHaveCount(0);
+  expect((await (await page.request.get('/api/v1/time/clock')).json()).entry).toBeNull();
   await expect(page.getByText('On hold', { exact: true }).first()).toBeVisible();
   await expect(page.getByText(/^This job takes no new time .* until it is reopened\.$/)).toBeVisible();
 
@@ -83,6 +89,7 @@ test('an admin makes a job by keyboard on a 390 px phone, holds and closes it; t
   await page.getByRole('button', { name: 'Close job…' }).click();
   const closing = page.getByRole('dialog', { name: 'Close JOB-000002 Gearbox rebuild?' });
   await expect(closing).toContainText('no orders can be linked to it');
+  await expect(closing).toContainText('Nobody is clocked in on it now.');
   await closing.getByRole('button', { name: 'Cancel' }).click();
   await expect(closing).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Reopen' })).toBeVisible();

@@ -1,7 +1,7 @@
 // Jobs (decision 079), on both databases: numbered from the company's counter with exact budgets; everyone signed in
 // looks them up and only admins change them; held, closed and reopened by the moves allowed; an order linked with its
-// work orders (and a work order made later from it belongs to the job too); a closed or held job refuses stock issues
-// and borrowings naming it, and nothing is posted; bad input is a 400 naming the field and changes nothing; every
+// work orders (and a work order made later from it belongs to the job too); holding or closing a job stops the
+// clocks running on it; a closed or held job refuses stock issues and borrowings naming it, and nothing is posted; bad input is a 400 naming the field and changes nothing; every
 // change is in the audit trail.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -154,6 +154,47 @@ describe('jobs', () => {
       before: { budgetHours: null, customer: 'Acme Mills' },
       after: { budgetHours: '40', customer: 'Acme North' },
     });
+  });
+
+  it('stop the clocks running on them when held or closed, naming the people clocked in first', async () => {
+    const job = await newJob({ name: 'Clocked job' });
+    const nameOf = async (c: typeof admin) => {
+      const { user: me } = await c.ok('GET', '/api/v1/session');
+      return `${me.firstName} ${me.lastName}`.trim();
+    };
+    await admin.ok('POST', '/api/v1/time/clock-in', { jobId: job.id }, 200);
+    await user.ok('POST', '/api/v1/time/clock-in', { jobId: job.id }, 200);
+    const before = await admin.ok('GET', `/api/v1/jobs/${job.id}`);
+    expect([...before.clockedIn].sort()).toEqual([await nameOf(admin), await nameOf(user)].sort());
+
+    const held = await admin.ok('POST', `/api/v1/jobs/${job.id}/status`, { status: 'on_hold' });
+    expect(held).toMatchObject({ status: 'on_hold', clockedIn: [] });
+    for (const c of [admin, user]) expect((await c.ok('GET', '/api/v1/time/clock')).entry).toBeNull();
+    const [heldEntry] = await t.database.db
+      .select()
+      .from(auditEntries)
+      .where(
+        and(
+          eq(auditEntries.entityType, 'job'),
+          eq(auditEntries.entityId, job.id),
+          eq(auditEntries.action, 'held'),
+        ),
+      );
+    expect(heldEntry?.after).toEqual({ status: 'on_hold', clocksStopped: 2 });
+
+    // Nothing runs on it any more: closing it stops nothing and says so in the trail by leaving the count out.
+    await admin.ok('POST', `/api/v1/jobs/${job.id}/status`, { status: 'closed' });
+    const [closedEntry] = await t.database.db
+      .select()
+      .from(auditEntries)
+      .where(
+        and(
+          eq(auditEntries.entityType, 'job'),
+          eq(auditEntries.entityId, job.id),
+          eq(auditEntries.action, 'closed'),
+        ),
+      );
+    expect(closedEntry?.after).toEqual({ status: 'closed' });
   });
 
   it('take an order with its work orders, and a work order made later from the order belongs to the job too', async () => {

@@ -8,6 +8,19 @@ import { jobs } from './jobs.tables.ts';
 
 export type TJobRow = typeof jobs.$inferSelect;
 
+/** The people whose clocks run on the job now, by name. */
+export async function clockedInOn(tx: TDb, companyId: string, jobId: string): Promise<string[]> {
+  const rows = await queryRows<{ name: string }>(
+    tx,
+    sql`select trim(u.first_name || ' ' || u.last_name) as name
+          from time_entries e
+          join users u on u.company_id = e.company_id and u.id = e.user_id
+         where e.company_id = ${companyId} and e.job_id = ${jobId} and e.ended_at is null
+         order by 1`,
+  );
+  return rows.map((r) => r.name);
+}
+
 /** A job number typed as 42, 000042 or JOB-000042. */
 const NUMBER = /^(?:job-?)?0*(\d{1,9})$/i;
 

@@ -27,6 +27,7 @@ import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { changedFields, recordAudit } from '../audit/audit.ts';
 import { takeNextNumber } from '../companies/counters.repo.ts';
+import { clockOffJob } from '../time/time-clock.service.ts';
 import * as repo from './jobs.repo.ts';
 
 const notFound = () => new AppError('NOT_FOUND', M.notFound);
@@ -105,6 +106,7 @@ export async function jobOf(tx: TDb, companyId: string, id: string): Promise<TJo
       status: w.status as TWorkOrderStatus,
       dueOn: w.due_on,
     })),
+    clockedIn: await repo.clockedInOn(tx, companyId, id),
   };
 }
 
@@ -176,7 +178,11 @@ export async function updateJob(tenant: TTenant, id: string, input: TJobUpdate):
 
 const MOVE_ACTIONS: Record<TJobStatus, string> = { open: 'reopened', on_hold: 'held', closed: 'closed' };
 
-/** Holds, closes or reopens the job; the job row's lock makes a charge in flight finish first (job-guard.ts). */
+/**
+ * Holds, closes or reopens the job; the job row's lock makes a charge in flight finish first (job-guard.ts). Holding
+ * or closing it stops the clocks running on it at that instant (decision 079): it takes no time from then on, and a
+ * clock left running had gone on charging it for hours.
+ */
 export async function moveJob(tenant: TTenant, id: string, to: TJobStatus): Promise<TJob> {
   return tenant.run(async (tx) => {
     const { companyId } = tenant;
@@ -185,14 +191,16 @@ export async function moveJob(tenant: TTenant, id: string, to: TJobStatus): Prom
     const from = job.status as TJobStatus;
     if (!JOB_MOVES[from].includes(to))
       throw new AppError('INVALID_TRANSITION', M.move(JOB_STATUS_LABELS[from], JOB_STATUS_LABELS[to]));
-    await repo.updateJob(tx, companyId, id, { status: to, closedAt: to === 'closed' ? new Date() : null });
+    const now = new Date();
+    await repo.updateJob(tx, companyId, id, { status: to, closedAt: to === 'closed' ? now : null });
+    const clocksStopped = to === 'open' ? 0 : await clockOffJob(tx, tenant, id, now);
     await recordAudit(tx, companyId, tenant.actor, {
       entityType: 'job',
       entityId: id,
       entityLabel: `${jobNumberText(job.number)} ${job.name}`,
       action: MOVE_ACTIONS[to],
       before: { status: from },
-      after: { status: to },
+      after: { status: to, ...(clocksStopped > 0 ? { clocksStopped } : {}) },
     });
     return jobOf(tx, companyId, id);
   });

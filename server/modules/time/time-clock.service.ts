@@ -211,16 +211,27 @@ export async function clockOffMaintenance(
   await stopAll(tx, tenant, await repo.lockRunningOnMaintenance(tx, tenant.companyId, target), at);
 }
 
-/** Stops each of `clocks` at `at`, but for one that started later or whose week is approved. */
-async function stopAll(tx: TDb, tenant: TTenant, clocks: repo.TEntryRow[], at: Date): Promise<void> {
+/**
+ * Holding or closing a job stops the clocks that run on it (decision 079): it takes no time from then on. Answers how
+ * many it stopped.
+ */
+export async function clockOffJob(tx: TDb, tenant: TTenant, jobId: string, at: Date): Promise<number> {
+  return stopAll(tx, tenant, await repo.lockRunningOnJob(tx, tenant.companyId, jobId), at);
+}
+
+/** Stops each of `clocks` at `at`, but for one that started later or whose week is approved; answers how many. */
+async function stopAll(tx: TDb, tenant: TTenant, clocks: repo.TEntryRow[], at: Date): Promise<number> {
   const { companyId } = tenant;
-  if (clocks.length === 0) return;
+  if (clocks.length === 0) return 0;
   const timeZone = await companyTimeZone(tx, companyId);
+  let stopped = 0;
   for (const running of clocks) {
     if (running.startedAt.getTime() >= at.getTime()) continue;
     if (await weekApproved(tx, companyId, running.userId, timeZone, at)) continue;
     await stop(tx, tenant, running, at, timeZone);
+    stopped += 1;
   }
+  return stopped;
 }
 
 async function weekApproved(tx: TDb, companyId: string, userId: string, timeZone: string, at: Date) {

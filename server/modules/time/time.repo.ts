@@ -241,6 +241,17 @@ export async function lockRunningOnStep(tx: TDb, companyId: string, stepRunId: s
     .for('update');
 }
 
+/** The running entries on the job, locked (holding or closing it stops them). */
+export async function lockRunningOnJob(tx: TDb, companyId: string, jobId: string): Promise<TEntryRow[]> {
+  return tx
+    .select()
+    .from(timeEntries)
+    .where(
+      and(eq(timeEntries.companyId, companyId), eq(timeEntries.jobId, jobId), isNull(timeEntries.endedAt)),
+    )
+    .for('update');
+}
+
 /** The running entries on the repair or PM occurrence, locked (resolving or completing it stops them). */
 export async function lockRunningOnMaintenance(
   tx: TDb,

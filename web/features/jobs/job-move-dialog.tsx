@@ -1,5 +1,6 @@
 // "Put on hold…" and "Close job…" ask once more (decision 079): either stops the job taking new time, stock and
-// maintenance at once, for everyone, so the admin reads what it means before it is done. The page owns the move's
+// maintenance at once, for everyone, and stops the clocks running on it, so the admin reads what it means (and whose
+// clocks stop) before it is done. The page owns the move's
 // mutation; this dialog confirms it and shows its refusal, if any, where the admin is looking.
 import { Modal, Stack, Text } from '@mantine/core';
 import { FormFooter } from '../../components/form-footer.tsx';
@@ -7,6 +8,7 @@ import { MOVE_LABELS, moveQuestion, type TStoppingMove } from './job-moves.ts';
 
 export function JobMoveDialog({
   job,
+  clockedIn,
   to,
   pending,
   error,
@@ -15,6 +17,8 @@ export function JobMoveDialog({
 }: {
   /** The job as its title names it: "JOB-000002 Gearbox rebuild". */
   job: string;
+  /** The people clocked in on it (the move stops their clocks). */
+  clockedIn: string[];
   /** The move asked about; null: closed. */
   to: TStoppingMove | null;
   pending: boolean;
@@ -22,7 +26,7 @@ export function JobMoveDialog({
   onConfirm: (to: TStoppingMove) => void;
   onClose: () => void;
 }) {
-  const question = to ? moveQuestion(job, to) : null;
+  const question = to ? moveQuestion(job, to, clockedIn) : null;
   return (
     <Modal opened={to !== null} onClose={onClose} title={question?.title} size="md">
       {to && question ? (

@@ -10,17 +10,29 @@ describe('a job’s moves in words', () => {
   });
 
   it('says a held job takes no new time, stock or maintenance but still takes orders', () => {
-    const asked = moveQuestion('JOB-000002 Gearbox rebuild', 'on_hold');
+    const asked = moveQuestion('JOB-000002 Gearbox rebuild', 'on_hold', []);
     expect(asked.title).toBe('Put JOB-000002 Gearbox rebuild on hold?');
     const text = asked.lines.join(' ');
     expect(text).toContain('no new time');
     expect(text).toContain('stock issues, borrowings, repairs or PMs');
     expect(text).toContain('Orders can still be linked');
-    expect(text).toContain('runs on until people clock out');
+    expect(text).toContain('Nobody is clocked in on it now.');
+  });
+
+  it('names the people clocked in on it, whose clocks the move stops, and counts them after', () => {
+    expect(moveQuestion('JOB-000002', 'closed', ['Omar Operator']).lines.join(' ')).toContain(
+      'Omar Operator is clocked in on it: that clock stops now.',
+    );
+    expect(
+      moveQuestion('JOB-000002', 'on_hold', ['Ada Admin', 'Bo Berg', 'Omar Operator']).lines.join(' '),
+    ).toContain('Ada Admin, Bo Berg and Omar Operator are clocked in on it: those clocks stop now.');
+    expect(moveResult('JOB-000002', 'closed', 2).message).toMatch(/ 2 clocks stopped\.$/);
+    expect(moveResult('JOB-000002', 'on_hold', 1).message).toMatch(/ 1 clock stopped\.$/);
+    expect(moveResult('JOB-000002', 'closed').message).not.toMatch(/stopped/);
   });
 
   it('says a closed job takes no orders either, and keeps what was charged', () => {
-    const text = moveQuestion('JOB-000002 Gearbox rebuild', 'closed').lines.join(' ');
+    const text = moveQuestion('JOB-000002 Gearbox rebuild', 'closed', []).lines.join(' ');
     expect(text).toContain('no orders can be linked to it');
     expect(text).toContain('what is already charged stay as they are');
   });

@@ -1,7 +1,8 @@
 // What each move of a job means, in words the confirmation and its result use (decision 079). The words say exactly
 // what the server enforces: assertJobOpen refuses new time (clock-ins, typed time, the build floor's and a kiosk's
 // clock), stock issues and borrowings charged to the job, and repairs or PMs charged to it; a closed job also refuses
-// orders linked to it. It stops nothing already running and changes nothing already charged.
+// orders linked to it. Holding or closing stops the clocks running on it (clockOffJob) and changes nothing already
+// charged.
 import type { TJobStatus } from '#common/schemas/jobs.ts';
 
 /** The button of each move, by where it goes. */
@@ -19,10 +20,27 @@ export const isAskedFirst = (to: TJobStatus): to is TStoppingMove => to !== 'ope
 const REFUSED =
   'new time (clocking in, typed time, the build floor’s clock), stock issues, borrowings, repairs or PMs';
 
-/** The confirmation of moving `job` ("JOB-000002 Gearbox rebuild") to `to`: its title and what it means. */
-export function moveQuestion(job: string, to: TStoppingMove): { title: string; lines: string[] } {
-  const stays =
-    'Time already running on it runs on until people clock out; its orders, work orders and what is already charged stay as they are.';
+/** "Omar Operator", "Omar Operator and Ada Admin", "Omar Operator, Bo Berg and Ada Admin". */
+function namesOf(people: string[]): string {
+  return people.length < 2 ? (people[0] ?? '') : `${people.slice(0, -1).join(', ')} and ${people.at(-1)}`;
+}
+
+/**
+ * The confirmation of moving `job` ("JOB-000002 Gearbox rebuild") to `to`: its title and what it means, naming the
+ * people clocked in on it, whose clocks the move stops.
+ */
+export function moveQuestion(
+  job: string,
+  to: TStoppingMove,
+  clockedIn: string[],
+): { title: string; lines: string[] } {
+  const clocks =
+    clockedIn.length === 0
+      ? 'Nobody is clocked in on it now.'
+      : `${namesOf(clockedIn)} ${clockedIn.length === 1 ? 'is' : 'are'} clocked in on it: ${
+          clockedIn.length === 1 ? 'that clock stops' : 'those clocks stop'
+        } now.`;
+  const stays = `${clocks} Its orders, work orders and what is already charged stay as they are.`;
   if (to === 'on_hold')
     return {
       title: `Put ${job} on hold?`,
@@ -40,12 +58,18 @@ export function moveQuestion(job: string, to: TStoppingMove): { title: string; l
   };
 }
 
-/** The toast after the move: the job's new state and what it means now. */
-export function moveResult(job: string, to: TJobStatus): { title: string; message: string } {
+/** The toast after the move: the job's new state and what it means now, with the clocks it stopped. */
+export function moveResult(
+  job: string,
+  to: TJobStatus,
+  clocksStopped = 0,
+): { title: string; message: string } {
+  const stopped =
+    clocksStopped === 0 ? '' : ` ${clocksStopped} clock${clocksStopped === 1 ? '' : 's'} stopped.`;
   if (to === 'on_hold')
-    return { title: `${job} is on hold`, message: `It takes no ${REFUSED} until it is reopened.` };
+    return { title: `${job} is on hold`, message: `It takes no ${REFUSED} until it is reopened.${stopped}` };
   if (to === 'closed')
-    return { title: `${job} is closed`, message: `It takes no ${REFUSED} until it is reopened.` };
+    return { title: `${job} is closed`, message: `It takes no ${REFUSED} until it is reopened.${stopped}` };
   return { title: `${job} is open again`, message: 'Time, stock and maintenance can be charged to it.' };
 }
 

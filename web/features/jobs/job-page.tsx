@@ -56,7 +56,8 @@ export function JobPage({ jobId, isAdmin }: { jobId: string; isAdmin: boolean })
     mutationFn: (to: TJobStatus) => moveJob(jobId, to),
     onSuccess: async (next, to) => {
       setAsking(null);
-      toast('success', moveResult(next.numberText, to));
+      const before = client.getQueryData<TJob>(jobKeys.job(jobId))?.clockedIn.length ?? 0;
+      toast('success', moveResult(next.numberText, to, Math.max(0, before - next.clockedIn.length)));
       await saved(next);
     },
   });
@@ -106,6 +107,8 @@ export function JobPage({ jobId, isAdmin }: { jobId: string; isAdmin: boolean })
                       onClick={() => {
                         if (!isAskedFirst(to)) return move.mutate(to);
                         move.reset();
+                        // Who is clocked in on it now, for the question to name.
+                        void job.refetch();
                         setAsking(to);
                       }}
                     >
@@ -225,11 +228,16 @@ export function JobPage({ jobId, isAdmin }: { jobId: string; isAdmin: boolean })
       </Stack>
       <JobMoveDialog
         job={`${j.numberText} ${j.name}`}
+        clockedIn={j.clockedIn}
         to={asking}
         pending={move.isPending}
         error={asking && move.error ? messageOf(move.error) : undefined}
         onConfirm={(to) => move.mutate(to)}
-        onClose={() => setAsking(null)}
+        onClose={() => {
+          // A refusal shown in the dialog goes with it: cancelled, it is no longer the page's.
+          move.reset();
+          setAsking(null);
+        }}
       />
       <JobDialog job={j} opened={editing} onClose={() => setEditing(false)} />
       <LinkOrderDialog job={j} opened={linking} onClose={() => setLinking(false)} />
