@@ -12,6 +12,7 @@ import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { companyTimeZone } from '../companies/company-clock.ts';
+import { lockLot } from './holds.repo.ts';
 import { changeHoldWithin, holdLotWithin } from './holds.service.ts';
 import { findings, missingResults } from './inspection-results.repo.ts';
 import * as repo from './inspections.repo.ts';
@@ -31,6 +32,9 @@ async function settleLot(
 ): Promise<string | null> {
   const label = inspectionLabel(row.number);
   const cause = { inspectionId: row.id };
+  // The lot locked before its hold is read: a disposition, an NC opened by hand or a release by hand on it waits, so
+  // what decides its hold here is what is true when this commits (a release could otherwise miss an NC just opened).
+  if (row.lotId) await lockLot(tx, tenant.companyId, row.lotId);
   const lot = row.lotId ? await repo.lotToInspect(tx, tenant.companyId, row.lotId) : null;
   if (verdict.passed) {
     if (lot?.on_hold && (await repo.planThatHeldLot(tx, tenant.companyId, lot.id)) === row.planId) {

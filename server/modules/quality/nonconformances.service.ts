@@ -21,6 +21,7 @@ import type { TTenant } from '../../db/tenant.ts';
 import { changedFields, recordAudit } from '../audit/audit.ts';
 import { takeNextNumber } from '../companies/counters.repo.ts';
 import { assertWholeQuantity } from '../inventory/whole-units.ts';
+import { lockLot } from './holds.repo.ts';
 import { ncDetailOf, ncNotFound, summaryOf } from './nc-views.ts';
 import * as repo from './nonconformances.repo.ts';
 
@@ -48,6 +49,9 @@ export async function openNonconformanceWithin(
   input: TNcOpenWithin,
 ): Promise<{ id: string; number: number }> {
   const { companyId } = tenant;
+  // A lot's NCs are opened under its lock, which its dispositions and releases take too: a last disposition of another
+  // NC on it cannot release it while this one is being opened (decision 073).
+  if (input.lotId) await lockLot(tx, companyId, input.lotId);
   const id = uuidv7();
   const number = await takeNextNumber(tx, companyId, 'nonconformance');
   const quantity = normalizeDecimal(input.quantity);

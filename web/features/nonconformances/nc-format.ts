@@ -32,7 +32,7 @@ export function decidedText(n: TNcSummary): string {
   const unit = n.unitOfMeasure;
   if (compareDecimal(n.undecidedQuantity, '0') === 0)
     return `All ${formatQuantity(n.quantity, unit)} decided`;
-  return `${n.decidedQuantity} of ${formatQuantity(n.quantity, unit)} decided, ${formatQuantity(n.undecidedQuantity, unit)} left to decide`;
+  return `${formatQuantity(n.decidedQuantity)} of ${formatQuantity(n.quantity, unit)} decided, ${formatQuantity(n.undecidedQuantity, unit)} left to decide`;
 }
 
 /** What one disposition did: the stock it moved or the work order it made. */
