@@ -11,6 +11,14 @@ export type TFeature = (typeof FEATURES)[number];
 export const LABEL_SIZE_BOUNDS = { min: 0.25, max: 12 } as const;
 
 /** The message of a size out of bounds; an empty one says "<Field> is required". */
+/** Refusals of a configuration change (decision 070). */
+export const LABEL_CONFIG_MESSAGES = {
+  lotsNeededByReceiptPlans: (count: number, first: string) =>
+    `${count === 1 ? `${first} has a receipt inspection plan` : `${count} items have receipt inspection plans (${first} first)`} in force, which ${count === 1 ? 'holds' : 'hold'} each received lot until it passes: switch ${count === 1 ? 'that plan' : 'those plans'} off in QC Setup first, then turn off lot numbers.`,
+  companyLotsOff:
+    'Lot numbers are turned off for your company, and receipt inspection holds each received lot until it passes: turn on “Use lot numbers” in Admin › Config first.',
+} as const;
+
 export const LABEL_SIZE_MESSAGE = `Enter a size from ${LABEL_SIZE_BOUNDS.min} to ${LABEL_SIZE_BOUNDS.max} inches`;
 
 const labelInches = (field: string) =>

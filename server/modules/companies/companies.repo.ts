@@ -44,6 +44,24 @@ export async function findLabelConfig(db: TDb, companyId: string): Promise<TLabe
   return row ? labelConfigOf(row) : null;
 }
 
+/**
+ * The company's settings row, locked: `update` by a change other rules read (lot numbers, which a receipt plan's
+ * release checks), `share` by such a rule's reader, so the two take turns (decision 070).
+ */
+export async function lockLabelConfig(
+  db: TDb,
+  companyId: string,
+  strength: 'update' | 'share',
+): Promise<boolean> {
+  const rows = await db
+    .select({ useLotNumbers: companySettings.useLotNumbers })
+    .from(companySettings)
+    .where(eq(companySettings.companyId, companyId))
+    .limit(1)
+    .for(strength);
+  return rows[0]?.useLotNumbers ?? true;
+}
+
 /** Changes some settings and returns the whole configuration after the change. */
 export async function updateLabelConfig(
   db: TDb,

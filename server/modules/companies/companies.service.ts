@@ -2,12 +2,13 @@
 
 import { v7 as uuidv7 } from 'uuid';
 import { AppError } from '#common/errors.ts';
-import type { TLabelConfig, TLabelConfigPatch } from '#common/label-config.ts';
+import { LABEL_CONFIG_MESSAGES, type TLabelConfig, type TLabelConfigPatch } from '#common/label-config.ts';
 import { DEFAULT_PLAN_ID, type TPlanId } from '#common/plans.ts';
 import type { TDb } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { changedFields, recordAudit } from '../audit/audit.ts';
+import { receiptPlansInForce } from '../quality/plan-in-force.repo.ts';
 import * as repo from './companies.repo.ts';
 
 /** The message SPEC.md gives for a taken company name. */
@@ -47,12 +48,27 @@ export async function getLabelConfig(tenant: TTenant): Promise<TLabelConfig> {
 }
 
 /** Changes the company configuration (admins only; the route checks the role) and returns it whole. */
+/**
+ * Refuses turning the company's lot numbers off while a receipt plan is in force (decision 070): without lots the
+ * plans would silently hold nothing, as for one item's lot tracking (items.service.ts).
+ */
+async function checkLotsNotNeeded(tx: TDb, companyId: string): Promise<void> {
+  const plans = await receiptPlansInForce(tx, companyId);
+  if (plans.count === 0 || !plans.first) return;
+  const message = LABEL_CONFIG_MESSAGES.lotsNeededByReceiptPlans(plans.count, plans.first);
+  throw new AppError('CONFLICT', message, { useLotNumbers: message });
+}
+
 export async function changeLabelConfig(tenant: TTenant, patch: TLabelConfigPatch): Promise<TLabelConfig> {
   const noConfig = () => new AppError('NOT_FOUND', 'Your company has no configuration. Contact support.');
   const { companyId, actor } = tenant;
   return tenant.run(async (tx) => {
+    // Locked before a receipt plan is read: a plan's release or switch-on reads the settings for share and waits, or
+    // we wait for it (decision 070).
+    if (patch.useLotNumbers === false) await repo.lockLabelConfig(tx, companyId, 'update');
     const before = await repo.findLabelConfig(tx, companyId);
     if (!before) throw noConfig();
+    if (patch.useLotNumbers === false && before.useLotNumbers) await checkLotsNotNeeded(tx, companyId);
     const after = await repo.updateLabelConfig(tx, companyId, patch);
     if (!after) throw noConfig();
     const diff = changedFields(before, after);

@@ -1,8 +1,8 @@
 // Which inspection plan is in force (decision 070): a plan's highest released version with its checks in order, and
 // an item's active receipt or final plan that has one. Inspections start from these; receipts hold new lots by them;
 // the scan cards offer "Inspect" by them. Inside the caller's transaction; company_id in every where.
-import { and, asc, desc, eq } from 'drizzle-orm';
-import type { TDb } from '../../db/client.ts';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { queryRows, type TDb } from '../../db/client.ts';
 import { inspectionChecks, inspectionPlans, inspectionPlanVersions } from './plans.tables.ts';
 
 export type TPlanRow = typeof inspectionPlans.$inferSelect;
@@ -110,4 +110,26 @@ export async function checksOfVersion(tx: TDb, companyId: string, versionId: str
     .from(inspectionChecks)
     .where(and(eq(inspectionChecks.companyId, companyId), eq(inspectionChecks.versionId, versionId)))
     .orderBy(asc(inspectionChecks.position));
+}
+
+/**
+ * The company's receipt plans in force (switched on, with a released version): how many, and the first by part number
+ * as "RM-BORE (Incoming check)". The company's lot numbers cannot be turned off while there is one (decision 070).
+ */
+export async function receiptPlansInForce(
+  tx: TDb,
+  companyId: string,
+): Promise<{ count: number; first: string | null }> {
+  const rows = await queryRows<{ label: string; count: number }>(
+    tx,
+    sql`select i.part_number || ' (' || p.name || ')' as label, (count(*) over ())::int as count
+          from inspection_plans p
+          join items i on i.company_id = p.company_id and i.id = p.item_id
+         where p.company_id = ${companyId} and p.stage = 'receipt' and p.active
+           and exists (select 1 from inspection_plan_versions v
+                        where v.company_id = p.company_id and v.plan_id = p.id and v.status = 'released')
+         order by i.part_number
+         limit 1`,
+  );
+  return { count: rows[0]?.count ?? 0, first: rows[0]?.label ?? null };
 }

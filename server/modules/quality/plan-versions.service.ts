@@ -5,6 +5,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { normalizeDecimal } from '#common/decimal.ts';
 import { AppError } from '#common/errors.ts';
+import { LABEL_CONFIG_MESSAGES } from '#common/label-config.ts';
 import {
   PLAN_MESSAGES as M,
   type TVersion,
@@ -14,6 +15,7 @@ import {
 import type { TDb } from '../../db/client.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { lockLabelConfig } from '../companies/companies.repo.ts';
 import { filesAmong } from '../files/files.repo.ts';
 import { lockItemRow } from '../inventory/items.repo.ts';
 import { checkOf, planLabel, versionAudit, versionOf } from './plan-view.ts';
@@ -135,6 +137,9 @@ export async function releaseVersion(tenant: TTenant, id: string): Promise<TVers
       const message = M.receiptNeedsLots(found.item.partNumber);
       throw new AppError('CONFLICT', message, { itemId: message });
     }
+    // Nor with the company's lot numbers off; read for share, as the item (companies.service.ts locks it to change).
+    if (found.plan.stage === 'receipt' && !(await lockLabelConfig(tx, tenant.companyId, 'share')))
+      throw new AppError('CONFLICT', LABEL_CONFIG_MESSAGES.companyLotsOff);
     await repo.updateVersion(tx, tenant.companyId, id, {
       status: 'released',
       releasedAt: new Date(),

@@ -7,7 +7,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_MESSAGES } from '#common/schemas/inspection-plans.ts';
-import { ITEM_MESSAGES } from '#common/schemas/inventory-setup.ts';
 import { pngBytes } from '../../../tests/fixtures/media.ts';
 import { createTestApp, TEST_APP_URL, type TTestApp } from '../../../tests/setup/test-app.ts';
 import { client } from '../../../tests/setup/work-orders-shop.ts';
@@ -379,59 +378,5 @@ describe('receipt plans', () => {
       name: 'Incoming bearings',
       active: false,
     });
-  });
-
-  it('refuse turning off the lots of an item whose receipt plan is in force (409 naming lotTracked), until it is switched off', async () => {
-    const lotted = await admin.ok(
-      'POST',
-      '/api/v1/items',
-      { partNumber: 'BRG-LOTS', name: 'Lotted bearing', lotTracked: true },
-      201,
-    );
-    const made = await admin.ok(
-      'POST',
-      '/api/v1/inspection-plans',
-      { itemId: lotted.id, stage: 'receipt', name: 'Incoming lotted bearings' },
-      201,
-    );
-    // A draft alone holds nothing: lot tracking may still go (the release would be refused).
-    await admin.ok('PATCH', `/api/v1/items/${lotted.id}`, { lotTracked: false });
-    await admin.ok('PATCH', `/api/v1/items/${lotted.id}`, { lotTracked: true });
-    await admin.ok('PUT', `/api/v1/inspection-plan-versions/${made.draftVersionId}`, {
-      sampling: 'all',
-      checks: [finish],
-    });
-    await admin.ok('POST', `/api/v1/inspection-plan-versions/${made.draftVersionId}/release`);
-
-    const message = ITEM_MESSAGES.lotsNeededByReceiptPlan('BRG-LOTS', 'Incoming lotted bearings');
-    const refused = await admin.send('PATCH', `/api/v1/items/${lotted.id}`, {
-      name: 'Renamed with it',
-      lotTracked: false,
-    });
-    expect(refused.statusCode, refused.body).toBe(409);
-    expect(refused.json().error.fieldErrors).toEqual({ lotTracked: message });
-    expect(refused.json().error.message).toBe(message);
-    // Nothing of the change was kept, its other fields included.
-    const kept = await admin.ok('GET', `/api/v1/items/${lotted.id}`);
-    expect([kept.lotTracked, kept.name]).toEqual([true, 'Lotted bearing']);
-    // Other changes of the item still go through.
-    await admin.ok('PATCH', `/api/v1/items/${lotted.id}`, { name: 'Lotted bearing 6004' });
-
-    // Switched off, the plan no longer holds receipts: lot tracking may go, and the plan stays off.
-    await admin.ok('PUT', `/api/v1/inspection-plans/${made.id}`, {
-      name: 'Incoming lotted bearings',
-      active: false,
-    });
-    const off = await admin.ok('PATCH', `/api/v1/items/${lotted.id}`, { lotTracked: false });
-    expect(off.lotTracked).toBe(false);
-    const switchOn = await admin.send('PUT', `/api/v1/inspection-plans/${made.id}`, {
-      name: 'Incoming lotted bearings',
-      active: true,
-    });
-    expect(switchOn.statusCode, switchOn.body).toBe(409);
-    expect(switchOn.json().error.fieldErrors).toEqual({
-      active: PLAN_MESSAGES.receiptOnNeedsLots('BRG-LOTS'),
-    });
-    expect((await admin.ok('GET', `/api/v1/inspection-plans/${made.id}`)).active).toBe(false);
   });
 });

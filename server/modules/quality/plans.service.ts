@@ -4,6 +4,7 @@
 // audited in the transaction that makes it.
 import { v7 as uuidv7 } from 'uuid';
 import { AppError } from '#common/errors.ts';
+import { LABEL_CONFIG_MESSAGES } from '#common/label-config.ts';
 import {
   PLAN_MESSAGES as M,
   type TPlanCreate,
@@ -19,6 +20,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { findAssemblyByItem } from '../build/assemblies.repo.ts';
+import { lockLabelConfig } from '../companies/companies.repo.ts';
 import { findItemRow, lockItemRow } from '../inventory/items.repo.ts';
 import { planLabel, planRowOf, versionFieldsOf } from './plan-view.ts';
 import * as repo from './plans.repo.ts';
@@ -109,6 +111,10 @@ export async function updatePlan(tenant: TTenant, id: string, input: TPlanUpdate
       if (stage === 'receipt' && fields.active && !found.plan.active) {
         if (!(await lockItemRow(tx, tenant.companyId, found.plan.itemId, 'share'))?.lotTracked) {
           const message = M.receiptOnNeedsLots(found.item.partNumber);
+          throw new AppError('CONFLICT', message, { active: message });
+        }
+        if (!(await lockLabelConfig(tx, tenant.companyId, 'share'))) {
+          const message = LABEL_CONFIG_MESSAGES.companyLotsOff;
           throw new AppError('CONFLICT', message, { active: message });
         }
       }
