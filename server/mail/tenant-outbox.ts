@@ -4,8 +4,8 @@
 // transactions log in as the owner and only *set* the tenant role (tenantPoolConfig's `-c role=…`, or SET LOCAL ROLE
 // on PGlite), so the transaction can step back to its login role for these two inserts and return to the tenant role
 // at once: row-level security binds everything before and after. No migration, no second transaction.
-import { sql } from 'drizzle-orm';
-import { type TDb, TENANT_ROLE } from '../db/client.ts';
+import type { TDb } from '../db/client.ts';
+import { asLoginRole } from '../db/login-role.ts';
 import { type TOutgoingMail, writeMails, ZOutgoingMailSchema } from './outbox.ts';
 
 /**
@@ -17,8 +17,5 @@ import { type TOutgoingMail, writeMails, ZOutgoingMailSchema } from './outbox.ts
 export async function enqueueMailInTenant(tx: TDb, messages: TOutgoingMail[]): Promise<string[]> {
   const checked = messages.map((message) => ZOutgoingMailSchema.parse(message));
   if (checked.length === 0) return [];
-  await tx.execute(sql`select set_config('role', 'none', true)`);
-  const ids = await writeMails(tx, checked);
-  await tx.execute(sql`select set_config('role', ${TENANT_ROLE}, true)`);
-  return ids;
+  return asLoginRole(tx, () => writeMails(tx, checked));
 }

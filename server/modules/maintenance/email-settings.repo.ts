@@ -3,7 +3,8 @@
 import { and, asc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { TBreakdownAlertAudience, TMaintenancePerson } from '#common/schemas/maintenance-email.ts';
-import { type TDb, TENANT_ROLE } from '../../db/client.ts';
+import type { TDb } from '../../db/client.ts';
+import { asLoginRole } from '../../db/login-role.ts';
 import { users } from '../auth/auth.tables.ts';
 import { maintenanceEmailSettings, maintenanceRecipients } from './alerts.tables.ts';
 
@@ -83,11 +84,8 @@ export async function activePeople(tx: TDb, companyId: string): Promise<TMainten
  * `users.role` stays closed to the tenant role (migration 0034), so this one read steps back to the transaction's
  * login role and returns at once, as the tenant outbox does (decision 058); the company is named in the where.
  */
-export async function activeAdmins(tx: TDb, companyId: string): Promise<TMaintenancePerson[]> {
-  await tx.execute(sql`select set_config('role', 'none', true)`);
-  const admins = await peopleWhere(tx, companyId, eq(users.role, 'admin'));
-  await tx.execute(sql`select set_config('role', ${TENANT_ROLE}, true)`);
-  return admins;
+export function activeAdmins(tx: TDb, companyId: string): Promise<TMaintenancePerson[]> {
+  return asLoginRole(tx, () => peopleWhere(tx, companyId, eq(users.role, 'admin')));
 }
 
 async function peopleWhere(tx: TDb, companyId: string, extra?: SQL): Promise<TMaintenancePerson[]> {

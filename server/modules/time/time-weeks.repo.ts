@@ -1,9 +1,10 @@
 // Queries of a person's approved weeks (decision 080): the approval rows, and the advisory lock that keeps an approval
 // and a change of the same week one after the other.
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { type TDb, TENANT_ROLE } from '../../db/client.ts';
-import { users } from '../auth/auth.tables.ts';
+import type { TDb } from '../../db/client.ts';
+import { asLoginRole } from '../../db/login-role.ts';
+import { countOtherActiveAdmins } from '../users/users.repo.ts';
 import { timeWeekApprovals } from './time.tables.ts';
 
 /**
@@ -104,18 +105,5 @@ export async function insertApproval(
  * login role and returns at once, as the breakdown alerts' admins do (decision 067); the company is named in the where.
  */
 export async function hasOtherActiveAdmin(tx: TDb, companyId: string, userId: string): Promise<boolean> {
-  await tx.execute(sql`select set_config('role', 'none', true)`);
-  const [row] = await tx
-    .select({ n: count() })
-    .from(users)
-    .where(
-      and(
-        eq(users.companyId, companyId),
-        eq(users.active, true),
-        inArray(users.role, ['admin', 'sysadmin']),
-        ne(users.id, userId),
-      ),
-    );
-  await tx.execute(sql`select set_config('role', ${TENANT_ROLE}, true)`);
-  return (row?.n ?? 0) > 0;
+  return (await asLoginRole(tx, () => countOtherActiveAdmins(tx, companyId, userId))) > 0;
 }
