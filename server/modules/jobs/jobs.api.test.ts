@@ -170,31 +170,19 @@ describe('jobs', () => {
     const held = await admin.ok('POST', `/api/v1/jobs/${job.id}/status`, { status: 'on_hold' });
     expect(held).toMatchObject({ status: 'on_hold', clockedIn: [] });
     for (const c of [admin, user]) expect((await c.ok('GET', '/api/v1/time/clock')).entry).toBeNull();
-    const [heldEntry] = await t.database.db
-      .select()
-      .from(auditEntries)
-      .where(
-        and(
-          eq(auditEntries.entityType, 'job'),
-          eq(auditEntries.entityId, job.id),
-          eq(auditEntries.action, 'held'),
-        ),
+    const moveEntry = async (action: string) => {
+      const where = and(
+        eq(auditEntries.entityType, 'job'),
+        eq(auditEntries.entityId, job.id),
+        eq(auditEntries.action, action),
       );
-    expect(heldEntry?.after).toEqual({ status: 'on_hold', clocksStopped: 2 });
+      return (await t.database.db.select().from(auditEntries).where(where))[0];
+    };
+    expect((await moveEntry('held'))?.after).toEqual({ status: 'on_hold', clocksStopped: 2 });
 
     // Nothing runs on it any more: closing it stops nothing and says so in the trail by leaving the count out.
     await admin.ok('POST', `/api/v1/jobs/${job.id}/status`, { status: 'closed' });
-    const [closedEntry] = await t.database.db
-      .select()
-      .from(auditEntries)
-      .where(
-        and(
-          eq(auditEntries.entityType, 'job'),
-          eq(auditEntries.entityId, job.id),
-          eq(auditEntries.action, 'closed'),
-        ),
-      );
-    expect(closedEntry?.after).toEqual({ status: 'closed' });
+    expect((await moveEntry('closed'))?.after).toEqual({ status: 'closed' });
   });
 
   it('take an order with its work orders, and a work order made later from the order belongs to the job too', async () => {
