@@ -14,6 +14,7 @@ import {
 } from '#common/schemas/build.ts';
 import type { TDb } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { iso } from '../../db/instants.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { findItemRow } from '../inventory/items.repo.ts';
@@ -23,7 +24,6 @@ import { revisionOf } from './revision-view.ts';
 import { insertStepFiles, stepFilesOf } from './step-files.repo.ts';
 
 const assemblyNotFound = () => new AppError('NOT_FOUND', BUILD_MESSAGES.assemblyNotFound);
-const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
 
 export async function listAssemblies(tenant: TTenant, query: TAssemblyListQuery): Promise<TAssemblyPage> {
   const found = await tenant.run((tx) =>

@@ -22,6 +22,7 @@ import {
 } from '#common/work-order-status.ts';
 import { nestByParent } from '#common/work-order-tree.ts';
 import type { TDb } from '../../db/client.ts';
+import { iso } from '../../db/instants.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { companyToday } from '../companies/company-clock.ts';
@@ -31,7 +32,6 @@ import { min, plannedOf, positive, shortOf, sum } from './order-line-work.ts';
 import * as repo from './orders.repo.ts';
 
 const Q = 6;
-const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
 export const orderNotFound = () => new AppError('NOT_FOUND', M.orderNotFound);
 export const statusLabel = (s: string) => statusStyle('buildOrder', s).label;
 

@@ -8,6 +8,7 @@ import type { TFloor } from '#common/schemas/shop-floor.ts';
 import type { TStepRunStatus, TWorkOrderStatus } from '#common/work-order-status.ts';
 import { workOrderNumberText } from '#common/work-order-status.ts';
 import type { TDb } from '../../db/client.ts';
+import { iso, isoOrNull } from '../../db/instants.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { floorPlan } from './floor-plan-view.ts';
 import { consumptionsOf, floorComponents, floorHead, outputsOf } from './floor-view.repo.ts';
@@ -18,8 +19,6 @@ import type { TPlanLineRow } from './shop-floor-stock.repo.ts';
 import type { TRevisionSteps } from './work-order-plan.ts';
 import { workOrderNotFound } from './work-orders.service.ts';
 
-export const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
-const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
 const q = (v: string) => normalizeDecimal(v);
 const qOrNull = (v: string | null) => (v === null ? null : normalizeDecimal(v));
 /** The scrap's defect code from a row's left-joined columns. */

@@ -16,6 +16,7 @@ import {
 import type { TWorkOrderStatus } from '#common/work-order-status.ts';
 import { buildOrderNumberText, workOrderNumberText } from '#common/work-order-status.ts';
 import type { TDb } from '../../db/client.ts';
+import { iso, isoOrNull } from '../../db/instants.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { takeNextNumber } from '../companies/counters.repo.ts';
@@ -27,8 +28,6 @@ import { costOf, recordOf } from './work-order-record.ts';
 import { defaultLocationsOf } from './work-order-tree.repo.ts';
 import * as repo from './work-orders.repo.ts';
 
-const iso = (d: Date | string | null) =>
-  d === null ? null : (typeof d === 'string' ? new Date(d) : d).toISOString();
 const dateText = (d: string | Date | null) =>
   d === null ? null : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10);
 const q = (v: string) => normalizeDecimal(v);
@@ -53,7 +52,7 @@ export function summaryOf(r: repo.TSummaryRow): TWorkOrderSummary {
     orderLineId: r.order_line_id,
     parentId: r.parent_id,
     parentNumberText: r.parent_number === null ? null : workOrderNumberText(Number(r.parent_number)),
-    createdAt: iso(r.created_at) as string,
+    createdAt: iso(r.created_at),
   };
 }
 
@@ -96,10 +95,10 @@ export async function detailOf(tx: TDb, companyId: string, id: string): Promise<
     outputLocation: location ? { id: location.id, code: location.fullCode, name: location.name } : null,
     goodQuantity: q(wo.goodQuantity),
     scrapQuantity: q(wo.scrapQuantity),
-    releasedAt: iso(wo.releasedAt),
-    startedAt: iso(wo.startedAt),
-    completedAt: iso(wo.completedAt),
-    cancelledAt: iso(wo.cancelledAt),
+    releasedAt: isoOrNull(wo.releasedAt),
+    startedAt: isoOrNull(wo.startedAt),
+    completedAt: isoOrNull(wo.completedAt),
+    cancelledAt: isoOrNull(wo.cancelledAt),
     components: await componentsOf(tx, companyId, wo),
     steps: steps.map((s) => ({
       id: s.id,

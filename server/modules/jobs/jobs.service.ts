@@ -24,6 +24,7 @@ import {
   workOrderNumberText,
 } from '#common/work-order-status.ts';
 import type { TDb } from '../../db/client.ts';
+import { iso } from '../../db/instants.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { changedFields, recordAudit } from '../audit/audit.ts';
 import { takeNextNumber } from '../companies/counters.repo.ts';
@@ -31,7 +32,6 @@ import { clockOffJob } from '../time/time-clock.service.ts';
 import * as repo from './jobs.repo.ts';
 
 const notFound = () => new AppError('NOT_FOUND', M.notFound);
-const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
 const money = (v: string | null) => (v === null ? null : normalizeDecimal(v, 4));
 const hours = (v: string | null) => (v === null ? null : normalizeDecimal(v, 2));
 

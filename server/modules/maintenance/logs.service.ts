@@ -23,6 +23,7 @@ import {
   todayIn,
 } from '#common/time/calendar.ts';
 import type { TDb } from '../../db/client.ts';
+import { iso } from '../../db/instants.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { companyTimeZone } from '../companies/company-clock.ts';
 import * as repo from './logs.repo.ts';
@@ -30,7 +31,6 @@ import { downtimeSpans, figuresOf, type TLogData, type TStretch } from './logs-f
 import { findMachine } from './machines.repo.ts';
 
 const ms = (value: Date | string) => new Date(value).getTime();
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The scope of a request in the company's zone, after checking that a named machine is the company's. */
 async function scopeOf(

@@ -12,11 +12,11 @@ import {
 } from '#common/schemas/lot-holds.ts';
 import { ncNumberText } from '#common/schemas/nonconformances.ts';
 import type { TDb } from '../../db/client.ts';
+import { iso } from '../../db/instants.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import * as repo from './holds.repo.ts';
 
-const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
 const lotNotFound = () => new AppError('NOT_FOUND', M.lotNotFound);
 
 /** What caused a hold or a release besides a person: the inspection or nonconformance it came from. */

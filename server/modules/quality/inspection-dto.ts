@@ -9,11 +9,11 @@ import {
   type TInspectionResult,
   type TInspectionSummary,
 } from '#common/schemas/inspections.ts';
+import { iso } from '../../db/instants.ts';
 import type { TCorrectiveActionRow } from './corrective-actions.repo.ts';
 import type { TInspectionView, TResultView } from './inspection-views.repo.ts';
 import type { TCheckRow } from './plan-in-force.repo.ts';
 
-const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
 const decimal = (v: string | null) => (v === null ? null : normalizeDecimal(v));
 
 export function summaryOf(v: TInspectionView): TInspectionSummary {

@@ -13,12 +13,11 @@ import {
   type TNcSummary,
 } from '#common/schemas/nonconformances.ts';
 import type { TDb } from '../../db/client.ts';
+import { iso, isoOrNull } from '../../db/instants.ts';
 import { lotHoldFacts } from './lot-hold-release.ts';
 import { dispositionsOf, type TDispositionRow } from './nc-dispositions.repo.ts';
 import * as repo from './nonconformances.repo.ts';
 
-const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
-const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
 const q = (v: string | null) => (v === null ? null : normalizeDecimal(v));
 
 export const ncNotFound = () => new AppError('NOT_FOUND', M.notFound);

@@ -12,6 +12,7 @@ import { formatCalendarDate, formatTime } from '#common/time/format.ts';
 import { workOrderNumberText } from '#common/work-order-status.ts';
 import type { TDb } from '../../db/client.ts';
 import { sqlStateOf } from '../../db/errors.ts';
+import { iso } from '../../db/instants.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { companyTimeZone } from '../companies/company-clock.ts';
 import { assertJobOpen } from '../jobs/job-guard.ts';
@@ -167,8 +168,6 @@ export async function withOverlapRefusal<T>(
 export function secondsOf(from: Date | string, to: Date | string): number {
   return Math.max(0, Math.round((new Date(to).getTime() - new Date(from).getTime()) / 1000));
 }
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The entry as the API answers it. */
 export function toTimeEntry(row: repo.TEntryView, locked: boolean): TTimeEntry {
