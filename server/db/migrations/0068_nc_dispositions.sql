@@ -66,8 +66,17 @@ ALTER TABLE "nonconformances" DROP COLUMN "transaction_id";--> statement-breakpo
 ALTER TABLE "nonconformances" DROP COLUMN "rework_work_order_id";--> statement-breakpoint
 ALTER TABLE "lot_holds" ADD CONSTRAINT "lot_holds_action_check" CHECK ("lot_holds"."action" in ('hold', 'release', 'changed'));--> statement-breakpoint
 -- One dispositioned for less than its quantity (possible before today) is open again: the rest is still to decide.
-UPDATE nonconformances SET status = 'open'
- WHERE status = 'dispositioned' AND disposition_quantity < quantity;
+-- Each is said on the company's audit trail, so an open count that grew overnight has its reason beside it.
+WITH reopened AS (
+  UPDATE nonconformances SET status = 'open'
+   WHERE status = 'dispositioned' AND disposition_quantity < quantity
+  RETURNING id, company_id, number, quantity - disposition_quantity AS undecided
+)
+INSERT INTO audit_entries (id, company_id, actor_id, actor_name, entity_type, entity_id, entity_label, action, before, after)
+SELECT gen_random_uuid(), r.company_id, NULL, 'Forgeboard (decisions in parts, decision 073)', 'nonconformance', r.id::text,
+       'NC-' || lpad(r.number::text, 6, '0'), 'reopened', jsonb_build_object('status', 'dispositioned'),
+       jsonb_build_object('status', 'open', 'undecided', trim_scale(r.undecided)::text)
+  FROM reopened r;
 --> statement-breakpoint
 ALTER TABLE "nonconformances" ADD CONSTRAINT "nonconformances_dispositioned_check" CHECK (case "nonconformances"."status" when 'open' then coalesce("nonconformances"."disposition_quantity", 0) < "nonconformances"."quantity"
         when 'dispositioned' then "nonconformances"."disposition_quantity" = "nonconformances"."quantity"
