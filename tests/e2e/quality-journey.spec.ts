@@ -144,6 +144,12 @@ test('a lot failing its receipt inspection stays held, opens a nonconformance an
   await page.goto('/quality?tab=nonconformances');
   await page.getByRole('link', { name: 'NC-000001' }).first().click();
   await expect(page.getByRole('heading', { name: 'NC-000001', level: 1 })).toBeVisible();
+  // What the inspector found is on the NC's page, where its disposition is decided: reading, code, note and photo.
+  const found = page.getByRole('region', { name: 'Failures found by inspection QI-000001 (1)' });
+  await expect(found).toContainText('10.31 mm');
+  await expect(found).toContainText('DIM-01');
+  await expect(found).toContainText('Oversize all round');
+  await expect(found.getByRole('img', { name: /^Photo of the failure of Bore diameter, unit 1/ })).toBeVisible();
   await page.getByRole('button', { name: 'Disposition' }).click();
   const dialog = page.getByRole('form', { name: 'Disposition' });
   await dialog.getByRole('radio', { name: 'Scrap' }).check();

@@ -27,6 +27,7 @@ import { workOrderPath } from '../../lib/work-order-links.ts';
 import { closeNonconformance, getNonconformance, lotPath, ncKeys } from './api.ts';
 import { DispositionDialog } from './disposition-dialog.tsx';
 import { DISPOSITION_LABELS, decidedText, entrySummary, lotWaitsSentence } from './nc-format.ts';
+import { NcInspectionFailures } from './nc-inspection-failures.tsx';
 import { NcInvestigation } from './nc-investigation.tsx';
 
 const link = (to: string, text: string) => (
@@ -243,6 +244,9 @@ export function NcDetail({ ncId, onBack }: { ncId: string; onBack: () => void })
           </Fact>
         </SimpleGrid>
       </Card>
+      {n.inspectionId ? (
+        <NcInspectionFailures inspectionId={n.inspectionId} number={n.inspectionNumber ?? 0} />
+      ) : null}
       <Dispositions nc={n} />
       <NcInvestigation key={`${n.id}-${n.status}`} nc={n} />
       <History nc={n} />

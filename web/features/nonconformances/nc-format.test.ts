@@ -104,7 +104,12 @@ describe('what was decided', () => {
     expect(dispositionsText({ ...nc, dispositions: [] } as TNcSummary)).toBe('—');
     expect(decidedText(partly)).toBe('2 of 8 ea decided, 6 ea left to decide');
     // Every figure written the same way, the decided one too.
-    const big = { ...nc, quantity: '2000', decidedQuantity: '1234.50', undecidedQuantity: '765.5' } as TNcSummary;
+    const big = {
+      ...nc,
+      quantity: '2000',
+      decidedQuantity: '1234.50',
+      undecidedQuantity: '765.5',
+    } as TNcSummary;
     expect(decidedText(big)).toBe('1234.5 of 2000 ea decided, 765.5 ea left to decide');
   });
 });

@@ -9,6 +9,7 @@ import type {
   TPlansInForce,
   TResultInput,
 } from '#common/schemas/inspections.ts';
+import { getInspection, inspectionKey } from '../../components/quality/inspection-query.ts';
 import { api } from '../../lib/api-client.ts';
 
 const id = encodeURIComponent;
@@ -16,7 +17,7 @@ const id = encodeURIComponent;
 export const inspectionKeys = {
   all: ['inspections'] as const,
   list: (query: object) => ['inspections', 'list', query] as const,
-  one: (inspectionId: string) => ['inspections', 'one', inspectionId] as const,
+  one: inspectionKey,
   plans: (workOrderId: string) => ['inspections', 'plans-in-force', null, workOrderId] as const,
 };
 
@@ -26,8 +27,7 @@ export function listInspections(query: Partial<TInspectionListQuery>, signal?: A
   return api<TInspectionPage>(`/api/v1/inspections?${params}`, { signal });
 }
 
-export const getInspection = (inspectionId: string, signal?: AbortSignal) =>
-  api<TInspection>(`/api/v1/inspections/${id(inspectionId)}`, { signal });
+export { getInspection };
 
 export const startInspection = (body: TInspectionStart) =>
   api<TInspection>('/api/v1/inspections', { method: 'POST', body });

@@ -14,11 +14,11 @@ import {
   type TInspectionResult,
   type TResultInput,
 } from '#common/schemas/inspections.ts';
+import { FailurePhoto, failurePhotoAlt } from '../../components/quality/failure-photo.tsx';
+import { readingOf } from '../../components/quality/inspection-failures.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { inspectionKeys, recordResult } from './api.ts';
 import { FailureForm, type TFailure } from './failure-form.tsx';
-import { FailurePhoto, failurePhotoAlt } from './failure-photo.tsx';
-import { readingOf } from './inspection-failures.tsx';
 
 type TMode =
   | { kind: 'idle' }

@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import type { TInspection, TInspectionResult } from '#common/schemas/inspections.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { LoadError } from '../../components/load-error.tsx';
+import { InspectionFailures } from '../../components/quality/inspection-failures.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { When } from '../../components/when.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -23,7 +24,6 @@ import { workOrderFloorPath } from '../../lib/work-order-links.ts';
 import { finishInspection, getInspection, inspectionKeys } from './api.ts';
 import { CheckEntry } from './check-entry.tsx';
 import { SwitchingNotice } from './corrective-action.tsx';
-import { InspectionFailures } from './inspection-failures.tsx';
 import { firstOpenUnit, nextOpenUnit, slotsOf } from './inspection-units.ts';
 import { subjectOf } from './open-inspections.tsx';
 

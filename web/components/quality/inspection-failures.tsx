@@ -4,7 +4,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import type { TInspection, TInspectionCheck, TInspectionResult } from '#common/schemas/inspections.ts';
-import { When } from '../../components/when.tsx';
+import { When } from '../when.tsx';
 import { FailurePhoto, failurePhotoAlt } from './failure-photo.tsx';
 
 /** What was read or chosen, with its unit ("10.42 mm"), or null for a pass/fail or visual check. */
@@ -57,7 +57,14 @@ function Failure({ check, result }: { check: TInspectionCheck | undefined; resul
 }
 
 /** The inspection's failed results, by unit and check; nothing when none failed. */
-export function InspectionFailures({ inspection }: { inspection: TInspection }) {
+export function InspectionFailures({
+  inspection,
+  title = 'Failures',
+}: {
+  inspection: TInspection;
+  /** The section's title before its count: "Failures", or "Failures found by inspection QI-000034". */
+  title?: string;
+}) {
   const titleId = useId();
   const failed = inspection.results.filter((r) => !r.passed);
   if (failed.length === 0) return null;
@@ -65,7 +72,7 @@ export function InspectionFailures({ inspection }: { inspection: TInspection }) 
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-labelledby={titleId}>
       <Title order={2} size="h3" id={titleId}>
-        Failures ({failed.length})
+        {title} ({failed.length})
       </Title>
       <Stack gap={0} component="ul" m={0} p={0} mt="xs" style={{ listStyle: 'none' }}>
         {failed.map((r) => (
