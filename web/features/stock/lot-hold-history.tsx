@@ -2,13 +2,12 @@
 // release, newest first and paged on the server (GET /api/v1/lots/:id/holds), each saying why, who and when, and the
 // inspection or nonconformance behind it, linked — so whoever looks at a lot sees when it was stopped and by what,
 // and what let it go. Shown while the company's Quality area is on (the hold routes belong to it).
-import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TLotHoldEntry } from '#common/schemas/lot-holds.ts';
-import { ListPagination } from '../../components/list-pagination.tsx';
-import { QueryStatus } from '../../components/query-status.tsx';
+import { PagedSection } from '../../components/paged-section.tsx';
 import { When } from '../../components/when.tsx';
 import { ncPath } from '../../lib/nonconformances-api.ts';
 import { qcDisplayPath } from '../../lib/qc-display-links.ts';
@@ -67,38 +66,18 @@ export function LotHoldHistory({ lotId, lotNumber }: { lotId: string; lotNumber:
     placeholderData: keepPreviousData,
   });
   return (
-    <Paper withBorder p="sm" component="section" aria-label={TITLE}>
-      <Title order={2} fz="md" mb="xs">
-        {TITLE}
-      </Title>
-      <QueryStatus
-        query={holds}
-        errorTitle="The lot's hold history could not be loaded"
-        loadingLabel="Loading the lot's hold history"
-      />
-      {holds.data?.total === 0 ? (
-        <Text size="sm" c="dimmed">
-          Never held: lot {lotNumber} has always been free to move.
-        </Text>
-      ) : null}
-      {holds.data && holds.data.total > 0 ? (
-        <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-          {holds.data.items.map((h) => (
-            <Entry key={h.id} entry={h} />
-          ))}
-        </Stack>
-      ) : null}
-      {holds.data ? (
-        <Group justify="flex-end" mt="xs">
-          <ListPagination
-            page={page}
-            total={holds.data.total}
-            pageSize={PAGE_SIZE}
-            onChange={setPage}
-            label={`Pages of lot ${lotNumber}'s hold history`}
-          />
-        </Group>
-      ) : null}
-    </Paper>
+    <PagedSection
+      title={TITLE}
+      query={holds}
+      errorTitle="The lot's hold history could not be loaded"
+      loadingLabel="Loading the lot's hold history"
+      empty={`Never held: lot ${lotNumber} has always been free to move.`}
+      page={page}
+      pageSize={PAGE_SIZE}
+      onPage={setPage}
+      pagesLabel={`Pages of lot ${lotNumber}'s hold history`}
+      gap="sm"
+      row={(h) => <Entry key={h.id} entry={h} />}
+    />
   );
 }

@@ -3,13 +3,12 @@
 // was opened, and what is left to decide of one decided in part — so whoever looks at a doubtful lot sees what was
 // found wrong with it and what became of it. Shown while the company's Quality area is on (the nonconformance routes
 // belong to it).
-import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TNcListQuery } from '#common/schemas/nonconformances.ts';
-import { ListPagination } from '../../components/list-pagination.tsx';
-import { QueryStatus } from '../../components/query-status.tsx';
+import { PagedSection } from '../../components/paged-section.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { When } from '../../components/when.tsx';
 import { formatQuantity } from '../../lib/format-quantity.ts';
@@ -27,56 +26,37 @@ export function LotNonconformances({ lotId, lotNumber }: { lotId: string; lotNum
     placeholderData: keepPreviousData,
   });
   return (
-    <Paper withBorder p="sm" component="section" aria-label={TITLE}>
-      <Title order={2} fz="md" mb="xs">
-        {TITLE}
-      </Title>
-      <QueryStatus
-        query={list}
-        errorTitle="The lot's nonconformances could not be loaded"
-        loadingLabel="Loading the lot's nonconformances"
-      />
-      {list.data?.total === 0 ? (
-        <Text size="sm" c="dimmed">
-          None: nothing has been found wrong with lot {lotNumber}.
-        </Text>
-      ) : null}
-      {list.data && list.data.total > 0 ? (
-        <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-          {list.data.items.map((n) => (
-            <li key={n.id} aria-label={n.numberText}>
-              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                <Anchor component={Link} to={ncPath(n.id)} fw={600} underline="always">
-                  {n.numberText}
-                </Anchor>
-                <StatusBadge of="nonconformance" status={n.status} />
-              </Group>
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {formatQuantity(n.quantity, n.unitOfMeasure)} · {n.description}
-              </Text>
-              {n.status === 'open' && n.dispositions.length > 0 ? (
-                <Text size="sm" fw={600}>
-                  {formatQuantity(n.undecidedQuantity, n.unitOfMeasure)} left to decide
-                </Text>
-              ) : null}
-              <Text size="xs" c="dimmed">
-                Opened <When at={n.openedAt} show="date" /> by {n.openedByName}
-              </Text>
-            </li>
-          ))}
-        </Stack>
-      ) : null}
-      {list.data ? (
-        <Group justify="flex-end" mt="xs">
-          <ListPagination
-            page={page}
-            total={list.data.total}
-            pageSize={PAGE_SIZE}
-            onChange={setPage}
-            label={`Pages of lot ${lotNumber}'s nonconformances`}
-          />
-        </Group>
-      ) : null}
-    </Paper>
+    <PagedSection
+      title={TITLE}
+      query={list}
+      errorTitle="The lot's nonconformances could not be loaded"
+      loadingLabel="Loading the lot's nonconformances"
+      empty={`None: nothing has been found wrong with lot ${lotNumber}.`}
+      page={page}
+      pageSize={PAGE_SIZE}
+      onPage={setPage}
+      pagesLabel={`Pages of lot ${lotNumber}'s nonconformances`}
+      row={(n) => (
+        <li key={n.id} aria-label={n.numberText}>
+          <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+            <Anchor component={Link} to={ncPath(n.id)} fw={600} underline="always">
+              {n.numberText}
+            </Anchor>
+            <StatusBadge of="nonconformance" status={n.status} />
+          </Group>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {formatQuantity(n.quantity, n.unitOfMeasure)} · {n.description}
+          </Text>
+          {n.status === 'open' && n.dispositions.length > 0 ? (
+            <Text size="sm" fw={600}>
+              {formatQuantity(n.undecidedQuantity, n.unitOfMeasure)} left to decide
+            </Text>
+          ) : null}
+          <Text size="xs" c="dimmed">
+            Opened <When at={n.openedAt} show="date" /> by {n.openedByName}
+          </Text>
+        </li>
+      )}
+    />
   );
 }
