@@ -263,7 +263,7 @@ test('a build step whose recipe requires an inspection is finished only once the
   await mark.getByRole('button', { name: 'Pass' }).click();
   await expect(mark).toContainText('Passed');
   await page.getByRole('button', { name: 'Finish inspection' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Passed' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Passed' })).toBeVisible();
   await page.goto(`/build/work-order?id=${workOrder.id}&view=floor`);
   await expect(inspections.getByRole('listitem', { name: 'Cover torque' })).toContainText('Passed');
   await page.getByRole('button', { name: 'Finish…' }).click();
