@@ -87,7 +87,9 @@ test('a nonconformance on a held lot is scrapped by an admin and closed by someo
   await expect(page.getByText('1 ea is left to decide.').first()).toBeVisible();
   const decided = page.getByRole('region', { name: 'Dispositions' });
   await expect(decided).toContainText('2 of 3 ea decided, 1 ea left to decide');
-  await expect(decided.getByRole('table')).toContainText('PLANT');
+  await expect(
+    decided.getByRole('list', { name: 'What this disposition posted to the ledger' }),
+  ).toContainText(/^-2 ea at PLANT.*, lot R-88 · \$/);
   await expect(page.getByText('Open', { exact: true }).first()).toBeVisible();
 
   // The rest: used as is. All of it is decided, and the lot stays held for the 5 no nonconformance covers.

@@ -71,7 +71,7 @@ export function InspectionFailures({
   const checks = new Map(inspection.checks.map((c) => [c.id, c]));
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-labelledby={titleId}>
-      <Title order={2} size="h3" id={titleId}>
+      <Title order={2} fz="lg" id={titleId}>
         {title} ({failed.length})
       </Title>
       <Stack gap={0} component="ul" m={0} p={0} mt="xs" style={{ listStyle: 'none' }}>

@@ -2,7 +2,7 @@
 // to its lot, work order, inspection and rework work orders; its investigation; Disposition (admins, while any of it
 // is undecided: a disposition may decide part of it) and Close (anyone but the opener, once all of it is decided);
 // each disposition with what it posted, what is left to decide and what the lot's hold waits for; and its history.
-import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconGavel } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -56,29 +56,27 @@ function DispositionEntry({ nc, entry }: { nc: TNcDetail; entry: TNcDispositionE
         </Text>
       ) : null}
       {entry.postingLines.length > 0 ? (
-        <Table.ScrollContainer minWidth={360}>
-          <Table>
-            <Table.Caption>What this disposition posted to the ledger</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Location</Table.Th>
-                <Table.Th>Lot</Table.Th>
-                <Table.Th ta="right">Quantity</Table.Th>
-                <Table.Th ta="right">Unit cost</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entry.postingLines.map((l) => (
-                <Table.Tr key={`${l.locationCode}-${l.lotNumber ?? ''}`}>
-                  <Table.Td>{l.locationCode}</Table.Td>
-                  <Table.Td>{l.lotNumber ?? '—'}</Table.Td>
-                  <Table.Td ta="right">{formatSignedQuantity(l.quantityDelta, nc.unitOfMeasure)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(l.unitCost)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        // A line a row, not a table: it fits a 360 px phone without scrolling sideways inside the card.
+        <Stack
+          gap={2}
+          component="ul"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+          aria-label="What this disposition posted to the ledger"
+        >
+          {entry.postingLines.map((l) => (
+            <Text
+              key={`${l.locationCode}-${l.lotNumber ?? ''}`}
+              component="li"
+              size="sm"
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {formatSignedQuantity(l.quantityDelta, nc.unitOfMeasure)} at {l.locationCode}
+              {l.lotNumber ? `, lot ${l.lotNumber}` : ''} · {formatMoney(l.unitCost)} each
+            </Text>
+          ))}
+        </Stack>
       ) : null}
     </Stack>
   );
