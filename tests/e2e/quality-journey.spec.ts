@@ -149,7 +149,9 @@ test('a lot failing its receipt inspection stays held, opens a nonconformance an
   await expect(found).toContainText('10.31 mm');
   await expect(found).toContainText('DIM-01');
   await expect(found).toContainText('Oversize all round');
-  await expect(found.getByRole('img', { name: /^Photo of the failure of Bore diameter, unit 1/ })).toBeVisible();
+  await expect(
+    found.getByRole('img', { name: /^Photo of the failure of Bore diameter, unit 1/ }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Disposition' }).click();
   const dialog = page.getByRole('form', { name: 'Disposition' });
   await dialog.getByRole('radio', { name: 'Scrap' }).check();
