@@ -11,21 +11,20 @@ import {
   type TKioskListQuery,
   type TKioskPage,
 } from '#common/schemas/kiosks.ts';
+import { iso, isoOrNull } from '../../db/instants.ts';
 import type { TTenant } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { digest, newKioskSecret } from './kiosk-secrets.ts';
 import * as repo from './kiosks.repo.ts';
 
-const iso = (at: Date | null) => (at ? at.toISOString() : null);
-
 function toKiosk(row: repo.TKioskRow): TKiosk {
   return {
     id: row.id,
     name: row.name,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: iso(row.createdAt),
     createdBy: row.createdBy,
-    lastUsedAt: iso(row.lastUsedAt),
-    revokedAt: iso(row.revokedAt),
+    lastUsedAt: isoOrNull(row.lastUsedAt),
+    revokedAt: isoOrNull(row.revokedAt),
     revokedBy: row.revokedBy,
   };
 }
