@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { factsAfterDisposition, lotHoldWaits, lotWaitsText, type TLotHoldFacts } from './lot-hold-waits.ts';
+import {
+  factsAfterDisposition,
+  heldLotWaiting,
+  lotHoldWaits,
+  lotWaitsText,
+  type TLotHoldFacts,
+} from './lot-hold-waits.ts';
 
 const nc = { id: 'n1', numberText: 'NC-000001', quantity: '10' };
 const base: TLotHoldFacts = {
@@ -50,5 +56,23 @@ describe('lotHoldWaits', () => {
     expect(lotWaitsText(waits, 'pcs')).toBe(
       'NC-000001 (10 pcs undecided), inspection INS-000003, a decision on 30 pcs no nonconformance covers',
     );
+  });
+});
+
+describe('heldLotWaiting', () => {
+  it('names what keeps a lot held by its nonconformance or inspection, for the lot page', () => {
+    expect(heldLotWaiting(base, 'ea')).toBe(
+      'Waiting for NC-000001 (10 ea undecided), a decision on 30 ea no nonconformance covers. For stock no nonconformance covers, open one for it, or an admin releases the lot once it is judged.',
+    );
+    // Awaiting its inspection: the units are the inspection's to judge, so only the inspection is named.
+    const awaiting = { ...base, undecided: [], openInspection: { id: 'i3', label: 'QI-000003' } };
+    expect(heldLotWaiting(awaiting, 'ea')).toBe(
+      'Waiting for inspection QI-000003. It comes off hold by itself once these are done.',
+    );
+  });
+
+  it('says nothing of a hold by hand with nothing behind it, nor of one that waits for nothing more', () => {
+    expect(heldLotWaiting({ ...base, undecided: [] }, 'ea')).toBeNull();
+    expect(heldLotWaiting({ ...base, undecided: [], vouched: true }, 'ea')).toBeNull();
   });
 });

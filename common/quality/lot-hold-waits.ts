@@ -1,4 +1,4 @@
-// What a held lot still waits for before a disposition or an inspection releases it (decision 073, 2026-12-01): every
+// What a held lot still waits for before a disposition or an inspection releases it (decision 073, 2026-11-30): every
 // nonconformance on it decided in full, the inspection that held it finished, and — unless that inspection passed,
 // vouching for the lot — every unit it holds covered by a decision that keeps it (use as is, rework) made since the
 // hold began, or still to be decided by a nonconformance. The server releases on an empty answer; the screens say
@@ -73,4 +73,20 @@ export function lotWaitsText(waits: readonly TLotWait[], unit: string): string {
           : `a decision on ${w.quantity} ${unit} no nonconformance covers`,
     )
     .join(', ');
+}
+
+/**
+ * The lot page's line under a hold that an inspection or a nonconformance keeps (decision 073): "Waiting for NC-000005
+ * (4 ea undecided). It comes off hold by itself once these are done.", or what to do for stock no nonconformance
+ * covers. Null for a hold by hand
+ * with nothing of the kind behind it (an admin releases that one) and for one that waits for nothing more.
+ */
+export function heldLotWaiting(facts: TLotHoldFacts, unit: string): string | null {
+  // While its inspection is open, the units no decision covers are that inspection's to judge: not said twice.
+  const waits = lotHoldWaits(facts).filter((w) => !(facts.openInspection && w.kind === 'unjudged'));
+  if (!waits.some((w) => w.kind !== 'unjudged')) return null;
+  const after = waits.some((w) => w.kind === 'unjudged')
+    ? 'For stock no nonconformance covers, open one for it, or an admin releases the lot once it is judged.'
+    : 'It comes off hold by itself once these are done.';
+  return `Waiting for ${lotWaitsText(waits, unit)}. ${after}`;
 }

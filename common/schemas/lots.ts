@@ -2,6 +2,7 @@
 // it went). The shared contract of /api/v1/items/:id/lots and /api/v1/lots/* (decision 023).
 import { z } from 'zod';
 import { ZLotHoldStateSchema } from './lot-holds.ts';
+import { ZLotHoldFactsSchema } from './nonconformances.ts';
 import { pageOf, pageQuery } from './paging.ts';
 
 /** How deep a genealogy walk goes: deeper links are not followed (a build chain rarely has more levels). */
@@ -47,6 +48,11 @@ export const ZLotDetailSchema = z.object({
   supplier: z.object({ id: z.string(), code: z.string(), name: z.string() }).nullable(),
   /** Why, since when and by whom the lot is on hold (decision 070); null when it is free to move. */
   hold: ZLotHoldStateSchema,
+  /**
+   * What a held lot waits for before a disposition or an inspection releases it (decision 073; read with
+   * common/quality/lot-hold-waits.ts); null when it is free, or held by hand with no inspection or NC behind it.
+   */
+  holdFacts: ZLotHoldFactsSchema.nullable(),
 });
 export type TLotDetail = z.infer<typeof ZLotDetailSchema>;
 

@@ -97,6 +97,14 @@ test('a received lot is held for inspection and released when its inspection pas
     ),
   ).toBeVisible();
 
+  // The lot's page says what its hold waits for.
+  const balances = await (await page.request.get(`/api/v1/items/${item.id}/balances`)).json();
+  const sh1 = balances.balances.find((b: { lotNumber: string }) => b.lotNumber === 'SH-1');
+  await page.goto(`/items?lot=${sh1.lotId}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Awaiting receipt inspection' })).toContainText(
+    'Waiting for inspection QI-000001. It comes off hold by itself once these are done.',
+  );
+
   // Its scan card says it is held and offers the open inspection.
   await page.goto('/scan');
   await expect(page.getByRole('heading', { name: 'Scan Items' })).toBeVisible();

@@ -11,6 +11,7 @@ import {
   type TLotPage,
 } from '#common/schemas/lots.ts';
 import type { TTenant } from '../../db/tenant.ts';
+import { lotHoldFacts } from '../quality/lot-hold-facts.ts';
 import { findItemRow } from './items.repo.ts';
 import * as repo from './lots.repo.ts';
 
@@ -76,6 +77,8 @@ export async function getLot(tenant: TTenant, lotId: string): Promise<TLotDetail
         lot.onHold && lot.heldAt
           ? { reason: lot.holdReason ?? '', heldAt: lot.heldAt.toISOString(), heldBy: lot.heldBy ?? '' }
           : null,
+      // What it waits for, read only while it is held: the page says it beside the hold (decision 073).
+      holdFacts: lot.onHold ? await lotHoldFacts(tx, tenant.companyId, lotId) : null,
     };
   });
 }

@@ -5,7 +5,7 @@
 // history says each step with the inspection or nonconformance behind it.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lotHoldWaits } from '#common/quality/lot-hold-waits.ts';
+import { heldLotWaiting, lotHoldWaits } from '#common/quality/lot-hold-waits.ts';
 import { NC_MESSAGES } from '#common/schemas/nonconformances.ts';
 import { inspectionShopOf, inspectorOf } from '../../../tests/setup/inspection-shop.ts';
 import { createTestApp, type TTestApp } from '../../../tests/setup/test-app.ts';
@@ -91,6 +91,12 @@ describe('a lot held by an inspection that fails', () => {
     expect(lotHoldWaits(part.lotHold.facts)).toEqual([
       { kind: 'nonconformance', id: nonconformanceId, numberText: nc.numberText, quantity: '34' },
     ]);
+    // The lot's own page reads the same facts, for the line under its hold.
+    const lotPage = await colleague.ok('GET', `/api/v1/lots/${lot.id}`);
+    expect(lotPage.holdFacts).toEqual(part.lotHold.facts);
+    expect(heldLotWaiting(lotPage.holdFacts, 'ea')).toBe(
+      `Waiting for ${nc.numberText} (34 ea undecided). It comes off hold by itself once these are done.`,
+    );
     const early = await colleague.send('POST', `${NC}/${nonconformanceId}/close`);
     expect(early.statusCode, early.body).toBe(409);
     expect(early.json().error.message).toBe(NC_MESSAGES.notDispositioned('34'));
@@ -114,6 +120,7 @@ describe('a lot held by an inspection that fails', () => {
       dispositions: ['scrap', 'use_as_is'],
     });
     expect(rest.dispositionLog.map((d: { lotReleased: boolean }) => d.lotReleased)).toEqual([false, true]);
+    expect((await colleague.ok('GET', `/api/v1/lots/${lot.id}`)).holdFacts).toBeNull();
     const [latest] = (await holdsOf(lot.id)).items;
     expect(latest).toMatchObject({
       action: 'release',

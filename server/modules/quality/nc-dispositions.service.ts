@@ -27,7 +27,7 @@ import { postLinesPosting, type TPostingLine } from '../inventory/stock.service.
 import { assertWholeQuantity } from '../inventory/whole-units.ts';
 import { lockLot } from './holds.repo.ts';
 import { releaseLotWithin } from './holds.service.ts';
-import { lotHoldFacts } from './lot-hold-release.ts';
+import { lotHoldFacts } from './lot-hold-facts.ts';
 import { countDispositions, insertDisposition } from './nc-dispositions.repo.ts';
 import { ncDetailOf, ncNotFound } from './nc-views.ts';
 import * as repo from './nonconformances.repo.ts';

@@ -14,7 +14,7 @@ import {
 } from '#common/schemas/nonconformances.ts';
 import type { TDb } from '../../db/client.ts';
 import { iso, isoOrNull } from '../../db/instants.ts';
-import { lotHoldFacts } from './lot-hold-release.ts';
+import { lotHoldFacts } from './lot-hold-facts.ts';
 import { dispositionsOf, type TDispositionRow } from './nc-dispositions.repo.ts';
 import * as repo from './nonconformances.repo.ts';
 

@@ -4,6 +4,7 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { heldLotWaiting } from '#common/quality/lot-hold-waits.ts';
 import { hasRole } from '#common/roles.ts';
 import { type TLotHoldResult, ZLotHoldSchema } from '#common/schemas/lot-holds.ts';
 import type { TLotDetail } from '#common/schemas/lots.ts';
@@ -45,6 +46,7 @@ export function LotHold({ lot }: { lot: TLotDetail }) {
   if (!configOf(session).enableQualityFeature) return null;
   const isAdmin = session?.user ? hasRole(session.user.role, 'admin') : false;
   const { hold } = lot;
+  const waiting = lot.holdFacts ? heldLotWaiting(lot.holdFacts, lot.item.unitOfMeasure) : null;
   return (
     <>
       {hold ? (
@@ -54,6 +56,11 @@ export function LotHold({ lot }: { lot: TLotDetail }) {
               {hold.reason} — {hold.heldBy}, <When at={hold.heldAt} show="dateTime" />. It cannot be issued,
               moved, consumed or lent until it is released.
             </Text>
+            {waiting ? (
+              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {waiting}
+              </Text>
+            ) : null}
             {isAdmin ? (
               <Group>
                 <Button variant="default" onClick={() => setAction('release')}>
