@@ -1,20 +1,18 @@
-// A person's week (decision 080) through the API, on both databases: the week's totals on the company's clock, 23
-// and 25 hours on daylight-saving days; an entry across the week's edge charged to each week by its share; an approved
-// week refuses every change; no week is approved before it starts or while the person's clock runs in it, even for an
-// approval and a clock-in sent at once; an admin reopens an approved week with a reason. (The clock, overlaps and
-// manual entries: time.api.test.ts; whose week an admin approves: time-week-approval.api.test.ts.)
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, startOfWeek, todayIn } from '#common/time/calendar.ts';
+import { addDays } from '#common/time/calendar.ts';
 import { createTestApp, type TTestApp } from '../../../tests/setup/test-app.ts';
+import {
+  atDay,
+  entriesOfPerson,
+  manualEntry,
+  TIME_TEST_MONDAY,
+  timeTestClock,
+} from '../../../tests/setup/time-days.ts';
 import { type TTimeShop, timeShopOf } from '../../../tests/setup/time-shop.ts';
-import { manualClock } from '../../clock.ts';
-import { timeEntries } from './time.tables.ts';
 
-// The app's day: a Wednesday two weeks ahead of the real one, so every person (created today) has their rate by then.
-const MONDAY = startOfWeek(addDays(todayIn('UTC'), 14));
-const at = (day: number, time: string) => `${addDays(MONDAY, day)}T${time}:00.000Z`;
-const clock = manualClock(at(2, '12:00'));
+const MONDAY = TIME_TEST_MONDAY;
+const at = atDay;
+const clock = timeTestClock();
 
 let t: TTestApp;
 let shop: TTimeShop;
@@ -27,20 +25,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const entriesOf = (userId: string) =>
-  t.database.db
-    .select()
-    .from(timeEntries)
-    .where(and(eq(timeEntries.companyId, shop.companyId), eq(timeEntries.userId, userId)))
-    .orderBy(timeEntries.startedAt);
+const entriesOf = (userId: string) => entriesOfPerson(t.database.db, shop.companyId, userId);
 
-const manual = (jobId: string, from: string, to: string, extra: object = {}) => ({
-  jobId,
-  startedAt: from,
-  endedAt: to,
-  reason: 'Forgot to clock',
-  ...extra,
-});
+const manual = manualEntry;
 
 describe('the week', () => {
   it('totals each day and the week, and an approved week refuses every change with a 409', async () => {

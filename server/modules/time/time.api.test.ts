@@ -4,17 +4,20 @@
 // bad input is a 400 naming the field and changes nothing. (The week: time-week.api.test.ts.)
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, startOfWeek, todayIn } from '#common/time/calendar.ts';
 import { createTestApp, type TTestApp } from '../../../tests/setup/test-app.ts';
+import {
+  atDay,
+  entriesOfPerson,
+  manualEntry,
+  TIME_TEST_MONDAY,
+  timeTestClock,
+} from '../../../tests/setup/time-days.ts';
 import { type TTimeShop, timeShopOf } from '../../../tests/setup/time-shop.ts';
-import { manualClock } from '../../clock.ts';
 import { auditEntries } from '../audit/audit.tables.ts';
-import { timeEntries } from './time.tables.ts';
 
-// The app's day: a Wednesday two weeks ahead of the real one, so every person (created today) has their rate by then.
-const MONDAY = startOfWeek(addDays(todayIn('UTC'), 14));
-const at = (day: number, time: string) => `${addDays(MONDAY, day)}T${time}:00.000Z`;
-const clock = manualClock(at(2, '12:00'));
+const _MONDAY = TIME_TEST_MONDAY;
+const at = atDay;
+const clock = timeTestClock();
 
 let t: TTestApp;
 let shop: TTimeShop;
@@ -27,23 +30,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-const entriesOf = (userId: string) =>
-  t.database.db
-    .select()
-    .from(timeEntries)
-    .where(and(eq(timeEntries.companyId, shop.companyId), eq(timeEntries.userId, userId)))
-    .orderBy(timeEntries.startedAt);
+const entriesOf = (userId: string) => entriesOfPerson(t.database.db, shop.companyId, userId);
 
 /** The text with ICU's narrow no-break space before AM/PM written as a space, as a reader sees it. */
 const spaced = (text: string) => text.replace(/\s/g, ' ');
 
-const manual = (jobId: string, from: string, to: string, extra: object = {}) => ({
-  jobId,
-  startedAt: from,
-  endedAt: to,
-  reason: 'Forgot to clock',
-  ...extra,
-});
+const manual = manualEntry;
 
 describe('the clock', () => {
   it('clocks in, switches at one instant and clocks out, each entry costed at the rate at its start', async () => {

@@ -5,10 +5,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, startOfWeek, todayIn } from '#common/time/calendar.ts';
+import { addDays } from '#common/time/calendar.ts';
 import { createTestApp, type TTestApp } from '../../../tests/setup/test-app.ts';
+import { atDay, TIME_TEST_MONDAY, timeTestClock } from '../../../tests/setup/time-days.ts';
 import { type TTimeShop, timeShopOf } from '../../../tests/setup/time-shop.ts';
-import { manualClock } from '../../clock.ts';
 import type { TDb } from '../../db/client.ts';
 import { auditEntries } from '../audit/audit.tables.ts';
 import { setUpCompany } from '../auth/accounts.service.ts';
@@ -16,10 +16,9 @@ import { users } from '../auth/auth.tables.ts';
 import { timeEntries } from '../time/time.tables.ts';
 import { laborRates } from './labor-rates.tables.ts';
 
-// The app's day: the Wednesday of a week two weeks ahead of the real one (people are created today).
-const MONDAY = startOfWeek(addDays(todayIn('UTC'), 14));
-const at = (day: number, time: string) => `${addDays(MONDAY, day)}T${time}:00.000Z`;
-const clock = manualClock(at(2, '12:00'));
+const MONDAY = TIME_TEST_MONDAY;
+const at = atDay;
+const clock = timeTestClock();
 
 let t: TTestApp;
 let shop: TTimeShop;
