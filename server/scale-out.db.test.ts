@@ -275,12 +275,18 @@ describe.runIf(testDbKind() === 'postgres')(
         Math.max(killedAt, burstEnd) + 30_000 - Date.now(),
       );
       await expectDelivered(committed);
-      // The one A held was taken over by B on its second attempt once A's lease ran out.
-      const [takenOver] = await queryRows<{ attempts: number; locked_by: string | null; status: string }>(
-        db(),
-        sql`select attempts, locked_by, status from queue_tasks where queue = 'mail' and key = ${orphaned[0]!.key}`,
-      );
-      expect(takenOver).toMatchObject({ status: 'done', attempts: 2, locked_by: null });
+      // The one A held was taken over by B on its second attempt once A's lease ran out. B marks the message sent,
+      // then its task done, in two commits (a crash between them resends nothing: the retry finds it sent), so the
+      // task is read once it has ended rather than the instant the message shows sent (CI, 2026-11-30: "running").
+      const takenOverTask = async () =>
+        (
+          await queryRows<{ attempts: number; locked_by: string | null; status: string }>(
+            db(),
+            sql`select attempts, locked_by, status from queue_tasks where queue = 'mail' and key = ${orphaned[0]!.key}`,
+          )
+        )[0];
+      await eventually(async () => (await takenOverTask())?.status !== 'running', 10_000);
+      expect(await takenOverTask()).toMatchObject({ status: 'done', attempts: 2, locked_by: null });
       const [orphan] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, orphaned[0]!.key));
       expect(orphan).toMatchObject({ status: 'sent', attempts: 2 });
       expect(mailTo(smtp.received, orphan!.toAddress)).toHaveLength(1);
